@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
+import { ScopeGuard } from './common/auth/scope.guard.js';
+import { ApiExceptionFilter } from './common/http/exception.filter.js';
+import { ResponseInterceptor } from './common/http/response.interceptor.js';
+import { RouteTable } from './common/http/route-table.js';
+import { ApiValidationPipe } from './common/validation/validation.pipe.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { DemoModule } from './modules/demo/demo.module.js';
+import { CustomFieldsModule } from './modules/custom-fields/custom-fields.module.js';
+import { GeographyModule } from './modules/geography/geography.module.js';
+
+/** The feature modules, shared by the api, the worker and the cli. */
+export const FEATURE_MODULES = [ApiKeysModule, GeographyModule, CustomFieldsModule];
+
+@Module({
+  imports: [ConfigModule, DatabaseModule, DiscoveryModule, DemoModule, ...FEATURE_MODULES],
+  providers: [
+    RouteTable,
+    { provide: APP_PIPE, useClass: ApiValidationPipe },
+    { provide: APP_GUARD, useClass: ScopeGuard },
+    { provide: APP_INTERCEPTOR, useClass: ResponseInterceptor },
+    { provide: APP_FILTER, useClass: ApiExceptionFilter },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,21 @@
+/**
+ * Output of admin commands: with `--json` exactly one JSON object on stdout (errors included, as
+ * `{"error": …}`), otherwise readable lines. Progress goes to stderr so stdout stays parseable.
+ */
+export interface CliFlags {
+  json?: boolean;
+}
+
+export function printResult(flags: CliFlags, json: object, human: () => string): void {
+  process.stdout.write(flags.json ? `${JSON.stringify(json)}\n` : `${human()}\n`);
+}
+
+export function printError(flags: CliFlags, message: string): void {
+  if (flags.json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
+  else process.stderr.write(`Error: ${message}\n`);
+  process.exitCode = 1;
+}
+
+export function progress(message: string): void {
+  process.stderr.write(`${message}\n`);
+}

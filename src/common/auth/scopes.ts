@@ -1,0 +1,41 @@
+import { SetMetadata } from '@nestjs/common';
+
+export const SCOPE_GROUPS = [
+  'quotes',
+  'customers',
+  'catalog',
+  'geography',
+  'custom_fields',
+  'shipments',
+  'tax',
+  'subscriptions',
+  'coupons',
+  'billing_plans',
+] as const;
+export type ScopeGroup = (typeof SCOPE_GROUPS)[number];
+
+export const ALL_SCOPES: string[] = [
+  ...SCOPE_GROUPS.flatMap((g) => [`${g}:read`, `${g}:write`, `${g}:*`]),
+  'quotes:send',
+  '*',
+];
+
+export const SCOPE_GROUP_KEY = 'scope:group';
+export const SCOPE_KEY = 'scope:required';
+
+/** The controller's scope group: GET/HEAD/OPTIONS need `<group>:read`, other methods `<group>:write`. */
+export const ScopeGroup = (group: ScopeGroup) => SetMetadata(SCOPE_GROUP_KEY, group);
+
+/** A route that needs a specific scope instead of its group's read/write one. */
+export const RequireScope = (scope: string) => SetMetadata(SCOPE_KEY, scope);
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function scopeFor(group: string, method: string): string {
+  return `${group}:${READ_METHODS.has(method.toUpperCase()) ? 'read' : 'write'}`;
+}
+
+/** `*` grants everything, `<group>:*` everything in the group. */
+export function hasScope(granted: string[], required: string): boolean {
+  return granted.includes('*') || granted.includes(required) || granted.includes(`${required.split(':')[0]}:*`);
+}

@@ -1,0 +1,42 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { sendError } from './envelope.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+const isJson = (type: string | undefined) => !!type && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type);
+
+/**
+ * Reads JSON bodies (CONTRACT §3–§4): a body without `Content-Type: application/json` is 415,
+ * one over 1 MiB is 413, one that does not parse is 400. Errors leave in the envelope here,
+ * before any route runs.
+ */
+export function jsonBodyMiddleware() {
+  const parse = express.json({ limit: BODY_LIMIT_BYTES, strict: false, type: () => true });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!hasBody(req)) {
+      req.body = undefined;
+      return next();
+    }
+    if (!isJson(req.headers['content-type'])) {
+      return sendError(res, 415, 'A request body must be JSON, sent with Content-Type: application/json.');
+    }
+    const length = Number(req.headers['content-length']);
+    if (Number.isFinite(length) && length > BODY_LIMIT_BYTES) {
+      return sendError(res, 413, `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`);
+    }
+    parse(req, res, (err?: { type?: string; status?: number }) => {
+      if (!err) return next();
+      if (err.type === 'entity.too.large') return sendError(res, 413, `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`);
+      if (err.type === 'entity.parse.failed') return sendError(res, 400, 'The request body could not be parsed as JSON.');
+      if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') {
+        return sendError(res, 415, 'The request body must be UTF-8 encoded JSON.');
+      }
+      return sendError(res, err.status && err.status < 500 ? err.status : 400, 'The request body could not be read.');
+    });
+  };
+}

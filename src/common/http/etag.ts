@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { ApiError } from './api-error.js';
+import { successEnvelope } from './envelope.js';
+import { requestContext } from './request-context.js';
+
+/** Strong ETag over the exact bytes of the body. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** The ETag a plain `GET` of this representation answers with (no query, no embed). */
+export function representationEtag(data: unknown): string {
+  return etagOf(JSON.stringify(successEnvelope(200, data)));
+}
+
+const UPDATED_AT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** Newest `updated_at` anywhere in the body (embedded relations included), or null. */
+export function newestUpdatedAt(value: unknown): Date | null {
+  let newest: number | null = null;
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'updated_at' && typeof x === 'string' && UPDATED_AT.test(x)) {
+          const t = Date.parse(`${x.replace(' ', 'T')}Z`);
+          if (newest === null || t > newest) newest = t;
+        } else if (x !== null && typeof x === 'object') {
+          visit(x);
+        }
+      }
+    }
+  };
+  visit(value);
+  return newest === null ? null : new Date(newest);
+}
+
+function etagListMatches(header: string, etag: string, weak: boolean): boolean {
+  if (header.trim() === '*') return true;
+  return header.split(',').some((raw) => {
+    const tag = raw.trim();
+    if (weak) return tag.replace(/^W\//, '') === etag;
+    return !tag.startsWith('W/') && tag === etag;
+  });
+}
+
+/**
+ * Writes a success envelope with the caching headers of CONTRACT §3, answering 304 when the
+ * client's copy is current. Every success goes through here, so the headers cannot drift.
+ */
+export function sendSuccess(req: Request, res: Response, status: number, body: unknown): void {
+  const json = JSON.stringify(successEnvelope(status, body));
+  const etag = etagOf(json);
+  const lastModified = newestUpdatedAt(body) ?? new Date();
+  res.setHeader('ETag', etag);
+  res.setHeader('Last-Modified', lastModified.toUTCString());
+  res.setHeader('Cache-Control', 'private, max-age=60');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if ((req.method === 'GET' || req.method === 'HEAD') && notModified(req, etag, lastModified)) {
+    res.removeHeader('Content-Type');
+    res.status(304).end();
+    return;
+  }
+  res.status(status);
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  if (req.method === 'HEAD') res.end();
+  else res.end(json);
+}
+
+function notModified(req: Request, etag: string, lastModified: Date): boolean {
+  const inm = req.headers['if-none-match'];
+  if (inm) return etagListMatches(inm, etag, true);
+  const ims = req.headers['if-modified-since'];
+  if (ims) {
+    const since = Date.parse(ims);
+    // HTTP dates carry whole seconds.
+    return !Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) * 1000 <= since;
+  }
+  return false;
+}
+
+/**
+ * `If-Match` on PATCH/PUT/DELETE: the client's ETag must be that of the current representation.
+ * Services call this with the presented resource after locking its row, so the check and the
+ * write see the same version.
+ */
+export function assertIfMatch(currentRepresentation: unknown): void {
+  const header = requestContext.get()?.ifMatch;
+  if (!header) return;
+  if (!etagListMatches(header, representationEtag(currentRepresentation), false)) throw ApiError.preconditionFailed();
+}

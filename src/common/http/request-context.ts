@@ -1,0 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface Principal {
+  apiKeyId: number;
+  name: string;
+  scopes: string[];
+}
+
+export interface RequestContext {
+  principal: Principal | null;
+  ifMatch: string | null;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export const requestContext = {
+  run<T>(ctx: RequestContext, fn: () => T): T {
+    return storage.run(ctx, fn);
+  },
+  get(): RequestContext | undefined {
+    return storage.getStore();
+  },
+};

@@ -1,0 +1,15 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { type Observable, map } from 'rxjs';
+import { sendSuccess } from './etag.js';
+
+/** Wraps every handler result in the success envelope and writes it with the caching headers. */
+@Injectable()
+export class ResponseInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<void> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    return next.handle().pipe(map((body: unknown) => sendSuccess(req, res, res.statusCode, body)));
+  }
+}

@@ -1,0 +1,104 @@
+import { Injectable, RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { NextFunction, Request, Response } from 'express';
+import { type MatchFunction, match } from 'path-to-regexp';
+import { SCOPE_GROUP_KEY, SCOPE_KEY, hasScope, scopeFor } from '../auth/scopes.js';
+import { isPublicPath } from '../auth/authentication.middleware.js';
+import { ApiError } from './api-error.js';
+import { sendError } from './envelope.js';
+import { sendSuccess } from './etag.js';
+import { requestContext } from './request-context.js';
+
+interface RouteEntry {
+  path: string;
+  method: string;
+  matcher: MatchFunction<object>;
+  group: string | null;
+  scope: string | null;
+}
+
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * Every route the controllers declare, read from Nest's metadata once. It answers what Nest's
+ * router cannot: which methods a path allows, for OPTIONS, 405 with `Allow`, and 404 on unknown paths.
+ */
+@Injectable()
+export class RouteTable {
+  private routes: RouteEntry[] | null = null;
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+  ) {}
+
+  all(): RouteEntry[] {
+    if (this.routes) return this.routes;
+    const routes: RouteEntry[] = [];
+    for (const wrapper of this.discovery.getControllers()) {
+      const instance = wrapper.instance as object | undefined;
+      const type = wrapper.metatype as (new () => unknown) | undefined;
+      if (!instance || !type) continue;
+      const prefixes = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, type) ?? '/');
+      for (const name of this.scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
+        const handler = (instance as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
+        const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        if (paths === undefined || method === undefined) continue;
+        const group = (this.reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [handler, type]) as string | undefined) ?? null;
+        const scope = (this.reflector.getAllAndOverride<string | undefined>(SCOPE_KEY, [handler, type]) as string | undefined) ?? null;
+        for (const prefix of prefixes) {
+          for (const p of ([] as string[]).concat(paths)) {
+            const path = `/${[prefix, p].map((s) => s.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+            routes.push({ path, method: RequestMethod[method], matcher: match(path, { decode: false }), group, scope });
+          }
+        }
+      }
+    }
+    this.routes = routes;
+    return routes;
+  }
+
+  /** Routes whose path matches, whatever their method. */
+  matching(path: string): RouteEntry[] {
+    const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    return this.all().filter((r) => r.matcher(normalized) !== false || r.matcher(normalized.toLowerCase()) !== false);
+  }
+
+  static allowed(routes: RouteEntry[]): string[] {
+    const methods = new Set(routes.map((r) => r.method));
+    if (methods.has('GET')) methods.add('HEAD');
+    methods.add('OPTIONS');
+    return METHOD_ORDER.filter((m) => methods.has(m));
+  }
+
+  /** Answers OPTIONS, 404 and 405 before routing; lets everything else through. */
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction): void => {
+      if (isPublicPath(req.path)) return next();
+      const routes = this.matching(req.path);
+      if (routes.length === 0) {
+        return sendError(res, 404, `No resource at ${req.method} ${req.path}.`);
+      }
+      const allowed = RouteTable.allowed(routes);
+      if (req.method === 'OPTIONS') {
+        const principal = requestContext.get()?.principal;
+        const readScope = routes.map((r) => (r.group ? scopeFor(r.group, 'GET') : r.scope)).find(Boolean);
+        if (principal && readScope && !hasScope(principal.scopes, readScope)) {
+          const e = new ApiError(403, `The access token lacks the scope "${readScope}".`);
+          return sendError(res, e.status, e.body);
+        }
+        res.setHeader('Allow', allowed.join(', '));
+        return sendSuccess(req, res, 200, { methods: allowed });
+      }
+      if (!allowed.includes(req.method)) {
+        return sendError(res, 405, `Method ${req.method} is not allowed on ${req.path}; allowed: ${allowed.join(', ')}.`, {
+          Allow: allowed.join(', '),
+        });
+      }
+      next();
+    };
+  }
+}

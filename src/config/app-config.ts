@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+
+/**
+ * Typed, validated configuration (CONTRACT §1). Every process reads this object, never process.env.
+ * A bad value stops the process with one line naming the variable.
+ */
+export interface AppConfig {
+  port: number;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  storeUrl: string;
+  dataDir: string;
+  currency: string;
+  locale: string;
+  migrationsRun: boolean;
+  templatesDir: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function optional(env: Env, name: string): string | null {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? null : v.trim();
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const v = optional(env, name);
+  if (v === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    throw new ConfigError(name, `must be a URL (${protocols.join(' or ')}), got "${v}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return v;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const v = optional(env, name);
+  if (v === null) return fallback;
+  if (/^(true|1|yes)$/i.test(v)) return true;
+  if (/^(false|0|no)$/i.test(v)) return false;
+  throw new ConfigError(name, `must be true or false, got "${v}"`);
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const portRaw = optional(env, 'PORT') ?? '3000';
+  if (!/^\d+$/.test(portRaw) || Number(portRaw) > 65535) {
+    throw new ConfigError('PORT', `must be an integer from 0 to 65535, got "${portRaw}"`);
+  }
+  const currency = optional(env, 'CURRENCY') ?? 'USD';
+  if (!/^[A-Z]{3}$/.test(currency)) throw new ConfigError('CURRENCY', `must be an ISO 4217 code, got "${currency}"`);
+  const locale = optional(env, 'LOCALE') ?? 'en-US';
+  try {
+    new Intl.NumberFormat(locale, { style: 'currency', currency });
+  } catch {
+    throw new ConfigError('LOCALE', `must be a BCP 47 locale, got "${locale}"`);
+  }
+  const storeUrl = url(env, 'STORE_URL', ['http:', 'https:']) ?? 'http://localhost:3000';
+  return {
+    port: Number(portRaw),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: optional(env, 'MAIL_FROM') ?? 'Store <no-reply@localhost>',
+    storeUrl: storeUrl.replace(/\/+$/, ''),
+    dataDir: resolve(optional(env, 'DATA_DIR') ?? './data'),
+    currency,
+    locale,
+    migrationsRun: flag(env, 'MIGRATIONS_RUN', true),
+    templatesDir: optional(env, 'TEMPLATES_DIR'),
+  };
+}
+
+/** Injection token for the AppConfig object. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { MIGRATIONS } from '../../migrations/index.js';
+import { ENTITIES } from './entities.js';
+import { pgliteDriver } from './pglite-pool.js';
+import { CountingLogger } from './query-counter.js';
+
+/**
+ * PostgreSQL through `pg` when DATABASE_URL is set; otherwise real PostgreSQL compiled to WASM
+ * (PGlite) under DATA_DIR, so `npm start` needs nothing installed.
+ */
+export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, opts: { inMemory?: boolean } = {}): DataSourceOptions {
+  const common = {
+    type: 'postgres' as const,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false,
+    logging: true as const,
+    logger: new CountingLogger(),
+  };
+  if (config.databaseUrl) {
+    return { ...common, url: config.databaseUrl, poolSize: 20, connectTimeoutMS: 5000 };
+  }
+  return { ...common, driver: pgliteDriver(opts.inMemory ? undefined : join(config.dataDir, 'pglite')) } as DataSourceOptions;
+}
+
+export function createDataSource(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, opts: { inMemory?: boolean } = {}): DataSource {
+  return new DataSource(dataSourceOptions(config, opts));
+}

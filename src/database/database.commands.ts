@@ -1,0 +1,41 @@
+import { Command, CommandRunner, Option } from 'nest-commander';
+import { DataSource } from 'typeorm';
+import { type CliFlags, printResult, progress } from '../cli/cli-output.js';
+import { DemoSeeder } from '../modules/demo/demo.seeder.js';
+
+@Command({ name: 'db:migrate', description: 'Apply pending migrations' })
+export class DbMigrateCommand extends CommandRunner {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async run(_args: string[], flags: CliFlags): Promise<void> {
+    if (!flags.json) progress('Applying pending migrations…');
+    const applied = await this.dataSource.runMigrations({ transaction: 'each' });
+    const names = applied.map((m) => m.name);
+    printResult(flags, { applied: names }, () => (names.length ? `Applied: ${names.join(', ')}` : 'The schema is up to date.'));
+  }
+
+  @Option({ flags: '--json', description: 'print exactly one JSON object' })
+  parseJson() {
+    return true;
+  }
+}
+
+@Command({ name: 'db:seed-demo', description: 'Load the demo data (safe to run twice)' })
+export class DbSeedDemoCommand extends CommandRunner {
+  constructor(private readonly seeder: DemoSeeder) {
+    super();
+  }
+
+  async run(_args: string[], flags: CliFlags): Promise<void> {
+    if (!flags.json) progress('Loading demo data…');
+    const lines = await this.seeder.seed();
+    printResult(flags, { seeded: lines }, () => lines.join('\n'));
+  }
+
+  @Option({ flags: '--json', description: 'print exactly one JSON object' })
+  parseJson() {
+    return true;
+  }
+}

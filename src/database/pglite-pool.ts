@@ -1,0 +1,139 @@
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
+
+/**
+ * A `pg`-shaped driver over one embedded PGlite instance, for TypeORM's `driver` option.
+ *
+ * PGlite is a single connection. Handing that one connection to two TypeORM query runners at once
+ * would interleave two transactions' statements, so the pool lends it to one runner at a time
+ * (a pool of size one) and queues the others until it is released.
+ */
+type ConnectCallback = (err: unknown, client: PGliteClient | null, release: (err?: unknown) => void) => void;
+
+interface PgLikeResult {
+  rows: unknown[];
+  rowCount: number;
+  command: string;
+  fields: { name: string }[];
+}
+
+const instances = new Map<string, Promise<PGlite>>();
+
+function open(dataDir: string | undefined): Promise<PGlite> {
+  const key = dataDir ?? 'memory://';
+  let db = instances.get(key);
+  if (!db) {
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    const options: PGliteOptions = {
+      dataDir,
+      // Same value types as node-postgres: exact decimals and 64-bit integers stay strings.
+      parsers: {
+        [types.NUMERIC]: (v: string) => v,
+        [types.INT8]: (v: string) => v,
+      },
+      serializers: {
+        [types.BOOL]: (v: unknown) => (v === true || v === 'true' || v === 1 ? 't' : 'f'),
+      },
+    };
+    db = PGlite.create(options);
+    instances.set(key, db);
+  }
+  return db;
+}
+
+class PGliteClient extends EventEmitter {
+  constructor(private readonly db: PGlite) {
+    super();
+  }
+
+  async query(sql: string, params?: unknown[] | ((err: unknown, r: unknown) => void), cb?: (err: unknown, r: unknown) => void) {
+    if (typeof params === 'function') {
+      cb = params;
+      params = undefined;
+    }
+    try {
+      const result = await this.run(sql, params as unknown[] | undefined);
+      cb?.(null, result);
+      return result;
+    } catch (err) {
+      cb?.(err, null);
+      throw err;
+    }
+  }
+
+  private async run(sql: string, params: unknown[] | undefined): Promise<PgLikeResult> {
+    const command = (/^\s*(\w+)/.exec(sql)?.[1] ?? '').toUpperCase();
+    if (params && params.length > 0) {
+      const r = await this.db.query(sql, params);
+      return { rows: r.rows, rowCount: r.rowCount ?? r.affectedRows ?? r.rows.length, command: r.command ?? command, fields: r.fields };
+    }
+    // The simple protocol allows several statements (migrations); the last result is the answer.
+    const all = await this.db.exec(sql);
+    const r = all[all.length - 1] ?? { rows: [], fields: [] };
+    return { rows: r.rows, rowCount: r.rowCount ?? r.affectedRows ?? r.rows.length, command: r.command ?? command, fields: r.fields };
+  }
+}
+
+export class PGliteSerialPool extends EventEmitter {
+  private readonly waiters: (() => void)[] = [];
+  private busy = false;
+  private readonly db: Promise<PGlite>;
+
+  constructor(options: { dataDir?: string }) {
+    super();
+    this.db = open(options.dataDir);
+  }
+
+  connect(cb: ConnectCallback): void {
+    this.acquire()
+      .then(async () => {
+        const client = new PGliteClient(await this.db);
+        let released = false;
+        cb(null, client, () => {
+          if (released) return;
+          released = true;
+          this.releaseLock();
+        });
+      })
+      .catch((err: unknown) => {
+        this.releaseLock();
+        cb(err, null, () => undefined);
+      });
+  }
+
+  end(cb?: (err: unknown) => void): void {
+    this.db
+      .then(async (db) => {
+        for (const [key, value] of instances) if (value === this.db) instances.delete(key);
+        await db.close();
+        cb?.(null);
+      })
+      .catch((err: unknown) => cb?.(err));
+  }
+
+  private acquire(): Promise<void> {
+    if (!this.busy) {
+      this.busy = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private releaseLock(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.busy = false;
+  }
+}
+
+/** What TypeORM's postgres driver expects from `options.driver`. */
+export function pgliteDriver(dataDir: string | undefined): unknown {
+  return {
+    Pool: class extends PGliteSerialPool {
+      constructor() {
+        super({ dataDir });
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { FieldType } from './domain/field-value.js';
+
+@Entity({ name: 'custom_field_definitions' })
+export class CustomFieldDefinition {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index('UQ_custom_field_definitions_name', { unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  name: string;
+
+  @Column({ type: 'text' })
+  label: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  entity: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  type: FieldType;
+
+  @Column({ type: 'jsonb', nullable: true })
+  options: string[] | null;
+
+  @Column({ type: 'boolean', default: false })
+  is_required: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  default_value: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  sort_order: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

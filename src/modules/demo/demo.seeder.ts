@@ -1,0 +1,51 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { ApiKey } from '../api-keys/api-key.entity.js';
+import { ApiKeysService } from '../api-keys/api-keys.service.js';
+import { seedGeography } from './seeds/geography.seed.js';
+
+/** Each seed adds what is missing and leaves existing rows alone, so seeding twice changes nothing. */
+export type DemoSeed = (m: EntityManager) => Promise<string>;
+const SEEDS: DemoSeed[] = [seedGeography];
+
+@Injectable()
+export class DemoSeeder {
+  private readonly logger = new Logger('Demo');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly keys: ApiKeysService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Loads the demo data in one transaction; returns one line per seed. */
+  async seed(): Promise<string[]> {
+    return this.dataSource.transaction(async (m) => {
+      const lines: string[] = [];
+      for (const seed of SEEDS) lines.push(await seed(m));
+      return lines;
+    });
+  }
+
+  /**
+   * Quick start: on the embedded database, the first run (no API key yet) loads the demo data and
+   * prints a key with every scope. A server on PostgreSQL never mints keys by itself.
+   */
+  async onFirstRun(): Promise<void> {
+    if (this.config.databaseUrl) return;
+    if ((await this.dataSource.getRepository(ApiKey).count()) > 0) return;
+    for (const line of await this.seed()) this.logger.log(line);
+    const key = await this.keys.create({ name: 'demo', scopes: ['*'] });
+    const banner = [
+      '',
+      '  First run: demo data loaded and an API key with every scope created.',
+      `  Access token: ${key.access_token}`,
+      '  It is shown only now. Try:',
+      `    curl -H "Authorization: Bearer ${key.access_token}" http://localhost:${this.config.port}/countries`,
+      '  More keys: npm run cli -- api-key:create --name NAME',
+      '',
+    ].join('\n');
+    process.stdout.write(`${banner}\n`);
+  }
+}

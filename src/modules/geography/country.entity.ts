@@ -1,0 +1,27 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+@Entity({ name: 'countries' })
+export class Country {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  /** ISO 3166-1 alpha-2, upper case. */
+  @Index('UQ_countries_code', { unique: true })
+  @Column({ type: 'varchar', length: 2 })
+  code: string;
+
+  @Column({ type: 'varchar', length: 3, nullable: true })
+  code_3: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  enabled: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

@@ -1,0 +1,32 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
+import { Country } from './country.entity.js';
+
+@Entity({ name: 'states' })
+@Index('UQ_states_country_id_code', ['country_id', 'code'], { unique: true })
+export class State {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  country_id: number;
+
+  @ManyToOne(() => Country, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'country_id' })
+  country?: Relation<Country>;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  /** Subdivision code within the country (ISO 3166-2 without the country prefix), upper case. */
+  @Column({ type: 'varchar', length: 10 })
+  code: string;
+
+  @Column({ type: 'boolean', default: true })
+  enabled: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}
