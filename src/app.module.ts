@@ -9,11 +9,23 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
+import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { CustomFieldsModule } from './modules/custom-fields/custom-fields.module.js';
+import { CustomersModule } from './modules/customers/customers.module.js';
 import { GeographyModule } from './modules/geography/geography.module.js';
+import { ShipmentsModule } from './modules/shipments/shipments.module.js';
+import { TaxModule } from './modules/tax/tax.module.js';
 
 /** The feature modules, shared by the api, the worker and the cli. */
-export const FEATURE_MODULES = [ApiKeysModule, GeographyModule, CustomFieldsModule];
+export const FEATURE_MODULES = [
+  ApiKeysModule,
+  GeographyModule,
+  CustomFieldsModule,
+  TaxModule,
+  CatalogModule,
+  CustomersModule,
+  ShipmentsModule,
+];
 
 @Module({
   imports: [ConfigModule, DatabaseModule, DiscoveryModule, DemoModule, ...FEATURE_MODULES],

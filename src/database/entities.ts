@@ -1,7 +1,11 @@
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
+import { CATALOG_ENTITIES } from '../modules/catalog/catalog.entities.js';
 import { CustomFieldDefinition } from '../modules/custom-fields/custom-field-definition.entity.js';
+import { CUSTOMERS_ENTITIES } from '../modules/customers/customers.entities.js';
 import { Country } from '../modules/geography/country.entity.js';
 import { State } from '../modules/geography/state.entity.js';
+import { SHIPMENTS_ENTITIES } from '../modules/shipments/shipments.entities.js';
+import { TAX_ENTITIES } from '../modules/tax/tax.entities.js';
 
 /** Every mapped entity; the schema test proves the migrations create exactly these. */
-export const ENTITIES = [ApiKey, Country, State, CustomFieldDefinition];
+export const ENTITIES = [ApiKey, Country, State, CustomFieldDefinition, ...TAX_ENTITIES, ...CATALOG_ENTITIES, ...CUSTOMERS_ENTITIES, ...SHIPMENTS_ENTITIES];

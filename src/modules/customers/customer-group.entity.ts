@@ -1,0 +1,31 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A customer group; `customers_count` is derived when presented. */
+@Entity({ name: 'customer_groups' })
+export class CustomerGroup {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  /** How quotes and integrators refer to the group. */
+  @Index('UQ_customer_groups_api_code', { unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  api_code: string;
+
+  @Column({ type: 'boolean', default: false })
+  show_tax_inclusive: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  is_tax_exempt: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}
