@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import { AppLogger } from './common/logging/app-logger.js';
 import { authenticationMiddleware } from './common/auth/authentication.middleware.js';
 import { jsonBodyMiddleware } from './common/http/body.middleware.js';
 import { RouteTable } from './common/http/route-table.js';
@@ -22,7 +23,7 @@ class StoreExpressAdapter extends ExpressAdapter {
 export async function createApp(options: { logger?: false | ('error' | 'warn' | 'log')[] } = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, new StoreExpressAdapter(), {
     bodyParser: false,
-    logger: options.logger ?? ['error', 'warn', 'log'],
+    logger: options.logger === false ? false : new AppLogger({ logLevels: options.logger ?? ['error', 'warn', 'log'] }),
   });
   configureApp(app);
   return app;

@@ -55,12 +55,12 @@ export function IsText(max = 255): PropertyDecorator {
   return compose(IsString({ message: 'must be a string' }), MaxLength(max, { message: `must be at most ${max} characters` }));
 }
 
-/** A string with something other than white space in it. */
+/** A string with something other than white space in it (other types are left to the type check). */
 export function NotBlank(): PropertyDecorator {
   return ValidateBy({
     name: 'notBlank',
     validator: {
-      validate: (v: unknown) => typeof v === 'string' && v.trim().length > 0,
+      validate: (v: unknown) => typeof v !== 'string' || v.trim().length > 0,
       defaultMessage: () => 'must not be blank',
     },
   });

@@ -29,6 +29,8 @@ export class ApiValidationPipe implements PipeTransform {
       whitelist: true,
       forbidNonWhitelisted: true,
       forbidUnknownValues: true,
+      // One message per field: a null name is "must be a string", not three complaints.
+      stopAtFirstError: true,
       validationError: { target: false, value: false },
     });
     for (const error of errors) collect(error, '', bag);

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, runNode, startNode, stop } from './support/processes.js';
+import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+
+/** The built entrypoints as an operator runs them (`npm test` builds first). */
+describeE2E('processes', () => {
+  describe('configuration is validated at boot', () => {
+    it.each([
+      [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer from 0 to 65535, got "abc"'],
+      [{ PORT: '70000' }, 'Invalid configuration: PORT must be an integer from 0 to 65535, got "70000"'],
+      [{ DATABASE_URL: 'mysql://localhost/store' }, 'Invalid configuration: DATABASE_URL must use postgres: or postgresql:, got "mysql:"'],
+      [{ DATABASE_URL: 'not a url' }, 'Invalid configuration: DATABASE_URL must be a URL (postgres: or postgresql:), got "not a url"'],
+      [{ REDIS_URL: 'http://localhost:6379' }, 'Invalid configuration: REDIS_URL must use redis: or rediss:, got "http:"'],
+    ])('%j stops the api with one line naming the variable', (env, line) => {
+      const r = runNode('main.js', [], env);
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim()).toBe(line);
+      expect(r.stdout).toBe('');
+    });
+
+    it('stops the cli and the worker the same way', () => {
+      expect(runNode('cli.js', ['api-key:list'], { PORT: 'x' }).stderr.trim()).toBe('Invalid configuration: PORT must be an integer from 0 to 65535, got "x"');
+      expect(runNode('worker.js', [], { REDIS_URL: 'ftp://x' }).stderr.trim()).toBe('Invalid configuration: REDIS_URL must use redis: or rediss:, got "ftp:"');
+    });
+  });
+
+  describe('admin cli', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await bootTestApp('cli');
+    });
+    afterAll(() => t?.close());
+    const cli = (...args: string[]) => runNode('cli.js', args, { DATABASE_URL: t.dbUrl });
+
+    it('creates a key that works, lists it without secrets, and revokes it', async () => {
+      const created = cli('api-key:create', '--name', 'erp', '--scopes', 'geography:read,quotes:send', '--expires-in-days', '30', '--json');
+      expect(created.status).toBe(0);
+      const lines = created.stdout.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      const key = JSON.parse(lines[0]);
+      expect(key).toEqual({
+        id: expect.any(Number),
+        name: 'erp',
+        scopes: ['geography:read', 'quotes:send'],
+        access_token: expect.stringMatching(/^sk_[\w-]{32}$/),
+        secret: expect.stringMatching(/^ss_[\w-]{43}$/),
+        expires_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      });
+      const stored = await t.sql<{ token_hash: string; secret_hash: string }>('SELECT token_hash, secret_hash FROM api_keys WHERE id = $1', [key.id]);
+      expect(stored[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(stored)).not.toContain(key.access_token.slice(3));
+
+      const bearer = { Authorization: `Bearer ${key.access_token}` };
+      expect((await t.http.get('/countries').set(bearer)).status).toBe(200);
+      expect((await t.http.post('/country').set(bearer).send({ name: 'X', code: 'XX' })).status).toBe(403);
+
+      const list = cli('api-key:list', '--json');
+      expect(list.status).toBe(0);
+      const listed = JSON.parse(list.stdout);
+      expect(listed.api_keys.find((k: { id: number }) => k.id === key.id)).toEqual({
+        id: key.id,
+        name: 'erp',
+        scopes: ['geography:read', 'quotes:send'],
+        expires_at: key.expires_at,
+        revoked_at: null,
+        last_used_at: expect.stringMatching(/^\d{4}-/),
+        created_at: expect.stringMatching(/^\d{4}-/),
+      });
+      expect(list.stdout).not.toContain('sk_');
+
+      const revoked = cli('api-key:revoke', String(key.id), '--json');
+      expect(JSON.parse(revoked.stdout)).toEqual({ id: key.id, revoked: true });
+      expect((await t.http.get('/countries').set(bearer)).status).toBe(401);
+    });
+
+    it('answers mistakes with one JSON error object and a non-zero exit', () => {
+      const scopes = cli('api-key:create', '--name', 'x', '--scopes', 'everything', '--json');
+      expect(scopes.status).toBe(1);
+      expect(JSON.parse(scopes.stdout).error).toMatch(/^Unknown scope\(s\): everything\. Known: /);
+      const noName = cli('api-key:create', '--json');
+      expect(JSON.parse(noName.stdout)).toEqual({ error: '--name is required' });
+      const missing = cli('api-key:revoke', '999999', '--json');
+      expect(JSON.parse(missing.stdout)).toEqual({ error: 'no API key with id 999999' });
+      const human = cli('api-key:revoke', 'abc');
+      expect(human.status).toBe(1);
+      expect(human.stderr.trim()).toBe('Error: the key id must be a positive integer');
+    });
+
+    it('migrates and seeds the demo data idempotently', async () => {
+      expect(JSON.parse(cli('db:migrate', '--json').stdout)).toEqual({ applied: [] });
+      const seeded = cli('db:seed-demo', '--json');
+      expect(seeded.status).toBe(0);
+      expect(JSON.parse(seeded.stdout).seeded).toContain('Geography: 5 countries, 7 states present.');
+      cli('db:seed-demo', '--json');
+      expect(await t.sql('SELECT count(*)::int AS n FROM countries')).toEqual([{ n: 5 }]);
+    });
+  });
+
+  describe('quick start on the embedded database', () => {
+    it('serves the API with no environment, printing a demo key on the first run only', async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'store-quickstart-'));
+      const port = String(await freePort());
+      try {
+        const first = await startNode('main.js', { DATA_DIR: dataDir, PORT: port }, /Listening on/);
+        const token = /Access token: (sk_[\w-]+)/.exec(first.output())?.[1];
+        expect(token).toBeDefined();
+        const res = await fetch(`http://127.0.0.1:${port}/countries?embed=states`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { data: { code: string }[] };
+        expect(body.data.map((c) => c.code)).toEqual(['US', 'CA', 'DE', 'NL', 'GB']);
+        expect(await stop(first.child)).toBe(0);
+
+        const second = await startNode('main.js', { DATA_DIR: dataDir, PORT: port }, /Listening on/);
+        expect(second.output()).not.toContain('Access token');
+        const again = await fetch(`http://127.0.0.1:${port}/countries`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(again.status).toBe(200);
+        await stop(second.child);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+});
