@@ -6,6 +6,7 @@ import { authenticationMiddleware } from './common/auth/authentication.middlewar
 import { jsonBodyMiddleware } from './common/http/body.middleware.js';
 import { RouteTable } from './common/http/route-table.js';
 import { AppModule } from './app.module.js';
+import { loadConfig } from './config/app-config.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 
 /** The response interceptor writes every success itself; Nest must not write a second time. */
@@ -21,7 +22,7 @@ class StoreExpressAdapter extends ExpressAdapter {
  * is checked first, then the path and method, then the body is read, then Nest routes.
  */
 export async function createApp(options: { logger?: false | ('error' | 'warn' | 'log')[] } = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, new StoreExpressAdapter(), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(loadConfig()), new StoreExpressAdapter(), {
     bodyParser: false,
     logger: options.logger === false ? false : new AppLogger({ logLevels: options.logger ?? ['error', 'warn', 'log'] }),
   });
@@ -38,5 +39,4 @@ export function configureApp(app: INestApplication): void {
   app.use(authenticationMiddleware((token) => keys.authenticate(token)));
   app.use(app.get(RouteTable).middleware());
   app.use(jsonBodyMiddleware());
-  app.enableShutdownHooks();
 }

@@ -1,10 +1,11 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { ScopeGuard } from './common/auth/scope.guard.js';
 import { ApiExceptionFilter } from './common/http/exception.filter.js';
 import { ResponseInterceptor } from './common/http/response.interceptor.js';
 import { RouteTable } from './common/http/route-table.js';
 import { ApiValidationPipe } from './common/validation/validation.pipe.js';
+import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
@@ -13,7 +14,9 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { CustomFieldsModule } from './modules/custom-fields/custom-fields.module.js';
 import { CustomersModule } from './modules/customers/customers.module.js';
 import { GeographyModule } from './modules/geography/geography.module.js';
+import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { ShipmentsModule } from './modules/shipments/shipments.module.js';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { TaxModule } from './modules/tax/tax.module.js';
 
 /** The feature modules, shared by the api, the worker and the cli. */
@@ -25,16 +28,30 @@ export const FEATURE_MODULES = [
   CatalogModule,
   CustomersModule,
   ShipmentsModule,
+  SubscriptionsModule,
 ];
 
-@Module({
-  imports: [ConfigModule, DatabaseModule, DiscoveryModule, DemoModule, ...FEATURE_MODULES],
-  providers: [
-    RouteTable,
-    { provide: APP_PIPE, useClass: ApiValidationPipe },
-    { provide: APP_GUARD, useClass: ScopeGuard },
-    { provide: APP_INTERCEPTOR, useClass: ResponseInterceptor },
-    { provide: APP_FILTER, useClass: ApiExceptionFilter },
-  ],
-})
-export class AppModule {}
+/** The api: every feature module with the global pipe, guard, interceptor and filter. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        DiscoveryModule,
+        DemoModule,
+        ...FEATURE_MODULES,
+        QuotesModule.forRoot(config, 'api'),
+      ],
+      providers: [
+        RouteTable,
+        { provide: APP_PIPE, useClass: ApiValidationPipe },
+        { provide: APP_GUARD, useClass: ScopeGuard },
+        { provide: APP_INTERCEPTOR, useClass: ResponseInterceptor },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+      ],
+    };
+  }
+}

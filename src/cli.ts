@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { CommandFactory } from 'nest-commander';
-import { ConfigError, loadConfig } from './config/app-config.js';
+import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DbMigrateCommand, DbSeedDemoCommand } from './database/database.commands.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -9,15 +9,20 @@ import { ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand } from './m
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 
-@Module({
-  imports: [ConfigModule, DatabaseModule, ApiKeysModule, DemoModule],
-  providers: [ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand, DbMigrateCommand, DbSeedDemoCommand],
-})
-class CliModule {}
+@Module({})
+class CliModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeysModule, DemoModule],
+      providers: [ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand, DbMigrateCommand, DbSeedDemoCommand],
+    };
+  }
+}
 
 async function main(): Promise<void> {
-  loadConfig();
-  await CommandFactory.run(CliModule, {
+  const config = loadConfig();
+  await CommandFactory.run(CliModule.forRoot(config) as never, {
     logger: ['error'],
     errorHandler: (err) => {
       if ((err as { code?: string }).code?.startsWith('commander.')) process.exit((err as { exitCode?: number }).exitCode ?? 1);

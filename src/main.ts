@@ -10,7 +10,22 @@ async function bootstrap(): Promise<void> {
   const config = app.get<AppConfig>(APP_CONFIG);
   await app.get(DemoSeeder).onFirstRun();
   await app.listen(config.port);
-  new Logger('Store API').log(`Listening on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`})`);
+  // Graceful stop: the server stops accepting, requests in flight finish, hooks close the pools.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      new Logger('Store API').log(`${signal}: shutting down`);
+      app.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error(`Shutdown failed: ${(err as Error).message}`);
+          process.exit(1);
+        },
+      );
+    });
+  }
+  new Logger('Store API').log(
+    `Listening on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`})`,
+  );
 }
 
 bootstrap().catch((err: unknown) => {

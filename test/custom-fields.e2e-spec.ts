@@ -42,10 +42,16 @@ describeE2E('custom field definitions', () => {
   });
 
   it('normalizes defaults by type and lists definitions', async () => {
-    const res = await t.http
-      .post('/customfielddefinition')
-      .set(auth)
-      .send({ name: 'gift_wrap', label: 'Gift wrap', entity: 'cart', type: 'boolean', default_value: true, is_required: 1, sort_order: 5, description: 'Wrap it' });
+    const res = await t.http.post('/customfielddefinition').set(auth).send({
+      name: 'gift_wrap',
+      label: 'Gift wrap',
+      entity: 'cart',
+      type: 'boolean',
+      default_value: true,
+      is_required: 1,
+      sort_order: 5,
+      description: 'Wrap it',
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: 2,
@@ -67,16 +73,37 @@ describeE2E('custom field definitions', () => {
   });
 
   it.each([
-    [{ name: '9lives', label: 'L', entity: 'product', type: 'string' }, { name: ['must start with a lower-case letter and hold only a-z, 0-9 and _ (at most 64)'] }],
-    [{ name: 'a'.repeat(65), label: 'L', entity: 'product', type: 'string' }, { name: ['must start with a lower-case letter and hold only a-z, 0-9 and _ (at most 64)'] }],
+    [
+      { name: '9lives', label: 'L', entity: 'product', type: 'string' },
+      { name: ['must start with a lower-case letter and hold only a-z, 0-9 and _ (at most 64)'] },
+    ],
+    [
+      { name: 'a'.repeat(65), label: 'L', entity: 'product', type: 'string' },
+      { name: ['must start with a lower-case letter and hold only a-z, 0-9 and _ (at most 64)'] },
+    ],
     [{ name: 'size', label: 'Size', entity: 'product', type: 'select' }, { options: ['is required for a select field'] }],
     [{ name: 'size', label: 'Size', entity: 'product', type: 'select', options: [] }, { options: ['is required for a select field'] }],
     [{ name: 'size', label: 'Size', entity: 'product', type: 'select', options: ['S', 'S'] }, { options: ['must not repeat a value'] }],
-    [{ name: 'size', label: 'Size', entity: 'product', type: 'string', options: ['S'] }, { options: ['is only allowed for a select field'] }],
-    [{ name: 'size', label: 'Size', entity: 'product', type: 'select', options: ['S', 'M'], default_value: 'XL' }, { default_value: ['must be one of: S, M'] }],
+    [
+      { name: 'size', label: 'Size', entity: 'product', type: 'string', options: ['S'] },
+      { options: ['is only allowed for a select field'] },
+    ],
+    [
+      { name: 'size', label: 'Size', entity: 'product', type: 'select', options: ['S', 'M'], default_value: 'XL' },
+      { default_value: ['must be one of: S, M'] },
+    ],
     [{ name: 'qty', label: 'Qty', entity: 'order', type: 'integer', default_value: 'many' }, { default_value: ['must be an integer'] }],
-    [{ name: 'when', label: 'When', entity: 'customer', type: 'date', default_value: '2023-02-30' }, { default_value: ['must be a date (YYYY-MM-DD)'] }],
-    [{ name: 'x', label: 'X', entity: 'invoice', type: 'colour' }, { entity: ['must be one of: product, customer, cart, order'], type: ['must be one of: string, text, integer, decimal, boolean, date, select'] }],
+    [
+      { name: 'when', label: 'When', entity: 'customer', type: 'date', default_value: '2023-02-30' },
+      { default_value: ['must be a date (YYYY-MM-DD)'] },
+    ],
+    [
+      { name: 'x', label: 'X', entity: 'invoice', type: 'colour' },
+      {
+        entity: ['must be one of: product, customer, cart, order'],
+        type: ['must be one of: string, text, integer, decimal, boolean, date, select'],
+      },
+    ],
     [{}, { name: ['is required'], label: ['is required'], entity: ['is required'], type: ['is required'] }],
     [{ name: 'colour', label: 'Again', entity: 'product', type: 'string' }, { name: ['is already in use'] }],
   ])('refuses %j with 422', async (body, message) => {
@@ -86,7 +113,10 @@ describeE2E('custom field definitions', () => {
   });
 
   it('validates a PATCH against the definition as it will be stored', async () => {
-    const badDefault = await t.http.patch('/customfielddefinitions/colour').set(auth).send({ options: ['green'] });
+    const badDefault = await t.http
+      .patch('/customfielddefinitions/colour')
+      .set(auth)
+      .send({ options: ['green'] });
     expect(badDefault.status).toBe(422);
     expect(badDefault.body.error.message).toEqual({ default_value: ['must be one of: green'] });
 

@@ -42,7 +42,9 @@ describeE2E('platform conventions', () => {
       await t.sql("UPDATE api_keys SET revoked_at = now() WHERE token_hash = encode(sha256($1::bytea), 'hex')", [revoked]);
       expect((await t.http.get('/countries').set({ Authorization: `Bearer ${revoked}` })).body).toEqual(invalid);
       const expired = await t.token(['*'], { expiresInDays: 1 });
-      await t.sql("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE token_hash = encode(sha256($1::bytea), 'hex')", [expired]);
+      await t.sql("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE token_hash = encode(sha256($1::bytea), 'hex')", [
+        expired,
+      ]);
       expect((await t.http.get('/countries').set({ Authorization: `Bearer ${expired}` })).status).toBe(401);
       expect((await t.http.options('/countries')).status).toBe(401);
       expect((await t.http.get('/no/such/path')).status).toBe(401);
@@ -75,7 +77,10 @@ describeE2E('platform conventions', () => {
       const other = { Authorization: `Bearer ${await t.token(['custom_fields:read'])}` };
       const read = await t.http.get('/countries').set(other);
       expect(read.status).toBe(403);
-      expect(read.body).toEqual({ meta: { status: 403, success: false }, error: { message: 'The access token lacks the scope "geography:read".' } });
+      expect(read.body).toEqual({
+        meta: { status: 403, success: false },
+        error: { message: 'The access token lacks the scope "geography:read".' },
+      });
       expect((await t.http.options('/countries').set(other)).status).toBe(403);
       expect((await t.http.head('/countries').set(other)).status).toBe(403);
 
@@ -115,7 +120,10 @@ describeE2E('platform conventions', () => {
       const res = await t.http.options('/country/CA').set(auth);
       expect(res.status).toBe(200);
       expect(res.headers.allow).toBe('GET, HEAD, POST, PATCH, DELETE, OPTIONS');
-      expect(res.body).toEqual({ meta: { status: 200, success: true }, data: { methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'] } });
+      expect(res.body).toEqual({
+        meta: { status: 200, success: true },
+        data: { methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'] },
+      });
       expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
       const fields = await t.http.options('/customfielddefinitions/anything').set(auth);
       expect(fields.body.data).toEqual({ methods: ['GET', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] });
@@ -126,7 +134,10 @@ describeE2E('platform conventions', () => {
     it('400: a body that is not JSON', async () => {
       const res = await t.http.post('/country').set(auth).set('Content-Type', 'application/json').send('{"name": "Peru",');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ meta: { status: 400, success: false }, error: { message: 'The request body could not be parsed as JSON.' } });
+      expect(res.body).toEqual({
+        meta: { status: 400, success: false },
+        error: { message: 'The request body could not be parsed as JSON.' },
+      });
     });
 
     it('413: a body over 1 MiB', async () => {
@@ -135,7 +146,10 @@ describeE2E('platform conventions', () => {
         .set(auth)
         .send({ name: 'x'.repeat(1024 * 1024), code: 'PE' });
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ meta: { status: 413, success: false }, error: { message: 'The request body is larger than 1048576 bytes.' } });
+      expect(res.body).toEqual({
+        meta: { status: 413, success: false },
+        error: { message: 'The request body is larger than 1048576 bytes.' },
+      });
     });
 
     it('415: a body without Content-Type application/json', async () => {
@@ -145,18 +159,28 @@ describeE2E('platform conventions', () => {
         meta: { status: 415, success: false },
         error: { message: 'A request body must be JSON, sent with Content-Type: application/json.' },
       });
-      const charset = await t.http.post('/country').set(auth).set('Content-Type', 'application/json; charset=utf-8').send('{"name":"Peru","code":"PE"}');
+      const charset = await t.http
+        .post('/country')
+        .set(auth)
+        .set('Content-Type', 'application/json; charset=utf-8')
+        .send('{"name":"Peru","code":"PE"}');
       expect(charset.status).toBe(201);
     });
 
     it('422: a JSON body that is not an object, NUL characters, and wrong types', async () => {
-      const array = await t.http.post('/country').set(auth).send([{ name: 'x' }]);
+      const array = await t.http
+        .post('/country')
+        .set(auth)
+        .send([{ name: 'x' }]);
       expect(array.status).toBe(422);
       expect(array.body.error.message).toEqual({ body: ['must be a JSON object'] });
       const nul = await t.http.post('/country').set(auth).send({ name: 'Pe\u0000ru', code: 'PE' });
       expect(nul.status).toBe(422);
       expect(nul.body.error.message).toEqual({ name: ['must not contain NUL characters'] });
-      const types = await t.http.post('/customfielddefinitions').set(auth).send({ name: 'Bad Name', label: 5, entity: 'planet', type: 'select', sort_order: 1.5 });
+      const types = await t.http
+        .post('/customfielddefinitions')
+        .set(auth)
+        .send({ name: 'Bad Name', label: 5, entity: 'planet', type: 'select', sort_order: 1.5 });
       expect(types.status).toBe(422);
       expect(types.body).toEqual({
         meta: { status: 422, success: false },
@@ -222,7 +246,9 @@ describeE2E('platform conventions', () => {
       const ok = await t.http.patch('/country/DE').set(auth).set('If-Match', current.headers.etag).send({ name: 'Deutschland' });
       expect(ok.status).toBe(200);
       // The ETag of the old representation no longer matches.
-      expect((await t.http.patch('/country/DE').set(auth).set('If-Match', current.headers.etag).send({ name: 'Germany' })).status).toBe(412);
+      expect((await t.http.patch('/country/DE').set(auth).set('If-Match', current.headers.etag).send({ name: 'Germany' })).status).toBe(
+        412,
+      );
       expect((await t.http.get('/country/DE').set(auth)).body.data.name).toBe('Deutschland');
     });
   });

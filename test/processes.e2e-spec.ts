@@ -21,8 +21,12 @@ describeE2E('processes', () => {
     });
 
     it('stops the cli and the worker the same way', () => {
-      expect(runNode('cli.js', ['api-key:list'], { PORT: 'x' }).stderr.trim()).toBe('Invalid configuration: PORT must be an integer from 0 to 65535, got "x"');
-      expect(runNode('worker.js', [], { REDIS_URL: 'ftp://x' }).stderr.trim()).toBe('Invalid configuration: REDIS_URL must use redis: or rediss:, got "ftp:"');
+      expect(runNode('cli.js', ['api-key:list'], { PORT: 'x' }).stderr.trim()).toBe(
+        'Invalid configuration: PORT must be an integer from 0 to 65535, got "x"',
+      );
+      expect(runNode('worker.js', [], { REDIS_URL: 'ftp://x' }).stderr.trim()).toBe(
+        'Invalid configuration: REDIS_URL must use redis: or rediss:, got "ftp:"',
+      );
     });
   });
 
@@ -48,7 +52,10 @@ describeE2E('processes', () => {
         secret: expect.stringMatching(/^ss_[\w-]{43}$/),
         expires_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       });
-      const stored = await t.sql<{ token_hash: string; secret_hash: string }>('SELECT token_hash, secret_hash FROM api_keys WHERE id = $1', [key.id]);
+      const stored = await t.sql<{ token_hash: string; secret_hash: string }>(
+        'SELECT token_hash, secret_hash FROM api_keys WHERE id = $1',
+        [key.id],
+      );
       expect(stored[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(stored)).not.toContain(key.access_token.slice(3));
 

@@ -16,6 +16,12 @@ export interface AppConfig {
   locale: string;
   migrationsRun: boolean;
   templatesDir: string | null;
+  /** Prefix of the Bull queues' Redis keys, so several deployments (or test runs) can share a Redis. */
+  queuePrefix: string;
+  /** Seconds between sweeps for deliveries that were queued but never picked up (Redis lost the job). */
+  deliverySweepSeconds: number;
+  /** Seconds after which a delivery claimed by a worker that died is taken over. */
+  deliveryLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -47,6 +53,13 @@ function url(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
   }
   return v;
+}
+
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const v = optional(env, name);
+  if (v === null) return fallback;
+  if (!/^\d{1,7}$/.test(v) || Number(v) < 1) throw new ConfigError(name, `must be a whole number of at least 1, got "${v}"`);
+  return Number(v);
 }
 
 function flag(env: Env, name: string, fallback: boolean): boolean {
@@ -82,7 +95,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     currency,
     locale,
     migrationsRun: flag(env, 'MIGRATIONS_RUN', true),
-    templatesDir: optional(env, 'TEMPLATES_DIR'),
+    templatesDir: optional(env, 'TEMPLATES_DIR') && resolve(optional(env, 'TEMPLATES_DIR')!),
+    queuePrefix: optional(env, 'QUEUE_PREFIX') ?? 'store',
+    deliverySweepSeconds: positiveInt(env, 'DELIVERY_SWEEP_SECONDS', 30),
+    deliveryLeaseSeconds: positiveInt(env, 'DELIVERY_LEASE_SECONDS', 120),
   };
 }
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import pg from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { MIGRATIONS } from '../../migrations/index.js';
@@ -10,7 +11,10 @@ import { CountingLogger } from './query-counter.js';
  * PostgreSQL through `pg` when DATABASE_URL is set; otherwise real PostgreSQL compiled to WASM
  * (PGlite) under DATA_DIR, so `npm start` needs nothing installed.
  */
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, opts: { inMemory?: boolean } = {}): DataSourceOptions {
+export function dataSourceOptions(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
+  opts: { inMemory?: boolean } = {},
+): DataSourceOptions {
   const common = {
     type: 'postgres' as const,
     entities: ENTITIES,
@@ -22,6 +26,8 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
     logger: new CountingLogger(),
   };
   if (config.databaseUrl) {
+    // A DATE is a calendar day: keep PostgreSQL's text rather than a Date at local midnight.
+    pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
     return { ...common, url: config.databaseUrl, poolSize: 20, connectTimeoutMS: 5000 };
   }
   return { ...common, driver: pgliteDriver(opts.inMemory ? undefined : join(config.dataDir, 'pglite')) } as DataSourceOptions;

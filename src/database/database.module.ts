@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { ConfigModule } from '../config/config.module.js';
 import { dataSourceOptions } from './data-source.js';
 import { TransactionRunner } from './transaction.js';
 
@@ -9,7 +8,6 @@ import { TransactionRunner } from './transaction.js';
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
-      imports: [ConfigModule],
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         ...dataSourceOptions(config),

@@ -4,8 +4,21 @@ import { CustomFieldDefinition } from '../modules/custom-fields/custom-field-def
 import { CUSTOMERS_ENTITIES } from '../modules/customers/customers.entities.js';
 import { Country } from '../modules/geography/country.entity.js';
 import { State } from '../modules/geography/state.entity.js';
+import { QUOTES_ENTITIES } from '../modules/quotes/quotes.entities.js';
 import { SHIPMENTS_ENTITIES } from '../modules/shipments/shipments.entities.js';
+import { SUBSCRIPTIONS_ENTITIES } from '../modules/subscriptions/subscriptions.entities.js';
 import { TAX_ENTITIES } from '../modules/tax/tax.entities.js';
 
 /** Every mapped entity; the schema test proves the migrations create exactly these. */
-export const ENTITIES = [ApiKey, Country, State, CustomFieldDefinition, ...TAX_ENTITIES, ...CATALOG_ENTITIES, ...CUSTOMERS_ENTITIES, ...SHIPMENTS_ENTITIES];
+export const ENTITIES = [
+  ApiKey,
+  Country,
+  State,
+  CustomFieldDefinition,
+  ...TAX_ENTITIES,
+  ...CATALOG_ENTITIES,
+  ...CUSTOMERS_ENTITIES,
+  ...SHIPMENTS_ENTITIES,
+  ...QUOTES_ENTITIES,
+  ...SUBSCRIPTIONS_ENTITIES,
+];

@@ -31,6 +31,8 @@ function open(dataDir: string | undefined): Promise<PGlite> {
       parsers: {
         [types.NUMERIC]: (v: string) => v,
         [types.INT8]: (v: string) => v,
+        // A DATE is a calendar day, kept as its text like node-postgres does here.
+        [types.DATE]: (v: string) => v,
       },
       serializers: {
         [types.BOOL]: (v: unknown) => (v === true || v === 'true' || v === 1 ? 't' : 'f'),

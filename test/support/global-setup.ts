@@ -19,7 +19,6 @@ export function reachable(url: string, timeoutMs = 2000): Promise<boolean> {
   });
 }
 
-
 /**
  * The e2e specs need real PostgreSQL and Redis. Under CI=true a missing one fails the whole run;
  * on a developer machine the e2e specs are skipped with a note instead.

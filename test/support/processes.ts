@@ -30,7 +30,12 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts a built entrypoint and resolves once its output matches `ready` (or rejects on exit/timeout). */
-export function startNode(file: string, env: Record<string, string>, ready: RegExp, timeoutMs = 60_000): Promise<{ child: ChildProcess; output: () => string }> {
+export function startNode(
+  file: string,
+  env: Record<string, string>,
+  ready: RegExp,
+  timeoutMs = 60_000,
+): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, [join(DIST, file)], { env: cleanEnv(env) });
   let out = '';
   return new Promise((resolve, reject) => {

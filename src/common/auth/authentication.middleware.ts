@@ -11,8 +11,7 @@ export function isPublicPath(path: string): boolean {
   return PUBLIC_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 }
 
-export const invalidToken = () =>
-  new ApiError(401, 'The access token is not valid.', { 'WWW-Authenticate': 'Bearer realm="store-api"' });
+export const invalidToken = () => new ApiError(401, 'The access token is not valid.', { 'WWW-Authenticate': 'Bearer realm="store-api"' });
 
 /**
  * First thing on every request: opens the request context and resolves the Bearer token to an API

@@ -14,11 +14,7 @@ export const SCOPE_GROUPS = [
 ] as const;
 export type ScopeGroup = (typeof SCOPE_GROUPS)[number];
 
-export const ALL_SCOPES: string[] = [
-  ...SCOPE_GROUPS.flatMap((g) => [`${g}:read`, `${g}:write`, `${g}:*`]),
-  'quotes:send',
-  '*',
-];
+export const ALL_SCOPES: string[] = [...SCOPE_GROUPS.flatMap((g) => [`${g}:read`, `${g}:write`, `${g}:*`]), 'quotes:send', '*'];
 
 export const SCOPE_GROUP_KEY = 'scope:group';
 export const SCOPE_KEY = 'scope:required';

@@ -14,7 +14,13 @@ export async function insertReturning<E extends ObjectLiteral>(
   entity: EntityTarget<E>,
   values: Values<E>,
 ): Promise<E> {
-  const result = await manager.createQueryBuilder().insert().into(entity).values(values as never).returning('*').execute();
+  const result = await manager
+    .createQueryBuilder()
+    .insert()
+    .into(entity)
+    .values(values as never)
+    .returning('*')
+    .execute();
   return manager.create(entity, (result.raw as E[])[0] as never) as E;
 }
 

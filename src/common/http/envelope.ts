@@ -42,5 +42,8 @@ export function sendError(res: Response, status: number, message: string | Field
   }
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.setHeader('Cache-Control', 'no-store');
-  res.status(status).type('application/json; charset=utf-8').send(JSON.stringify(errorEnvelope(status, message)));
+  res
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(errorEnvelope(status, message)));
 }

@@ -66,21 +66,21 @@ export function sendApiError(res: Response, exception: unknown): void {
 }
 
 export function toApiError(exception: unknown): ApiError {
-    if (exception instanceof ApiError) return exception;
-    if (exception instanceof QueryFailedError) {
-      const mapped = mapDatabaseError(exception.driverError as PgError);
-      if (mapped) return mapped;
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      if (status < 500) return new ApiError(status, exception.message);
-    }
-    const code = (exception as { code?: string } | null)?.code;
-    const driverCode = (exception as { driverError?: { code?: string } } | null)?.driverError?.code;
-    if ((code && UNAVAILABLE.has(code)) || (driverCode && UNAVAILABLE.has(driverCode))) {
-      logger.error(`Dependency unavailable: ${(exception as Error).message}`);
-      return new ApiError(503, 'A service this API depends on is unavailable; try again shortly.', { 'Retry-After': '5' });
-    }
-    logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    return new ApiError(500, 'An unexpected error occurred.');
+  if (exception instanceof ApiError) return exception;
+  if (exception instanceof QueryFailedError) {
+    const mapped = mapDatabaseError(exception.driverError as PgError);
+    if (mapped) return mapped;
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status < 500) return new ApiError(status, exception.message);
+  }
+  const code = (exception as { code?: string } | null)?.code;
+  const driverCode = (exception as { driverError?: { code?: string } } | null)?.driverError?.code;
+  if ((code && UNAVAILABLE.has(code)) || (driverCode && UNAVAILABLE.has(driverCode))) {
+    logger.error(`Dependency unavailable: ${(exception as Error).message}`);
+    return new ApiError(503, 'A service this API depends on is unavailable; try again shortly.', { 'Retry-After': '5' });
+  }
+  logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+  return new ApiError(500, 'An unexpected error occurred.');
 }

@@ -47,11 +47,15 @@ export class RouteTable {
         const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
         if (paths === undefined || method === undefined) continue;
-        const group = (this.reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [handler, type]) as string | undefined) ?? null;
+        const group =
+          (this.reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [handler, type]) as string | undefined) ?? null;
         const scope = (this.reflector.getAllAndOverride<string | undefined>(SCOPE_KEY, [handler, type]) as string | undefined) ?? null;
         for (const prefix of prefixes) {
           for (const p of ([] as string[]).concat(paths)) {
-            const path = `/${[prefix, p].map((s) => s.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+            const path = `/${[prefix, p]
+              .map((s) => s.replace(/^\/+|\/+$/g, ''))
+              .filter(Boolean)
+              .join('/')}`;
             routes.push({ path, method: RequestMethod[method], matcher: match(path, { decode: false }), group, scope });
           }
         }

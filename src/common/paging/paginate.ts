@@ -51,6 +51,9 @@ export async function paginate<T extends ObjectLiteral>(
 }
 
 /** The page with its rows presented (the presenter may load embeds for the whole page at once). */
-export async function toPage<T, U>(result: { rows: T[]; pagination: Pagination }, present: (rows: T[]) => U[] | Promise<U[]>): Promise<Page<U>> {
+export async function toPage<T, U>(
+  result: { rows: T[]; pagination: Pagination },
+  present: (rows: T[]) => U[] | Promise<U[]>,
+): Promise<Page<U>> {
   return new Page(await present(result.rows), result.pagination);
 }

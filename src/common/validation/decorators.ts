@@ -42,12 +42,20 @@ export const INT4_MAX = 2147483647;
 
 /** A row id (int4). */
 export function IsId(): PropertyDecorator {
-  return compose(IsInt({ message: 'must be an integer' }), Min(1, { message: 'must be at least 1' }), Max(INT4_MAX, { message: `must be at most ${INT4_MAX}` }));
+  return compose(
+    IsInt({ message: 'must be an integer' }),
+    Min(1, { message: 'must be at least 1' }),
+    Max(INT4_MAX, { message: `must be at most ${INT4_MAX}` }),
+  );
 }
 
 /** An integer within [min, max] (max defaults to int4). */
 export function IsIntIn(min: number, max = INT4_MAX): PropertyDecorator {
-  return compose(IsInt({ message: 'must be an integer' }), Min(min, { message: `must be at least ${min}` }), Max(max, { message: `must be at most ${max}` }));
+  return compose(
+    IsInt({ message: 'must be an integer' }),
+    Min(min, { message: `must be at least ${min}` }),
+    Max(max, { message: `must be at most ${max}` }),
+  );
 }
 
 /** A string of at most `max` characters. */
@@ -98,10 +106,14 @@ export function IsDecimal(opts: { places?: number; min?: number; max?: number } 
   );
 }
 
-/** A timestamp: `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601 with an offset; becomes a Date. */
-export function IsTimestamp(): PropertyDecorator {
+/**
+ * A timestamp: `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601 with an offset; becomes a Date. In a query
+ * string an unencoded `+` of the offset arrives as a space, which `fromQuery` reads back as `+`.
+ */
+export function IsTimestamp(opts: { fromQuery?: boolean } = {}): PropertyDecorator {
+  const fix = (v: string) => (opts.fromQuery ? v.replace(/T(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}:?\d{2})$/, 'T$1+$2') : v);
   return compose(
-    Transform(({ value }) => (typeof value === 'string' ? (parseTimestamp(value) ?? value) : value)),
+    Transform(({ value }) => (typeof value === 'string' ? (parseTimestamp(fix(value)) ?? value) : value)),
     ValidateBy({
       name: 'isTimestamp',
       validator: {

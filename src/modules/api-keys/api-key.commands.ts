@@ -19,7 +19,10 @@ export class ApiKeyCreateCommand extends CommandRunner {
 
   async run(_args: string[], flags: CreateFlags): Promise<void> {
     if (!flags.name?.trim()) return printError(flags, '--name is required');
-    if (flags.expiresInDays !== undefined && (!Number.isInteger(flags.expiresInDays) || flags.expiresInDays < 1 || flags.expiresInDays > 36500)) {
+    if (
+      flags.expiresInDays !== undefined &&
+      (!Number.isInteger(flags.expiresInDays) || flags.expiresInDays < 1 || flags.expiresInDays > 36500)
+    ) {
       return printError(flags, '--expires-in-days must be a whole number from 1 to 36500');
     }
     try {
@@ -45,7 +48,10 @@ export class ApiKeyCreateCommand extends CommandRunner {
 
   @Option({ flags: '--scopes <scopes>', description: 'comma separated scopes (default *)' })
   parseScopes(v: string) {
-    return v.split(',').map((s) => s.trim()).filter(Boolean);
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
 
   @Option({ flags: '--expires-in-days <days>', description: 'days until the key expires' })
@@ -79,7 +85,10 @@ export class ApiKeyListCommand extends CommandRunner {
       keys.length === 0
         ? 'No API keys.'
         : keys
-            .map((k) => `${k.id}\t${k.name}\t${k.scopes.join(',')}\t${k.revoked_at ? `revoked ${k.revoked_at}` : k.expires_at ? `expires ${k.expires_at}` : 'active'}\tlast used ${k.last_used_at ?? 'never'}`)
+            .map(
+              (k) =>
+                `${k.id}\t${k.name}\t${k.scopes.join(',')}\t${k.revoked_at ? `revoked ${k.revoked_at}` : k.expires_at ? `expires ${k.expires_at}` : 'active'}\tlast used ${k.last_used_at ?? 'never'}`,
+            )
             .join('\n'),
     );
   }

@@ -1,8 +1,52 @@
 import { Module } from '@nestjs/common';
+import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
+import { CategoriesController } from './categories.controller.js';
+import { CategoriesService } from './categories.service.js';
+import { ProductAttributesController } from './product-attributes.controller.js';
+import { ProductAttributesService } from './product-attributes.service.js';
+import { ProductCategoriesController } from './product-categories.controller.js';
+import { ProductCategoriesService } from './product-categories.service.js';
+import { ProductCustomFieldsController } from './product-custom-fields.controller.js';
+import { ProductCustomFieldsService } from './product-custom-fields.service.js';
+import { ProductExtrasController } from './product-extras.controller.js';
+import { ProductExtrasService } from './product-extras.service.js';
+import { ProductOptionsController } from './product-options.controller.js';
+import { ProductOptionsService } from './product-options.service.js';
+import { ProductPriceTiersController } from './product-price-tiers.controller.js';
+import { ProductPriceTiersService } from './product-price-tiers.service.js';
+import { ProductVariantsController } from './product-variants.controller.js';
+import { ProductVariantsService } from './product-variants.service.js';
+import { ProductsController } from './products.controller.js';
+import { ProductsService } from './products.service.js';
+import { VariantPriceTiersController } from './variant-price-tiers.controller.js';
+import { VariantPriceTiersService } from './variant-price-tiers.service.js';
 
 @Module({
-  controllers: [],
-  providers: [],
-  exports: [],
+  imports: [CustomFieldsModule],
+  controllers: [
+    ProductsController,
+    ProductPriceTiersController,
+    ProductAttributesController,
+    ProductCategoriesController,
+    ProductVariantsController,
+    ProductOptionsController,
+    ProductExtrasController,
+    ProductCustomFieldsController,
+    VariantPriceTiersController,
+    CategoriesController,
+  ],
+  providers: [
+    ProductsService,
+    ProductPriceTiersService,
+    ProductAttributesService,
+    ProductCategoriesService,
+    ProductVariantsService,
+    ProductOptionsService,
+    ProductExtrasService,
+    ProductCustomFieldsService,
+    VariantPriceTiersService,
+    CategoriesService,
+  ],
+  exports: [ProductsService],
 })
 export class CatalogModule {}

@@ -1,8 +1,18 @@
 import { Module } from '@nestjs/common';
+import { BillingPlansController } from './billing-plans/billing-plans.controller.js';
+import { BillingPlansService } from './billing-plans/billing-plans.service.js';
+import { CouponsController } from './coupons/coupons.controller.js';
+import { CouponsService } from './coupons/coupons.service.js';
+import { CustomerAddressesService } from './customer-addresses.service.js';
+import { CustomerGroupsController } from './customer-groups.controller.js';
+import { CustomerGroupsService } from './customer-groups.service.js';
+import { CustomersController } from './customers.controller.js';
+import { CustomersService } from './customers.service.js';
 
+/** Customers with their addresses and groups, coupons and billing plans: what quotes and subscriptions refer to. */
 @Module({
-  controllers: [],
-  providers: [],
-  exports: [],
+  controllers: [CustomersController, CustomerGroupsController, CouponsController, BillingPlansController],
+  providers: [CustomersService, CustomerAddressesService, CustomerGroupsService, CouponsService, BillingPlansService],
+  exports: [CustomersService, CustomerAddressesService, CustomerGroupsService, CouponsService, BillingPlansService],
 })
 export class CustomersModule {}

@@ -4,10 +4,13 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ApiKey } from '../api-keys/api-key.entity.js';
 import { ApiKeysService } from '../api-keys/api-keys.service.js';
 import { seedGeography } from './seeds/geography.seed.js';
+import { seedCatalog } from './seeds/catalog.seed.js';
+import { seedCustomers } from './seeds/customers.seed.js';
+import { seedTax } from './seeds/tax.seed.js';
 
 /** Each seed adds what is missing and leaves existing rows alone, so seeding twice changes nothing. */
 export type DemoSeed = (m: EntityManager) => Promise<string>;
-const SEEDS: DemoSeed[] = [seedGeography];
+const SEEDS: DemoSeed[] = [seedGeography, seedTax, seedCatalog, seedCustomers];
 
 @Injectable()
 export class DemoSeeder {

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { ShipmentsController } from './shipments.controller.js';
+import { ShipmentsService } from './shipments.service.js';
 
 @Module({
-  controllers: [],
-  providers: [],
-  exports: [],
+  controllers: [ShipmentsController],
+  providers: [ShipmentsService],
+  exports: [ShipmentsService],
 })
 export class ShipmentsModule {}

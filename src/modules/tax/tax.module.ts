@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { TaxClassesController } from './tax-classes.controller.js';
+import { TaxService } from './tax.service.js';
 
 @Module({
-  controllers: [],
-  providers: [],
-  exports: [],
+  controllers: [TaxClassesController],
+  providers: [TaxService],
+  exports: [TaxService],
 })
 export class TaxModule {}

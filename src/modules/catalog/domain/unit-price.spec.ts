@@ -1,11 +1,5 @@
 import { formatMoney } from '../../../common/money/money.js';
-import {
-  isValidSaleRule,
-  parseSaleRule,
-  type PriceSource,
-  type PriceTierInput,
-  resolveUnitPrice,
-} from './unit-price.js';
+import { isValidSaleRule, parseSaleRule, type PriceSource, type PriceTierInput, resolveUnitPrice } from './unit-price.js';
 
 type Product = PriceSource & { base_price: string };
 const product = (over: Partial<Product> = {}): Product => ({
@@ -37,12 +31,8 @@ describe('resolveUnitPrice: base price', () => {
   });
 
   it("prefers the variant's base price, falling back to the product's when null", () => {
-    expect(
-      price({ product: product(), variant: variant({ base_price: '24.00' }), quantity: 1, customerGroupId: null }),
-    ).toBe('24.00');
-    expect(
-      price({ product: product(), variant: variant({ base_price: null }), quantity: 1, customerGroupId: null }),
-    ).toBe('20.00');
+    expect(price({ product: product(), variant: variant({ base_price: '24.00' }), quantity: 1, customerGroupId: null })).toBe('24.00');
+    expect(price({ product: product(), variant: variant({ base_price: null }), quantity: 1, customerGroupId: null })).toBe('20.00');
   });
 
   it('rounds the result to cents half up', () => {
@@ -53,13 +43,7 @@ describe('resolveUnitPrice: base price', () => {
 
 describe('resolveUnitPrice: price tiers', () => {
   // group 3 at 10 is listed first and last to show the order of tiers does not matter
-  const tiers = [
-    tier(3, 10, '17.00'),
-    tier(null, 10, '18.00'),
-    tier(null, 50, '15.00'),
-    tier(7, 5, '16.00'),
-    tier(3, 10, '17.00'),
-  ];
+  const tiers = [tier(3, 10, '17.00'), tier(null, 10, '18.00'), tier(null, 50, '15.00'), tier(7, 5, '16.00'), tier(3, 10, '17.00')];
   const p = product({ tiers });
 
   it('takes the tier with the largest quantity not above the item quantity', () => {
@@ -109,8 +93,7 @@ describe('resolveUnitPrice: price tiers', () => {
 describe('resolveUnitPrice: sale', () => {
   const onSale = (rule: string | null, base = '20.00'): Product =>
     product({ base_price: base, is_on_sale: true, sale_price_or_discount: rule });
-  const sale = (rule: string | null, base = '20.00') =>
-    price({ product: onSale(rule, base), quantity: 1, customerGroupId: null });
+  const sale = (rule: string | null, base = '20.00') => price({ product: onSale(rule, base), quantity: 1, customerGroupId: null });
 
   it('replaces the price with a sale price', () => {
     expect(sale('12.00')).toBe('12.00');

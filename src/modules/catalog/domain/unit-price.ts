@@ -82,8 +82,7 @@ export function resolveUnitPrice(args: {
 
   // The sale flag belongs to whatever is being bought: a variant's own flag wins even when false.
   const sale = variant ?? product;
-  const rule =
-    sale.is_on_sale && sale.sale_price_or_discount !== null ? parseSaleRule(sale.sale_price_or_discount) : null;
+  const rule = sale.is_on_sale && sale.sale_price_or_discount !== null ? parseSaleRule(sale.sale_price_or_discount) : null;
   if (rule) {
     const onSale = applySale(price, rule);
     price = onSale.isNegative() ? toDecimal(0) : onSale;

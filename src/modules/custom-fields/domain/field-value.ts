@@ -18,7 +18,16 @@ const DEC = /^-?\d{1,15}(\.\d{1,6})?$/;
 
 /** Accepts a JSON string, number or boolean and returns its canonical text, or why it is invalid. */
 export function normalizeFieldValue(rule: FieldRule, raw: unknown): Normalized {
-  const text = typeof raw === 'string' ? raw : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'boolean' ? (raw ? '1' : '0') : null;
+  const text =
+    typeof raw === 'string'
+      ? raw
+      : typeof raw === 'number' && Number.isFinite(raw)
+        ? String(raw)
+        : typeof raw === 'boolean'
+          ? raw
+            ? '1'
+            : '0'
+          : null;
   if (text === null) return { ok: false, message: 'must be a string, number or boolean' };
   switch (rule.type) {
     case 'string':
@@ -43,6 +52,8 @@ export function normalizeFieldValue(rule: FieldRule, raw: unknown): Normalized {
         : { ok: false, message: 'must be a date (YYYY-MM-DD)' };
     }
     case 'select':
-      return rule.options?.includes(text) ? { ok: true, value: text } : { ok: false, message: `must be one of: ${(rule.options ?? []).join(', ')}` };
+      return rule.options?.includes(text)
+        ? { ok: true, value: text }
+        : { ok: false, message: `must be one of: ${(rule.options ?? []).join(', ')}` };
   }
 }

@@ -5,12 +5,7 @@ import { allocateFixedDiscount, type PricedLineInput, priceQuote, type QuoteTota
 
 const d = (s: string): Decimal => toDecimal(s);
 const money = (xs: Decimal[]): string[] => xs.map((x) => formatMoney(x));
-const line = (
-  unit: string,
-  quantity: number,
-  extras: string[] = [],
-  taxRates: TaxRateInput[] = [],
-): PricedLineInput => ({
+const line = (unit: string, quantity: number, extras: string[] = [], taxRates: TaxRateInput[] = []): PricedLineInput => ({
   unitPrice: d(unit),
   extrasPrices: extras.map(d),
   quantity,
@@ -46,40 +41,20 @@ describe('allocateFixedDiscount', () => {
 
   it('hands the leftover cents to the largest remainders', () => {
     // 100c over 1000c/2000c/3000c of 6000c: 16 r4000, 33 r2000, 50 r0 → 99c; the extra cent goes to line 1
-    expect(money(allocateFixedDiscount([d('10.00'), d('20.00'), d('30.00')], d('1.00')))).toEqual([
-      '0.17',
-      '0.33',
-      '0.50',
-    ]);
+    expect(money(allocateFixedDiscount([d('10.00'), d('20.00'), d('30.00')], d('1.00')))).toEqual(['0.17', '0.33', '0.50']);
   });
 
   it('breaks remainder ties in favour of the earlier line', () => {
     // 100c over three equal lines: 33 r1000 each → 99c; the one extra cent goes to the first
-    expect(money(allocateFixedDiscount([d('10.00'), d('10.00'), d('10.00')], d('1.00')))).toEqual([
-      '0.34',
-      '0.33',
-      '0.33',
-    ]);
+    expect(money(allocateFixedDiscount([d('10.00'), d('10.00'), d('10.00')], d('1.00')))).toEqual(['0.34', '0.33', '0.33']);
     // 2c: 0 r2000 each → two extra cents, to the first two
-    expect(money(allocateFixedDiscount([d('10.00'), d('10.00'), d('10.00')], d('0.02')))).toEqual([
-      '0.01',
-      '0.01',
-      '0.00',
-    ]);
+    expect(money(allocateFixedDiscount([d('10.00'), d('10.00'), d('10.00')], d('0.02')))).toEqual(['0.01', '0.01', '0.00']);
     // 11c over 500c/1000c/1000c of 2500c: 2 r500, 4 r1000, 4 r1000 → 10c; the tie at r1000 goes to line 2, not line 3
-    expect(money(allocateFixedDiscount([d('5.00'), d('10.00'), d('10.00')], d('0.11')))).toEqual([
-      '0.02',
-      '0.05',
-      '0.04',
-    ]);
+    expect(money(allocateFixedDiscount([d('5.00'), d('10.00'), d('10.00')], d('0.11')))).toEqual(['0.02', '0.05', '0.04']);
   });
 
   it('gives nothing to zero subtotals, and nothing at all when the sum is zero', () => {
-    expect(money(allocateFixedDiscount([d('0.00'), d('10.00'), d('0.00')], d('3.00')))).toEqual([
-      '0.00',
-      '3.00',
-      '0.00',
-    ]);
+    expect(money(allocateFixedDiscount([d('0.00'), d('10.00'), d('0.00')], d('3.00')))).toEqual(['0.00', '3.00', '0.00']);
     expect(money(allocateFixedDiscount([d('0.00'), d('0.00')], d('3.00')))).toEqual(['0.00', '0.00']);
     expect(allocateFixedDiscount([], d('3.00'))).toEqual([]);
   });

@@ -1,0 +1,30 @@
+import { flag, isoDate, parseTimestamp, timestamp, usDate } from './format.js';
+
+describe('output formats', () => {
+  it('prints timestamps as YYYY-MM-DD HH:MM:SS in UTC', () => {
+    expect(timestamp(new Date('2024-03-05T07:08:09.999+02:00'))).toBe('2024-03-05 05:08:09');
+    expect(timestamp(null)).toBeNull();
+    expect(timestamp(new Date('invalid'))).toBeNull();
+  });
+  it('prints product display dates as MM/DD/YYYY and calendar dates as YYYY-MM-DD', () => {
+    expect(usDate(new Date('2024-12-31T23:59:59Z'))).toBe('12/31/2024');
+    expect(isoDate('2024-02-29')).toBe('2024-02-29');
+    expect(isoDate(new Date('2024-02-29T00:00:00Z'))).toBe('2024-02-29');
+  });
+  it('prints flags as 0/1', () => {
+    expect([flag(true), flag(false), flag(null)]).toEqual([1, 0, 0]);
+  });
+});
+
+describe('parseTimestamp', () => {
+  it('reads the output form as UTC and ISO 8601 with an offset', () => {
+    expect(parseTimestamp('2024-03-05 05:08:09')?.toISOString()).toBe('2024-03-05T05:08:09.000Z');
+    expect(parseTimestamp('2024-03-05T07:08:09+02:00')?.toISOString()).toBe('2024-03-05T05:08:09.000Z');
+    expect(parseTimestamp('2024-03-05T05:08Z')?.toISOString()).toBe('2024-03-05T05:08:00.000Z');
+    expect(parseTimestamp('2024-03-05T05:08:09.123-0500')?.toISOString()).toBe('2024-03-05T10:08:09.123Z');
+  });
+  it.each(['2024-03-05', '2024-03-05T05:08:09', '2023-02-29 00:00:00', '2024-13-01 00:00:00', '2024-01-01 24:00:00', 'yesterday', ''])(
+    'refuses %j',
+    (text) => expect(parseTimestamp(text)).toBeNull(),
+  );
+});

@@ -1,0 +1,26 @@
+import { etagOf, newestUpdatedAt, representationEtag } from './etag.js';
+
+describe('etag', () => {
+  it('is a strong tag over the exact bytes', () => {
+    expect(etagOf('{"a":1}')).toMatch(/^"[\w-]{27}"$/);
+    expect(etagOf('{"a":1}')).toBe(etagOf('{"a":1}'));
+    expect(etagOf('{"a":1}')).not.toBe(etagOf('{"a":2}'));
+  });
+  it('of a representation equals that of the GET envelope', () => {
+    expect(representationEtag({ id: 1 })).toBe(etagOf('{"meta":{"status":200,"success":true},"data":{"id":1}}'));
+  });
+});
+
+describe('newestUpdatedAt', () => {
+  it('finds the newest updated_at anywhere in the body, embeds included', () => {
+    const body = [
+      { id: 1, updated_at: '2024-01-01 00:00:00', states: { data: [{ updated_at: '2024-06-01 12:00:00' }] } },
+      { id: 2, updated_at: '2024-03-01 00:00:00' },
+    ];
+    expect(newestUpdatedAt(body)?.toISOString()).toBe('2024-06-01T12:00:00.000Z');
+  });
+  it('is null without timestamps', () => {
+    expect(newestUpdatedAt({ methods: ['GET'] })).toBeNull();
+    expect(newestUpdatedAt([])).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { QueryFailedError } from 'typeorm';
+import { ApiError } from './api-error.js';
+import { mapDatabaseError, toApiError } from './exception.filter.js';
+
+describe('mapDatabaseError', () => {
+  it('turns unique violations into 422 "is already in use" on the chosen column', () => {
+    expect(mapDatabaseError({ code: '23505', detail: 'Key (code)=(CA) already exists.' })).toEqual(
+      ApiError.unprocessable({ code: ['is already in use'] }),
+    );
+    expect(mapDatabaseError({ code: '23505', detail: 'Key (country_id, code)=(1, ON) already exists.' })?.body).toEqual({
+      code: ['is already in use'],
+    });
+    expect(mapDatabaseError({ code: '23505', detail: 'Key (lower(email::text))=(a@b.c) already exists.' })?.body).toEqual({
+      email: ['is already in use'],
+    });
+  });
+  it('turns deletes of referenced rows into 409 and dangling references into 422', () => {
+    const conflict = mapDatabaseError({ code: '23503', detail: 'Key (id)=(1) is still referenced from table "quote_items".' });
+    expect(conflict?.status).toBe(409);
+    expect(conflict?.body).toBe('The resource is still in use by quote items and cannot be deleted.');
+    expect(mapDatabaseError({ code: '23503', detail: 'Key (customer_id)=(9) is not present in table "customers".' })?.body).toEqual({
+      customer_id: ['does not exist'],
+    });
+  });
+  it('answers concurrency failures with 409 and leaves unknown errors alone', () => {
+    expect(mapDatabaseError({ code: '40001' })?.status).toBe(409);
+    expect(mapDatabaseError({ code: '22003' })?.status).toBe(422);
+    expect(mapDatabaseError({ code: '42P01' })).toBeNull();
+  });
+});
+
+describe('toApiError', () => {
+  it('hides unexpected errors behind a generic 500', () => {
+    const e = toApiError(
+      new QueryFailedError('SELECT secret FROM t', [], Object.assign(new Error('relation "t" does not exist'), { code: '42P01' })),
+    );
+    expect(e.status).toBe(500);
+    expect(e.body).toBe('An unexpected error occurred.');
+  });
+  it('answers an unreachable database with 503 and Retry-After', () => {
+    const e = toApiError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    expect(e.status).toBe(503);
+    expect(e.headers).toEqual({ 'Retry-After': '5' });
+  });
+});

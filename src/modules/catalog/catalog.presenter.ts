@@ -1,0 +1,198 @@
+import { flag, timestamp, usDate } from '../../common/format/format.js';
+import { formatMoney } from '../../common/money/money.js';
+import type { Category } from './category.entity.js';
+import type { ProductAttribute } from './product-attribute.entity.js';
+import type { ProductExtra } from './product-extra.entity.js';
+import type { ProductOption } from './product-option.entity.js';
+import type { ProductPriceTier } from './product-price-tier.entity.js';
+import type { ProductVariant } from './product-variant.entity.js';
+import type { VariantPriceTier } from './variant-price-tier.entity.js';
+import type { Product } from './product.entity.js';
+import { stripHtml } from './domain/product-text.js';
+import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
+
+/** Two-decimal money string; null stays null. */
+export const money = (v: string | null): string | null => (v === null ? null : formatMoney(v));
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * `YYYY-MM-DD` of a date column. TypeORM hydrates dates as that text; rows from RETURNING carry
+ * the driver's Date instead: local midnight from node-postgres, UTC midnight from PGlite. Local
+ * midnight is never UTC midnight unless the offset is zero, so the UTC clock tells which it is.
+ */
+export function calendarDate(v: string | Date | null): string | null {
+  if (v === null) return null;
+  if (typeof v === 'string') return v.slice(0, 10);
+  if (v.getUTCHours() === 0 && v.getUTCMinutes() === 0) return v.toISOString().slice(0, 10);
+  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+}
+
+export function presentCategory(c: Category) {
+  return {
+    id: c.id,
+    name: c.name,
+    url_name: c.url_name,
+    title: c.title,
+    description: c.description,
+    api_code: c.api_code,
+    is_visible: flag(c.is_visible),
+    parent_id: c.parent_id,
+    sort_order: c.sort_order,
+    created_at: timestamp(c.created_at),
+    updated_at: timestamp(c.updated_at),
+  };
+}
+
+function tierFields(t: ProductPriceTier | VariantPriceTier) {
+  return {
+    customer_group_id: t.customer_group_id,
+    quantity: t.quantity,
+    price: formatMoney(t.price),
+    created_at: timestamp(t.created_at),
+    updated_at: timestamp(t.updated_at),
+  };
+}
+
+export function presentProductTier(t: ProductPriceTier) {
+  return { id: t.id, product_id: t.product_id, ...tierFields(t) };
+}
+
+export function presentVariantTier(t: VariantPriceTier) {
+  return { id: t.id, variant_id: t.variant_id, ...tierFields(t) };
+}
+
+export function presentVariant(v: ProductVariant) {
+  return {
+    id: v.id,
+    product_id: v.product_id,
+    sku: v.sku,
+    base_price: money(v.base_price),
+    cost: money(v.cost),
+    weight: money(v.weight),
+    depth: money(v.depth),
+    width: money(v.width),
+    height: money(v.height),
+    enabled: flag(v.enabled),
+    is_on_sale: flag(v.is_on_sale),
+    sale_price_or_discount: v.sale_price_or_discount,
+    track_inventory: flag(v.track_inventory),
+    in_stock_amount: v.in_stock_amount,
+    expected_availability_date: calendarDate(v.expected_availability_date),
+    options: v.options,
+    created_at: timestamp(v.created_at),
+    updated_at: timestamp(v.updated_at),
+  };
+}
+
+export function presentOption(o: ProductOption) {
+  return {
+    id: o.id,
+    product_id: o.product_id,
+    name: o.name,
+    values: o.values,
+    sort_order: o.sort_order,
+    deleted_at: timestamp(o.deleted_at),
+    created_at: timestamp(o.created_at),
+    updated_at: timestamp(o.updated_at),
+  };
+}
+
+/** The short option objects of the product object (specification). */
+export function presentOptionSummary(o: ProductOption) {
+  return { id: o.id, product_id: o.product_id, sort_order: o.sort_order, name: o.name, deleted_at: timestamp(o.deleted_at) };
+}
+
+export function presentExtra(e: ProductExtra) {
+  return {
+    id: e.id,
+    product_id: e.product_id,
+    sku: e.sku,
+    name: e.name,
+    price: formatMoney(e.price),
+    weight: money(e.weight),
+    sort_order: e.sort_order,
+    created_at: timestamp(e.created_at),
+    updated_at: timestamp(e.updated_at),
+  };
+}
+
+export function presentAttribute(a: ProductAttribute) {
+  return {
+    id: a.id,
+    product_id: a.product_id,
+    name: a.name,
+    value: a.value,
+    sort_order: a.sort_order,
+    created_at: timestamp(a.created_at),
+    updated_at: timestamp(a.updated_at),
+  };
+}
+
+/** A product custom field: the stored value, else the definition's default, else null. */
+export function presentFieldValue(d: CustomFieldDefinition, stored: string | undefined) {
+  return { name: d.name, label: d.label, type: d.type, value: stored ?? d.default_value ?? null };
+}
+
+/** What a product's presentation needs beyond its own row, loaded for a whole page at once. */
+export interface ProductRelations {
+  options: ProductOption[];
+  category: string | null;
+  taxClass: string | null;
+  listBasePrice: string;
+}
+
+/** The specification's product object, field by field and in its order. */
+export function presentProduct(p: Product, r: ProductRelations) {
+  return {
+    id: p.id,
+    name: p.name,
+    sku: p.sku,
+    url_name: p.url_name,
+    title: p.title,
+    barcode: p.barcode,
+    description: p.description,
+    short_description: p.short_description,
+    meta_description: p.meta_description,
+    meta_keywords: p.meta_keywords,
+    description_stripped: stripHtml(p.description),
+    base_price: formatMoney(p.base_price),
+    weight: formatMoney(p.weight),
+    out_of_stock_threshold: formatMoney(p.out_of_stock_threshold),
+    cost: money(p.cost),
+    depth: money(p.depth),
+    width: money(p.width),
+    height: money(p.height),
+    low_stock_threshold: p.low_stock_threshold,
+    in_stock_amount: p.in_stock_amount,
+    sale_price_or_discount: p.sale_price_or_discount,
+    sort_order: p.sort_order,
+    expected_availability_date: calendarDate(p.expected_availability_date),
+    enabled: flag(p.enabled),
+    enabled_backend: flag(p.enabled_backend),
+    is_on_sale: flag(p.is_on_sale),
+    track_inventory: flag(p.track_inventory),
+    allow_preorder: flag(p.allow_preorder),
+    hide_out_of_stock: flag(p.hide_out_of_stock),
+    allow_negative_stock: flag(p.allow_negative_stock),
+    is_catalog_visible: flag(p.is_catalog_visible),
+    is_search_visible: flag(p.is_search_visible),
+    enable_product_shipping_rates: flag(p.enable_product_shipping_rates),
+    is_subscription_only: flag(p.is_subscription_only),
+    created_at: timestamp(p.created_at),
+    updated_at: timestamp(p.updated_at),
+    date_created: usDate(p.created_at),
+    date_updated: usDate(p.updated_at),
+    options: r.options.map(presentOptionSummary),
+    category: r.category,
+    manufacturer: p.manufacturer,
+    tax_class: r.taxClass,
+    type: p.type,
+    sku_id: `ID-${p.id}`,
+    list_base_price: r.listBasePrice,
+    list_in_stock_amount: p.in_stock_amount ?? 0,
+  };
+}
+
+/** A product as quotes embed it and GET /product answers it without `embed`. */
+export type ProductJson = ReturnType<typeof presentProduct>;

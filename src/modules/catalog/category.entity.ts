@@ -1,0 +1,55 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+
+@Entity({ name: 'categories' })
+@Index('IDX_categories_parent_id', ['parent_id'])
+export class Category {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Index('UQ_categories_url_name', { unique: true })
+  @Column({ type: 'varchar', length: 255 })
+  url_name: string;
+
+  @Column({ type: 'text', nullable: true })
+  title: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Index('UQ_categories_api_code', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  api_code: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  is_visible: boolean;
+
+  /** Children outlive their parent as top-level categories. */
+  @Column({ type: 'integer', nullable: true })
+  parent_id: number | null;
+
+  @ManyToOne(() => Category, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'parent_id' })
+  parent?: Relation<Category>;
+
+  @Column({ type: 'integer', default: 0 })
+  sort_order: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

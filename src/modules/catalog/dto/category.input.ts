@@ -1,0 +1,55 @@
+import { Matches } from 'class-validator';
+import { IsFlag, IsId, IsIntIn, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
+import { IsIdList, IsUrlName } from './catalog-validators.js';
+
+export class CategoryPatch {
+  @Optional()
+  @IsText(255)
+  @NotBlank()
+  name?: string;
+
+  /** Derived from the name when a category is created without one. */
+  @Optional()
+  @IsUrlName()
+  url_name?: string;
+
+  @Nullable()
+  @IsText(255)
+  title?: string | null;
+
+  @Nullable()
+  @IsText(65535)
+  description?: string | null;
+
+  @Nullable()
+  @IsText(64)
+  @Matches(/^[A-Za-z0-9._-]+$/, { message: 'must hold only letters, digits and - _ .' })
+  api_code?: string | null;
+
+  @Optional()
+  @IsFlag()
+  is_visible?: boolean;
+
+  @Nullable()
+  @IsId()
+  parent_id?: number | null;
+
+  @Optional()
+  @IsIntIn(-2147483648)
+  sort_order?: number;
+}
+
+/** POST /category. */
+@RequiredFields('name')
+export class CategoryCreate extends CategoryPatch {}
+
+/** POST /product/{p}/categories: one category or several. */
+export class CategoryLinkInput {
+  @Optional()
+  @IsId()
+  category_id?: number;
+
+  @Optional()
+  @IsIdList()
+  category_ids?: number[];
+}

@@ -1,0 +1,39 @@
+import { Transform } from 'class-transformer';
+import { ValidateBy } from 'class-validator';
+import { IsIntIn, IsText, NotBlank, Optional, RequiredFields } from '../../../common/validation/decorators.js';
+import { Trim } from './catalog-validators.js';
+
+/** 1 to 100 distinct, non-blank strings of at most 255 characters (trimmed). */
+const IsOptionValues = () =>
+  ValidateBy({
+    name: 'isOptionValues',
+    validator: {
+      validate: (v: unknown) =>
+        Array.isArray(v) &&
+        v.length >= 1 &&
+        v.length <= 100 &&
+        v.every((x) => typeof x === 'string' && x.length > 0 && x.length <= 255) &&
+        new Set(v).size === v.length,
+      defaultMessage: () => 'must be an array of 1 to 100 distinct, non-blank strings of at most 255 characters',
+    },
+  });
+
+export class OptionPatch {
+  @Optional()
+  @Trim()
+  @IsText(255)
+  @NotBlank()
+  name?: string;
+
+  @Optional()
+  @Transform(({ value }) => (Array.isArray(value) ? value.map((x) => (typeof x === 'string' ? x.trim() : x)) : value))
+  @IsOptionValues()
+  values?: string[];
+
+  @Optional()
+  @IsIntIn(-2147483648)
+  sort_order?: number;
+}
+
+@RequiredFields('name', 'values')
+export class OptionCreate extends OptionPatch {}

@@ -1,0 +1,38 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { routes } from './catalog-routes.js';
+import { AttributeCreate, AttributePatch } from './dto/attribute.input.js';
+import { ProductAttributesService } from './product-attributes.service.js';
+
+/** Attributes: /product/{p}/attribute(s)/{attribute_id} (PATCH/DELETE here, CONTRACT §2). */
+@Controller()
+@ScopeGroup('catalog')
+export class ProductAttributesController {
+  constructor(private readonly service: ProductAttributesService) {}
+
+  @Get(routes('product|products/:owner/attributes|attribute'))
+  list(@Param('owner') owner: string, @Query() query: ListQuery) {
+    return this.service.list(owner, query);
+  }
+
+  @Post(routes('product|products/:owner/attribute|attributes'))
+  create(@Param('owner') owner: string, @Body() body: AttributeCreate) {
+    return this.service.create(owner, body);
+  }
+
+  @Get(routes('product|products/:owner/attribute|attributes/:id'))
+  get(@Param('owner') owner: string, @Param('id') id: string, @Query() query: ItemQuery) {
+    return this.service.get(owner, id, query);
+  }
+
+  @Patch(routes('product|products/:owner/attribute|attributes/:id'))
+  update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: AttributePatch) {
+    return this.service.update(owner, id, body);
+  }
+
+  @Delete(routes('product|products/:owner/attribute|attributes/:id'))
+  remove(@Param('owner') owner: string, @Param('id') id: string) {
+    return this.service.remove(owner, id);
+  }
+}

@@ -1,0 +1,40 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { routes } from './catalog-routes.js';
+import { CategoryLinkInput } from './dto/category.input.js';
+import { ProductCategoriesService } from './product-categories.service.js';
+
+/** A product's category links: /product/{p}/categories (list, link, unlink all) and /product/{p}/category/{category_id}. */
+@Controller()
+@ScopeGroup('catalog')
+export class ProductCategoriesController {
+  constructor(private readonly links: ProductCategoriesService) {}
+
+  @Get(routes('product|products/:owner/categories|category'))
+  list(@Param('owner') owner: string, @Query() query: ListQuery) {
+    return this.links.list(owner, query);
+  }
+
+  /** Linking creates no resource of its own (and is idempotent): 200 with the product's categories. */
+  @Post(routes('product|products/:owner/categories|category'))
+  @HttpCode(200)
+  link(@Param('owner') owner: string, @Body() body: CategoryLinkInput) {
+    return this.links.link(owner, body);
+  }
+
+  @Delete(routes('product|products/:owner/categories|category'))
+  unlinkAll(@Param('owner') owner: string) {
+    return this.links.unlinkAll(owner);
+  }
+
+  @Get(routes('product|products/:owner/category|categories/:id'))
+  get(@Param('owner') owner: string, @Param('id') id: string, @Query() query: ItemQuery) {
+    return this.links.get(owner, id, query);
+  }
+
+  @Delete(routes('product|products/:owner/category|categories/:id'))
+  unlink(@Param('owner') owner: string, @Param('id') id: string) {
+    return this.links.unlink(owner, id);
+  }
+}

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { updateReturning } from '../../common/crud/write.js';
+import { ApiError } from '../../common/http/api-error.js';
+import { assertIfMatch } from '../../common/http/etag.js';
+import { sortableColumns } from '../../common/paging/paginate.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { findProduct, touchProduct } from './catalog-keys.js';
+import { presentOption } from './catalog.presenter.js';
+import { ChildResourceService } from './child-resource.service.js';
+import { ProductOption } from './product-option.entity.js';
+import type { Product } from './product.entity.js';
+
+/**
+ * Options. DELETE is soft: the row keeps answering GET with its `deleted_at` but leaves lists, the
+ * product's `options` and variant validation. A name is unique among the product's live options
+ * (partial unique index, 422 name).
+ */
+@Injectable()
+export class ProductOptionsService extends ChildResourceService<ProductOption, Product> {
+  constructor(dataSource: DataSource, tx: TransactionRunner) {
+    super(dataSource, tx, {
+      entity: ProductOption,
+      owner: 'product_id',
+      findOwner: findProduct,
+      label: 'Option',
+      sort: sortableColumns('id', 'sort_order', 'name', 'created_at', 'updated_at'),
+      present: presentOption,
+      listWhere: 'r.deleted_at IS NULL',
+    });
+  }
+
+  protected override async prepare(_m: EntityManager, _owner: Product, values: Record<string, unknown>, current: ProductOption | null) {
+    if (current?.deleted_at) throw ApiError.conflict('The option has been deleted and cannot be changed.');
+    return values;
+  }
+
+  /** The product's `options` array is part of its representation: its Last-Modified moves with them. */
+  protected override afterWrite(m: EntityManager, product: Product) {
+    return touchProduct(m, product.id);
+  }
+
+  /** Soft delete; deleting a deleted option again answers it unchanged. */
+  override remove(productKey: string, key: string) {
+    return this.tx.run(async (m) => {
+      const product = await findProduct(m, productKey, true);
+      const current = await this.findIn(m, product, key, true);
+      assertIfMatch(presentOption(current));
+      if (current.deleted_at) return presentOption(current);
+      const deleted = await updateReturning(m, ProductOption, current, { deleted_at: () => 'now()' });
+      await touchProduct(m, product.id);
+      return presentOption(deleted);
+    });
+  }
+}

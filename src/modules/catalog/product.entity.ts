@@ -1,0 +1,139 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { TaxClass } from '../tax/tax-class.entity.js';
+
+@Entity({ name: 'products' })
+@Index('IDX_products_tax_class_id', ['tax_class_id'])
+export class Product {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Index('UQ_products_sku', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  sku: string | null;
+
+  @Index('UQ_products_url_name', { unique: true })
+  @Column({ type: 'varchar', length: 255 })
+  url_name: string;
+
+  @Column({ type: 'text', nullable: true })
+  title: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  barcode: string | null;
+
+  /** HTML. */
+  @Column({ type: 'text', default: '' })
+  description: string;
+
+  @Column({ type: 'text', nullable: true })
+  short_description: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  meta_description: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  meta_keywords: string | null;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2, default: 0 })
+  base_price: string;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2, default: 0 })
+  weight: string;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2, default: 0 })
+  out_of_stock_threshold: string;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2, nullable: true })
+  cost: string | null;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2, nullable: true })
+  depth: string | null;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2, nullable: true })
+  width: string | null;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2, nullable: true })
+  height: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  low_stock_threshold: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  in_stock_amount: number | null;
+
+  /** "12.00" (sale price), "-2.50" (amount off) or "15%" (percent off); see domain/unit-price.ts. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  sale_price_or_discount: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  sort_order: number | null;
+
+  @Column({ type: 'date', nullable: true })
+  expected_availability_date: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  enabled: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  enabled_backend: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  is_on_sale: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  track_inventory: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  allow_preorder: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  hide_out_of_stock: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  allow_negative_stock: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  is_catalog_visible: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  is_search_visible: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  enable_product_shipping_rates: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  is_subscription_only: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  manufacturer: string | null;
+
+  @Column({ type: 'text', default: 'Goods' })
+  type: string;
+
+  /** A tax class in use by a product cannot be deleted (409). */
+  @Column({ type: 'integer', nullable: true })
+  tax_class_id: number | null;
+
+  @ManyToOne(() => TaxClass, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'tax_class_id' })
+  tax_class?: Relation<TaxClass>;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

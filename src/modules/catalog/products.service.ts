@@ -1,0 +1,312 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
+import { changesOf, deleteById, insertReturning, updateReturning } from '../../common/crud/write.js';
+import { type EmbedSelection, embedded, groupBy, parseEmbed } from '../../common/embed/embed.js';
+import { FieldErrorBag } from '../../common/http/api-error.js';
+import { assertIfMatch } from '../../common/http/etag.js';
+import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
+import { formatCurrency } from '../../common/money/money.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
+import { TaxClass } from '../tax/tax-class.entity.js';
+import { checkAllExist, checkExists, checkUnique, freeUrlName } from './catalog-checks.js';
+import { findProduct } from './catalog-keys.js';
+import {
+  type ProductJson,
+  presentAttribute,
+  presentCategory,
+  presentExtra,
+  presentFieldValue,
+  presentOption,
+  presentProduct,
+  presentProductTier,
+  presentVariant,
+} from './catalog.presenter.js';
+import { Category } from './category.entity.js';
+import type { OptionRule } from './domain/option-selection.js';
+import type { PriceSource, PriceTierInput } from './domain/unit-price.js';
+import type { ProductCreate, ProductPatch } from './dto/product.input.js';
+import { ProductAttribute } from './product-attribute.entity.js';
+import { ProductCategory } from './product-category.entity.js';
+import { ProductCustomFieldValue } from './product-custom-field-value.entity.js';
+import { ProductExtra } from './product-extra.entity.js';
+import { ProductOption } from './product-option.entity.js';
+import { ProductPriceTier } from './product-price-tier.entity.js';
+import { ProductVariant } from './product-variant.entity.js';
+import { Product } from './product.entity.js';
+import { VariantPriceTier } from './variant-price-tier.entity.js';
+
+export type { ProductJson } from './catalog.presenter.js';
+
+const EMBEDS = { variants: {}, options: {}, extras: {}, attributes: {}, categories: {}, pricetiers: {}, customfields: {} };
+const SORT = sortableColumns('id', 'name', 'sku', 'base_price', 'created_at', 'updated_at', 'sort_order');
+
+/** What a quote needs to validate and price an item of a variant. */
+export interface VariantPricing extends PriceSource {
+  id: number;
+  product_id: number;
+  sku: string | null;
+  enabled: boolean;
+  options: Record<string, string>;
+}
+
+/** What a quote needs to validate and price an item of a product (resolveUnitPrice, option and extra checks, tax class). */
+export interface ProductPricing extends PriceSource {
+  id: number;
+  base_price: string;
+  enabled: boolean;
+  tax_class_id: number | null;
+  /** Live options, in display order. */
+  options: OptionRule[];
+  /** Every variant of the product, enabled or not. */
+  variants: VariantPricing[];
+  extras: { sku: string; name: string; price: string }[];
+}
+
+const tiersOf = (rows: (ProductPriceTier | VariantPriceTier)[] | undefined): PriceTierInput[] =>
+  (rows ?? []).map((t) => ({ customer_group_id: t.customer_group_id, quantity: t.quantity, price: t.price }));
+
+@Injectable()
+export class ProductsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly customFields: CustomFieldsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(query: ListQuery) {
+    const embed = parseEmbed(query.embed, EMBEDS);
+    const m = this.dataSource.manager;
+    const qb = m.getRepository(Product).createQueryBuilder('r');
+    return toPage(await paginate(qb, query, SORT), (rows) => this.presentProducts(m, rows, embed));
+  }
+
+  async get(key: string, query: ItemQuery) {
+    const embed = parseEmbed(query.embed, EMBEDS);
+    const m = this.dataSource.manager;
+    return (await this.presentProducts(m, [await findProduct(m, key)], embed))[0];
+  }
+
+  create(input: ProductCreate) {
+    return this.tx.run(async (m) => {
+      const { category_ids, ...values } = changesOf(input) as Partial<ProductCreate>;
+      await this.check(m, values, category_ids, null);
+      values.url_name ??= await freeUrlName(m, 'products', values.name!, 'product');
+      const product = await insertReturning(m, Product, values);
+      if (category_ids) await this.replaceCategories(m, product.id, category_ids);
+      return this.view(m, product.id);
+    });
+  }
+
+  update(key: string, input: ProductPatch) {
+    return this.tx.run(async (m) => {
+      const current = await findProduct(m, key, true);
+      assertIfMatch(await this.view(m, current.id));
+      const { category_ids, ...values } = changesOf(input) as Partial<ProductPatch>;
+      await this.check(m, values, category_ids, current.id);
+      if (category_ids) {
+        await this.replaceCategories(m, current.id, category_ids);
+        // The product's `category` is part of its representation, so Last-Modified moves too.
+        (values as Record<string, unknown>).updated_at = () => 'now()';
+      }
+      await updateReturning(m, Product, current, values);
+      return this.view(m, current.id);
+    });
+  }
+
+  /** Sub-resources go with the product (cascade); a product used elsewhere (quotes, subscriptions) is a 409 (RESTRICT). */
+  remove(key: string) {
+    return this.tx.run(async (m) => {
+      const current = await findProduct(m, key, true);
+      const view = await this.view(m, current.id);
+      assertIfMatch(view);
+      await deleteById(m, Product, current.id);
+      return view;
+    });
+  }
+
+  /**
+   * Products as presented without embeds, by id, in a fixed number of queries whatever the number
+   * of ids (4 at most): what quotes embed in their items. Unknown ids are absent from the map.
+   */
+  async productViews(m: EntityManager, ids: number[]): Promise<Map<number, ProductJson>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const products = await m.getRepository(Product).find({ where: { id: In(unique) } });
+    const views = (await this.presentProducts(m, products, {})) as ProductJson[];
+    return new Map(views.map((v) => [v.id, v]));
+  }
+
+  /**
+   * Pricing data of products (with all their variants) and of further variants by id, in six
+   * queries whatever the numbers: product rows and tiers, live options, variants and their tiers,
+   * extras. Feed `resolveUnitPrice({ product, variant, quantity, customerGroupId })` from it.
+   */
+  async pricingInputs(
+    m: EntityManager,
+    productIds: number[],
+    variantIds: number[] = [],
+  ): Promise<{ products: Map<number, ProductPricing>; variants: Map<number, VariantPricing> }> {
+    const pIds = [...new Set(productIds)];
+    const vIds = [...new Set(variantIds)];
+    const variants =
+      pIds.length || vIds.length
+        ? await m.getRepository(ProductVariant).find({
+            where: [...(pIds.length ? [{ product_id: In(pIds) }] : []), ...(vIds.length ? [{ id: In(vIds) }] : [])],
+            order: { id: 'ASC' },
+          })
+        : [];
+    const variantTiers = variants.length
+      ? groupBy(
+          await m.getRepository(VariantPriceTier).find({ where: { variant_id: In(variants.map((v) => v.id)) }, order: { id: 'ASC' } }),
+          (t) => t.variant_id,
+        )
+      : new Map<number, VariantPriceTier[]>();
+    const variantViews = new Map<number, VariantPricing>(
+      variants.map((v) => [
+        v.id,
+        {
+          id: v.id,
+          product_id: v.product_id,
+          sku: v.sku,
+          enabled: v.enabled,
+          options: v.options,
+          base_price: v.base_price,
+          is_on_sale: v.is_on_sale,
+          sale_price_or_discount: v.sale_price_or_discount,
+          tiers: tiersOf(variantTiers.get(v.id)),
+        },
+      ]),
+    );
+    const products = new Map<number, ProductPricing>();
+    if (pIds.length === 0) return { products, variants: variantViews };
+    const rows = await m.getRepository(Product).find({ where: { id: In(pIds) } });
+    const tiers = groupBy(
+      await m.getRepository(ProductPriceTier).find({ where: { product_id: In(pIds) }, order: { id: 'ASC' } }),
+      (t) => t.product_id,
+    );
+    const options = groupBy(await this.liveOptions(m, pIds), (o) => o.product_id);
+    const extras = groupBy(
+      await m.getRepository(ProductExtra).find({ where: { product_id: In(pIds) }, order: { sort_order: 'ASC', id: 'ASC' } }),
+      (e) => e.product_id,
+    );
+    const byProduct = groupBy([...variantViews.values()], (v) => v.product_id);
+    for (const p of rows) {
+      products.set(p.id, {
+        id: p.id,
+        base_price: p.base_price,
+        is_on_sale: p.is_on_sale,
+        sale_price_or_discount: p.sale_price_or_discount,
+        tiers: tiersOf(tiers.get(p.id)),
+        enabled: p.enabled,
+        tax_class_id: p.tax_class_id,
+        options: (options.get(p.id) ?? []).map((o) => ({ name: o.name, values: o.values })),
+        variants: byProduct.get(p.id) ?? [],
+        extras: (extras.get(p.id) ?? []).map((e) => ({ sku: e.sku, name: e.name, price: e.price })),
+      });
+    }
+    return { products, variants: variantViews };
+  }
+
+  private async view(m: EntityManager, id: number): Promise<ProductJson> {
+    return (await this.productViews(m, [id])).get(id)!;
+  }
+
+  private async check(m: EntityManager, values: Partial<ProductPatch>, categoryIds: number[] | undefined, currentId: number | null) {
+    const bag = new FieldErrorBag();
+    await checkUnique(m, Product, { sku: values.sku, url_name: values.url_name }, currentId, bag);
+    await checkExists(m, TaxClass, values.tax_class_id, 'tax_class_id', bag);
+    await checkAllExist(m, Category, categoryIds, 'category_ids', bag);
+    bag.throwIfAny();
+  }
+
+  /** The links become exactly `ids`; links kept keep their place, new ones follow in the order given. */
+  private async replaceCategories(m: EntityManager, productId: number, ids: number[]) {
+    const stale = m.createQueryBuilder().delete().from(ProductCategory).where('product_id = :productId', { productId });
+    if (ids.length > 0) stale.andWhere('category_id NOT IN (:...ids)', { ids });
+    await stale.execute();
+    if (ids.length > 0) {
+      await m
+        .createQueryBuilder()
+        .insert()
+        .into(ProductCategory)
+        .values(ids.map((category_id) => ({ product_id: productId, category_id })))
+        .orIgnore()
+        .execute();
+    }
+  }
+
+  private liveOptions(m: EntityManager, productIds: number[]) {
+    return m
+      .getRepository(ProductOption)
+      .find({ where: { product_id: In(productIds), deleted_at: IsNull() }, order: { sort_order: 'ASC', id: 'ASC' } });
+  }
+
+  /**
+   * Presents a page: one query per relation for all the products (live options, category links
+   * with their categories, tax classes), plus one per embed (two for custom fields).
+   */
+  private async presentProducts(m: EntityManager, products: Product[], embed: EmbedSelection): Promise<Record<string, unknown>[]> {
+    if (products.length === 0) return [];
+    const ids = products.map((p) => p.id);
+    const options = groupBy(await this.liveOptions(m, ids), (o) => o.product_id);
+    const links = groupBy(
+      await m.getRepository(ProductCategory).find({ where: { product_id: In(ids) }, relations: { category: true }, order: { id: 'ASC' } }),
+      (l) => l.product_id,
+    );
+    const taxIds = [...new Set(products.map((p) => p.tax_class_id).filter((id): id is number => id !== null))];
+    const taxNames = new Map(
+      taxIds.length ? (await m.getRepository(TaxClass).find({ where: { id: In(taxIds) } })).map((t) => [t.id, t.name] as const) : [],
+    );
+    const embeds = await this.loadEmbeds(m, ids, embed);
+    return products.map((p) => {
+      const own = options.get(p.id) ?? [];
+      const categories = (links.get(p.id) ?? []).map((l) => l.category!);
+      const base = presentProduct(p, {
+        options: own,
+        category: categories[0]?.name ?? null,
+        taxClass: p.tax_class_id === null ? null : (taxNames.get(p.tax_class_id) ?? null),
+        listBasePrice: formatCurrency(p.base_price, this.config.currency, this.config.locale),
+      });
+      const extra: Record<string, unknown> = {};
+      if (embed.variants) extra.variants = embedded((embeds.variants?.get(p.id) ?? []).map(presentVariant));
+      // The embedded options (with their values) take the place of the short `options` array.
+      if (embed.options) extra.options = embedded(own.map(presentOption));
+      if (embed.extras) extra.extras = embedded((embeds.extras?.get(p.id) ?? []).map(presentExtra));
+      if (embed.attributes) extra.attributes = embedded((embeds.attributes?.get(p.id) ?? []).map(presentAttribute));
+      if (embed.categories) extra.categories = embedded(categories.map(presentCategory));
+      if (embed.pricetiers) extra.pricetiers = embedded((embeds.pricetiers?.get(p.id) ?? []).map(presentProductTier));
+      if (embeds.customfields) {
+        const stored = new Map((embeds.customfields.values.get(p.id) ?? []).map((v) => [v.definition_id, v.value]));
+        extra.customfields = embedded(embeds.customfields.definitions.map((d) => presentFieldValue(d, stored.get(d.id))));
+      }
+      return { ...base, ...extra };
+    });
+  }
+
+  private async loadEmbeds(m: EntityManager, ids: number[], embed: EmbedSelection) {
+    const where = { product_id: In(ids) };
+    const bySortOrder = { sort_order: 'ASC', id: 'ASC' } as const;
+    return {
+      variants: embed.variants
+        ? groupBy(await m.getRepository(ProductVariant).find({ where, order: { id: 'ASC' } }), (r) => r.product_id)
+        : null,
+      extras: embed.extras ? groupBy(await m.getRepository(ProductExtra).find({ where, order: bySortOrder }), (r) => r.product_id) : null,
+      attributes: embed.attributes
+        ? groupBy(await m.getRepository(ProductAttribute).find({ where, order: bySortOrder }), (r) => r.product_id)
+        : null,
+      pricetiers: embed.pricetiers
+        ? groupBy(await m.getRepository(ProductPriceTier).find({ where, order: { quantity: 'ASC', id: 'ASC' } }), (r) => r.product_id)
+        : null,
+      customfields: embed.customfields
+        ? {
+            definitions: await this.customFields.forEntity(m, 'product'),
+            values: groupBy(await m.getRepository(ProductCustomFieldValue).find({ where }), (r) => r.product_id),
+          }
+        : null,
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { DiscountType } from './domain/coupon-rules.js';
+
+/**
+ * Codes are unique case-insensitively: `UQ_coupons_code` is
+ * `CREATE UNIQUE INDEX "UQ_coupons_code" ON "coupons" (lower("code"))`, written by hand in the
+ * migration (TypeORM cannot declare an expression index; `synchronize: false` keeps sync off it).
+ */
+@Entity({ name: 'coupons' })
+@Index('UQ_coupons_code', { synchronize: false })
+export class Coupon {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 64 })
+  code: string;
+
+  @Column({ type: 'text', nullable: true })
+  name: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  discount_type: DiscountType;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2 })
+  discount_value: string;
+
+  @Column({ type: 'boolean', default: true })
+  is_active: boolean;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  starts_at: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  ends_at: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { FieldErrorBag } from '../../../common/http/api-error.js';
+import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
+import { sortableColumns } from '../../../common/paging/paginate.js';
+import { TransactionRunner } from '../../../database/transaction.js';
+import { CrudResource } from '../crud-resource.js';
+import { Coupon } from './coupon.entity.js';
+import { type CouponJson, presentCoupon } from './coupons.presenter.js';
+import { couponTermErrors } from './domain/coupon-rules.js';
+import type { CouponCreate, CouponPatch } from './dto/coupon.input.js';
+
+@Injectable()
+export class CouponsService {
+  private readonly crud: CrudResource<Coupon, CouponJson>;
+
+  constructor(dataSource: DataSource, tx: TransactionRunner) {
+    this.crud = new CrudResource(dataSource, tx, {
+      entity: Coupon,
+      lookup: { alt: 'code', caseInsensitive: true, label: 'Coupon' },
+      sort: sortableColumns('id', 'code', 'created_at', 'ends_at'),
+      present: async (_m, rows) => rows.map(presentCoupon),
+      check: (_m, values, current) => checkTerms(values, current),
+    });
+  }
+
+  list(query: ListQuery) {
+    return this.crud.list(query);
+  }
+
+  get(key: string, query: ItemQuery) {
+    return this.crud.get(key, query);
+  }
+
+  /** A code already used in any case is 422 by UQ_coupons_code (lower(code)). */
+  create(input: CouponCreate) {
+    return this.crud.create(input);
+  }
+
+  update(key: string, input: CouponPatch) {
+    return this.crud.update(key, input);
+  }
+
+  remove(key: string) {
+    return this.crud.remove(key);
+  }
+
+  /** The coupon with this code in any case, or null. Whether it applies now: `isCouponApplicable`. */
+  findByCode(m: EntityManager, code: string): Promise<Coupon | null> {
+    return m.getRepository(Coupon).createQueryBuilder('c').where('lower(c.code) = lower(:code)', { code }).getOne();
+  }
+}
+
+/** PATCH checks the coupon as it will be stored: the sent fields merged over the current ones. */
+function checkTerms(values: Record<string, unknown>, current: Coupon | null): Record<string, unknown> {
+  const merged = { ...current, ...values } as Coupon;
+  const bag = new FieldErrorBag();
+  for (const [field, message] of Object.entries(
+    couponTermErrors({
+      discount_type: merged.discount_type,
+      discount_value: merged.discount_value,
+      starts_at: merged.starts_at ?? null,
+      ends_at: merged.ends_at ?? null,
+    }),
+  )) {
+    bag.add(field, message);
+  }
+  bag.throwIfAny();
+  return values;
+}

@@ -1,0 +1,86 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Country } from '../geography/country.entity.js';
+import { State } from '../geography/state.entity.js';
+import { Customer } from './customer.entity.js';
+
+export const ADDRESS_KINDS = ['shipping', 'billing'] as const;
+export type AddressKind = (typeof ADDRESS_KINDS)[number];
+
+/**
+ * Country and state are references, so their codes and names are read at presentation time and
+ * a country or state still used by an address cannot be deleted (409).
+ */
+@Entity({ name: 'customer_addresses' })
+@Index('IDX_customer_addresses_customer_id', ['customer_id'])
+@Index('IDX_customer_addresses_country_id', ['country_id'])
+@Index('IDX_customer_addresses_state_id', ['state_id'])
+/** At most one default address per customer and kind. */
+@Index('UQ_customer_addresses_customer_id_kind', ['customer_id', 'kind'], { unique: true, where: '"is_default"' })
+export class CustomerAddress {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  customer_id: number;
+
+  @ManyToOne(() => Customer, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'customer_id' })
+  customer?: Relation<Customer>;
+
+  @Column({ type: 'varchar', length: 16 })
+  kind: AddressKind;
+
+  @Column({ type: 'text', nullable: true })
+  first_name: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  last_name: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  company: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  phone: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  street_address: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  city: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  postal_code: string | null;
+
+  @Column({ type: 'integer' })
+  country_id: number;
+
+  @ManyToOne(() => Country, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'country_id' })
+  country?: Relation<Country>;
+
+  @Column({ type: 'integer', nullable: true })
+  state_id: number | null;
+
+  @ManyToOne(() => State, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'state_id' })
+  state?: Relation<State>;
+
+  @Column({ type: 'boolean', default: false })
+  is_default: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

@@ -1,0 +1,39 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { CustomerGroupsService } from './customer-groups.service.js';
+import { CustomerGroupCreate, CustomerGroupPatch } from './dto/customer-group.input.js';
+
+const GROUP = ['customergroup/:key', 'customergroups/:key'];
+
+/** Customer groups, addressed by id or api_code; they share the `customers` scope group. */
+@Controller()
+@ScopeGroup('customers')
+export class CustomerGroupsController {
+  constructor(private readonly groups: CustomerGroupsService) {}
+
+  @Get('customergroups')
+  list(@Query() query: ListQuery) {
+    return this.groups.list(query);
+  }
+
+  @Post(['customergroup', 'customergroups'])
+  create(@Body() body: CustomerGroupCreate) {
+    return this.groups.create(body);
+  }
+
+  @Get(GROUP)
+  get(@Param('key') key: string, @Query() query: ItemQuery) {
+    return this.groups.get(key, query);
+  }
+
+  @Patch(GROUP)
+  update(@Param('key') key: string, @Body() body: CustomerGroupPatch) {
+    return this.groups.update(key, body);
+  }
+
+  @Delete(GROUP)
+  remove(@Param('key') key: string) {
+    return this.groups.remove(key);
+  }
+}

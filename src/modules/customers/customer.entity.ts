@@ -1,0 +1,60 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { CustomerGroup } from './customer-group.entity.js';
+
+/**
+ * E-mail is stored as given and unique case-insensitively. TypeORM cannot declare an expression
+ * index, so `UQ_customers_email` is `CREATE UNIQUE INDEX "UQ_customers_email" ON "customers" (lower("email"))`,
+ * written by hand in the migration; `synchronize: false` keeps schema sync from dropping it.
+ */
+@Entity({ name: 'customers' })
+@Index('UQ_customers_email', { synchronize: false })
+@Index('IDX_customers_customer_group_id', ['customer_group_id'])
+export class Customer {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text', nullable: true })
+  first_name: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  last_name: string | null;
+
+  @Column({ type: 'text' })
+  email: string;
+
+  @Column({ type: 'text', nullable: true })
+  company: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  phone: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  is_guest: boolean;
+
+  @Column({ type: 'integer', nullable: true })
+  customer_group_id: number | null;
+
+  /** A group still holding customers cannot be deleted (409). */
+  @ManyToOne(() => CustomerGroup, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'customer_group_id' })
+  group?: Relation<CustomerGroup>;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

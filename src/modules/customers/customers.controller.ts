@@ -1,0 +1,71 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { CustomerAddressesService } from './customer-addresses.service.js';
+import { CustomersService } from './customers.service.js';
+import { AddressCreate, AddressListQuery, AddressPatch } from './dto/address.input.js';
+import { CustomerCreate, CustomerPatch } from './dto/customer.input.js';
+
+const CUSTOMER = ['customer/:id', 'customers/:id'];
+const ADDRESSES = ['customer/:id/addresses', 'customers/:id/addresses'];
+const ADDRESS = ['customer/:id/address/:aid', 'customer/:id/addresses/:aid', 'customers/:id/address/:aid', 'customers/:id/addresses/:aid'];
+
+/** Customers and their addresses; singular and plural spellings are aliases (CONTRACT §2). */
+@Controller()
+@ScopeGroup('customers')
+export class CustomersController {
+  constructor(
+    private readonly customers: CustomersService,
+    private readonly addresses: CustomerAddressesService,
+  ) {}
+
+  @Get('customers')
+  list(@Query() query: ListQuery) {
+    return this.customers.list(query);
+  }
+
+  @Post(['customer', 'customers'])
+  create(@Body() body: CustomerCreate) {
+    return this.customers.create(body);
+  }
+
+  @Get(CUSTOMER)
+  get(@Param('id') id: string, @Query() query: ItemQuery) {
+    return this.customers.get(id, query);
+  }
+
+  @Patch(CUSTOMER)
+  update(@Param('id') id: string, @Body() body: CustomerPatch) {
+    return this.customers.update(id, body);
+  }
+
+  @Delete(CUSTOMER)
+  remove(@Param('id') id: string) {
+    return this.customers.remove(id);
+  }
+
+  @Get(ADDRESSES)
+  listAddresses(@Param('id') id: string, @Query() query: AddressListQuery) {
+    return this.addresses.list(id, query);
+  }
+
+  @Post(ADDRESSES)
+  createAddress(@Param('id') id: string, @Body() body: AddressCreate) {
+    return this.addresses.create(id, body);
+  }
+
+  @Get(ADDRESS)
+  getAddress(@Param('id') id: string, @Param('aid') aid: string, @Query() query: ItemQuery) {
+    return this.addresses.get(id, aid, query);
+  }
+
+  @Patch(ADDRESS)
+  updateAddress(@Param('id') id: string, @Param('aid') aid: string, @Body() body: AddressPatch) {
+    return this.addresses.update(id, aid, body);
+  }
+
+  @Delete(ADDRESS)
+  removeAddress(@Param('id') id: string, @Param('aid') aid: string) {
+    return this.addresses.remove(id, aid);
+  }
+}

@@ -1,0 +1,79 @@
+import { embedded } from '../../common/embed/embed.js';
+import { blank, flag, timestamp } from '../../common/format/format.js';
+import type { CustomerAddress } from './customer-address.entity.js';
+import type { CustomerGroup } from './customer-group.entity.js';
+import type { Customer } from './customer.entity.js';
+
+export type GroupJson = ReturnType<typeof presentGroup>;
+export type AddressJson = ReturnType<typeof presentAddress>;
+export type CustomerJson = ReturnType<typeof presentCustomer>;
+
+/** The specification's customer group object, without the quote-only `pivot`. */
+export function presentGroup(g: CustomerGroup, customersCount: number) {
+  return {
+    id: g.id,
+    name: g.name,
+    description: blank(g.description),
+    api_code: g.api_code,
+    show_tax_inclusive: flag(g.show_tax_inclusive),
+    is_tax_exempt: flag(g.is_tax_exempt),
+    created_at: timestamp(g.created_at),
+    updated_at: timestamp(g.updated_at),
+    customers_count: customersCount,
+  };
+}
+
+/** Country and state codes and names are read from the referenced rows (see customer-address.entity.ts). */
+export interface Place {
+  country_code: string;
+  country: string;
+  state_code: string | null;
+  state: string | null;
+}
+
+export function presentAddress(a: CustomerAddress, place: Place) {
+  return {
+    id: a.id,
+    customer_id: a.customer_id,
+    kind: a.kind,
+    first_name: blank(a.first_name),
+    last_name: blank(a.last_name),
+    company: blank(a.company),
+    phone: blank(a.phone),
+    street_address: blank(a.street_address),
+    city: blank(a.city),
+    postal_code: blank(a.postal_code),
+    country_code: place.country_code,
+    state_code: place.state_code,
+    country: place.country,
+    state: place.state,
+    is_default: flag(a.is_default),
+    created_at: timestamp(a.created_at),
+    updated_at: timestamp(a.updated_at),
+  };
+}
+
+export interface CustomerEmbeds {
+  group?: GroupJson | null;
+  shipping_addresses?: AddressJson[];
+  billing_addresses?: AddressJson[];
+}
+
+export function presentCustomer(c: Customer, embeds: CustomerEmbeds = {}) {
+  return {
+    id: c.id,
+    first_name: blank(c.first_name),
+    last_name: blank(c.last_name),
+    email: c.email,
+    company: blank(c.company),
+    phone: blank(c.phone),
+    notes: blank(c.notes),
+    is_guest: flag(c.is_guest),
+    customer_group_id: c.customer_group_id,
+    created_at: timestamp(c.created_at),
+    updated_at: timestamp(c.updated_at),
+    ...(embeds.group !== undefined ? { group: embedded(embeds.group) } : {}),
+    ...(embeds.shipping_addresses ? { shipping_addresses: embedded(embeds.shipping_addresses) } : {}),
+    ...(embeds.billing_addresses ? { billing_addresses: embedded(embeds.billing_addresses) } : {}),
+  };
+}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { type EmbedSelection, groupBy } from '../../common/embed/embed.js';
+import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { sortableColumns } from '../../common/paging/paginate.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { CrudResource } from './crud-resource.js';
+import type { AddressKind } from './customer-address.entity.js';
+import { CustomerAddressesService, type TaxLocation } from './customer-addresses.service.js';
+import { CustomerGroupsService } from './customer-groups.service.js';
+import { Customer } from './customer.entity.js';
+import { type CustomerEmbeds, type CustomerJson, presentCustomer } from './customers.presenter.js';
+import type { CustomerCreate, CustomerPatch } from './dto/customer.input.js';
+
+/** CONTRACT §6; camelCase spellings (shippingAddresses) are accepted by parseEmbed. */
+export const CUSTOMER_EMBEDS = { group: {}, shipping_addresses: {}, billing_addresses: {} };
+
+@Injectable()
+export class CustomersService {
+  private readonly crud: CrudResource<Customer, CustomerJson>;
+
+  constructor(
+    dataSource: DataSource,
+    tx: TransactionRunner,
+    private readonly groups: CustomerGroupsService,
+    private readonly addresses: CustomerAddressesService,
+  ) {
+    this.crud = new CrudResource(dataSource, tx, {
+      entity: Customer,
+      lookup: { alt: null, label: 'Customer' },
+      sort: sortableColumns('id', 'email', 'last_name', 'created_at', 'updated_at'),
+      embeds: CUSTOMER_EMBEDS,
+      present: (m, rows, embed) => this.presentCustomers(m, rows, embed),
+    });
+  }
+
+  list(query: ListQuery) {
+    return this.crud.list(query);
+  }
+
+  get(id: string, query: ItemQuery) {
+    return this.crud.get(id, query);
+  }
+
+  /** A duplicate e-mail (in any case) is 422 by UQ_customers_email; an unknown group 422 by the foreign key. */
+  create(input: CustomerCreate) {
+    return this.crud.create(input);
+  }
+
+  update(id: string, input: CustomerPatch) {
+    return this.crud.update(id, input);
+  }
+
+  /** Addresses go with the customer (CASCADE); a customer on a quote or subscription is a 409 (RESTRICT). */
+  remove(id: string) {
+    return this.crud.remove(id);
+  }
+
+  /**
+   * The exact customer JSON, with the requested embeds (a selection under CUSTOMER_EMBEDS), for
+   * many ids in a fixed number of queries. Unknown ids are absent from the map.
+   */
+  async customerViews(m: EntityManager, ids: number[], embed: EmbedSelection): Promise<Map<number, CustomerJson>> {
+    if (ids.length === 0) return new Map();
+    const rows = await m.getRepository(Customer).find({ where: { id: In([...new Set(ids)]) }, order: { id: 'ASC' } });
+    return new Map((await this.presentCustomers(m, rows, embed)).map((c) => [c.id, c]));
+  }
+
+  /** Each customer's default shipping address (the tax location); customers without one are absent. */
+  defaultShippingAddresses(m: EntityManager, customerIds: number[]): Promise<Map<number, TaxLocation>> {
+    return this.addresses.defaultShippingAddresses(m, customerIds);
+  }
+
+  /** One query per embedded relation for the whole page (groups: two, with customers_count; addresses: three, with places). */
+  private async presentCustomers(m: EntityManager, rows: Customer[], embed: EmbedSelection): Promise<CustomerJson[]> {
+    const groups = embed.group
+      ? await this.groups.groupViews(
+          m,
+          rows.map((c) => c.customer_group_id).filter((id): id is number => id !== null),
+        )
+      : null;
+    const kinds = (['shipping', 'billing'] as AddressKind[]).filter((k) => embed[`${k}_addresses`]);
+    const addresses = groupBy(
+      await this.addresses.addressesOf(
+        m,
+        rows.map((c) => c.id),
+        kinds,
+      ),
+      (a) => `${a.customer_id}:${a.kind}`,
+    );
+    return rows.map((c) => {
+      const embeds: CustomerEmbeds = {};
+      if (groups) embeds.group = c.customer_group_id === null ? null : (groups.get(c.customer_group_id) ?? null);
+      if (embed.shipping_addresses) embeds.shipping_addresses = addresses.get(`${c.id}:shipping`) ?? [];
+      if (embed.billing_addresses) embeds.billing_addresses = addresses.get(`${c.id}:billing`) ?? [];
+      return presentCustomer(c, embeds);
+    });
+  }
+}

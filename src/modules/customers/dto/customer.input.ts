@@ -1,0 +1,42 @@
+import { IsEmail } from 'class-validator';
+import { IsFlag, IsId, IsText, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
+
+export class CustomerPatch {
+  @Nullable()
+  @IsText(255)
+  first_name?: string | null;
+
+  @Nullable()
+  @IsText(255)
+  last_name?: string | null;
+
+  /** Stored as given; unique case-insensitively (UQ_customers_email on lower(email)). */
+  @Optional()
+  @IsEmail({}, { message: 'must be a valid e-mail address' })
+  @IsText(255)
+  email?: string;
+
+  @Nullable()
+  @IsText(255)
+  company?: string | null;
+
+  @Nullable()
+  @IsText(50)
+  phone?: string | null;
+
+  @Nullable()
+  @IsText(4000)
+  notes?: string | null;
+
+  @Optional()
+  @IsFlag()
+  is_guest?: boolean;
+
+  /** Must name an existing group; the foreign key answers 422 "does not exist" otherwise. */
+  @Nullable()
+  @IsId()
+  customer_group_id?: number | null;
+}
+
+@RequiredFields('email')
+export class CustomerCreate extends CustomerPatch {}

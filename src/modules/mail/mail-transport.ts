@@ -1,0 +1,57 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+
+export interface OutgoingMessage {
+  to: string;
+  bcc: string[];
+  subject: string;
+  html: string;
+  text: string;
+  /** Stable per delivery, so a message that is retried keeps its identity. */
+  messageId: string;
+}
+
+/**
+ * Sends through SMTP when SMTP_URL is set (a pool of connections), otherwise writes each message as
+ * an `.eml` file in DATA_DIR/outbox, the development mailbox.
+ */
+@Injectable()
+export class MailTransport implements OnModuleDestroy {
+  private readonly transporter: Transporter;
+  private readonly outboxDir: string | null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    if (config.smtpUrl) {
+      this.transporter = nodemailer.createTransport(config.smtpUrl, { pool: true, maxConnections: 5 } as never);
+      this.outboxDir = null;
+    } else {
+      this.transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      this.outboxDir = join(config.dataDir, 'outbox');
+    }
+  }
+
+  async send(message: OutgoingMessage): Promise<string> {
+    const info = (await this.transporter.sendMail({
+      from: this.config.mailFrom,
+      to: message.to,
+      bcc: message.bcc.length ? message.bcc : undefined,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      messageId: message.messageId,
+    })) as { messageId: string; message?: Buffer };
+    if (this.outboxDir && info.message) {
+      mkdirSync(this.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.messageId.replace(/[^\w.-]/g, '')}.eml`;
+      writeFileSync(join(this.outboxDir, name), info.message);
+    }
+    return info.messageId;
+  }
+
+  onModuleDestroy(): void {
+    this.transporter.close();
+  }
+}

@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import Mustache from 'mustache';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { SHOP_SEND_QUOTE } from './templates/shop-send-quote.js';
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const BUILT_IN: Record<string, RenderedMail> = { 'shop:send-quote': SHOP_SEND_QUOTE };
+
+/** Renders named templates; a part found in TEMPLATES_DIR replaces the built-in one. */
+@Injectable()
+export class TemplateRenderer {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  render(name: string, context: object): RenderedMail {
+    const builtIn = BUILT_IN[name];
+    if (!builtIn) throw new Error(`Unknown mail template ${name}`);
+    const part = (kind: keyof RenderedMail, file: string) => {
+      const override = this.config.templatesDir ? join(this.config.templatesDir, `${name.replace(':', '-')}${file}`) : null;
+      return override && existsSync(override) ? readFileSync(override, 'utf8') : builtIn[kind];
+    };
+    return {
+      // The subject is a header: no HTML escaping, one line.
+      subject: Mustache.render(part('subject', '.subject.txt'), context, {}, { escape: (v: string) => v })
+        .replace(/\s+/g, ' ')
+        .trim(),
+      html: Mustache.render(part('html', '.html'), context),
+      text: Mustache.render(part('text', '.txt'), context, {}, { escape: (v: string) => v }),
+    };
+  }
+}

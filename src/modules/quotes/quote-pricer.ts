@@ -1,0 +1,245 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { Decimal } from 'decimal.js';
+import { isEmail } from 'class-validator';
+import { type EntityManager, In } from 'typeorm';
+import type { FieldErrorBag } from '../../common/http/api-error.js';
+import { findVariant, selectionError } from '../catalog/domain/option-selection.js';
+import { resolveUnitPrice } from '../catalog/domain/unit-price.js';
+import { ProductsService } from '../catalog/products.service.js';
+import { normalizeFieldValue } from '../custom-fields/domain/field-value.js';
+import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
+import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
+import { isCouponApplicable } from '../customers/coupons/domain/coupon-rules.js';
+import { CouponsService } from '../customers/coupons/coupons.service.js';
+import { CustomerGroup } from '../customers/customer-group.entity.js';
+import { Customer } from '../customers/customer.entity.js';
+import { CustomersService } from '../customers/customers.service.js';
+import { type TaxRateInput, matchingRates } from '../tax/domain/tax.js';
+import { TaxService } from '../tax/tax.service.js';
+import { type CouponInput, type PricedLineInput, priceQuote } from './domain/quote-pricing.js';
+import type { QuoteItemInput } from './dto/quote.input.js';
+import type { QuoteItem, QuoteItemExtra } from './quote-item.entity.js';
+
+/** An item as it will be stored, prices included. */
+export type PricedItem = Omit<
+  QuoteItem,
+  'id' | 'quote_id' | 'quote' | 'product' | 'variant' | 'billing_plan' | 'created_at' | 'updated_at'
+>;
+
+export interface PricedQuote {
+  items: PricedItem[];
+  subtotal: string;
+  total_discount: string;
+  total_tax: string;
+  total: string;
+}
+
+/** The customer a quote is for, as pricing sees it. */
+export interface PricingCustomer {
+  id: number;
+  email: string;
+  groupId: number | null;
+  taxExempt: boolean;
+}
+
+/**
+ * Turns item input into priced items (CONTRACT §8): checks every item against the catalog, reporting
+ * problems at `items.N.<field>`, then prices them with the pure domain rules. A fixed number of
+ * queries for any number of items.
+ */
+@Injectable()
+export class QuotePricer {
+  constructor(
+    private readonly products: ProductsService,
+    private readonly customers: CustomersService,
+    private readonly coupons: CouponsService,
+    private readonly tax: TaxService,
+    private readonly customFields: CustomFieldsService,
+  ) {}
+
+  async customer(m: EntityManager, id: number | null): Promise<PricingCustomer | null> {
+    if (id === null) return null;
+    const row = await m
+      .getRepository(Customer)
+      .createQueryBuilder('c')
+      .leftJoin(CustomerGroup, 'g', 'g.id = c.customer_group_id')
+      .select(['c.id AS id', 'c.email AS email', 'c.customer_group_id AS group_id', 'COALESCE(g.is_tax_exempt, false) AS tax_exempt'])
+      .where('c.id = :id', { id })
+      .getRawOne<{ id: number; email: string; group_id: number | null; tax_exempt: boolean }>();
+    return row ? { id: row.id, email: row.email, groupId: row.group_id, taxExempt: row.tax_exempt } : null;
+  }
+
+  /** The coupon's canonical code when it exists (case-insensitive), else null. */
+  async couponCode(m: EntityManager, code: string): Promise<string | null> {
+    return (await this.coupons.findByCode(m, code))?.code ?? null;
+  }
+
+  /** `customer_emails` checked one by one, so a bad address is reported at its index. */
+  static checkEmails(emails: unknown[], bag: FieldErrorBag): string[] {
+    emails.forEach((e, i) => {
+      if (typeof e !== 'string' || !isEmail(e)) bag.add(`customer_emails.${i}`, 'must be an e-mail address');
+    });
+    return emails.filter((e): e is string => typeof e === 'string').map((e) => e.trim());
+  }
+
+  async price(
+    m: EntityManager,
+    items: QuoteItemInput[],
+    customer: PricingCustomer | null,
+    couponCode: string | null,
+    bag: FieldErrorBag,
+  ): Promise<PricedQuote> {
+    const { products } = await this.products.pricingInputs(
+      m,
+      items.map((i) => i.product_id),
+    );
+    const planIds = [...new Set(items.map((i) => i.x_billing_plan_id).filter((id): id is number => typeof id === 'number'))];
+    const plans = new Set(
+      planIds.length
+        ? (await m.getRepository(BillingPlan).find({ where: { id: In(planIds) }, select: { id: true } })).map((p) => p.id)
+        : [],
+    );
+    const cartFields = items.some((i) => i.custom_fields && Object.keys(i.custom_fields).length)
+      ? new Map((await this.customFields.forEntity(m, 'cart')).map((d) => [d.name, d]))
+      : new Map();
+
+    const lines: { item: PricedItem; taxClassId: number | null; unit: Decimal; extras: Decimal[] }[] = [];
+    items.forEach((input, n) => {
+      const at = (field: string) => `items.${n}.${field}`;
+      const product = products.get(input.product_id);
+      if (!product) {
+        bag.add(at('product_id'), 'does not exist');
+        return;
+      }
+      if (!product.enabled) bag.add(at('product_id'), 'is not enabled');
+      const quantity = input.quantity ?? 1;
+
+      const selection = input.options ?? {};
+      let variant = null;
+      const optionError = selectionError(product.options, selection, product.variants.length > 0);
+      if (optionError) bag.add(at('options'), optionError);
+      else if (product.variants.length > 0) {
+        variant = findVariant(
+          product.variants.filter((v) => v.enabled),
+          selection as Record<string, string>,
+        );
+        if (!variant) bag.add(at('options'), 'does not select an enabled variant of the product');
+      }
+
+      const extras: QuoteItemExtra[] = [];
+      const skus = input.extras ?? [];
+      if (new Set(skus).size !== skus.length) bag.add(at('extras'), 'must not repeat an extra');
+      for (const sku of skus) {
+        const extra = product.extras.find((e) => e.sku === sku);
+        if (extra) extras.push({ sku: extra.sku, name: extra.name, price: extra.price });
+        else bag.add(at('extras'), `"${sku}" is not an extra of the product`);
+      }
+
+      const customFields: Record<string, string> = {};
+      for (const [name, raw] of Object.entries(input.custom_fields ?? {})) {
+        const definition = cartFields.get(name);
+        if (!definition) {
+          bag.add(at(`custom_fields.${name}`), 'is not a custom field of carts');
+          continue;
+        }
+        const value = normalizeFieldValue(definition, raw);
+        if (value.ok) customFields[name] = value.value;
+        else bag.add(at(`custom_fields.${name}`), value.message);
+      }
+
+      const planId = input.x_billing_plan_id ?? null;
+      if (planId !== null && !plans.has(planId)) bag.add(at('x_billing_plan_id'), 'does not exist');
+      if (!bag.empty) return;
+
+      const unit = resolveUnitPrice({ product, variant, quantity, customerGroupId: customer?.groupId ?? null });
+      lines.push({
+        taxClassId: product.tax_class_id,
+        unit,
+        extras: extras.map((e) => new Decimal(e.price)),
+        item: {
+          position: n,
+          product_id: product.id,
+          variant_id: variant?.id ?? null,
+          related_id: null,
+          extras,
+          options: selection as Record<string, string>,
+          custom_fields: customFields,
+          quantity,
+          postponed: false,
+          key: lineKey(product.id, variant?.id ?? null, selection, skus),
+          x_billing_plan_id: planId,
+          is_trial_product: input.is_trial_product ?? false,
+          price: '0',
+          subtotal: '0',
+          discount: '0',
+          total: '0',
+          tax: '0',
+        },
+      });
+    });
+    if (!bag.empty) return { items: [], subtotal: '0.00', total_discount: '0.00', total_tax: '0.00', total: '0.00' };
+
+    const rates = await this.taxRates(
+      m,
+      customer,
+      lines.map((l) => l.taxClassId),
+    );
+    const coupon = couponCode ? await this.coupons.findByCode(m, couponCode) : null;
+    const terms: CouponInput | null =
+      coupon && isCouponApplicable(coupon, new Date())
+        ? { discount_type: coupon.discount_type, discount_value: coupon.discount_value }
+        : null;
+    const priced = priceQuote(
+      lines.map<PricedLineInput>((l) => ({
+        unitPrice: l.unit,
+        extrasPrices: l.extras,
+        quantity: l.item.quantity,
+        taxRates: rates(l.taxClassId),
+      })),
+      terms,
+    );
+    return {
+      items: lines.map((l, n) => ({
+        ...l.item,
+        position: n,
+        price: priced.lines[n].price.toFixed(2),
+        subtotal: priced.lines[n].subtotal.toFixed(2),
+        discount: priced.lines[n].discount.toFixed(2),
+        total: priced.lines[n].total.toFixed(2),
+        tax: priced.lines[n].tax.toFixed(2),
+      })),
+      subtotal: priced.subtotal.toFixed(2),
+      total_discount: priced.total_discount.toFixed(2),
+      total_tax: priced.total_tax.toFixed(2),
+      total: priced.total.toFixed(2),
+    };
+  }
+
+  /**
+   * The rates that apply to each tax class at the customer's default shipping address; none for a
+   * quote without customer or address, or for a tax-exempt group.
+   */
+  private async taxRates(
+    m: EntityManager,
+    customer: PricingCustomer | null,
+    classIds: (number | null)[],
+  ): Promise<(classId: number | null) => TaxRateInput[]> {
+    if (!customer || customer.taxExempt || classIds.length === 0) return () => [];
+    const address = (await this.customers.defaultShippingAddresses(m, [customer.id])).get(customer.id);
+    if (!address) return () => [];
+    const fallback = classIds.includes(null) ? await this.tax.defaultClassId(m) : null;
+    const byClass = await this.tax.ratesByClass(m, [...new Set(classIds.map((c) => c ?? fallback).filter((c): c is number => c !== null))]);
+    const location = { country: address.country_code, state: address.state_code, zip: address.postal_code, city: address.city };
+    return (classId) => {
+      const id = classId ?? fallback;
+      return id === null ? [] : matchingRates(byClass.get(id) ?? [], location);
+    };
+  }
+}
+
+/** Identifies what a line is (product, variant, options, extras), e.g. to merge equal lines in a cart. */
+function lineKey(productId: number, variantId: number | null, options: Record<string, unknown>, extras: string[]): string {
+  const canonical = JSON.stringify([productId, variantId, Object.entries(options).sort(), [...extras].sort()]);
+  return createHash('sha1').update(canonical).digest('hex');
+}

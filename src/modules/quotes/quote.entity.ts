@@ -1,0 +1,98 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
+import { Customer } from '../customers/customer.entity.js';
+
+export const QUOTE_TYPES = ['draft', 'saved', 'registered', 'guest'] as const;
+export type QuoteType = (typeof QUOTE_TYPES)[number];
+
+/**
+ * A saved, priced cart. Prices are fixed when the quote is written (every write re-prices all
+ * items), so reads never depend on later catalog changes. `status` is stored as written; a quote
+ * past `expires_at` reads `expired`.
+ */
+@Entity({ name: 'quotes' })
+@Index('IDX_quotes_customer_id', ['customer_id'])
+@Index('IDX_quotes_billing_plan_id', ['billing_plan_id'])
+@Index('IDX_quotes_updated_at', ['updated_at'])
+export class Quote {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** `Q` + a PostgreSQL sequence (from 1001); never reused. */
+  @Index('UQ_quotes_number', { unique: true })
+  @Column({ type: 'varchar', length: 32 })
+  number: string;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'draft' })
+  type: QuoteType;
+
+  @Column({ type: 'varchar', length: 32, default: 'active' })
+  status: string;
+
+  @Column({ type: 'varchar', length: 32, default: 'billing_info' })
+  checkout_step: string;
+
+  @Column({ type: 'integer', nullable: true })
+  customer_id: number | null;
+
+  @ManyToOne(() => Customer, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'customer_id' })
+  customer?: Relation<Customer>;
+
+  @Column({ type: 'integer', nullable: true })
+  billing_plan_id: number | null;
+
+  @ManyToOne(() => BillingPlan, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'billing_plan_id' })
+  billing_plan?: Relation<BillingPlan>;
+
+  @Column({ type: 'jsonb', nullable: true })
+  customer_emails: string[] | null;
+
+  @Index('UQ_quotes_cart_link_id', { unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  cart_link_id: string;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  coupon_code: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  expires_x_days: number | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  expires_at: Date | null;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  subtotal: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  total_discount: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  total_tax: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  total: string;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  last_sent_at: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

@@ -1,0 +1,48 @@
+import { BullModule, getQueueToken } from '@nestjs/bull';
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import type { Queue } from 'bull';
+import type { AppConfig } from '../../config/app-config.js';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
+import { CustomersModule } from '../customers/customers.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { TaxModule } from '../tax/tax.module.js';
+import { DeliveriesService } from './deliveries.service.js';
+import { QuotePricer } from './quote-pricer.js';
+import { QuotesController } from './quotes.controller.js';
+import { QuotesService } from './quotes.service.js';
+import { BullDeliveryDispatcher, DeliveryDispatcher, InProcessOutbox } from './delivery-dispatcher.js';
+import { DeliverySweeper } from './delivery-sweeper.js';
+import { SendQuoteProcessor } from './send-quote.processor.js';
+import { SEND_QUOTE_QUEUE } from './send-quote.queue.js';
+
+/**
+ * Quotes and their e-mail pipeline. With REDIS_URL the api enqueues Bull jobs and the worker
+ * (role `worker`) consumes them; without it the api delivers from the outbox itself.
+ */
+@Module({})
+export class QuotesModule {
+  static forRoot(config: AppConfig, role: 'api' | 'worker'): DynamicModule {
+    const imports = [MailModule, CatalogModule, CustomersModule, TaxModule, CustomFieldsModule];
+    const providers: Provider[] = [DeliveriesService, QuotesService, QuotePricer];
+    if (config.redisUrl) {
+      imports.push(
+        BullModule.forRoot({ redis: config.redisUrl, prefix: config.queuePrefix }) as never,
+        BullModule.registerQueue({ name: SEND_QUOTE_QUEUE }) as never,
+      );
+      providers.push({
+        provide: DeliveryDispatcher,
+        inject: [getQueueToken(SEND_QUOTE_QUEUE)],
+        useFactory: (queue: Queue) => new BullDeliveryDispatcher(queue),
+      });
+      if (role === 'worker') providers.push(SendQuoteProcessor, DeliverySweeper);
+    } else if (role === 'api') {
+      providers.push(InProcessOutbox, { provide: DeliveryDispatcher, useExisting: InProcessOutbox });
+    } else {
+      // A worker without Redis has nothing to consume; quotes are still readable through it.
+      providers.push({ provide: DeliveryDispatcher, useValue: { dispatch: async () => undefined } });
+    }
+    const controllers = role === 'api' ? [QuotesController] : [];
+    return { module: QuotesModule, imports, controllers, providers, exports: [DeliveriesService] };
+  }
+}

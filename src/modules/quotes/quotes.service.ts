@@ -1,0 +1,323 @@
+import { randomInt } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
+import { timestamp as timestampOf } from '../../common/format/format.js';
+import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
+import { assertIfMatch } from '../../common/http/etag.js';
+import { findByKey } from '../../common/http/identifiers.js';
+import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { ProductsService } from '../catalog/products.service.js';
+import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
+import { CustomerGroup } from '../customers/customer-group.entity.js';
+import { CustomerGroupsService } from '../customers/customer-groups.service.js';
+import { CUSTOMER_EMBEDS, CustomersService } from '../customers/customers.service.js';
+import { DeliveriesService } from './deliveries.service.js';
+import { DeliveryDispatcher } from './delivery-dispatcher.js';
+import { quoteRecipients } from './domain/recipients.js';
+import type { QuoteCreate, QuoteItemInput, QuoteListQuery, QuotePatch } from './dto/quote.input.js';
+import type { SendQuoteInput } from './dto/send-quote.input.js';
+import { QuoteCustomerGroup } from './quote-customer-group.entity.js';
+import { QuoteDelivery } from './quote-delivery.entity.js';
+import { QuoteItem } from './quote-item.entity.js';
+import { type PricedQuote, type PricingCustomer, QuotePricer } from './quote-pricer.js';
+import { Quote } from './quote.entity.js';
+import { type QuoteJson, effectiveStatus, presentQuote } from './quotes.presenter.js';
+
+const EMBEDS = { customer: CUSTOMER_EMBEDS };
+const SORT = {
+  ...sortableColumns('id', 'customer_id', 'name', 'created_at', 'updated_at'),
+  x_billing_plan_id: 'billing_plan_id',
+};
+const DELIVERY_SORT = sortableColumns('id', 'created_at');
+const quoteKey = (lock = false) => ({ alt: 'number', caseInsensitive: true, label: 'Quote', lock });
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const randomCartLinkId = () => Array.from({ length: 16 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
+
+@Injectable()
+export class QuotesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly pricer: QuotePricer,
+    private readonly products: ProductsService,
+    private readonly customers: CustomersService,
+    private readonly groups: CustomerGroupsService,
+    private readonly deliveries: DeliveriesService,
+    private readonly dispatcher: DeliveryDispatcher,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(query: QuoteListQuery) {
+    const embed = parseEmbed(query.embed, EMBEDS);
+    const qb = this.dataSource.getRepository(Quote).createQueryBuilder('r');
+    if (query.customer_id !== undefined) qb.andWhere('r.customer_id = :customerId', { customerId: query.customer_id });
+    if (query.type !== undefined) qb.andWhere('r.type = :type', { type: query.type });
+    if (query.status === 'expired') qb.andWhere('r.expires_at <= now()');
+    if (query.status === 'active') qb.andWhere("r.status = 'active' AND (r.expires_at IS NULL OR r.expires_at > now())");
+    if (query.updated_at_min) qb.andWhere('r.updated_at >= :min', { min: query.updated_at_min });
+    if (query.updated_at_max) qb.andWhere('r.updated_at <= :max', { max: query.updated_at_max });
+    return toPage(await paginate(qb, query as ListQuery, SORT), (rows) => this.present(this.dataSource.manager, rows, embed));
+  }
+
+  async get(key: string, query: ItemQuery): Promise<QuoteJson> {
+    const embed = parseEmbed(query.embed, EMBEDS);
+    const quote = await findByKey(this.dataSource.manager, Quote, key, quoteKey());
+    return (await this.present(this.dataSource.manager, [quote], embed))[0];
+  }
+
+  create(input: QuoteCreate): Promise<QuoteJson> {
+    return this.tx.run(async (m) => {
+      const bag = new FieldErrorBag();
+      const customer = await this.checkCustomer(m, input.customer_id ?? null, bag);
+      const fields = await this.checkFields(m, input, bag);
+      const priced = await this.pricer.price(m, input.items ?? [], customer, fields.coupon_code ?? null, bag);
+      bag.throwIfAny();
+      const [{ n }] = (await m.query("SELECT nextval('quote_number_seq')::int AS n")) as { n: number }[];
+      const days = input.expires_x_days ?? null;
+      const inserted = await m
+        .createQueryBuilder()
+        .insert()
+        .into(Quote)
+        .values({
+          number: `Q${n}`,
+          name: input.name!,
+          type: input.type ?? 'draft',
+          customer_id: input.customer_id ?? null,
+          billing_plan_id: input.x_billing_plan_id ?? null,
+          customer_emails: fields.customer_emails ?? null,
+          cart_link_id: input.cart_link_id || randomCartLinkId(),
+          coupon_code: fields.coupon_code ?? null,
+          expires_x_days: days,
+          expires_at: days === null ? null : () => `now() + make_interval(days => ${Number(days)})`,
+          ...totals(priced),
+        })
+        .returning('*')
+        .execute();
+      const quote = m.create(Quote, (inserted.raw as Quote[])[0]);
+      await this.writeItems(m, quote.id, priced);
+      if (fields.groupIds) await this.writeGroups(m, quote.id, fields.groupIds);
+      return (await this.present(m, [quote], {}))[0];
+    });
+  }
+
+  /**
+   * PATCH: `items`, `customer_groups` and `customer_emails` replace the whole set when present. The
+   * quote row is locked first, so concurrent PATCHes of one quote apply one after the other and
+   * their item sets never mix. Any change to items, customer or coupon prices the quote again.
+   */
+  update(key: string, input: QuotePatch): Promise<QuoteJson> {
+    return this.tx.run(async (m) => {
+      const current = await findByKey(m, Quote, key, quoteKey(true));
+      assertIfMatch((await this.present(m, [current], {}))[0]);
+      const bag = new FieldErrorBag();
+      const customerId = input.customer_id !== undefined ? input.customer_id : current.customer_id;
+      const customer = await this.checkCustomer(m, customerId, bag);
+      const fields = await this.checkFields(m, input, bag);
+      const couponCode = input.coupon_code !== undefined ? (fields.coupon_code ?? null) : current.coupon_code;
+      const reprice = input.items !== undefined || input.customer_id !== undefined || input.coupon_code !== undefined;
+      let priced: PricedQuote | null = null;
+      if (reprice) {
+        const items = input.items ?? (await this.storedItemInputs(m, current.id));
+        priced = await this.pricer.price(m, items, customer, couponCode, bag);
+      }
+      bag.throwIfAny();
+
+      const values: Record<string, unknown> = {};
+      if (input.name !== undefined) values.name = input.name;
+      if (input.type !== undefined) values.type = input.type;
+      if (input.customer_id !== undefined) values.customer_id = input.customer_id;
+      if (input.x_billing_plan_id !== undefined) values.billing_plan_id = input.x_billing_plan_id;
+      if (input.customer_emails !== undefined) values.customer_emails = fields.customer_emails ?? null;
+      if (input.coupon_code !== undefined) values.coupon_code = couponCode;
+      if (input.cart_link_id !== undefined) values.cart_link_id = input.cart_link_id || randomCartLinkId();
+      if (input.expires_x_days !== undefined) {
+        values.expires_x_days = input.expires_x_days;
+        values.expires_at =
+          input.expires_x_days === null ? null : () => `created_at + make_interval(days => ${Number(input.expires_x_days)})`;
+      }
+      if (priced) Object.assign(values, totals(priced));
+      if (priced) {
+        await m.createQueryBuilder().delete().from(QuoteItem).where('quote_id = :id', { id: current.id }).execute();
+        await this.writeItems(m, current.id, priced);
+      }
+      if (fields.groupIds) {
+        await m.createQueryBuilder().delete().from(QuoteCustomerGroup).where('quote_id = :id', { id: current.id }).execute();
+        await this.writeGroups(m, current.id, fields.groupIds);
+      }
+      const changed = Object.keys(values).length > 0 || fields.groupIds !== undefined;
+      const result = changed
+        ? await m
+            .createQueryBuilder()
+            .update(Quote)
+            .set({ ...values, updated_at: () => 'now()' } as never)
+            .where('id = :id', { id: current.id })
+            .returning('*')
+            .execute()
+        : null;
+      const quote = result ? m.create(Quote, (result.raw as Quote[])[0]) : current;
+      return (await this.present(m, [quote], {}))[0];
+    });
+  }
+
+  remove(key: string): Promise<QuoteJson> {
+    return this.tx.run(async (m) => {
+      const current = await findByKey(m, Quote, key, quoteKey(true));
+      const presented = (await this.present(m, [current], {}))[0];
+      assertIfMatch(presented);
+      await m.createQueryBuilder().delete().from(Quote).where('id = :id', { id: current.id }).execute();
+      return presented;
+    });
+  }
+
+  /**
+   * send-quote (CONTRACT §9): one outbox row per recipient in one transaction; the jobs are handed
+   * to the queue only after the commit.
+   */
+  async send(key: string, input: SendQuoteInput) {
+    return this.tx.run(async (m, afterCommit) => {
+      const quote = await findByKey(m, Quote, key, quoteKey(true));
+      if (effectiveStatus(quote) === 'expired') throw ApiError.conflict(`Quote ${quote.number} has expired and cannot be sent.`);
+      const customerEmail = quote.customer_id ? ((await this.pricer.customer(m, quote.customer_id))?.email ?? null) : null;
+      const groupIds = (await m.getRepository(QuoteCustomerGroup).find({ where: { quote_id: quote.id } })).map((g) => g.customer_group_id);
+      const recipients = quoteRecipients(customerEmail, quote.customer_emails, await this.groups.customerEmailsOfGroups(m, groupIds));
+      if (recipients.length === 0) {
+        throw ApiError.field('recipients', 'the quote has no one to send to: set customer_id, customer_emails or customer_groups');
+      }
+      const rows = await this.deliveries.createDeliveries(m, quote.id, recipients, input.message?.trim() || null, input.bcc ?? []);
+      afterCommit(() => this.dispatcher.dispatch(rows.map((r) => r.id)));
+      return { quote_id: quote.id, deliveries: rows.map((r) => ({ id: r.id, recipient: r.recipient, status: 'queued' })) };
+    });
+  }
+
+  async listDeliveries(key: string, query: ListQuery) {
+    parseEmbed(query.embed, {});
+    const quote = await findByKey(this.dataSource.manager, Quote, key, quoteKey());
+    const qb = this.dataSource.getRepository(QuoteDelivery).createQueryBuilder('r').where('r.quote_id = :id', { id: quote.id });
+    return toPage(await paginate(qb, query, DELIVERY_SORT), (rows) => rows.map(presentDelivery));
+  }
+
+  private async checkCustomer(m: EntityManager, id: number | null, bag: FieldErrorBag): Promise<PricingCustomer | null> {
+    if (id === null) return null;
+    const customer = await this.pricer.customer(m, id);
+    if (!customer) bag.add('customer_id', 'does not exist');
+    return customer;
+  }
+
+  /** The quote-level references: billing plan, groups, coupon, e-mails. */
+  private async checkFields(m: EntityManager, input: QuotePatch, bag: FieldErrorBag) {
+    const out: { groupIds?: number[]; coupon_code?: string | null; customer_emails?: string[] | null } = {};
+    if (typeof input.x_billing_plan_id === 'number' && !(await m.getRepository(BillingPlan).existsBy({ id: input.x_billing_plan_id }))) {
+      bag.add('x_billing_plan_id', 'does not exist');
+    }
+    if (input.customer_groups !== undefined) {
+      const codes = [...new Set(input.customer_groups)];
+      const found = codes.length ? await m.getRepository(CustomerGroup).find({ where: { api_code: In(codes) } }) : [];
+      const byCode = new Map(found.map((g) => [g.api_code, g.id]));
+      input.customer_groups.forEach((code, i) => {
+        if (!byCode.has(code)) bag.add(`customer_groups.${i}`, 'is not the api_code of a customer group');
+      });
+      out.groupIds = codes.map((c) => byCode.get(c)).filter((id): id is number => id !== undefined);
+    }
+    if (input.coupon_code !== undefined && input.coupon_code !== null && input.coupon_code.trim() !== '') {
+      out.coupon_code = await this.pricer.couponCode(m, input.coupon_code.trim());
+      if (!out.coupon_code) bag.add('coupon_code', 'does not match a coupon');
+    } else if (input.coupon_code !== undefined) {
+      out.coupon_code = null;
+    }
+    if (input.customer_emails !== undefined) {
+      out.customer_emails = input.customer_emails === null ? null : QuotePricer.checkEmails(input.customer_emails, bag);
+    }
+    return out;
+  }
+
+  /** The stored items as input again, to price them anew (customer or coupon changed). */
+  private async storedItemInputs(m: EntityManager, quoteId: number): Promise<QuoteItemInput[]> {
+    const items = await m.getRepository(QuoteItem).find({ where: { quote_id: quoteId }, order: { position: 'ASC', id: 'ASC' } });
+    return items.map((i) => ({
+      product_id: i.product_id,
+      quantity: i.quantity,
+      options: i.options,
+      x_billing_plan_id: i.x_billing_plan_id,
+      is_trial_product: i.is_trial_product,
+      extras: i.extras.map((e) => e.sku),
+      custom_fields: i.custom_fields,
+    }));
+  }
+
+  private async writeItems(m: EntityManager, quoteId: number, priced: PricedQuote): Promise<void> {
+    if (priced.items.length === 0) return;
+    await m
+      .createQueryBuilder()
+      .insert()
+      .into(QuoteItem)
+      .values(priced.items.map((i) => ({ ...i, quote_id: quoteId })) as never)
+      .execute();
+  }
+
+  private async writeGroups(m: EntityManager, quoteId: number, groupIds: number[]): Promise<void> {
+    if (groupIds.length === 0) return;
+    await m
+      .createQueryBuilder()
+      .insert()
+      .into(QuoteCustomerGroup)
+      .values(groupIds.map((id) => ({ quote_id: quoteId, customer_group_id: id })))
+      .execute();
+  }
+
+  /** Quotes as the contract shows them, for a whole page in a fixed number of queries. */
+  private async present(m: EntityManager, quotes: Quote[], embed: EmbedSelection): Promise<QuoteJson[]> {
+    if (quotes.length === 0) return [];
+    const ids = quotes.map((q) => q.id);
+    const items = groupBy(
+      await m.getRepository(QuoteItem).find({ where: { quote_id: In(ids) }, order: { position: 'ASC', id: 'ASC' } }),
+      (i) => i.quote_id,
+    );
+    const productIds = [...items.values()].flat().map((i) => i.product_id);
+    const products = await this.products.productViews(m, productIds);
+    const links = groupBy(
+      await m.getRepository(QuoteCustomerGroup).find({ where: { quote_id: In(ids) }, order: { customer_group_id: 'ASC' } }),
+      (l) => l.quote_id,
+    );
+    const groups = await this.groups.groupViews(
+      m,
+      [...links.values()].flat().map((l) => l.customer_group_id),
+    );
+    const customerIds = quotes.map((q) => q.customer_id).filter((id): id is number => id !== null);
+    const customers = embed.customer ? await this.customers.customerViews(m, customerIds, embed.customer) : null;
+    return quotes.map((q) =>
+      presentQuote(
+        q,
+        {
+          items: items.get(q.id) ?? [],
+          products,
+          groups: (links.get(q.id) ?? []).map((l) => groups.get(l.customer_group_id)).filter((g) => g !== undefined),
+          ...(customers ? { customer: q.customer_id !== null ? (customers.get(q.customer_id) ?? null) : null } : {}),
+        },
+        this.config.storeUrl,
+      ),
+    );
+  }
+}
+
+function totals(p: PricedQuote) {
+  return { subtotal: p.subtotal, total_discount: p.total_discount, total_tax: p.total_tax, total: p.total };
+}
+
+function presentDelivery(d: QuoteDelivery) {
+  return {
+    id: d.id,
+    recipient: d.recipient,
+    // A delivery a worker holds right now is still on its way.
+    status: d.status === 'sending' ? 'queued' : d.status,
+    attempts: d.attempts,
+    last_error: d.last_error,
+    message_id: d.message_id,
+    sent_at: timestampOf(d.sent_at),
+    created_at: timestampOf(d.created_at),
+  };
+}

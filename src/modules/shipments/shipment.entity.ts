@@ -1,0 +1,31 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { ShipmentStatus } from './domain/shipment-fields.js';
+
+@Entity({ name: 'shipments' })
+export class Shipment {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** The client's shipment number; the `{id|number}` path key, so it holds no white space. */
+  @Index('UQ_shipments_number', { unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  number: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  order_reference: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status: ShipmentStatus;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  shipping_method: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

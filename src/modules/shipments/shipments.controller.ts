@@ -1,0 +1,70 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ShipmentCreate, ShipmentPatch } from './dto/shipment.input.js';
+import { TrackingCodeCreate, TrackingCodePatch } from './dto/tracking-code.input.js';
+import { ShipmentsService } from './shipments.service.js';
+
+/** `shipment` and `shipments` spell the same path (CONTRACT §2); so do `trackingcode` and `trackingcodes`. */
+const SHIPMENT = ['shipment/:id', 'shipments/:id'];
+const under = (...tails: string[]) => SHIPMENT.flatMap((s) => tails.map((t) => `${s}/${t}`));
+const CODE_LIST = under('trackingcodes');
+const CODE_CREATE = under('trackingcode', 'trackingcodes');
+const CODE_ITEM = under('trackingcode/:code', 'trackingcodes/:code');
+
+/** Shipments (`{id|number}`) and their tracking codes (`{id|code}` within the shipment). */
+@Controller()
+@ScopeGroup('shipments')
+export class ShipmentsController {
+  constructor(private readonly shipments: ShipmentsService) {}
+
+  @Get('shipments')
+  list(@Query() query: ListQuery) {
+    return this.shipments.listShipments(query);
+  }
+
+  @Post(['shipment', 'shipments'])
+  create(@Body() body: ShipmentCreate) {
+    return this.shipments.createShipment(body);
+  }
+
+  @Get(SHIPMENT)
+  get(@Param('id') id: string, @Query() query: ItemQuery) {
+    return this.shipments.getShipment(id, query);
+  }
+
+  @Patch(SHIPMENT)
+  update(@Param('id') id: string, @Body() body: ShipmentPatch) {
+    return this.shipments.updateShipment(id, body);
+  }
+
+  @Delete(SHIPMENT)
+  remove(@Param('id') id: string) {
+    return this.shipments.deleteShipment(id);
+  }
+
+  @Get(CODE_LIST)
+  listTrackingCodes(@Param('id') id: string, @Query() query: ListQuery) {
+    return this.shipments.listTrackingCodes(id, query);
+  }
+
+  @Post(CODE_CREATE)
+  createTrackingCode(@Param('id') id: string, @Body() body: TrackingCodeCreate) {
+    return this.shipments.createTrackingCode(id, body);
+  }
+
+  @Get(CODE_ITEM)
+  getTrackingCode(@Param('id') id: string, @Param('code') code: string, @Query() query: ItemQuery) {
+    return this.shipments.getTrackingCode(id, code, query);
+  }
+
+  @Patch(CODE_ITEM)
+  updateTrackingCode(@Param('id') id: string, @Param('code') code: string, @Body() body: TrackingCodePatch) {
+    return this.shipments.updateTrackingCode(id, code, body);
+  }
+
+  @Delete(CODE_ITEM)
+  removeTrackingCode(@Param('id') id: string, @Param('code') code: string) {
+    return this.shipments.deleteTrackingCode(id, code);
+  }
+}

@@ -1,0 +1,42 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Shipment } from './shipment.entity.js';
+
+/** The unique (shipment_id, code) index also serves every lookup and embed by shipment_id. */
+@Entity({ name: 'tracking_codes' })
+@Index('UQ_tracking_codes_shipment_id_code', ['shipment_id', 'code'], { unique: true })
+export class TrackingCode {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  shipment_id: number;
+
+  @ManyToOne(() => Shipment, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'shipment_id' })
+  shipment?: Relation<Shipment>;
+
+  @Column({ type: 'varchar', length: 255 })
+  code: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  carrier: string | null;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  url: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

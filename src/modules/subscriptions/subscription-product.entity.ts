@@ -1,0 +1,59 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { ProductVariant } from '../catalog/product-variant.entity.js';
+import { Product } from '../catalog/product.entity.js';
+import { Subscription } from './subscription.entity.js';
+
+/** A product (or one of its variants) on a subscription, with the unit price agreed when it was added. */
+@Entity({ name: 'subscription_products' })
+@Index('IDX_subscription_products_subscription_id', ['subscription_id'])
+@Index('IDX_subscription_products_product_id', ['product_id'])
+@Index('IDX_subscription_products_variant_id', ['variant_id'])
+export class SubscriptionProduct {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** The products go with their subscription. */
+  @Column({ type: 'integer' })
+  subscription_id: number;
+
+  @ManyToOne(() => Subscription, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'subscription_id' })
+  subscription?: Relation<Subscription>;
+
+  /** A product (or variant) on a subscription cannot be deleted (409). */
+  @Column({ type: 'integer' })
+  product_id: number;
+
+  @ManyToOne(() => Product, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'product_id' })
+  product?: Relation<Product>;
+
+  @Column({ type: 'integer', nullable: true })
+  variant_id: number | null;
+
+  @ManyToOne(() => ProductVariant, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'variant_id' })
+  variant?: Relation<ProductVariant>;
+
+  @Column({ type: 'integer', default: 1 })
+  quantity: number;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2 })
+  price: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

@@ -1,0 +1,205 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { deleteById } from '../../common/crud/write.js';
+import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
+import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
+import { assertIfMatch } from '../../common/http/etag.js';
+import { findByKey } from '../../common/http/identifiers.js';
+import { formatMoney } from '../../common/money/money.js';
+import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { type PriceTierInput, resolveUnitPrice } from '../catalog/domain/unit-price.js';
+import { ProductPriceTier } from '../catalog/product-price-tier.entity.js';
+import { ProductVariant } from '../catalog/product-variant.entity.js';
+import { Product } from '../catalog/product.entity.js';
+import { ProductsService } from '../catalog/products.service.js';
+import { VariantPriceTier } from '../catalog/variant-price-tier.entity.js';
+import { Customer } from '../customers/customer.entity.js';
+import { productsChangeError } from './domain/subscription-state.js';
+import type { SubscriptionProductCreate, SubscriptionProductItem } from './dto/subscription.input.js';
+import { SubscriptionProduct } from './subscription-product.entity.js';
+import { findSubscription } from './subscription-keys.js';
+import { type SubscriptionProductJson, presentSubscriptionProduct } from './subscriptions.presenter.js';
+
+export const SUBSCRIPTION_PRODUCT_EMBEDS = { product: {} };
+const SORT = sortableColumns('id', 'product_id', 'variant_id', 'quantity', 'price', 'created_at', 'updated_at');
+
+type ItemInput = SubscriptionProductCreate | SubscriptionProductItem;
+
+/** Column values of a checked, priced subscription product (the subscription id is added on insert). */
+export interface PreparedItem {
+  product_id: number;
+  variant_id: number | null;
+  quantity: number;
+  price: string;
+}
+
+const tiersOf = (rows: (ProductPriceTier | VariantPriceTier)[] | undefined): PriceTierInput[] =>
+  (rows ?? []).map((t) => ({ customer_group_id: t.customer_group_id, quantity: t.quantity, price: t.price }));
+
+@Injectable()
+export class SubscriptionProductsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly catalog: ProductsService,
+  ) {}
+
+  async list(subscriptionKey: string, query: ListQuery) {
+    const embed = parseEmbed(query.embed, SUBSCRIPTION_PRODUCT_EMBEDS);
+    const m = this.dataSource.manager;
+    const subscription = await findSubscription(m, subscriptionKey);
+    const qb = m.getRepository(SubscriptionProduct).createQueryBuilder('r').where('r.subscription_id = :sid', { sid: subscription.id });
+    return toPage(await paginate(qb, query, SORT), (rows) => this.present(m, rows, embed));
+  }
+
+  async get(subscriptionKey: string, itemKey: string, query: ItemQuery) {
+    const embed = parseEmbed(query.embed, SUBSCRIPTION_PRODUCT_EMBEDS);
+    const m = this.dataSource.manager;
+    const subscription = await findSubscription(m, subscriptionKey);
+    return (await this.present(m, [await this.findItem(m, subscription.id, itemKey, false)], embed))[0];
+  }
+
+  /** The subscription row is locked so a cancellation cannot slip in between the status check and the insert. */
+  add(subscriptionKey: string, input: SubscriptionProductCreate) {
+    return this.tx.run(async (m) => {
+      const subscription = await findSubscription(m, subscriptionKey, true);
+      const blocked = productsChangeError(subscription.status);
+      if (blocked) throw ApiError.conflict(blocked);
+      const groupId = input.price === undefined || input.price === null ? await this.customerGroupOf(m, subscription.customer_id) : null;
+      const bag = new FieldErrorBag();
+      const [item] = await this.prepare(m, [input], groupId, bag, '');
+      bag.throwIfAny();
+      const [row] = await this.insertMany(m, subscription.id, [item]);
+      return presentSubscriptionProduct(row);
+    });
+  }
+
+  remove(subscriptionKey: string, itemKey: string) {
+    return this.tx.run(async (m) => {
+      const subscription = await findSubscription(m, subscriptionKey, true);
+      const current = await this.findItem(m, subscription.id, itemKey, true);
+      const presented = presentSubscriptionProduct(current);
+      assertIfMatch(presented);
+      const blocked = productsChangeError(subscription.status);
+      if (blocked) throw ApiError.conflict(blocked);
+      await deleteById(m, SubscriptionProduct, current.id);
+      return presented;
+    });
+  }
+
+  /**
+   * Checks that every item's product exists and its variant belongs to it, and fills in missing
+   * prices with the catalog's unit price for the quantity and the customer's group. Errors go to
+   * `bag` under `<prefix><index>.<field>` (or `<field>` with an empty prefix and one item). At most
+   * four queries, whatever the number of items.
+   */
+  async prepare(
+    m: EntityManager,
+    items: ItemInput[],
+    customerGroupId: number | null,
+    bag: FieldErrorBag,
+    prefix: string,
+  ): Promise<PreparedItem[]> {
+    const path = (i: number, field: string) => (prefix ? `${prefix}${i}.${field}` : field);
+    const productIds = [...new Set(items.map((i) => i.product_id!))];
+    const variantIds = [...new Set(items.flatMap((i) => (i.variant_id ? [i.variant_id] : [])))];
+    const products = new Map((await m.getRepository(Product).find({ where: { id: In(productIds) } })).map((p) => [p.id, p]));
+    const variants = new Map(
+      (variantIds.length ? await m.getRepository(ProductVariant).find({ where: { id: In(variantIds) } }) : []).map((v) => [v.id, v]),
+    );
+    let valid = true;
+    const refuse = (i: number, field: string, message: string) => {
+      bag.add(path(i, field), message);
+      valid = false;
+    };
+    items.forEach((item, i) => {
+      const variant = item.variant_id ? variants.get(item.variant_id) : null;
+      if (!products.has(item.product_id!)) refuse(i, 'product_id', 'does not exist');
+      else if (variant === undefined) refuse(i, 'variant_id', 'does not exist');
+      else if (variant && variant.product_id !== item.product_id) refuse(i, 'variant_id', 'is not a variant of the product');
+    });
+    if (!valid) return [];
+
+    const unpriced = items.filter((i) => i.price === undefined || i.price === null);
+    let productTiers = new Map<number, ProductPriceTier[]>();
+    let variantTiers = new Map<number, VariantPriceTier[]>();
+    if (unpriced.length > 0) {
+      const pIds = [...new Set(unpriced.map((i) => i.product_id!))];
+      const vIds = [...new Set(unpriced.flatMap((i) => (i.variant_id ? [i.variant_id] : [])))];
+      productTiers = groupBy(await m.getRepository(ProductPriceTier).find({ where: { product_id: In(pIds) } }), (t) => t.product_id);
+      const tiers = vIds.length ? await m.getRepository(VariantPriceTier).find({ where: { variant_id: In(vIds) } }) : [];
+      variantTiers = groupBy(tiers, (t) => t.variant_id);
+    }
+
+    return items.map((item) => {
+      const quantity = item.quantity ?? 1;
+      const variantId = item.variant_id ?? null;
+      let price = item.price ?? null;
+      if (price === null) {
+        const product = products.get(item.product_id!)!;
+        const variant = variantId === null ? null : variants.get(variantId)!;
+        price = formatMoney(
+          resolveUnitPrice({
+            product: { ...product, tiers: tiersOf(productTiers.get(product.id)) },
+            variant: variant && { ...variant, tiers: tiersOf(variantTiers.get(variant.id)) },
+            quantity,
+            customerGroupId,
+          }),
+        );
+      }
+      return { product_id: item.product_id!, variant_id: variantId, quantity, price };
+    });
+  }
+
+  async insertMany(m: EntityManager, subscriptionId: number, items: PreparedItem[]): Promise<SubscriptionProduct[]> {
+    if (items.length === 0) return [];
+    const result = await m
+      .createQueryBuilder()
+      .insert()
+      .into(SubscriptionProduct)
+      .values(items.map((item) => ({ ...item, subscription_id: subscriptionId })))
+      .returning('*')
+      .execute();
+    return (result.raw as SubscriptionProduct[]).map((row) => m.create(SubscriptionProduct, row));
+  }
+
+  /** The products of many subscriptions, presented, in one query (plus the catalog's few for `product`). */
+  async forSubscriptions(
+    m: EntityManager,
+    subscriptionIds: number[],
+    embed: EmbedSelection,
+  ): Promise<Map<number, SubscriptionProductJson[]>> {
+    if (subscriptionIds.length === 0) return new Map();
+    const rows = await m.getRepository(SubscriptionProduct).find({ where: { subscription_id: In(subscriptionIds) }, order: { id: 'ASC' } });
+    return groupBy(await this.present(m, rows, embed), (p) => p.subscription_id);
+  }
+
+  private async present(m: EntityManager, rows: SubscriptionProduct[], embed: EmbedSelection): Promise<SubscriptionProductJson[]> {
+    const products = embed.product
+      ? await this.catalog.productViews(
+          m,
+          rows.map((r) => r.product_id),
+        )
+      : null;
+    return rows.map((r) => presentSubscriptionProduct(r, products ? { product: products.get(r.product_id) } : {}));
+  }
+
+  /** A subscription product by id, within the subscription of the path. */
+  private findItem(m: EntityManager, subscriptionId: number, itemKey: string, lock: boolean): Promise<SubscriptionProduct> {
+    return findByKey(m, SubscriptionProduct, itemKey, {
+      alt: null,
+      label: 'Subscription product',
+      lock,
+      where: { subscription_id: subscriptionId },
+    });
+  }
+
+  private async customerGroupOf(m: EntityManager, customerId: number): Promise<number | null> {
+    return (
+      (await m.getRepository(Customer).findOne({ select: { id: true, customer_group_id: true }, where: { id: customerId } }))
+        ?.customer_group_id ?? null
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { TaxClassCreate, TaxClassPatch, TaxRateCreate, TaxRatePatch } from './dto/tax.input.js';
+import { TaxService } from './tax.service.js';
+
+/** Singular and plural spellings are aliases at every level (CONTRACT §2). */
+const CLASS = ['taxclass/:id', 'taxclasses/:id'];
+const RATES = CLASS.flatMap((c) => [`${c}/rate`, `${c}/rates`]);
+const RATE = RATES.map((r) => `${r}/:rateId`);
+
+/** Tax classes and their rates. */
+@Controller()
+@ScopeGroup('tax')
+export class TaxClassesController {
+  constructor(private readonly tax: TaxService) {}
+
+  @Get('taxclasses')
+  list(@Query() query: ListQuery) {
+    return this.tax.listClasses(query);
+  }
+
+  @Post(['taxclass', 'taxclasses'])
+  create(@Body() body: TaxClassCreate) {
+    return this.tax.createClass(body);
+  }
+
+  @Get(CLASS)
+  get(@Param('id') id: string, @Query() query: ItemQuery) {
+    return this.tax.getClass(id, query);
+  }
+
+  @Patch(CLASS)
+  update(@Param('id') id: string, @Body() body: TaxClassPatch) {
+    return this.tax.updateClass(id, body);
+  }
+
+  @Delete(CLASS)
+  remove(@Param('id') id: string) {
+    return this.tax.deleteClass(id);
+  }
+
+  @Get(CLASS.map((c) => `${c}/rates`))
+  listRates(@Param('id') id: string, @Query() query: ListQuery) {
+    return this.tax.listRates(id, query);
+  }
+
+  @Post(RATES)
+  createRate(@Param('id') id: string, @Body() body: TaxRateCreate) {
+    return this.tax.createRate(id, body);
+  }
+
+  @Get(RATE)
+  getRate(@Param('id') id: string, @Param('rateId') rateId: string, @Query() query: ItemQuery) {
+    return this.tax.getRate(id, rateId, query);
+  }
+
+  @Patch(RATE)
+  updateRate(@Param('id') id: string, @Param('rateId') rateId: string, @Body() body: TaxRatePatch) {
+    return this.tax.updateRate(id, rateId, body);
+  }
+
+  @Delete(RATE)
+  removeRate(@Param('id') id: string, @Param('rateId') rateId: string) {
+    return this.tax.deleteRate(id, rateId);
+  }
+}
