@@ -4,7 +4,7 @@ import { sortableColumns } from '../../common/paging/paginate.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { findProduct } from './catalog-keys.js';
 import { presentAttribute } from './catalog.presenter.js';
-import { ChildResourceService } from './child-resource.service.js';
+import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { ProductAttribute } from './product-attribute.entity.js';
 import type { Product } from './product.entity.js';
 

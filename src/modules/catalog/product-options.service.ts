@@ -7,7 +7,7 @@ import { sortableColumns } from '../../common/paging/paginate.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { findProduct, touchProduct } from './catalog-keys.js';
 import { presentOption } from './catalog.presenter.js';
-import { ChildResourceService } from './child-resource.service.js';
+import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { ProductOption } from './product-option.entity.js';
 import type { Product } from './product.entity.js';
 

@@ -5,7 +5,7 @@ import { TransactionRunner } from '../../database/transaction.js';
 import { checkTier } from './catalog-checks.js';
 import { findProduct } from './catalog-keys.js';
 import { presentProductTier } from './catalog.presenter.js';
-import { ChildResourceService } from './child-resource.service.js';
+import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { ProductPriceTier } from './product-price-tier.entity.js';
 import type { Product } from './product.entity.js';
 

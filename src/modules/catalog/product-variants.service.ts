@@ -7,7 +7,7 @@ import { sortableColumns } from '../../common/paging/paginate.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { findProduct, findVariant } from './catalog-keys.js';
 import { presentVariant } from './catalog.presenter.js';
-import { ChildResourceService } from './child-resource.service.js';
+import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { selectionError } from './domain/option-selection.js';
 import { ProductOption } from './product-option.entity.js';
 import { ProductVariant } from './product-variant.entity.js';

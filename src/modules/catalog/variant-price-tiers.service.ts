@@ -4,7 +4,7 @@ import { TransactionRunner } from '../../database/transaction.js';
 import { checkTier } from './catalog-checks.js';
 import { findVariant } from './catalog-keys.js';
 import { presentVariantTier } from './catalog.presenter.js';
-import { ChildResourceService } from './child-resource.service.js';
+import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { TIER_SORT } from './product-price-tiers.service.js';
 import type { ProductVariant } from './product-variant.entity.js';
 import { VariantPriceTier } from './variant-price-tier.entity.js';

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager, In } from 'typeorm';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { sortableColumns } from '../../common/paging/paginate.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { CrudResource } from './crud-resource.js';
+import { CrudResource } from '../../common/crud/crud-resource.js';
 import { CustomerGroup } from './customer-group.entity.js';
 import { Customer } from './customer.entity.js';
 import { type GroupJson, presentGroup } from './customers.presenter.js';

@@ -4,7 +4,7 @@ import { type EmbedSelection, groupBy } from '../../common/embed/embed.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { sortableColumns } from '../../common/paging/paginate.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { CrudResource } from './crud-resource.js';
+import { CrudResource } from '../../common/crud/crud-resource.js';
 import type { AddressKind } from './customer-address.entity.js';
 import { CustomerAddressesService, type TaxLocation } from './customer-addresses.service.js';
 import { CustomerGroupsService } from './customer-groups.service.js';

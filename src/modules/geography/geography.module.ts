@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CountriesController } from './countries.controller.js';
-import { GeographyService } from './geography.service.js';
+import { CountriesService, StatesService } from './geography.service.js';
 
 @Module({
   controllers: [CountriesController],
-  providers: [GeographyService],
-  exports: [GeographyService],
+  providers: [CountriesService, StatesService],
+  exports: [CountriesService],
 })
 export class GeographyModule {}

@@ -3,7 +3,7 @@ import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { ShipmentCreate, ShipmentPatch } from './dto/shipment.input.js';
 import { TrackingCodeCreate, TrackingCodePatch } from './dto/tracking-code.input.js';
-import { ShipmentsService } from './shipments.service.js';
+import { ShipmentsService, TrackingCodesService } from './shipments.service.js';
 
 /** `shipment` and `shipments` spell the same path (CONTRACT §2); so do `trackingcode` and `trackingcodes`. */
 const SHIPMENT = ['shipment/:id', 'shipments/:id'];
@@ -16,55 +16,58 @@ const CODE_ITEM = under('trackingcode/:code', 'trackingcodes/:code');
 @Controller()
 @ScopeGroup('shipments')
 export class ShipmentsController {
-  constructor(private readonly shipments: ShipmentsService) {}
+  constructor(
+    private readonly shipments: ShipmentsService,
+    private readonly trackingCodes: TrackingCodesService,
+  ) {}
 
   @Get('shipments')
   list(@Query() query: ListQuery) {
-    return this.shipments.listShipments(query);
+    return this.shipments.list(query);
   }
 
   @Post(['shipment', 'shipments'])
   create(@Body() body: ShipmentCreate) {
-    return this.shipments.createShipment(body);
+    return this.shipments.create(body);
   }
 
   @Get(SHIPMENT)
   get(@Param('id') id: string, @Query() query: ItemQuery) {
-    return this.shipments.getShipment(id, query);
+    return this.shipments.get(id, query);
   }
 
   @Patch(SHIPMENT)
   update(@Param('id') id: string, @Body() body: ShipmentPatch) {
-    return this.shipments.updateShipment(id, body);
+    return this.shipments.update(id, body);
   }
 
   @Delete(SHIPMENT)
   remove(@Param('id') id: string) {
-    return this.shipments.deleteShipment(id);
+    return this.shipments.remove(id);
   }
 
   @Get(CODE_LIST)
   listTrackingCodes(@Param('id') id: string, @Query() query: ListQuery) {
-    return this.shipments.listTrackingCodes(id, query);
+    return this.trackingCodes.list(id, query);
   }
 
   @Post(CODE_CREATE)
   createTrackingCode(@Param('id') id: string, @Body() body: TrackingCodeCreate) {
-    return this.shipments.createTrackingCode(id, body);
+    return this.trackingCodes.create(id, body);
   }
 
   @Get(CODE_ITEM)
   getTrackingCode(@Param('id') id: string, @Param('code') code: string, @Query() query: ItemQuery) {
-    return this.shipments.getTrackingCode(id, code, query);
+    return this.trackingCodes.get(id, code, query);
   }
 
   @Patch(CODE_ITEM)
   updateTrackingCode(@Param('id') id: string, @Param('code') code: string, @Body() body: TrackingCodePatch) {
-    return this.shipments.updateTrackingCode(id, code, body);
+    return this.trackingCodes.update(id, code, body);
   }
 
   @Delete(CODE_ITEM)
   removeTrackingCode(@Param('id') id: string, @Param('code') code: string) {
-    return this.shipments.deleteTrackingCode(id, code);
+    return this.trackingCodes.remove(id, code);
   }
 }

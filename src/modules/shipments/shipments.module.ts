@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ShipmentsController } from './shipments.controller.js';
-import { ShipmentsService } from './shipments.service.js';
+import { ShipmentsService, TrackingCodesService } from './shipments.service.js';
 
 @Module({
   controllers: [ShipmentsController],
-  providers: [ShipmentsService],
+  providers: [ShipmentsService, TrackingCodesService],
   exports: [ShipmentsService],
 })
 export class ShipmentsModule {}

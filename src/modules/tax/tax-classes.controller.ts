@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { TaxClassCreate, TaxClassPatch, TaxRateCreate, TaxRatePatch } from './dto/tax.input.js';
-import { TaxService } from './tax.service.js';
+import { TaxRatesService, TaxService } from './tax.service.js';
 
 /** Singular and plural spellings are aliases at every level (CONTRACT §2). */
 const CLASS = ['taxclass/:id', 'taxclasses/:id'];
@@ -13,7 +13,10 @@ const RATE = RATES.map((r) => `${r}/:rateId`);
 @Controller()
 @ScopeGroup('tax')
 export class TaxClassesController {
-  constructor(private readonly tax: TaxService) {}
+  constructor(
+    private readonly tax: TaxService,
+    private readonly rates: TaxRatesService,
+  ) {}
 
   @Get('taxclasses')
   list(@Query() query: ListQuery) {
@@ -42,26 +45,26 @@ export class TaxClassesController {
 
   @Get(CLASS.map((c) => `${c}/rates`))
   listRates(@Param('id') id: string, @Query() query: ListQuery) {
-    return this.tax.listRates(id, query);
+    return this.rates.list(id, query);
   }
 
   @Post(RATES)
   createRate(@Param('id') id: string, @Body() body: TaxRateCreate) {
-    return this.tax.createRate(id, body);
+    return this.rates.create(id, body);
   }
 
   @Get(RATE)
   getRate(@Param('id') id: string, @Param('rateId') rateId: string, @Query() query: ItemQuery) {
-    return this.tax.getRate(id, rateId, query);
+    return this.rates.get(id, rateId, query);
   }
 
   @Patch(RATE)
   updateRate(@Param('id') id: string, @Param('rateId') rateId: string, @Body() body: TaxRatePatch) {
-    return this.tax.updateRate(id, rateId, body);
+    return this.rates.update(id, rateId, body);
   }
 
   @Delete(RATE)
   removeRate(@Param('id') id: string, @Param('rateId') rateId: string) {
-    return this.tax.deleteRate(id, rateId);
+    return this.rates.remove(id, rateId);
   }
 }

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TaxClassesController } from './tax-classes.controller.js';
-import { TaxService } from './tax.service.js';
+import { TaxRatesService, TaxService } from './tax.service.js';
 
 @Module({
   controllers: [TaxClassesController],
-  providers: [TaxService],
+  providers: [TaxService, TaxRatesService],
   exports: [TaxService],
 })
 export class TaxModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
+import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { changesOf, deleteById, insertReturning, updateReturning } from '../../common/crud/write.js';
 import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { assertIfMatch } from '../../common/http/etag.js';
@@ -8,14 +9,13 @@ import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js
 import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { TaxRateInput } from './domain/tax.js';
-import type { TaxClassCreate, TaxClassPatch, TaxRateCreate, TaxRatePatch } from './dto/tax.input.js';
+import type { TaxClassCreate, TaxClassPatch } from './dto/tax.input.js';
 import { TaxClass } from './tax-class.entity.js';
 import { TaxRate } from './tax-rate.entity.js';
 import { presentTaxClass, presentTaxRate } from './tax.presenter.js';
 
 const CLASS_EMBEDS = { rates: {} };
 const CLASS_SORT = sortableColumns('id', 'name', 'is_default', 'created_at', 'updated_at');
-const RATE_SORT = sortableColumns('id', 'country', 'state', 'zip', 'city', 'rate', 'priority', 'created_at', 'updated_at');
 
 /** Advisory lock key serializing default switches (any int8 unique to this purpose). */
 const DEFAULT_SWITCH_LOCK = 7_301_001;
@@ -74,42 +74,6 @@ export class TaxService {
     });
   }
 
-  async listRates(classKeyValue: string, query: ListQuery) {
-    parseEmbed(query.embed, {});
-    const taxClass = await findByKey(this.dataSource.manager, TaxClass, classKeyValue, classKey());
-    const qb = this.dataSource.getRepository(TaxRate).createQueryBuilder('r').where('r.tax_class_id = :cid', { cid: taxClass.id });
-    return toPage(await paginate(qb, query, RATE_SORT), (rows) => rows.map(presentTaxRate));
-  }
-
-  async getRate(classKeyValue: string, rateKey: string, query: ItemQuery) {
-    parseEmbed(query.embed, {});
-    return presentTaxRate(await this.findRate(this.dataSource.manager, classKeyValue, rateKey, false));
-  }
-
-  createRate(classKeyValue: string, input: TaxRateCreate) {
-    return this.tx.run(async (m) => {
-      const taxClass = await findByKey(m, TaxClass, classKeyValue, classKey());
-      return presentTaxRate(await insertReturning(m, TaxRate, { ...changesOf(input), tax_class_id: taxClass.id }));
-    });
-  }
-
-  updateRate(classKeyValue: string, rateKey: string, input: TaxRatePatch) {
-    return this.tx.run(async (m) => {
-      const current = await this.findRate(m, classKeyValue, rateKey, true);
-      assertIfMatch(presentTaxRate(current));
-      return presentTaxRate(await updateReturning(m, TaxRate, current, changesOf(input)));
-    });
-  }
-
-  deleteRate(classKeyValue: string, rateKey: string) {
-    return this.tx.run(async (m) => {
-      const current = await this.findRate(m, classKeyValue, rateKey, true);
-      assertIfMatch(presentTaxRate(current));
-      await deleteById(m, TaxRate, current.id);
-      return presentTaxRate(current);
-    });
-  }
-
   /** The class quotes fall back to when a product has none; null when no class is the default. */
   async defaultClassId(m: EntityManager): Promise<number | null> {
     const row = await m.getRepository(TaxClass).findOne({ select: { id: true }, where: { is_default: true } });
@@ -163,12 +127,6 @@ export class TaxService {
     await clear.execute();
   }
 
-  /** A rate is addressed by its id, always within the class of the path. */
-  private async findRate(m: EntityManager, classKeyValue: string, rateKey: string, lock: boolean): Promise<TaxRate> {
-    const taxClass = await findByKey(m, TaxClass, classKeyValue, classKey());
-    return findByKey(m, TaxRate, rateKey, { alt: null, label: 'Tax rate', lock, where: { tax_class_id: taxClass.id } });
-  }
-
   /** One query for the rates of the whole page, whatever its size. */
   private async presentClasses(m: EntityManager, classes: TaxClass[], embed: EmbedSelection) {
     const rates =
@@ -179,5 +137,20 @@ export class TaxService {
           )
         : null;
     return classes.map((c) => presentTaxClass(c, embed.rates ? { rates: rates?.get(c.id) ?? [] } : {}));
+  }
+}
+
+/** A class's rates, addressed by id within the class of the path. */
+@Injectable()
+export class TaxRatesService extends ChildResourceService<TaxRate, TaxClass> {
+  constructor(dataSource: DataSource, tx: TransactionRunner) {
+    super(dataSource, tx, {
+      entity: TaxRate,
+      owner: 'tax_class_id',
+      findOwner: (m, key, lock) => findByKey(m, TaxClass, key, classKey(lock)),
+      label: 'Tax rate',
+      sort: sortableColumns('id', 'country', 'state', 'zip', 'city', 'rate', 'priority', 'created_at', 'updated_at'),
+      present: presentTaxRate,
+    });
   }
 }

@@ -4,7 +4,7 @@ import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto
 import { sortableColumns } from '../../../common/paging/paginate.js';
 import { INT4_MAX } from '../../../common/validation/decorators.js';
 import { TransactionRunner } from '../../../database/transaction.js';
-import { CrudResource } from '../crud-resource.js';
+import { CrudResource } from '../../../common/crud/crud-resource.js';
 import { BillingPlan } from './billing-plan.entity.js';
 import { type BillingPlanJson, presentBillingPlan } from './billing-plans.presenter.js';
 import type { BillingPlanCreate, BillingPlanPatch } from './dto/billing-plan.input.js';

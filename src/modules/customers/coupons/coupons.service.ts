@@ -4,7 +4,7 @@ import { FieldErrorBag } from '../../../common/http/api-error.js';
 import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
 import { sortableColumns } from '../../../common/paging/paginate.js';
 import { TransactionRunner } from '../../../database/transaction.js';
-import { CrudResource } from '../crud-resource.js';
+import { CrudResource } from '../../../common/crud/crud-resource.js';
 import { Coupon } from './coupon.entity.js';
 import { type CouponJson, presentCoupon } from './coupons.presenter.js';
 import { couponTermErrors } from './domain/coupon-rules.js';

@@ -1,10 +1,10 @@
 import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
-import { changesOf, deleteById, insertReturning, updateReturning } from '../../common/crud/write.js';
-import { parseEmbed } from '../../common/embed/embed.js';
-import { assertIfMatch } from '../../common/http/etag.js';
-import { findByKey } from '../../common/http/identifiers.js';
-import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { type Sortable, paginate, toPage } from '../../common/paging/paginate.js';
+import { changesOf, deleteById, insertReturning, updateReturning } from './write.js';
+import { parseEmbed } from '../embed/embed.js';
+import { assertIfMatch } from '../http/etag.js';
+import { findByKey } from '../http/identifiers.js';
+import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
+import { type Sortable, paginate, toPage } from '../paging/paginate.js';
 import { TransactionRunner } from '../../database/transaction.js';
 
 type Row = ObjectLiteral & { id: number };
@@ -22,13 +22,15 @@ export interface ChildConfig<E extends Row, O extends Row> {
   present: (row: E) => object;
   /** A condition on alias `r` that list rows must meet (e.g. live options only). */
   listWhere?: string;
+  /** A second key the row may be addressed by within its owner (a state's `code`); default: id only. */
+  alt?: { column: string; caseInsensitive?: boolean };
 }
 
 /**
- * The plumbing every product (or variant) sub-resource shares: the owner is found from its
- * `{id|sku}` segment, the row by id within that owner; writes lock the owner row first, so writes
- * to one product's parts (and the product's deletion) are serialized. Subclasses add their rules in
- * `prepare`.
+ * The plumbing every nested resource shares (a country's states, a product's variants …): the owner
+ * is found from its path segment, the row by id (or its second key) within that owner; writes lock
+ * the owner row first, so writes to one owner's parts (and the owner's deletion) are serialized.
+ * Subclasses add their rules in `prepare`.
  */
 export abstract class ChildResourceService<E extends Row, O extends Row> {
   protected constructor(
@@ -94,8 +96,14 @@ export abstract class ChildResourceService<E extends Row, O extends Row> {
     });
   }
 
-  /** A row by id, only within its owner. */
+  /** A row by id (or its second key), only within its owner. */
   protected findIn(m: EntityManager, owner: O, key: string, lock: boolean): Promise<E> {
-    return findByKey(m, this.cfg.entity, key, { alt: null, label: this.cfg.label, lock, where: { [this.cfg.owner]: owner.id } });
+    return findByKey(m, this.cfg.entity, key, {
+      alt: this.cfg.alt?.column ?? null,
+      caseInsensitive: this.cfg.alt?.caseInsensitive,
+      label: this.cfg.label,
+      lock,
+      where: { [this.cfg.owner]: owner.id },
+    });
   }
 }

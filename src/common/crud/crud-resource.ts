@@ -1,10 +1,10 @@
 import type { DataSource, EntityManager, EntityTarget } from 'typeorm';
-import { changesOf, deleteById, insertReturning, updateReturning } from '../../common/crud/write.js';
-import { type EmbedSelection, type EmbedTree, parseEmbed } from '../../common/embed/embed.js';
-import { assertIfMatch } from '../../common/http/etag.js';
-import { type KeyLookup, findByKey } from '../../common/http/identifiers.js';
-import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { type Sortable, paginate, toPage } from '../../common/paging/paginate.js';
+import { changesOf, deleteById, insertReturning, updateReturning } from './write.js';
+import { type EmbedSelection, type EmbedTree, parseEmbed } from '../embed/embed.js';
+import { assertIfMatch } from '../http/etag.js';
+import { type KeyLookup, findByKey } from '../http/identifiers.js';
+import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
+import { type Sortable, paginate, toPage } from '../paging/paginate.js';
 import type { TransactionRunner } from '../../database/transaction.js';
 
 type Row = { id: number };
