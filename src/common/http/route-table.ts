@@ -18,6 +18,9 @@ interface RouteEntry {
   scope: string | null;
 }
 
+/** Express routes case-insensitively; so does the index. */
+const firstSegment = (path: string) => (path.split('/')[1] ?? '').toLowerCase();
+
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /**
@@ -26,7 +29,7 @@ const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
  */
 @Injectable()
 export class RouteTable {
-  private routes: RouteEntry[] | null = null;
+  private routes: { all: RouteEntry[]; byFirstSegment: Map<string, RouteEntry[]> } | null = null;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -35,8 +38,20 @@ export class RouteTable {
   ) {}
 
   all(): RouteEntry[] {
+    return this.index().all;
+  }
+
+  /** Routes whose path matches, whatever their method. */
+  matching(path: string): RouteEntry[] {
+    const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const candidates = this.index().byFirstSegment.get(firstSegment(normalized)) ?? [];
+    return candidates.filter((r) => r.matcher(normalized) !== false);
+  }
+
+  /** Routes grouped by their first path segment (always literal here), so a request tests a handful of patterns, not hundreds. */
+  private index(): { all: RouteEntry[]; byFirstSegment: Map<string, RouteEntry[]> } {
     if (this.routes) return this.routes;
-    const routes: RouteEntry[] = [];
+    const all: RouteEntry[] = [];
     for (const wrapper of this.discovery.getControllers()) {
       const instance = wrapper.instance as object | undefined;
       const type = wrapper.metatype as (new () => unknown) | undefined;
@@ -53,22 +68,21 @@ export class RouteTable {
         for (const prefix of prefixes) {
           for (const p of ([] as string[]).concat(paths)) {
             const path = `/${[prefix, p]
-              .map((s) => s.replace(/^\/+|\/+$/g, ''))
+              .map((x) => x.replace(/^\/+|\/+$/g, ''))
               .filter(Boolean)
               .join('/')}`;
-            routes.push({ path, method: RequestMethod[method], matcher: match(path, { decode: false }), group, scope });
+            all.push({ path, method: RequestMethod[method], matcher: match(path, { decode: false }), group, scope });
           }
         }
       }
     }
-    this.routes = routes;
-    return routes;
-  }
-
-  /** Routes whose path matches, whatever their method. */
-  matching(path: string): RouteEntry[] {
-    const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    return this.all().filter((r) => r.matcher(normalized) !== false || r.matcher(normalized.toLowerCase()) !== false);
+    const byFirstSegment = new Map<string, RouteEntry[]>();
+    for (const route of all) {
+      const key = firstSegment(route.path);
+      byFirstSegment.set(key, [...(byFirstSegment.get(key) ?? []), route]);
+    }
+    this.routes = { all, byFirstSegment };
+    return this.routes;
   }
 
   static allowed(routes: RouteEntry[]): string[] {
