@@ -85,6 +85,9 @@ describe('ApiValidationPipe', () => {
   it('refuses a body that is not an object and NUL characters anywhere', async () => {
     expect(await errorsOf([])).toEqual({ body: ['must be a JSON object'] });
     expect(await errorsOf('text')).toEqual({ body: ['must be a JSON object'] });
+    expect(await errorsOf(null)).toEqual({ body: ['must be a JSON object'] });
+    // No body at all is an empty object: here the required name is missing.
+    expect(await errorsOf(undefined)).toEqual({ name: ['is required'] });
     expect(await errorsOf({ name: 'a', items: [{ product_id: 1, note: 'x\u0000' }] })).toEqual({
       'items.0.note': ['must not contain NUL characters', 'is not a known field'],
     });

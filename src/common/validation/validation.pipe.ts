@@ -19,6 +19,9 @@ export class ApiValidationPipe implements PipeTransform {
       return value;
     }
     const bag = new FieldErrorBag();
+    // No body at all reads as an empty object: optional bodies just work, and a create without one
+    // reports its required fields.
+    if (type === 'body' && value === undefined) value = {};
     if (type === 'body' && (value === null || typeof value !== 'object' || Array.isArray(value))) {
       throw ApiError.field('body', 'must be a JSON object');
     }
