@@ -83,9 +83,9 @@ describe('resolveUnitPrice: price tiers', () => {
     expect(price({ product: p, variant: v, quantity: 5, customerGroupId: 7 })).toBe('24.00');
   });
 
-  it("falls back to the product's tiers when the variant has none", () => {
+  it("never uses the product's tiers for a variant, even one without tiers of its own", () => {
     const v = variant({ base_price: '24.00' });
-    expect(price({ product: p, variant: v, quantity: 10, customerGroupId: null })).toBe('18.00'); // product tier replaces 24.00
+    expect(price({ product: p, variant: v, quantity: 10, customerGroupId: null })).toBe('24.00'); // the product's 10-tier (18.00) is not the variant's
     expect(price({ product: p, variant: v, quantity: 1, customerGroupId: null })).toBe('24.00');
   });
 });

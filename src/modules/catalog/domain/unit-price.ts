@@ -76,7 +76,8 @@ export function resolveUnitPrice(args: {
   const { product, quantity, customerGroupId } = args;
   const variant = args.variant ?? null;
 
-  const tiers = variant && variant.tiers.length > 0 ? variant.tiers : product.tiers;
+  // CONTRACT §8 step 2: variant tiers for a variant, product tiers otherwise (no fallback between them).
+  const tiers = variant ? variant.tiers : product.tiers;
   const tier = bestTier(tiers, quantity, customerGroupId);
   let price = toDecimal(tier ? tier.price : (variant?.base_price ?? product.base_price));
 
