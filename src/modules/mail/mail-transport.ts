@@ -25,7 +25,15 @@ export class MailTransport implements OnModuleDestroy {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     if (config.smtpUrl) {
-      this.transporter = nodemailer.createTransport(config.smtpUrl, { pool: true, maxConnections: 5 } as never);
+      // Timeouts well under the delivery lease: a server that hangs fails the attempt (and it is
+      // retried) instead of holding a worker for nodemailer's default ten minutes.
+      this.transporter = nodemailer.createTransport(config.smtpUrl, {
+        pool: true,
+        maxConnections: 5,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      } as never);
       this.outboxDir = null;
     } else {
       this.transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

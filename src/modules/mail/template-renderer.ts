@@ -11,6 +11,14 @@ export interface RenderedMail {
   text: string;
 }
 
+/**
+ * HTML escaping of the five characters that matter. Mustache's default also encodes `/`, `=` and
+ * backticks, which turns the cart link into `https:&#x2F;&#x2F;…`: valid, but no longer the link
+ * as written (link checkers, plain-text previews and searches in the message miss it).
+ */
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: string) => String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
 const BUILT_IN: Record<string, RenderedMail> = { 'shop:send-quote': SHOP_SEND_QUOTE };
 
 /** Renders named templates; a part found in TEMPLATES_DIR replaces the built-in one. */
@@ -30,7 +38,7 @@ export class TemplateRenderer {
       subject: Mustache.render(part('subject', '.subject.txt'), context, {}, { escape: (v: string) => v })
         .replace(/\s+/g, ' ')
         .trim(),
-      html: Mustache.render(part('html', '.html'), context),
+      html: Mustache.render(part('html', '.html'), context, {}, { escape: escapeHtml }),
       text: Mustache.render(part('text', '.txt'), context, {}, { escape: (v: string) => v }),
     };
   }

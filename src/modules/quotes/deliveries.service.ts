@@ -38,11 +38,17 @@ export class DeliveriesService {
     message: string | null,
     bcc: string[],
   ): Promise<QuoteDelivery[]> {
+    // Blind copies ride with the first message only: one copy per address and send, and none for
+    // an address that is a recipient already.
+    const taken = new Set(recipients.map((r) => r.toLowerCase()));
+    const blindCopies = [...new Map(bcc.map((b) => [b.toLowerCase(), b.trim()])).entries()]
+      .filter(([k]) => !taken.has(k))
+      .map(([, b]) => b);
     const result = await m
       .createQueryBuilder()
       .insert()
       .into(QuoteDelivery)
-      .values(recipients.map((recipient) => ({ quote_id: quoteId, recipient, message, bcc })))
+      .values(recipients.map((recipient, i) => ({ quote_id: quoteId, recipient, message, bcc: i === 0 ? blindCopies : [] })))
       .returning('*')
       .execute();
     return (result.raw as QuoteDelivery[]).map((r) => m.create(QuoteDelivery, r));
@@ -74,18 +80,27 @@ export class DeliveriesService {
             WHERE id = $1`,
           [row.id, messageId],
         );
-        await m.query('UPDATE quotes SET last_sent_at = now() WHERE id = $1', [row.quote_id]);
+        // GREATEST: deliveries of one quote commit in any order; now() is each one's start time.
+        await m.query('UPDATE quotes SET last_sent_at = GREATEST(last_sent_at, now()) WHERE id = $1', [row.quote_id]);
       });
       return 'sent';
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const final = row.attempts >= DELIVERY_MAX_ATTEMPTS;
+      // One use per parameter: `$2` as both the column value and a CASE operand made PostgreSQL
+      // refuse the statement (inconsistent types deduced), which left every failed row `sending`.
+      // A null wait makes next_attempt_at null.
       await this.dataSource.query(
         `UPDATE quote_deliveries
             SET status = $2, last_error = $3, claimed_at = NULL, updated_at = now(),
-                next_attempt_at = CASE WHEN $2 = 'queued' THEN now() + make_interval(secs => $4) ELSE NULL END
+                next_attempt_at = now() + make_interval(secs => $4)
           WHERE id = $1`,
-        [row.id, final ? 'failed' : 'queued', reason.slice(0, 2000), backoffMs(row.attempts) / 1000],
+        [
+          row.id,
+          final ? 'failed' : 'queued',
+          reason.slice(0, 2000),
+          final ? null : backoffMs(row.attempts, this.config.deliveryBackoffMs) / 1000,
+        ],
       );
       this.logger.warn(`Delivery ${row.id} to ${row.recipient} attempt ${row.attempts} failed${final ? ' for good' : ''}: ${reason}`);
       return final ? 'failed' : 'retry';

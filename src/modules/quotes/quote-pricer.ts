@@ -17,9 +17,12 @@ import { Customer } from '../customers/customer.entity.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { type TaxRateInput, matchingRates } from '../tax/domain/tax.js';
 import { TaxService } from '../tax/tax.service.js';
-import { type CouponInput, type PricedLineInput, priceQuote } from './domain/quote-pricing.js';
+import { type CouponInput, type PricedLineInput, type QuoteTotals, priceQuote } from './domain/quote-pricing.js';
 import type { QuoteItemInput } from './dto/quote.input.js';
 import type { QuoteItem, QuoteItemExtra } from './quote-item.entity.js';
+
+const UNIT_MAX = new Decimal('9999999999.99');
+const AMOUNT_MAX = new Decimal('999999999999.99');
 
 /** An item as it will be stored, prices included. */
 export type PricedItem = Omit<
@@ -199,6 +202,7 @@ export class QuotePricer {
       })),
       terms,
     );
+    this.checkFits(priced, bag);
     return {
       items: lines.map((l, n) => ({
         ...l.item,
@@ -214,6 +218,21 @@ export class QuotePricer {
       total_tax: priced.total_tax.toFixed(2),
       total: priced.total.toFixed(2),
     };
+  }
+
+  /**
+   * Amounts must fit their columns (a unit price numeric(12,2), line and quote amounts numeric(14,2));
+   * the error names what made them too large rather than leaving it to the database. Every item was
+   * priced, in input order, so line n is `items.n`.
+   */
+  private checkFits(priced: QuoteTotals, bag: FieldErrorBag): void {
+    priced.lines.forEach((line, n) => {
+      if (line.price.gt(UNIT_MAX)) bag.add(`items.${n}.extras`, `make the unit price larger than ${UNIT_MAX.toFixed(2)}`);
+      else if (line.subtotal.gt(AMOUNT_MAX)) bag.add(`items.${n}.quantity`, `makes the line subtotal larger than ${AMOUNT_MAX.toFixed(2)}`);
+    });
+    if (!bag.empty) return;
+    if (priced.subtotal.gt(AMOUNT_MAX)) bag.add('items', `make the quote subtotal larger than ${AMOUNT_MAX.toFixed(2)}`);
+    else if (priced.total.gt(AMOUNT_MAX)) bag.add('items', `make the quote total larger than ${AMOUNT_MAX.toFixed(2)}`);
   }
 
   /**

@@ -14,7 +14,7 @@ import { QuotesService } from './quotes.service.js';
 import { BullDeliveryDispatcher, DeliveryDispatcher, InProcessOutbox } from './delivery-dispatcher.js';
 import { DeliverySweeper } from './delivery-sweeper.js';
 import { SendQuoteProcessor } from './send-quote.processor.js';
-import { SEND_QUOTE_QUEUE } from './send-quote.queue.js';
+import { SEND_QUOTE_QUEUE, sendQuoteQueueSettings } from './send-quote.queue.js';
 
 /**
  * Quotes and their e-mail pipeline. With REDIS_URL the api enqueues Bull jobs and the worker
@@ -28,7 +28,7 @@ export class QuotesModule {
     if (config.redisUrl) {
       imports.push(
         BullModule.forRoot({ redis: config.redisUrl, prefix: config.queuePrefix }) as never,
-        BullModule.registerQueue({ name: SEND_QUOTE_QUEUE }) as never,
+        BullModule.registerQueue({ name: SEND_QUOTE_QUEUE, settings: sendQuoteQueueSettings(config) }) as never,
       );
       providers.push({
         provide: DeliveryDispatcher,

@@ -59,8 +59,10 @@ export class QuotesService {
     if (query.type !== undefined) qb.andWhere('r.type = :type', { type: query.type });
     if (query.status === 'expired') qb.andWhere('r.expires_at <= now()');
     if (query.status === 'active') qb.andWhere("r.status = 'active' AND (r.expires_at IS NULL OR r.expires_at > now())");
-    if (query.updated_at_min) qb.andWhere('r.updated_at >= :min', { min: query.updated_at_min });
-    if (query.updated_at_max) qb.andWhere('r.updated_at <= :max', { max: query.updated_at_max });
+    // Timestamps are shown to the second, so the bounds take whole seconds: a quote shown as updated
+    // at 10:00:00 (stored 10:00:00.6) is inside updated_at_max=10:00:00.
+    if (query.updated_at_min) qb.andWhere('r.updated_at >= :min', { min: wholeSecond(query.updated_at_min) });
+    if (query.updated_at_max) qb.andWhere('r.updated_at < :max', { max: new Date(wholeSecond(query.updated_at_max).getTime() + 1000) });
     return toPage(await paginate(qb, query as ListQuery, SORT), (rows) => this.present(this.dataSource.manager, rows, embed));
   }
 
@@ -121,8 +123,15 @@ export class QuotesService {
       const couponCode = input.coupon_code !== undefined ? (fields.coupon_code ?? null) : current.coupon_code;
       const reprice = input.items !== undefined || input.customer_id !== undefined || input.coupon_code !== undefined;
       let priced: PricedQuote | null = null;
+      // Ids of the stored items when they are priced again without being replaced.
+      let keptIds: number[] | null = null;
       if (reprice) {
-        const items = input.items ?? (await this.storedItemInputs(m, current.id));
+        let items = input.items;
+        if (items === undefined) {
+          const stored = await this.storedItems(m, current.id);
+          keptIds = stored.map((i) => i.id);
+          items = stored.map(toItemInput);
+        }
         priced = await this.pricer.price(m, items, customer, couponCode, bag);
       }
       bag.throwIfAny();
@@ -141,7 +150,9 @@ export class QuotesService {
           input.expires_x_days === null ? null : () => `created_at + make_interval(days => ${Number(input.expires_x_days)})`;
       }
       if (priced) Object.assign(values, totals(priced));
-      if (priced) {
+      if (priced && keptIds) {
+        await this.updateItemPrices(m, keptIds, priced);
+      } else if (priced) {
         await m.createQueryBuilder().delete().from(QuoteItem).where('quote_id = :id', { id: current.id }).execute();
         await this.writeItems(m, current.id, priced);
       }
@@ -235,18 +246,32 @@ export class QuotesService {
     return out;
   }
 
-  /** The stored items as input again, to price them anew (customer or coupon changed). */
-  private async storedItemInputs(m: EntityManager, quoteId: number): Promise<QuoteItemInput[]> {
-    const items = await m.getRepository(QuoteItem).find({ where: { quote_id: quoteId }, order: { position: 'ASC', id: 'ASC' } });
-    return items.map((i) => ({
-      product_id: i.product_id,
-      quantity: i.quantity,
-      options: i.options,
-      x_billing_plan_id: i.x_billing_plan_id,
-      is_trial_product: i.is_trial_product,
-      extras: i.extras.map((e) => e.sku),
-      custom_fields: i.custom_fields,
-    }));
+  /** The stored items, in quote order, to price them anew (customer or coupon changed). */
+  private storedItems(m: EntityManager, quoteId: number): Promise<QuoteItem[]> {
+    return m.getRepository(QuoteItem).find({ where: { quote_id: quoteId }, order: { position: 'ASC', id: 'ASC' } });
+  }
+
+  /** New prices for items that stay (their ids only change when `items` is sent), in one statement. */
+  private async updateItemPrices(m: EntityManager, ids: number[], priced: PricedQuote): Promise<void> {
+    if (ids.length === 0) return;
+    const column = (f: (i: PricedQuote['items'][number]) => unknown) => priced.items.map(f);
+    await m.query(
+      `UPDATE quote_items AS i
+          SET variant_id = v.variant_id, price = v.price, subtotal = v.subtotal, discount = v.discount,
+              total = v.total, tax = v.tax, updated_at = now()
+         FROM unnest($1::int[], $2::int[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[])
+              AS v(id, variant_id, price, subtotal, discount, total, tax)
+        WHERE i.id = v.id`,
+      [
+        ids,
+        column((i) => i.variant_id),
+        column((i) => i.price),
+        column((i) => i.subtotal),
+        column((i) => i.discount),
+        column((i) => i.total),
+        column((i) => i.tax),
+      ],
+    );
   }
 
   private async writeItems(m: EntityManager, quoteId: number, priced: PricedQuote): Promise<void> {
@@ -302,6 +327,21 @@ export class QuotesService {
       ),
     );
   }
+}
+
+const wholeSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
+
+/** A stored item as input again. */
+function toItemInput(i: QuoteItem): QuoteItemInput {
+  return {
+    product_id: i.product_id,
+    quantity: i.quantity,
+    options: i.options,
+    x_billing_plan_id: i.x_billing_plan_id,
+    is_trial_product: i.is_trial_product,
+    extras: i.extras.map((e) => e.sku),
+    custom_fields: i.custom_fields,
+  };
 }
 
 function totals(p: PricedQuote) {

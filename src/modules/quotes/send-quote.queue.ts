@@ -1,15 +1,19 @@
-import type { JobOptions } from 'bull';
+import type { AdvancedSettings, JobOptions } from 'bull';
+import type { AppConfig } from '../../config/app-config.js';
 
 /** The Bull queue of quote e-mails: one job per delivery row, the row id as job id. */
 export const SEND_QUOTE_QUEUE = 'send-quote';
 
 /** Attempts before a delivery is `failed`; the in-process outbox uses the same count and backoff. */
 export const DELIVERY_MAX_ATTEMPTS = 5;
+/** The default of DELIVERY_BACKOFF_MS: the wait before the first retry. */
 export const DELIVERY_BACKOFF_MS = 1000;
+const DELIVERY_BACKOFF = 'delivery';
 
 export const SEND_QUOTE_JOB_OPTIONS: JobOptions = {
   attempts: DELIVERY_MAX_ATTEMPTS,
-  backoff: { type: 'exponential', delay: DELIVERY_BACKOFF_MS },
+  // The consuming queue's strategy (below), so Bull waits exactly what the row's next_attempt_at says.
+  backoff: { type: DELIVERY_BACKOFF },
   // Finished jobs leave Redis, so the sweep can enqueue a delivery again under the same job id.
   removeOnComplete: true,
   removeOnFail: true,
@@ -17,5 +21,21 @@ export const SEND_QUOTE_JOB_OPTIONS: JobOptions = {
 
 export const deliveryJobId = (deliveryId: number) => `delivery-${deliveryId}`;
 
-/** Exponential backoff: 1 s, 2 s, 4 s, 8 s … after the 1st, 2nd, 3rd … failed attempt. */
-export const backoffMs = (attempts: number) => DELIVERY_BACKOFF_MS * 2 ** Math.max(0, attempts - 1);
+/** Exponential backoff: 1 s, 2 s, 4 s, 8 s … (by default) after the 1st, 2nd, 3rd … failed attempt. */
+export const backoffMs = (attempts: number, baseMs = DELIVERY_BACKOFF_MS) => baseMs * 2 ** Math.max(0, attempts - 1);
+
+/**
+ * Settings of the send-quote queue. Bull's own `exponential` waits delay·(2^n − 1) (1 s, 3 s, 7 s …),
+ * so the retry schedule is a named strategy instead. A job's lock lasts no longer than the
+ * delivery lease (at most Bull's default 30 s), and stalled jobs are looked for as often: a job
+ * held by a worker that died is back in the queue about when its claim may be taken over. Until
+ * then its job id stays taken, so the sweep cannot enqueue that delivery again.
+ */
+export function sendQuoteQueueSettings(config: AppConfig): AdvancedSettings {
+  const lockMs = Math.min(30_000, config.deliveryLeaseSeconds * 1000);
+  return {
+    backoffStrategies: { [DELIVERY_BACKOFF]: (attemptsMade: number) => backoffMs(attemptsMade, config.deliveryBackoffMs) },
+    lockDuration: lockMs,
+    stalledInterval: lockMs,
+  };
+}
