@@ -1,30 +1,48 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import { AppLogger } from './common/logging/app-logger.js';
+import { PinoLogger } from 'nestjs-pino';
+import type { Logger } from 'pino';
+import { healthRoutes } from './common/health/health.routes.js';
+import { HealthService } from './common/health/health.service.js';
+import { ShutdownState } from './common/health/shutdown.js';
+import { AppLogger, loggerParams } from './common/logging/app-logger.js';
+import { requestLogging } from './common/logging/http-logging.js';
+import { createLogger, levelOf } from './common/logging/logger.js';
+import { ROOT_LOGGER } from './common/logging/logging.module.js';
+import { QUEUE_DASHBOARD_PATH, queueDashboard } from './modules/admin/queue-dashboard.js';
 import { authenticationMiddleware } from './common/auth/authentication.middleware.js';
 import { jsonBodyMiddleware } from './common/http/body.middleware.js';
+import { idempotencyMiddleware, responseDeferred } from './common/idempotency/idempotency.middleware.js';
+import { IdempotencyStore } from './common/idempotency/idempotency.store.js';
+import { RateLimiter } from './common/rate-limit/rate-limiter.js';
 import { RouteTable } from './common/http/route-table.js';
 import { AppModule } from './app.module.js';
-import { loadConfig } from './config/app-config.js';
+import { APP_CONFIG, type AppConfig, loadConfig } from './config/app-config.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { setupOpenApi } from './openapi/openapi.setup.js';
 
 /** The response interceptor writes every success itself; Nest must not write a second time. */
 class StoreExpressAdapter extends ExpressAdapter {
   override reply(response: { writableEnded?: boolean; headersSent?: boolean }, body: unknown, statusCode?: number) {
-    if (response.writableEnded || response.headersSent) return;
+    if (response.writableEnded || response.headersSent || responseDeferred(response)) return;
     return super.reply(response, body, statusCode);
   }
 }
 
 /**
- * Builds the HTTP app the same way for `npm start` and for the e2e tests. Order matters: the token
- * is checked first, then the path and method, then the body is read, then Nest routes.
+ * Builds the HTTP app the same way for `npm start` and for the e2e tests. Order matters: the request
+ * gets its id and access line, the probes and the queue dashboard answer (no token), then the token
+ * is checked, the request counted against its key's rate limit, then the path and method, then
+ * the body is read, an Idempotency-Key honoured, then Nest routes.
  */
 export async function createApp(options: { logger?: false | ('error' | 'warn' | 'log')[] } = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(loadConfig()), new StoreExpressAdapter(), {
+  const config = loadConfig();
+  // JSON lines through pino at LOG_LEVEL; `logger` (the tests' quiet ['error']) overrides the level.
+  const logger = createLogger(options.logger === undefined ? config.logLevel : levelOf(options.logger), 'api');
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), new StoreExpressAdapter(), {
     bodyParser: false,
-    logger: options.logger === false ? false : new AppLogger({ logLevels: options.logger ?? ['error', 'warn', 'log'] }),
+    logger: AppLogger.over(logger),
   });
   configureApp(app);
   return app;
@@ -35,8 +53,19 @@ export function configureApp(app: INestApplication): void {
   express.disable('x-powered-by');
   express.set('etag', false);
   express.set('query parser', 'simple');
+  // Before anything that can answer: every response gets its X-Request-Id and its access line.
+  const logger = app.get<Logger>(ROOT_LOGGER);
+  app.use(...requestLogging(logger, new PinoLogger(loggerParams(logger))));
+  app.use(app.get(ShutdownState).middleware());
+  // Outside the API, so without a token (CONTRACT §7).
+  app.use(healthRoutes(app.get(HealthService)));
+  app.use(QUEUE_DASHBOARD_PATH, ...queueDashboard(app, app.get<AppConfig>(APP_CONFIG)));
   const keys = app.get(ApiKeysService);
   app.use(authenticationMiddleware((token) => keys.authenticate(token)));
+  app.use(app.get(RateLimiter).middleware());
   app.use(app.get(RouteTable).middleware());
   app.use(jsonBodyMiddleware());
+  app.use(idempotencyMiddleware(app.get(IdempotencyStore)));
+  // /openapi.json and /docs: public paths, so the token check and the route table let them through.
+  setupOpenApi(app);
 }

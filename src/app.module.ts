@@ -3,8 +3,14 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } fro
 import { ScopeGuard } from './common/auth/scope.guard.js';
 import { ApiExceptionFilter } from './common/http/exception.filter.js';
 import { ResponseInterceptor } from './common/http/response.interceptor.js';
+import { IdempotencyStore } from './common/idempotency/idempotency.store.js';
+import { RateLimiter } from './common/rate-limit/rate-limiter.js';
 import { RouteTable } from './common/http/route-table.js';
 import { ApiValidationPipe } from './common/validation/validation.pipe.js';
+import type { Logger } from 'pino';
+import { HealthModule } from './common/health/health.module.js';
+import { createLogger } from './common/logging/logger.js';
+import { LoggingModule } from './common/logging/logging.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -34,11 +40,13 @@ export const FEATURE_MODULES = [
 /** The api: every feature module with the global pipe, guard, interceptor and filter. */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, logger: Logger = createLogger(config.logLevel, 'api')): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LoggingModule.forRoot(logger),
+        HealthModule,
         DatabaseModule,
         DiscoveryModule,
         DemoModule,
@@ -47,6 +55,8 @@ export class AppModule {
       ],
       providers: [
         RouteTable,
+        RateLimiter,
+        IdempotencyStore,
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: APP_GUARD, useClass: ScopeGuard },
         { provide: APP_INTERCEPTOR, useClass: ResponseInterceptor },

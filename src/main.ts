@@ -1,8 +1,12 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory.js';
+import { ShutdownState, drainHttpServer } from './common/health/shutdown.js';
 import { APP_CONFIG, type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { DemoSeeder } from './modules/demo/demo.seeder.js';
+
+/** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function bootstrap(): Promise<void> {
   loadConfig(); // a bad variable stops here, before anything else starts
@@ -10,20 +14,38 @@ async function bootstrap(): Promise<void> {
   const config = app.get<AppConfig>(APP_CONFIG);
   await app.get(DemoSeeder).onFirstRun();
   await app.listen(config.port);
-  // Graceful stop: the server stops accepting, requests in flight finish, hooks close the pools.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      new Logger('Store API').log(`${signal}: shutting down`);
-      app.close().then(
-        () => process.exit(0),
+  const logger = new Logger('Store API');
+  // Graceful stop: stop accepting, let requests in flight finish (idle keep-alive connections are
+  // closed at once, busy ones after their response), then close the pools and exit. A second
+  // signal, or requests still running after the grace period, end it sooner.
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn(`${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    stopping = true;
+    logger.log(`${signal}: shutting down`);
+    app.get(ShutdownState).begin();
+    drainHttpServer(app.getHttpServer(), SHUTDOWN_GRACE_MS)
+      .then((outcome) => {
+        if (outcome === 'cut') logger.warn(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s were cut off.`);
+        return app.close();
+      })
+      .then(
+        () => {
+          logger.log('Stopped.');
+          process.exit(0);
+        },
         (err: unknown) => {
-          console.error(`Shutdown failed: ${(err as Error).message}`);
+          logger.error(`Shutdown failed: ${(err as Error).message}`);
           process.exit(1);
         },
       );
-    });
-  }
-  new Logger('Store API').log(
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  logger.log(
     `Listening on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`})`,
   );
 }

@@ -1,39 +1,78 @@
 import 'reflect-metadata';
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { DiscoveryModule, NestFactory } from '@nestjs/core';
+import type { Logger as Pino } from 'pino';
+import { findBullQueues } from './common/health/bull-queues.js';
 import { AppLogger } from './common/logging/app-logger.js';
+import { createLogger } from './common/logging/logger.js';
+import { LoggingModule } from './common/logging/logging.module.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 
+/** How long the job in hand may take to finish after SIGTERM; a delivery cut off is taken over after its lease. */
+const SHUTDOWN_GRACE_MS = 30_000;
+
 /** Background jobs, without HTTP: the send-quote consumer and the delivery sweep. */
 @Module({})
 export class WorkerModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [ConfigModule.forRoot(config), DatabaseModule, QuotesModule.forRoot(config, 'worker')] };
+  static forRoot(config: AppConfig, logger: Pino): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(logger),
+        DiscoveryModule,
+        DatabaseModule,
+        QuotesModule.forRoot(config, 'worker'),
+      ],
+    };
   }
 }
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
-    logger: new AppLogger({ logLevels: ['error', 'warn', 'log'] }),
-  });
+  const pino = createLogger(config.logLevel, 'worker');
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, pino), { logger: AppLogger.over(pino) });
   const logger = new Logger('Worker');
-  // Graceful stop: Bull lets the job in hand finish before the queue closes.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      logger.log(`${signal}: finishing the job in hand`);
-      app.close().then(
-        () => process.exit(0),
+  // Graceful stop: every queue stops taking jobs and waits for the ones in hand (which write their
+  // outcome through the database pool), and only then does the app close the pools.
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn(`${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    stopping = true;
+    logger.log(`${signal}: finishing the job in hand`);
+    // Bull names its blocking connection in a promise nobody awaits: a queue closed while that
+    // connection is still coming up (a SIGTERM right after start) leaves it rejected. Expected now.
+    process.on('unhandledRejection', (err: unknown) => {
+      if ((err as Error)?.message === 'Connection is closed.') return;
+      logger.error(`Shutdown failed: ${(err as Error)?.message ?? String(err)}`);
+      process.exit(1);
+    });
+    const cut = setTimeout(() => {
+      logger.error(`The job in hand did not finish within ${SHUTDOWN_GRACE_MS / 1000} s; exiting without it.`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    Promise.all(findBullQueues(app).map((q) => q.close()))
+      .then(() => app.close())
+      .then(
+        () => {
+          clearTimeout(cut);
+          logger.log('Stopped.');
+          process.exit(0);
+        },
         (err: unknown) => {
-          console.error(`Shutdown failed: ${(err as Error).message}`);
+          logger.error(`Shutdown failed: ${(err as Error).message}`);
           process.exit(1);
         },
       );
-    });
-  }
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
   if (config.redisUrl) logger.log(`Consuming the send-quote queue on ${new URL(config.redisUrl).host}.`);
   else logger.warn('REDIS_URL is not set: there is no queue to consume; the api delivers e-mails itself.');
 }

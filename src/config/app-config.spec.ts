@@ -35,13 +35,33 @@ describe('loadConfig', () => {
       currency: 'EUR',
     });
   });
+  it('limits each API key to 600 requests a minute unless told otherwise; 0 turns the limit off', () => {
+    expect(loadConfig({}).rateLimitPerMinute).toBe(600);
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '10' }).rateLimitPerMinute).toBe(10);
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
+  });
+  it('turns the queue dashboard on only with both admin credentials, kept verbatim', () => {
+    expect(loadConfig({}).admin).toBeNull();
+    expect(loadConfig({ ADMIN_USER: 'ops', ADMIN_PASSWORD: ' s3cret pass ' }).admin).toEqual({ user: 'ops', password: ' s3cret pass ' });
+  });
+  it('logs at info unless LOG_LEVEL says otherwise', () => {
+    expect(loadConfig({}).logLevel).toBe('info');
+    expect(loadConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(loadConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+  });
   it.each([
+    [{ ADMIN_USER: 'ops' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_PASSWORD: 'pw' }, 'ADMIN_USER'],
+    [{ ADMIN_USER: 'o:ps', ADMIN_PASSWORD: 'pw' }, 'ADMIN_USER'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
     [{ PORT: '-1' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://h/db' }, 'DATABASE_URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ CURRENCY: 'dollars' }, 'CURRENCY'],
     [{ MIGRATIONS_RUN: 'maybe' }, 'MIGRATIONS_RUN'],
+    [{ RATE_LIMIT_PER_MINUTE: '-1' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: '10.5' }, 'RATE_LIMIT_PER_MINUTE'],
   ])('%j fails naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

@@ -22,7 +22,18 @@ export interface AppConfig {
   deliverySweepSeconds: number;
   /** Seconds after which a delivery claimed by a worker that died is taken over. */
   deliveryLeaseSeconds: number;
+  /** Wait before the first retry of a failed delivery; each further retry waits twice as long. */
+  deliveryBackoffMs: number;
+  /** Requests one API key may make per minute (shared by every api process through Redis); 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Basic-auth credentials of the queue dashboard (/admin/queues); null (both unset) turns the dashboard off. */
+  admin: { user: string; password: string } | null;
+  /** pino level of the api's and the worker's JSON logs. */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export class ConfigError extends Error {
   constructor(
@@ -59,6 +70,13 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   const v = optional(env, name);
   if (v === null) return fallback;
   if (!/^\d{1,7}$/.test(v) || Number(v) < 1) throw new ConfigError(name, `must be a whole number of at least 1, got "${v}"`);
+  return Number(v);
+}
+
+function nonNegativeInt(env: Env, name: string, fallback: number): number {
+  const v = optional(env, name);
+  if (v === null) return fallback;
+  if (!/^\d{1,7}$/.test(v)) throw new ConfigError(name, `must be a whole number of at least 0, got "${v}"`);
   return Number(v);
 }
 
@@ -99,7 +117,30 @@ export function loadConfig(env: Env = process.env): AppConfig {
     queuePrefix: optional(env, 'QUEUE_PREFIX') ?? 'store',
     deliverySweepSeconds: positiveInt(env, 'DELIVERY_SWEEP_SECONDS', 30),
     deliveryLeaseSeconds: positiveInt(env, 'DELIVERY_LEASE_SECONDS', 120),
+    deliveryBackoffMs: positiveInt(env, 'DELIVERY_BACKOFF_MS', 1000),
+    rateLimitPerMinute: nonNegativeInt(env, 'RATE_LIMIT_PER_MINUTE', 600),
+    admin: adminCredentials(env),
+    logLevel: logLevel(env),
   };
+}
+
+function adminCredentials(env: Env): AppConfig['admin'] {
+  // Not trimmed: a password may well begin or end with a space.
+  const user = env.ADMIN_USER ?? '';
+  const password = env.ADMIN_PASSWORD ?? '';
+  if (user === '' && password === '') return null;
+  if (user === '') throw new ConfigError('ADMIN_USER', 'must be set when ADMIN_PASSWORD is');
+  if (password === '') throw new ConfigError('ADMIN_PASSWORD', 'must be set when ADMIN_USER is');
+  // Basic auth sends "user:password", so a user name with a colon could never log in.
+  if (user.includes(':')) throw new ConfigError('ADMIN_USER', 'must not contain ":"');
+  return { user, password };
+}
+
+function logLevel(env: Env): LogLevel {
+  const v = optional(env, 'LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(v))
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${v}"`);
+  return v as LogLevel;
 }
 
 /** Injection token for the AppConfig object. */

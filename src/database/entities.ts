@@ -1,3 +1,4 @@
+import { IdempotencyKey } from '../common/idempotency/idempotency-key.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { CATALOG_ENTITIES } from '../modules/catalog/catalog.entities.js';
 import { CustomFieldDefinition } from '../modules/custom-fields/custom-field-definition.entity.js';
@@ -12,6 +13,7 @@ import { TAX_ENTITIES } from '../modules/tax/tax.entities.js';
 /** Every mapped entity; the schema test proves the migrations create exactly these. */
 export const ENTITIES = [
   ApiKey,
+  IdempotencyKey,
   Country,
   State,
   CustomFieldDefinition,

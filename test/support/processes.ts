@@ -58,8 +58,146 @@ export function startNode(
 
 export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
+    // A child already gone (by exit or by signal) fires no further 'exit'.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     child.once('exit', (code) => resolve(code));
     child.kill(signal);
   });
+}
+
+/** A built api (`node dist/src/main.js`) on a new PostgreSQL database, with a key holding every scope. */
+export interface ApiProcess {
+  url: string;
+  port: number;
+  token: string;
+  /** The spec's database, reached directly (not through whatever DATABASE_URL the api was given). */
+  dbUrl: string;
+  child: ChildProcess;
+  output(): string;
+  /** Kills the api if it still runs and drops the database. */
+  close(): Promise<void>;
+}
+
+export async function startApi(
+  label: string,
+  env: Record<string, string> | ((dbUrl: string) => Record<string, string>) = {},
+): Promise<ApiProcess> {
+  // Imported here so the specs that only run processes do not load the app's modules.
+  const { createTestDatabase } = await import('./test-app.js');
+  const db = await createTestDatabase(label);
+  try {
+    const created = runNode('cli.js', ['api-key:create', '--name', label, '--json'], { DATABASE_URL: db.url });
+    if (created.status !== 0) throw new Error(`api-key:create failed: ${created.stdout}${created.stderr}`);
+    const token = (JSON.parse(created.stdout) as { access_token: string }).access_token;
+    const port = await freePort();
+    const extra = typeof env === 'function' ? env(db.url) : env;
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, [join(DIST, 'main.js')], {
+      env: cleanEnv({ DATABASE_URL: db.url, PORT: String(port), ...extra }),
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    // Ready when /health answers: the log may be too quiet (LOG_LEVEL) to say so.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode} before it was ready:\n${out}`);
+      const ok = await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`the api was not ready in 60 s:\n${out}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const output = () => out;
+    return {
+      url,
+      port,
+      token,
+      dbUrl: db.url,
+      child,
+      output,
+      close: async () => {
+        await stop(child, 'SIGKILL');
+        await db.drop();
+      },
+    };
+  } catch (err) {
+    await db.drop();
+    throw err;
+  }
+}
+
+/** The JSON lines a process printed (its pino logs), skipping anything else. */
+export function jsonLines(output: string): Record<string, unknown>[] {
+  return output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/**
+ * A TCP relay from a free local port to `target`, which a test can cut (every connection reset, the
+ * port refusing) and restore, to take a dependency away from a process without stopping the server.
+ */
+export async function tcpProxy(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => (s === client ? upstream : client).destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    async cut(): Promise<void> {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+    restore: () => listen(port),
+    close(): Promise<void> {
+      for (const s of sockets) s.destroy();
+      return server.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
+    },
+  };
+}
+
+/** Polls `check` until it returns a truthy value (which is returned) or `timeoutMs` passes. */
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Removes the Redis keys of a spec's QUEUE_PREFIX. */
+export async function dropRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
 }

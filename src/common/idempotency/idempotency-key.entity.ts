@@ -1,0 +1,41 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { ApiKey } from '../../modules/api-keys/api-key.entity.js';
+
+/**
+ * One `Idempotency-Key` of one API key: reserved when its first request starts (`status` null),
+ * completed with the response that request gave. Rows older than 24 hours are dead and swept.
+ */
+@Entity({ name: 'idempotency_keys' })
+@Index('UQ_idempotency_keys_api_key_id_idempotency_key', ['api_key_id', 'idempotency_key'], { unique: true })
+export class IdempotencyKey {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'int' })
+  api_key_id: number;
+
+  @ManyToOne(() => ApiKey, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'api_key_id' })
+  api_key?: Relation<ApiKey>;
+
+  @Column({ type: 'varchar', length: 255 })
+  idempotency_key: string;
+
+  /** SHA-256 of method, path and canonical body: the same key must come with the same request. */
+  @Column({ type: 'char', length: 64 })
+  fingerprint: string;
+
+  /** Null while the first request is in flight. */
+  @Column({ type: 'int', nullable: true })
+  status: number | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  headers: Record<string, string> | null;
+
+  @Column({ type: 'text', nullable: true })
+  body: string | null;
+
+  @Index('IDX_idempotency_keys_created_at')
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+}

@@ -1,0 +1,100 @@
+import { Redis } from 'ioredis';
+
+/** The state of one key's current window after counting a request. */
+export interface RateLimitWindow {
+  /** Requests counted in the window, this one included. */
+  count: number;
+  /** Milliseconds until the window ends and the count starts again from zero. */
+  resetMs: number;
+}
+
+export interface RateLimitStore {
+  hit(key: string, windowMs: number): Promise<RateLimitWindow>;
+  close(): Promise<void>;
+}
+
+/**
+ * Fixed windows that start with a key's first request, for a single api process. Expired windows
+ * are dropped when the map grows, so idle keys cost nothing for long.
+ */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+
+  constructor(private readonly now: () => number = () => Date.now()) {}
+
+  hit(key: string, windowMs: number): Promise<RateLimitWindow> {
+    const now = this.now();
+    let w = this.windows.get(key);
+    if (!w || w.endsAt <= now) {
+      if (this.windows.size >= 10_000) this.prune(now);
+      w = { count: 0, endsAt: now + windowMs };
+      this.windows.set(key, w);
+    }
+    w.count++;
+    return Promise.resolve({ count: w.count, resetMs: w.endsAt - now });
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  private prune(now: number): void {
+    for (const [key, w] of this.windows) if (w.endsAt <= now) this.windows.delete(key);
+  }
+}
+
+/**
+ * The same windows kept in Redis, so every api process draws on one budget. The count and its
+ * expiry are set in one script: a window can never be left without an expiry (which would block
+ * the key for good), and Redis' clock alone decides when it ends.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+export class RedisRateLimitStore implements RateLimitStore {
+  readonly redis: Redis;
+
+  constructor(url: string, onError: (err: Error) => void) {
+    this.redis = new Redis(url, {
+      // Fail fast instead of queueing while Redis is away: the limiter then lets requests through.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 1000,
+    });
+    this.redis.on('error', onError);
+  }
+
+  /** Resolves once connected, or after `timeoutMs` (requests then pass unlimited until it is). */
+  async ready(timeoutMs: number): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.redis.once('ready', done);
+    });
+  }
+
+  async hit(key: string, windowMs: number): Promise<RateLimitWindow> {
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, key, windowMs)) as [number, number];
+    return { count, resetMs: ttl };
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.redis.quit();
+    } catch {
+      // Already disconnected: nothing left to close.
+      this.redis.disconnect();
+    }
+  }
+}

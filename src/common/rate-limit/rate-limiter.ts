@@ -1,0 +1,82 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { sendError } from '../http/envelope.js';
+import { sendApiError } from '../http/exception.filter.js';
+import { requestContext } from '../http/request-context.js';
+import { MemoryRateLimitStore, type RateLimitStore, type RateLimitWindow, RedisRateLimitStore } from './rate-limit.store.js';
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** How often a Redis outage is logged; every request in it passes unlimited. */
+const WARN_EVERY_MS = 30_000;
+
+/**
+ * RATE_LIMIT_PER_MINUTE requests per API key in fixed 60-second windows, each starting with the
+ * key's first request after the last one ended. In Redis when REDIS_URL is set (every api process
+ * shares the budget), in memory otherwise. Mounted right after authentication, so every route,
+ * OPTIONS and errors included, counts and carries the RateLimit-* headers, modules added later too.
+ */
+@Injectable()
+export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('RateLimit');
+  private readonly store: RateLimitStore | null;
+  private readonly limit: number;
+  private readonly prefix: string;
+  private lastWarning = 0;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.limit = config.rateLimitPerMinute;
+    this.prefix = `${config.queuePrefix}:rate-limit:`;
+    if (this.limit === 0) this.store = null;
+    else if (config.redisUrl) this.store = new RedisRateLimitStore(config.redisUrl, (err) => this.warn(err));
+    else this.store = new MemoryRateLimitStore();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.store instanceof RedisRateLimitStore) await this.store.ready(2000);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store?.close();
+  }
+
+  /** Counts one request of the key; null when the limit is off or its store cannot answer. */
+  async hit(apiKeyId: number): Promise<RateLimitWindow | null> {
+    if (!this.store) return null;
+    try {
+      return await this.store.hit(`${this.prefix}${apiKeyId}`, RATE_LIMIT_WINDOW_MS);
+    } catch (err) {
+      // Failing open: an unreachable Redis must not take the whole API down with it.
+      this.warn(err as Error);
+      return null;
+    }
+  }
+
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction): void => {
+      const principal = requestContext.get()?.principal;
+      if (!principal || !this.store) return next();
+      this.hit(principal.apiKeyId)
+        .then((window) => {
+          if (!window) return next();
+          const reset = Math.max(1, Math.ceil(window.resetMs / 1000));
+          res.setHeader('RateLimit-Limit', String(this.limit));
+          res.setHeader('RateLimit-Remaining', String(Math.max(0, this.limit - window.count)));
+          res.setHeader('RateLimit-Reset', String(reset));
+          if (window.count <= this.limit) return next();
+          sendError(res, 429, `Rate limit exceeded: this API key may make ${this.limit} requests per minute; retry in ${reset} s.`, {
+            'Retry-After': String(reset),
+          });
+        })
+        .catch((err: unknown) => sendApiError(res, err));
+    };
+  }
+
+  private warn(err: Error): void {
+    const now = Date.now();
+    if (now - this.lastWarning < WARN_EVERY_MS) return;
+    this.lastWarning = now;
+    this.logger.warn(`Rate limits are not enforced while Redis cannot be reached: ${err.message}`);
+  }
+}

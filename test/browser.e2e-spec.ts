@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
+import { TEST_REDIS_URL } from './support/global-setup.js';
+import { type ApiProcess, dropRedisKeys, startApi } from './support/processes.js';
+import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+
+/** Debian's chromium (.ci/run installs it). Without it the browser half is skipped, except under CI=true. */
+const CHROMIUM = '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+const describeBrowser = haveChromium || process.env.CI === 'true' ? describe : describe.skip;
+if (!haveChromium && process.env.CI !== 'true') console.warn(`\nSkipping the browser tests: ${CHROMIUM} is not installed.\n`);
+
+// No network here: everything chromium would fetch or phone home for by itself is switched off.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const ADMIN = { user: 'ops', password: 'correct horse:battery' };
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+describeE2E('operator pages', () => {
+  describe('queue dashboard over HTTP', () => {
+    let api: ApiProcess;
+    const prefix = `test-browser-${randomBytes(4).toString('hex')}`;
+    beforeAll(async () => {
+      api = await startApi('dashboard', {
+        REDIS_URL: TEST_REDIS_URL,
+        QUEUE_PREFIX: prefix,
+        ADMIN_USER: ADMIN.user,
+        ADMIN_PASSWORD: ADMIN.password,
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await api?.close();
+      await dropRedisKeys(TEST_REDIS_URL, prefix);
+    });
+
+    it.each([
+      ['no credentials', undefined],
+      ['a wrong password', basic(ADMIN.user, 'wrong')],
+      ['a wrong user', basic('root', ADMIN.password)],
+      ['the API token instead', 'Bearer sk_whatever'],
+      ['a malformed header', 'Basic !!!'],
+    ])('answers 401 with a Basic challenge to %s', async (_label, authorization) => {
+      const res = await fetch(`${api.url}/admin/queues`, { headers: authorization ? { Authorization: authorization } : {} });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Basic realm="Store queues", charset="UTF-8"');
+      expect(await res.json()).toEqual({
+        meta: { status: 401, success: false },
+        error: { message: 'The queue dashboard needs its user name and password.' },
+      });
+      // The JSON behind the page is guarded the same way.
+      expect(
+        (await fetch(`${api.url}/admin/queues/api/queues`, { headers: authorization ? { Authorization: authorization } : {} })).status,
+      ).toBe(401);
+    });
+
+    it('serves the dashboard and its JSON with the right credentials, listing the send-quote queue', async () => {
+      const auth = { Authorization: basic(ADMIN.user, ADMIN.password) };
+      const page = await fetch(`${api.url}/admin/queues`, { headers: auth });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.headers.get('x-powered-by')).toBeNull();
+      const queues = await fetch(`${api.url}/admin/queues/api/queues`, { headers: auth });
+      expect(queues.status).toBe(200);
+      const body = (await queues.json()) as { queues: { name: string; type: string }[] };
+      expect(body.queues.map((q) => [q.name, q.type])).toEqual([['send-quote', 'bull']]);
+    });
+
+    it('refuses changes sent from another origin', async () => {
+      const res = await fetch(`${api.url}/admin/queues/api/queues/send-quote/pause`, {
+        method: 'PUT',
+        headers: { Authorization: basic(ADMIN.user, ADMIN.password), Origin: 'https://evil.example' },
+      });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({
+        meta: { status: 403, success: false },
+        error: { message: 'The queue dashboard accepts changes from its own pages only.' },
+      });
+    });
+  });
+
+  describe('queue dashboard switched off', () => {
+    let t: TestApp;
+    afterEach(() => t?.close());
+
+    it.each<[string, Record<string, string>]>([
+      ['without ADMIN_USER / ADMIN_PASSWORD', { REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: `test-off-${randomBytes(4).toString('hex')}` }],
+      ['without REDIS_URL (no queue to show)', { ADMIN_USER: ADMIN.user, ADMIN_PASSWORD: ADMIN.password }],
+    ])('answers 404 %s, credentials or not', async (_label, env) => {
+      t = await bootTestApp('dashboard_off', env);
+      for (const path of ['/admin/queues', '/admin/queues/api/queues']) {
+        const res = await t.http.get(path).set('Authorization', basic(ADMIN.user, ADMIN.password));
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ meta: { status: 404, success: false }, error: { message: `No resource at GET ${path}.` } });
+      }
+      if (env.QUEUE_PREFIX) await dropRedisKeys(TEST_REDIS_URL, env.QUEUE_PREFIX);
+    });
+  });
+
+  describeBrowser('in chromium', () => {
+    let api: ApiProcess;
+    let context: BrowserContext;
+    const prefix = `test-browser-${randomBytes(4).toString('hex')}`;
+    const profile = mkdtempSync(join(tmpdir(), 'store-chromium-'));
+    const shots = mkdtempSync(join(tmpdir(), 'store-screenshots-'));
+
+    beforeAll(async () => {
+      if (!haveChromium) throw new Error(`CI=true and ${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+      api = await startApi('browser', {
+        REDIS_URL: TEST_REDIS_URL,
+        QUEUE_PREFIX: prefix,
+        ADMIN_USER: ADMIN.user,
+        ADMIN_PASSWORD: ADMIN.password,
+      });
+      // A persistent context on a fresh profile directory: nothing from an earlier run is reused.
+      context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM,
+        args: CHROMIUM_ARGS,
+        headless: true,
+        httpCredentials: { username: ADMIN.user, password: ADMIN.password },
+      });
+    }, 90_000);
+    afterAll(async () => {
+      await context?.close();
+      await api?.close();
+      await dropRedisKeys(TEST_REDIS_URL, prefix);
+      rmSync(profile, { recursive: true, force: true });
+      rmSync(shots, { recursive: true, force: true });
+    });
+
+    it('shows the API documentation in Swagger UI at /docs', async () => {
+      const page = await context.newPage();
+      await page.goto(`${api.url}/docs`);
+      await page.locator('.swagger-ui .info .title').getByText('Store API').waitFor({ timeout: 20_000 });
+      expect(await page.title()).toBe('Store API — documentation');
+      // Operations are grouped by tag and collapsed: open Geography and find GET /countries.
+      await page.locator('.opblock-tag', { hasText: 'Geography' }).first().click();
+      const getCountries = page
+        .locator('.opblock-get')
+        .filter({ has: page.locator('.opblock-summary-path', { hasText: /^\/countries$/ }) });
+      await getCountries.first().waitFor({ timeout: 10_000 });
+      await page.screenshot({ path: join(shots, 'docs.png'), fullPage: false });
+      expect(statSync(join(shots, 'docs.png')).size).toBeGreaterThan(1000);
+      await page.close();
+    }, 60_000);
+
+    it('shows the send-quote queue in the dashboard at /admin/queues', async () => {
+      const page = await context.newPage();
+      const response = await page.goto(`${api.url}/admin/queues`);
+      expect(response?.status()).toBe(200);
+      await page.getByText('send-quote').first().waitFor({ timeout: 20_000 });
+      expect(await page.title()).toBe('Store queues');
+      await page.screenshot({ path: join(shots, 'queues.png'), fullPage: false });
+      expect(statSync(join(shots, 'queues.png')).size).toBeGreaterThan(1000);
+      await page.close();
+    }, 60_000);
+  });
+});
