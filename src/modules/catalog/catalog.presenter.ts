@@ -10,6 +10,18 @@ import type { VariantPriceTier } from './variant-price-tier.entity.js';
 import type { Product } from './product.entity.js';
 import { stripHtml } from './domain/product-text.js';
 import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
+import type {
+  AttributeView,
+  CategoryView,
+  ExtraView,
+  OptionSummaryView,
+  OptionView,
+  ProductCustomFieldView,
+  ProductPriceTierView,
+  ProductView,
+  VariantPriceTierView,
+  VariantView,
+} from './catalog.views.js';
 
 /** Two-decimal money string; null stays null. */
 export const money = (v: string | null): string | null => (v === null ? null : formatMoney(v));
@@ -28,7 +40,7 @@ export function calendarDate(v: string | Date | null): string | null {
   return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
 }
 
-export function presentCategory(c: Category) {
+export function presentCategory(c: Category): CategoryView {
   return {
     id: c.id,
     name: c.name,
@@ -54,15 +66,15 @@ function tierFields(t: ProductPriceTier | VariantPriceTier) {
   };
 }
 
-export function presentProductTier(t: ProductPriceTier) {
+export function presentProductTier(t: ProductPriceTier): ProductPriceTierView {
   return { id: t.id, product_id: t.product_id, ...tierFields(t) };
 }
 
-export function presentVariantTier(t: VariantPriceTier) {
+export function presentVariantTier(t: VariantPriceTier): VariantPriceTierView {
   return { id: t.id, variant_id: t.variant_id, ...tierFields(t) };
 }
 
-export function presentVariant(v: ProductVariant) {
+export function presentVariant(v: ProductVariant): VariantView {
   return {
     id: v.id,
     product_id: v.product_id,
@@ -85,7 +97,7 @@ export function presentVariant(v: ProductVariant) {
   };
 }
 
-export function presentOption(o: ProductOption) {
+export function presentOption(o: ProductOption): OptionView {
   return {
     id: o.id,
     product_id: o.product_id,
@@ -99,11 +111,11 @@ export function presentOption(o: ProductOption) {
 }
 
 /** The short option objects of the product object (specification). */
-export function presentOptionSummary(o: ProductOption) {
+export function presentOptionSummary(o: ProductOption): OptionSummaryView {
   return { id: o.id, product_id: o.product_id, sort_order: o.sort_order, name: o.name, deleted_at: timestamp(o.deleted_at) };
 }
 
-export function presentExtra(e: ProductExtra) {
+export function presentExtra(e: ProductExtra): ExtraView {
   return {
     id: e.id,
     product_id: e.product_id,
@@ -117,7 +129,7 @@ export function presentExtra(e: ProductExtra) {
   };
 }
 
-export function presentAttribute(a: ProductAttribute) {
+export function presentAttribute(a: ProductAttribute): AttributeView {
   return {
     id: a.id,
     product_id: a.product_id,
@@ -130,7 +142,7 @@ export function presentAttribute(a: ProductAttribute) {
 }
 
 /** A product custom field: the stored value, else the definition's default, else null. */
-export function presentFieldValue(d: CustomFieldDefinition, stored: string | undefined) {
+export function presentFieldValue(d: CustomFieldDefinition, stored: string | undefined): ProductCustomFieldView {
   return { name: d.name, label: d.label, type: d.type, value: stored ?? d.default_value ?? null };
 }
 
@@ -144,6 +156,7 @@ export interface ProductRelations {
 
 /** The specification's product object, field by field and in its order. */
 export function presentProduct(p: Product, r: ProductRelations) {
+  // `satisfies`, not a return type: ProductJson stays the literal type the services cast page rows to.
   return {
     id: p.id,
     name: p.name,
@@ -191,7 +204,7 @@ export function presentProduct(p: Product, r: ProductRelations) {
     sku_id: `ID-${p.id}`,
     list_base_price: r.listBasePrice,
     list_in_stock_amount: p.in_stock_amount ?? 0,
-  };
+  } satisfies ProductView;
 }
 
 /** A product as quotes embed it and GET /product answers it without `embed`. */

@@ -1,37 +1,45 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { AttributeView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { AttributeCreate, AttributePatch } from './dto/attribute.input.js';
 import { ProductAttributesService } from './product-attributes.service.js';
 
 /** Attributes: /product/{p}/attribute(s)/{attribute_id} (PATCH/DELETE here, CONTRACT §2). */
+@ApiPathParams({ owner: 'Product id or SKU.', id: 'Attribute id (of this product).' })
 @Controller()
 @ScopeGroup('catalog')
 export class ProductAttributesController {
   constructor(private readonly service: ProductAttributesService) {}
 
   @Get(routes('product|products/:owner/attributes|attribute'))
+  @ApiPage(AttributeView, { sort: ['id', 'sort_order', 'name', 'created_at', 'updated_at'] })
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.service.list(owner, query);
   }
 
   @Post(routes('product|products/:owner/attribute|attributes'))
+  @ApiItem(AttributeView)
   create(@Param('owner') owner: string, @Body() body: AttributeCreate) {
     return this.service.create(owner, body);
   }
 
   @Get(routes('product|products/:owner/attribute|attributes/:id'))
+  @ApiItem(AttributeView)
   get(@Param('owner') owner: string, @Param('id') id: string, @Query() query: ItemQuery) {
     return this.service.get(owner, id, query);
   }
 
   @Patch(routes('product|products/:owner/attribute|attributes/:id'))
+  @ApiItem(AttributeView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: AttributePatch) {
     return this.service.update(owner, id, body);
   }
 
   @Delete(routes('product|products/:owner/attribute|attributes/:id'))
+  @ApiItem(AttributeView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {
     return this.service.remove(owner, id);
   }

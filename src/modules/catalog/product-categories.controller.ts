@@ -1,17 +1,21 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { CategoryView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { CategoryLinkInput } from './dto/category.input.js';
 import { ProductCategoriesService } from './product-categories.service.js';
 
 /** A product's category links: /product/{p}/categories (list, link, unlink all) and /product/{p}/category/{category_id}. */
+@ApiPathParams({ owner: 'Product id or SKU.', id: 'Category id (linked to this product).' })
 @Controller()
 @ScopeGroup('catalog')
 export class ProductCategoriesController {
   constructor(private readonly links: ProductCategoriesService) {}
 
   @Get(routes('product|products/:owner/categories|category'))
+  @ApiPage(CategoryView, { sort: ['id', 'name', 'sort_order', 'created_at', 'updated_at'], summary: 'List the categories of a product' })
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.links.list(owner, query);
   }
@@ -19,21 +23,25 @@ export class ProductCategoriesController {
   /** Linking creates no resource of its own (and is idempotent): 200 with the product's categories. */
   @Post(routes('product|products/:owner/categories|category'))
   @HttpCode(200)
+  @ApiItems(CategoryView, { summary: 'Link categories to a product', description: 'Idempotent; `data` is every category of the product.' })
   link(@Param('owner') owner: string, @Body() body: CategoryLinkInput) {
     return this.links.link(owner, body);
   }
 
   @Delete(routes('product|products/:owner/categories|category'))
+  @ApiItems(CategoryView, { summary: 'Unlink every category of a product', description: '`data` is the (now empty) list.' })
   unlinkAll(@Param('owner') owner: string) {
     return this.links.unlinkAll(owner);
   }
 
   @Get(routes('product|products/:owner/category|categories/:id'))
+  @ApiItem(CategoryView, { summary: 'Get a category of a product' })
   get(@Param('owner') owner: string, @Param('id') id: string, @Query() query: ItemQuery) {
     return this.links.get(owner, id, query);
   }
 
   @Delete(routes('product|products/:owner/category|categories/:id'))
+  @ApiItem(CategoryView, { summary: 'Unlink a category from a product', description: '`data` is the unlinked category.' })
   unlink(@Param('owner') owner: string, @Param('id') id: string) {
     return this.links.unlink(owner, id);
   }

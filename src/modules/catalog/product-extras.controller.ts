@@ -1,37 +1,45 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ExtraView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { ExtraCreate, ExtraPatch } from './dto/extra.input.js';
 import { ProductExtrasService } from './product-extras.service.js';
 
 /** Extras: /product/{p}/extra(s)/…. */
+@ApiPathParams({ owner: 'Product id or SKU.', id: 'Extra id (of this product).' })
 @Controller()
 @ScopeGroup('catalog')
 export class ProductExtrasController {
   constructor(private readonly service: ProductExtrasService) {}
 
   @Get(routes('product|products/:owner/extras|extra'))
+  @ApiPage(ExtraView, { sort: ['id', 'sort_order', 'sku', 'name', 'price', 'created_at', 'updated_at'] })
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.service.list(owner, query);
   }
 
   @Post(routes('product|products/:owner/extra|extras'))
+  @ApiItem(ExtraView)
   create(@Param('owner') owner: string, @Body() body: ExtraCreate) {
     return this.service.create(owner, body);
   }
 
   @Get(routes('product|products/:owner/extra|extras/:id'))
+  @ApiItem(ExtraView)
   get(@Param('owner') owner: string, @Param('id') id: string, @Query() query: ItemQuery) {
     return this.service.get(owner, id, query);
   }
 
   @Patch(routes('product|products/:owner/extra|extras/:id'))
+  @ApiItem(ExtraView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: ExtraPatch) {
     return this.service.update(owner, id, body);
   }
 
   @Delete(routes('product|products/:owner/extra|extras/:id'))
+  @ApiItem(ExtraView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {
     return this.service.remove(owner, id);
   }

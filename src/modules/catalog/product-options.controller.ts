@@ -1,37 +1,45 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { OptionView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { OptionCreate, OptionPatch } from './dto/option.input.js';
 import { ProductOptionsService } from './product-options.service.js';
 
 /** Options: /product/{p}/option(s)/… is always an option (CONTRACT §2); DELETE is soft. */
+@ApiPathParams({ owner: 'Product id or SKU.', id: 'Option id (of this product).' })
 @Controller()
 @ScopeGroup('catalog')
 export class ProductOptionsController {
   constructor(private readonly service: ProductOptionsService) {}
 
   @Get(routes('product|products/:owner/options|option'))
+  @ApiPage(OptionView, { sort: ['id', 'sort_order', 'name', 'created_at', 'updated_at'] })
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.service.list(owner, query);
   }
 
   @Post(routes('product|products/:owner/option|options'))
+  @ApiItem(OptionView)
   create(@Param('owner') owner: string, @Body() body: OptionCreate) {
     return this.service.create(owner, body);
   }
 
   @Get(routes('product|products/:owner/option|options/:id'))
+  @ApiItem(OptionView)
   get(@Param('owner') owner: string, @Param('id') id: string, @Query() query: ItemQuery) {
     return this.service.get(owner, id, query);
   }
 
   @Patch(routes('product|products/:owner/option|options/:id'))
+  @ApiItem(OptionView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: OptionPatch) {
     return this.service.update(owner, id, body);
   }
 
   @Delete(routes('product|products/:owner/option|options/:id'))
+  @ApiItem(OptionView, { description: 'Soft delete: `deleted_at` is set and the option leaves the product.' })
   remove(@Param('owner') owner: string, @Param('id') id: string) {
     return this.service.remove(owner, id);
   }

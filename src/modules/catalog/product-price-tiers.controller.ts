@@ -1,37 +1,45 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ProductPriceTierView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { PriceTierCreate, PriceTierPatch } from './dto/price-tier.input.js';
 import { ProductPriceTiersService } from './product-price-tiers.service.js';
 
 /** Price tiers of a product: /product/{product_id|product_sku}/pricetier(s)/…. */
+@ApiPathParams({ owner: 'Product id or SKU.', id: 'Price tier id (of this product).' })
 @Controller()
 @ScopeGroup('catalog')
 export class ProductPriceTiersController {
   constructor(private readonly service: ProductPriceTiersService) {}
 
   @Get(routes('product|products/:owner/pricetiers|pricetier'))
+  @ApiPage(ProductPriceTierView, { sort: ['id', 'quantity', 'price', 'created_at', 'updated_at'] })
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.service.list(owner, query);
   }
 
   @Post(routes('product|products/:owner/pricetier|pricetiers'))
+  @ApiItem(ProductPriceTierView)
   create(@Param('owner') owner: string, @Body() body: PriceTierCreate) {
     return this.service.create(owner, body);
   }
 
   @Get(routes('product|products/:owner/pricetier|pricetiers/:id'))
+  @ApiItem(ProductPriceTierView)
   get(@Param('owner') owner: string, @Param('id') id: string, @Query() query: ItemQuery) {
     return this.service.get(owner, id, query);
   }
 
   @Patch(routes('product|products/:owner/pricetier|pricetiers/:id'))
+  @ApiItem(ProductPriceTierView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: PriceTierPatch) {
     return this.service.update(owner, id, body);
   }
 
   @Delete(routes('product|products/:owner/pricetier|pricetiers/:id'))
+  @ApiItem(ProductPriceTierView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {
     return this.service.remove(owner, id);
   }

@@ -1,42 +1,51 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { VariantView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { VariantCreate, VariantPatch } from './dto/variant.input.js';
 import { ProductVariantsService } from './product-variants.service.js';
 
 /** Variants of a product, and GET /variant/{id|sku} outside the product path. */
+@ApiPathParams({ owner: 'Product id or SKU.', id: 'Variant id or SKU (of this product).', key: 'Variant id or SKU.' })
 @Controller()
 @ScopeGroup('catalog')
 export class ProductVariantsController {
   constructor(private readonly service: ProductVariantsService) {}
 
   @Get(routes('product|products/:owner/variants|variant'))
+  @ApiPage(VariantView, { sort: ['id', 'sku', 'base_price', 'created_at', 'updated_at'] })
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.service.list(owner, query);
   }
 
   @Post(routes('product|products/:owner/variant|variants'))
+  @ApiItem(VariantView)
   create(@Param('owner') owner: string, @Body() body: VariantCreate) {
     return this.service.create(owner, body);
   }
 
   @Get(routes('product|products/:owner/variant|variants/:id'))
+  @ApiItem(VariantView)
   get(@Param('owner') owner: string, @Param('id') id: string, @Query() query: ItemQuery) {
     return this.service.get(owner, id, query);
   }
 
   @Patch(routes('product|products/:owner/variant|variants/:id'))
+  @ApiItem(VariantView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: VariantPatch) {
     return this.service.update(owner, id, body);
   }
 
   @Delete(routes('product|products/:owner/variant|variants/:id'))
+  @ApiItem(VariantView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {
     return this.service.remove(owner, id);
   }
 
   @Get(routes('variant|variants/:key'))
+  @ApiItem(VariantView, { summary: 'Get a variant by id or SKU' })
   getVariant(@Param('key') key: string, @Query() query: ItemQuery) {
     return this.service.getVariant(key, query);
   }

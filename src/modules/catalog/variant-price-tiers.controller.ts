@@ -1,37 +1,45 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { VariantPriceTierView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { PriceTierCreate, PriceTierPatch } from './dto/price-tier.input.js';
 import { VariantPriceTiersService } from './variant-price-tiers.service.js';
 
 /** Price tiers of a variant: /variant/{variant_id|variant_sku}/pricetier(s)/…. */
+@ApiPathParams({ owner: 'Variant id or SKU.', id: 'Price tier id (of this variant).' })
 @Controller()
 @ScopeGroup('catalog')
 export class VariantPriceTiersController {
   constructor(private readonly service: VariantPriceTiersService) {}
 
   @Get(routes('variant|variants/:owner/pricetiers|pricetier'))
+  @ApiPage(VariantPriceTierView, { sort: ['id', 'quantity', 'price', 'created_at', 'updated_at'] })
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.service.list(owner, query);
   }
 
   @Post(routes('variant|variants/:owner/pricetier|pricetiers'))
+  @ApiItem(VariantPriceTierView)
   create(@Param('owner') owner: string, @Body() body: PriceTierCreate) {
     return this.service.create(owner, body);
   }
 
   @Get(routes('variant|variants/:owner/pricetier|pricetiers/:id'))
+  @ApiItem(VariantPriceTierView)
   get(@Param('owner') owner: string, @Param('id') id: string, @Query() query: ItemQuery) {
     return this.service.get(owner, id, query);
   }
 
   @Patch(routes('variant|variants/:owner/pricetier|pricetiers/:id'))
+  @ApiItem(VariantPriceTierView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: PriceTierPatch) {
     return this.service.update(owner, id, body);
   }
 
   @Delete(routes('variant|variants/:owner/pricetier|pricetiers/:id'))
+  @ApiItem(VariantPriceTierView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {
     return this.service.remove(owner, id);
   }

@@ -1,36 +1,44 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { CustomFieldDefinitionView } from './custom-fields.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomFieldsService } from './custom-fields.service.js';
 import { CustomFieldDefinitionCreate, CustomFieldDefinitionPatch } from './dto/custom-field-definition.input.js';
 
 /** Custom field definitions, addressed by their unique name (or id). */
+@ApiPathParams({ name: 'Definition name (or id).' })
 @Controller()
 @ScopeGroup('custom_fields')
 export class CustomFieldsController {
   constructor(private readonly fields: CustomFieldsService) {}
 
   @Get('customfielddefinitions')
+  @ApiPage(CustomFieldDefinitionView, { sort: ['id', 'name', 'entity', 'type', 'sort_order', 'created_at', 'updated_at'] })
   list(@Query() query: ListQuery) {
     return this.fields.list(query);
   }
 
   @Post(['customfielddefinitions', 'customfielddefinition'])
+  @ApiItem(CustomFieldDefinitionView)
   create(@Body() body: CustomFieldDefinitionCreate) {
     return this.fields.create(body);
   }
 
   @Get(['customfielddefinitions/:name', 'customfielddefinition/:name'])
+  @ApiItem(CustomFieldDefinitionView)
   get(@Param('name') name: string, @Query() query: ItemQuery) {
     return this.fields.get(name, query);
   }
 
   @Patch(['customfielddefinitions/:name', 'customfielddefinition/:name'])
+  @ApiItem(CustomFieldDefinitionView)
   update(@Param('name') name: string, @Body() body: CustomFieldDefinitionPatch) {
     return this.fields.update(name, body);
   }
 
   @Delete(['customfielddefinitions/:name', 'customfielddefinition/:name'])
+  @ApiItem(CustomFieldDefinitionView)
   remove(@Param('name') name: string) {
     return this.fields.remove(name);
   }

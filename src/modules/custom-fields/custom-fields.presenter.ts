@@ -1,7 +1,8 @@
 import { flag, timestamp } from '../../common/format/format.js';
 import type { CustomFieldDefinition } from './custom-field-definition.entity.js';
+import type { CustomFieldDefinitionView } from './custom-fields.views.js';
 
-export function presentDefinition(d: CustomFieldDefinition) {
+export function presentDefinition(d: CustomFieldDefinition): CustomFieldDefinitionView {
   return {
     id: d.id,
     name: d.name,

@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { CustomerGroupView } from './customers.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomerGroupsService } from './customer-groups.service.js';
 import { CustomerGroupCreate, CustomerGroupPatch } from './dto/customer-group.input.js';
@@ -7,32 +9,38 @@ import { CustomerGroupCreate, CustomerGroupPatch } from './dto/customer-group.in
 const GROUP = ['customergroup/:key', 'customergroups/:key'];
 
 /** Customer groups, addressed by id or api_code; they share the `customers` scope group. */
+@ApiPathParams({ key: 'Customer group id or api_code.' })
 @Controller()
 @ScopeGroup('customers')
 export class CustomerGroupsController {
   constructor(private readonly groups: CustomerGroupsService) {}
 
   @Get('customergroups')
+  @ApiPage(CustomerGroupView, { sort: ['id', 'name', 'api_code', 'created_at'] })
   list(@Query() query: ListQuery) {
     return this.groups.list(query);
   }
 
   @Post(['customergroup', 'customergroups'])
+  @ApiItem(CustomerGroupView)
   create(@Body() body: CustomerGroupCreate) {
     return this.groups.create(body);
   }
 
   @Get(GROUP)
+  @ApiItem(CustomerGroupView)
   get(@Param('key') key: string, @Query() query: ItemQuery) {
     return this.groups.get(key, query);
   }
 
   @Patch(GROUP)
+  @ApiItem(CustomerGroupView)
   update(@Param('key') key: string, @Body() body: CustomerGroupPatch) {
     return this.groups.update(key, body);
   }
 
   @Delete(GROUP)
+  @ApiItem(CustomerGroupView)
   remove(@Param('key') key: string) {
     return this.groups.remove(key);
   }

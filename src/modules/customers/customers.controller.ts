@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { AddressView, CustomerView } from './customers.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomerAddressesService } from './customer-addresses.service.js';
 import { CustomersService } from './customers.service.js';
@@ -11,6 +13,7 @@ const ADDRESSES = ['customer/:id/addresses', 'customers/:id/addresses'];
 const ADDRESS = ['customer/:id/address/:aid', 'customer/:id/addresses/:aid', 'customers/:id/address/:aid', 'customers/:id/addresses/:aid'];
 
 /** Customers and their addresses; singular and plural spellings are aliases (CONTRACT §2). */
+@ApiPathParams({ id: 'Customer id.', aid: 'Address id (of this customer).' })
 @Controller()
 @ScopeGroup('customers')
 export class CustomersController {
@@ -20,51 +23,64 @@ export class CustomersController {
   ) {}
 
   @Get('customers')
+  @ApiPage(CustomerView, {
+    sort: ['id', 'email', 'last_name', 'created_at', 'updated_at'],
+    embed: ['group', 'shipping_addresses', 'billing_addresses'],
+  })
   list(@Query() query: ListQuery) {
     return this.customers.list(query);
   }
 
   @Post(['customer', 'customers'])
+  @ApiItem(CustomerView)
   create(@Body() body: CustomerCreate) {
     return this.customers.create(body);
   }
 
   @Get(CUSTOMER)
+  @ApiItem(CustomerView, { embed: ['group', 'shipping_addresses', 'billing_addresses'] })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.customers.get(id, query);
   }
 
   @Patch(CUSTOMER)
+  @ApiItem(CustomerView)
   update(@Param('id') id: string, @Body() body: CustomerPatch) {
     return this.customers.update(id, body);
   }
 
   @Delete(CUSTOMER)
+  @ApiItem(CustomerView)
   remove(@Param('id') id: string) {
     return this.customers.remove(id);
   }
 
   @Get(ADDRESSES)
+  @ApiPage(AddressView, { sort: ['id', 'kind', 'created_at', 'updated_at'] })
   listAddresses(@Param('id') id: string, @Query() query: AddressListQuery) {
     return this.addresses.list(id, query);
   }
 
   @Post(ADDRESSES)
+  @ApiItem(AddressView)
   createAddress(@Param('id') id: string, @Body() body: AddressCreate) {
     return this.addresses.create(id, body);
   }
 
   @Get(ADDRESS)
+  @ApiItem(AddressView)
   getAddress(@Param('id') id: string, @Param('aid') aid: string, @Query() query: ItemQuery) {
     return this.addresses.get(id, aid, query);
   }
 
   @Patch(ADDRESS)
+  @ApiItem(AddressView)
   updateAddress(@Param('id') id: string, @Param('aid') aid: string, @Body() body: AddressPatch) {
     return this.addresses.update(id, aid, body);
   }
 
   @Delete(ADDRESS)
+  @ApiItem(AddressView)
   removeAddress(@Param('id') id: string, @Param('aid') aid: string) {
     return this.addresses.remove(id, aid);
   }

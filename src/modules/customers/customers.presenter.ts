@@ -3,13 +3,14 @@ import { blank, flag, timestamp } from '../../common/format/format.js';
 import type { CustomerAddress } from './customer-address.entity.js';
 import type { CustomerGroup } from './customer-group.entity.js';
 import type { Customer } from './customer.entity.js';
+import type { AddressView, CustomerGroupView, CustomerView } from './customers.views.js';
 
 export type GroupJson = ReturnType<typeof presentGroup>;
 export type AddressJson = ReturnType<typeof presentAddress>;
 export type CustomerJson = ReturnType<typeof presentCustomer>;
 
 /** The specification's customer group object, without the quote-only `pivot`. */
-export function presentGroup(g: CustomerGroup, customersCount: number) {
+export function presentGroup(g: CustomerGroup, customersCount: number): CustomerGroupView {
   return {
     id: g.id,
     name: g.name,
@@ -31,7 +32,7 @@ export interface Place {
   state: string | null;
 }
 
-export function presentAddress(a: CustomerAddress, place: Place) {
+export function presentAddress(a: CustomerAddress, place: Place): AddressView {
   return {
     id: a.id,
     customer_id: a.customer_id,
@@ -59,7 +60,7 @@ export interface CustomerEmbeds {
   billing_addresses?: AddressJson[];
 }
 
-export function presentCustomer(c: Customer, embeds: CustomerEmbeds = {}) {
+export function presentCustomer(c: Customer, embeds: CustomerEmbeds = {}): CustomerView {
   return {
     id: c.id,
     first_name: blank(c.first_name),

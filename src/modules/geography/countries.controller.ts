@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { CountryView, StateView } from './geography.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { CountryCreate, CountryPatch, StateCreate, StatePatch } from './dto/country.input.js';
 import { CountriesService, StatesService } from './geography.service.js';
@@ -8,6 +10,7 @@ import { CountriesService, StatesService } from './geography.service.js';
  * Countries and their states. Singular and plural spellings are aliases (CONTRACT §2); `POST /country`
  * creates a country and `POST /country/{id}` a state in it.
  */
+@ApiPathParams({ id: 'Country id or ISO alpha-2 code (any case).', stateId: 'State id, or its code within the country (any case).' })
 @Controller()
 @ScopeGroup('geography')
 export class CountriesController {
@@ -17,51 +20,61 @@ export class CountriesController {
   ) {}
 
   @Get('countries')
+  @ApiPage(CountryView, { sort: ['id', 'name', 'code', 'created_at', 'updated_at'], embed: ['states'] })
   list(@Query() query: ListQuery) {
     return this.countries.list(query);
   }
 
   @Post(['country', 'countries'])
+  @ApiItem(CountryView)
   create(@Body() body: CountryCreate) {
     return this.countries.create(body);
   }
 
   @Get(['country/:id', 'countries/:id'])
+  @ApiItem(CountryView, { embed: ['states'] })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.countries.get(id, query);
   }
 
   @Patch(['country/:id', 'countries/:id'])
+  @ApiItem(CountryView)
   update(@Param('id') id: string, @Body() body: CountryPatch) {
     return this.countries.update(id, body);
   }
 
   @Delete(['country/:id', 'countries/:id'])
+  @ApiItem(CountryView, { description: 'Deletes the country with its states; `data` is the deleted country.' })
   remove(@Param('id') id: string) {
     return this.countries.remove(id);
   }
 
   @Post(['country/:id', 'countries/:id'])
+  @ApiItem(StateView, { summary: 'Create a state in the country' })
   createState(@Param('id') id: string, @Body() body: StateCreate) {
     return this.states.create(id, body);
   }
 
   @Get(['countries/:id/states', 'country/:id/states'])
+  @ApiPage(StateView, { sort: ['id', 'name', 'code', 'created_at', 'updated_at'] })
   listStates(@Param('id') id: string, @Query() query: ListQuery) {
     return this.states.list(id, query);
   }
 
   @Get(['countries/:id/state/:stateId', 'countries/:id/states/:stateId', 'country/:id/state/:stateId', 'country/:id/states/:stateId'])
+  @ApiItem(StateView)
   getState(@Param('id') id: string, @Param('stateId') stateId: string, @Query() query: ItemQuery) {
     return this.states.get(id, stateId, query);
   }
 
   @Patch(['countries/:id/state/:stateId', 'countries/:id/states/:stateId', 'country/:id/state/:stateId', 'country/:id/states/:stateId'])
+  @ApiItem(StateView)
   updateState(@Param('id') id: string, @Param('stateId') stateId: string, @Body() body: StatePatch) {
     return this.states.update(id, stateId, body);
   }
 
   @Delete(['countries/:id/state/:stateId', 'countries/:id/states/:stateId', 'country/:id/state/:stateId', 'country/:id/states/:stateId'])
+  @ApiItem(StateView)
   removeState(@Param('id') id: string, @Param('stateId') stateId: string) {
     return this.states.remove(id, stateId);
   }

@@ -2,8 +2,9 @@ import { embedded } from '../../common/embed/embed.js';
 import { flag, timestamp } from '../../common/format/format.js';
 import type { Country } from './country.entity.js';
 import type { State } from './state.entity.js';
+import type { CountryView, StateView } from './geography.views.js';
 
-export function presentState(s: State) {
+export function presentState(s: State): StateView {
   return {
     id: s.id,
     country_id: s.country_id,
@@ -15,7 +16,7 @@ export function presentState(s: State) {
   };
 }
 
-export function presentCountry(c: Country, embeds: { states?: State[] } = {}) {
+export function presentCountry(c: Country, embeds: { states?: State[] } = {}): CountryView {
   return {
     id: c.id,
     name: c.name,

@@ -1,37 +1,49 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { RequireScope, ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiBody } from '@nestjs/swagger';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { QuoteDeliveryView, QuoteView, SendQuoteResultView } from './quotes.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { QuoteCreate, QuoteListQuery, QuotePatch } from './dto/quote.input.js';
 import { SendQuoteInput } from './dto/send-quote.input.js';
 import { QuotesService } from './quotes.service.js';
 
 /** Quotes: the specification's paths, singular and plural spellings alike. */
+@ApiPathParams({ id: 'Quote id or number (`Q1001`, any case).' })
 @Controller()
 @ScopeGroup('quotes')
 export class QuotesController {
   constructor(private readonly quotes: QuotesService) {}
 
   @Get('quotes')
+  @ApiPage(QuoteView, {
+    sort: ['id', 'customer_id', 'name', 'created_at', 'updated_at', 'x_billing_plan_id'],
+    embed: ['customer', 'customer.group', 'customer.shipping_addresses', 'customer.billing_addresses'],
+  })
   list(@Query() query: QuoteListQuery) {
     return this.quotes.list(query);
   }
 
   @Post(['quote', 'quotes'])
+  @ApiItem(QuoteView)
   create(@Body() body: QuoteCreate) {
     return this.quotes.create(body);
   }
 
   @Get(['quote/:id', 'quotes/:id'])
+  @ApiItem(QuoteView, { embed: ['customer', 'customer.group', 'customer.shipping_addresses', 'customer.billing_addresses'] })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.quotes.get(id, query);
   }
 
   @Patch(['quote/:id', 'quotes/:id'])
+  @ApiItem(QuoteView, { description: 'A present `items`, `customer_groups` or `customer_emails` replaces the whole set.' })
   update(@Param('id') id: string, @Body() body: QuotePatch) {
     return this.quotes.update(id, body);
   }
 
   @Delete(['quote/:id', 'quotes/:id'])
+  @ApiItem(QuoteView)
   remove(@Param('id') id: string) {
     return this.quotes.remove(id);
   }
@@ -39,11 +51,18 @@ export class QuotesController {
   @Post(['quote/:id/send-quote', 'quotes/:id/send-quote'])
   @HttpCode(202)
   @RequireScope('quotes:send')
+  @ApiItem(SendQuoteResultView, {
+    summary: 'Send a quote by e-mail',
+    description:
+      'Queues one delivery per recipient (the customer, `customer_emails`, the customers of `customer_groups`). No recipient: 422; expired: 409.',
+  })
+  @ApiBody({ type: SendQuoteInput, required: false })
   send(@Param('id') id: string, @Body() body: SendQuoteInput) {
-    return this.quotes.send(id, body ?? {});
+    return this.quotes.send(id, body);
   }
 
   @Get(['quote/:id/deliveries', 'quotes/:id/deliveries'])
+  @ApiPage(QuoteDeliveryView, { sort: ['id', 'created_at'], summary: 'List the deliveries of a quote' })
   deliveries(@Param('id') id: string, @Query() query: ListQuery) {
     return this.quotes.listDeliveries(id, query);
   }

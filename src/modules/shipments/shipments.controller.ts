@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ShipmentView, TrackingCodeView } from './shipments.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { ShipmentCreate, ShipmentPatch } from './dto/shipment.input.js';
 import { TrackingCodeCreate, TrackingCodePatch } from './dto/tracking-code.input.js';
@@ -13,6 +15,7 @@ const CODE_CREATE = under('trackingcode', 'trackingcodes');
 const CODE_ITEM = under('trackingcode/:code', 'trackingcodes/:code');
 
 /** Shipments (`{id|number}`) and their tracking codes (`{id|code}` within the shipment). */
+@ApiPathParams({ id: 'Shipment id or number.', code: 'Tracking code id, or the code itself (within the shipment).' })
 @Controller()
 @ScopeGroup('shipments')
 export class ShipmentsController {
@@ -22,51 +25,61 @@ export class ShipmentsController {
   ) {}
 
   @Get('shipments')
+  @ApiPage(ShipmentView, { sort: ['id', 'number', 'status', 'created_at', 'updated_at'], embed: ['trackingcodes'] })
   list(@Query() query: ListQuery) {
     return this.shipments.list(query);
   }
 
   @Post(['shipment', 'shipments'])
+  @ApiItem(ShipmentView)
   create(@Body() body: ShipmentCreate) {
     return this.shipments.create(body);
   }
 
   @Get(SHIPMENT)
+  @ApiItem(ShipmentView, { embed: ['trackingcodes'] })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.shipments.get(id, query);
   }
 
   @Patch(SHIPMENT)
+  @ApiItem(ShipmentView)
   update(@Param('id') id: string, @Body() body: ShipmentPatch) {
     return this.shipments.update(id, body);
   }
 
   @Delete(SHIPMENT)
+  @ApiItem(ShipmentView)
   remove(@Param('id') id: string) {
     return this.shipments.remove(id);
   }
 
   @Get(CODE_LIST)
+  @ApiPage(TrackingCodeView, { sort: ['id', 'code', 'created_at'] })
   listTrackingCodes(@Param('id') id: string, @Query() query: ListQuery) {
     return this.trackingCodes.list(id, query);
   }
 
   @Post(CODE_CREATE)
+  @ApiItem(TrackingCodeView)
   createTrackingCode(@Param('id') id: string, @Body() body: TrackingCodeCreate) {
     return this.trackingCodes.create(id, body);
   }
 
   @Get(CODE_ITEM)
+  @ApiItem(TrackingCodeView)
   getTrackingCode(@Param('id') id: string, @Param('code') code: string, @Query() query: ItemQuery) {
     return this.trackingCodes.get(id, code, query);
   }
 
   @Patch(CODE_ITEM)
+  @ApiItem(TrackingCodeView)
   updateTrackingCode(@Param('id') id: string, @Param('code') code: string, @Body() body: TrackingCodePatch) {
     return this.trackingCodes.update(id, code, body);
   }
 
   @Delete(CODE_ITEM)
+  @ApiItem(TrackingCodeView)
   removeTrackingCode(@Param('id') id: string, @Param('code') code: string) {
     return this.trackingCodes.remove(id, code);
   }

@@ -2,8 +2,9 @@ import { embedded } from '../../common/embed/embed.js';
 import { timestamp } from '../../common/format/format.js';
 import type { Shipment } from './shipment.entity.js';
 import type { TrackingCode } from './tracking-code.entity.js';
+import type { ShipmentView, TrackingCodeView } from './shipments.views.js';
 
-export function presentTrackingCode(c: TrackingCode) {
+export function presentTrackingCode(c: TrackingCode): TrackingCodeView {
   return {
     id: c.id,
     shipment_id: c.shipment_id,
@@ -15,7 +16,7 @@ export function presentTrackingCode(c: TrackingCode) {
   };
 }
 
-export function presentShipment(s: Shipment, embeds: { trackingcodes?: TrackingCode[] } = {}) {
+export function presentShipment(s: Shipment, embeds: { trackingcodes?: TrackingCode[] } = {}): ShipmentView {
   return {
     id: s.id,
     number: s.number,

@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { SubscriptionProductView, SubscriptionView } from './subscriptions.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { SubscriptionCreate, SubscriptionListQuery, SubscriptionPatch, SubscriptionProductCreate } from './dto/subscription.input.js';
 import { SubscriptionProductsService } from './subscription-products.service.js';
@@ -13,6 +15,7 @@ const PRODUCT_CREATE = under('products', 'product');
 const PRODUCT_ITEM = under('product/:pid', 'products/:pid');
 
 /** Subscriptions (`{id|number}`), their renewal, and their products. */
+@ApiPathParams({ id: 'Subscription id or number.', pid: 'Subscription product id.' })
 @Controller()
 @ScopeGroup('subscriptions')
 export class SubscriptionsController {
@@ -22,47 +25,65 @@ export class SubscriptionsController {
   ) {}
 
   @Get('subscriptions')
+  @ApiPage(SubscriptionView, {
+    sort: ['id', 'number', 'status', 'customer_id', 'current_period_end', 'created_at', 'updated_at'],
+    embed: ['customer', 'billing_plan', 'products', 'products.product'],
+  })
   list(@Query() query: SubscriptionListQuery) {
     return this.subscriptions.list(query);
   }
 
   @Post(['subscriptions', 'subscription'])
+  @ApiItem(SubscriptionView, { description: 'Starts `active`; `products` are added in the same transaction.' })
   create(@Body() body: SubscriptionCreate) {
     return this.subscriptions.create(body);
   }
 
   @Get(SUBSCRIPTION)
+  @ApiItem(SubscriptionView, { embed: ['customer', 'billing_plan', 'products', 'products.product'] })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.subscriptions.get(id, query);
   }
 
   @Patch(SUBSCRIPTION)
+  @ApiItem(SubscriptionView, { description: '`status`: active ↔ paused, active/paused → cancelled; any other change is 409.' })
   update(@Param('id') id: string, @Body() body: SubscriptionPatch) {
     return this.subscriptions.update(id, body);
   }
 
   @Post(under('renew'))
   @HttpCode(200)
+  @ApiItem(SubscriptionView, {
+    summary: 'Renew a subscription',
+    description: 'Moves the period forward by one plan interval; reaching `renewal_cycles` makes it `expired`. Not active: 409.',
+  })
   renew(@Param('id') id: string) {
     return this.subscriptions.renew(id);
   }
 
   @Get(PRODUCT_LIST)
+  @ApiPage(SubscriptionProductView, {
+    sort: ['id', 'product_id', 'variant_id', 'quantity', 'price', 'created_at', 'updated_at'],
+    embed: ['product'],
+  })
   listProducts(@Param('id') id: string, @Query() query: ListQuery) {
     return this.products.list(id, query);
   }
 
   @Post(PRODUCT_CREATE)
+  @ApiItem(SubscriptionProductView, { summary: 'Add a product to a subscription' })
   addProduct(@Param('id') id: string, @Body() body: SubscriptionProductCreate) {
     return this.products.add(id, body);
   }
 
   @Get(PRODUCT_ITEM)
+  @ApiItem(SubscriptionProductView, { embed: ['product'] })
   getProduct(@Param('id') id: string, @Param('pid') pid: string, @Query() query: ItemQuery) {
     return this.products.get(id, pid, query);
   }
 
   @Delete(PRODUCT_ITEM)
+  @ApiItem(SubscriptionProductView, { summary: 'Remove a product from a subscription' })
   removeProduct(@Param('id') id: string, @Param('pid') pid: string) {
     return this.products.remove(id, pid);
   }

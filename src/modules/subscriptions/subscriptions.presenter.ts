@@ -6,10 +6,11 @@ import type { BillingPlanJson } from '../customers/billing-plans/billing-plans.p
 import type { CustomerJson } from '../customers/customers.presenter.js';
 import type { SubscriptionProduct } from './subscription-product.entity.js';
 import type { Subscription } from './subscription.entity.js';
+import type { SubscriptionProductView, SubscriptionView } from './subscriptions.views.js';
 
 export type SubscriptionProductJson = ReturnType<typeof presentSubscriptionProduct>;
 
-export function presentSubscriptionProduct(p: SubscriptionProduct, embeds: { product?: ProductJson } = {}) {
+export function presentSubscriptionProduct(p: SubscriptionProduct, embeds: { product?: ProductJson } = {}): SubscriptionProductView {
   return {
     id: p.id,
     subscription_id: p.subscription_id,
@@ -30,7 +31,7 @@ export interface SubscriptionEmbeds {
 }
 
 /** `anchor_day` is internal and stays out. */
-export function presentSubscription(s: Subscription, embeds: SubscriptionEmbeds = {}) {
+export function presentSubscription(s: Subscription, embeds: SubscriptionEmbeds = {}): SubscriptionView {
   return {
     id: s.id,
     number: s.number,

@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { TaxClassView, TaxRateView } from './tax.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { TaxClassCreate, TaxClassPatch, TaxRateCreate, TaxRatePatch } from './dto/tax.input.js';
 import { TaxRatesService, TaxService } from './tax.service.js';
@@ -10,6 +12,7 @@ const RATES = CLASS.flatMap((c) => [`${c}/rate`, `${c}/rates`]);
 const RATE = RATES.map((r) => `${r}/:rateId`);
 
 /** Tax classes and their rates. */
+@ApiPathParams({ id: 'Tax class id.', rateId: 'Tax rate id (within the class).' })
 @Controller()
 @ScopeGroup('tax')
 export class TaxClassesController {
@@ -19,51 +22,61 @@ export class TaxClassesController {
   ) {}
 
   @Get('taxclasses')
+  @ApiPage(TaxClassView, { sort: ['id', 'name', 'is_default', 'created_at', 'updated_at'], embed: ['rates'] })
   list(@Query() query: ListQuery) {
     return this.tax.listClasses(query);
   }
 
   @Post(['taxclass', 'taxclasses'])
+  @ApiItem(TaxClassView)
   create(@Body() body: TaxClassCreate) {
     return this.tax.createClass(body);
   }
 
   @Get(CLASS)
+  @ApiItem(TaxClassView, { embed: ['rates'] })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.tax.getClass(id, query);
   }
 
   @Patch(CLASS)
+  @ApiItem(TaxClassView)
   update(@Param('id') id: string, @Body() body: TaxClassPatch) {
     return this.tax.updateClass(id, body);
   }
 
   @Delete(CLASS)
+  @ApiItem(TaxClassView)
   remove(@Param('id') id: string) {
     return this.tax.deleteClass(id);
   }
 
   @Get(CLASS.map((c) => `${c}/rates`))
+  @ApiPage(TaxRateView, { sort: ['id', 'country', 'state', 'zip', 'city', 'rate', 'priority', 'created_at', 'updated_at'] })
   listRates(@Param('id') id: string, @Query() query: ListQuery) {
     return this.rates.list(id, query);
   }
 
   @Post(RATES)
+  @ApiItem(TaxRateView)
   createRate(@Param('id') id: string, @Body() body: TaxRateCreate) {
     return this.rates.create(id, body);
   }
 
   @Get(RATE)
+  @ApiItem(TaxRateView)
   getRate(@Param('id') id: string, @Param('rateId') rateId: string, @Query() query: ItemQuery) {
     return this.rates.get(id, rateId, query);
   }
 
   @Patch(RATE)
+  @ApiItem(TaxRateView)
   updateRate(@Param('id') id: string, @Param('rateId') rateId: string, @Body() body: TaxRatePatch) {
     return this.rates.update(id, rateId, body);
   }
 
   @Delete(RATE)
+  @ApiItem(TaxRateView)
   removeRate(@Param('id') id: string, @Param('rateId') rateId: string) {
     return this.rates.remove(id, rateId);
   }

@@ -3,8 +3,9 @@ import { blank, flag, timestamp } from '../../common/format/format.js';
 import { formatDecimal } from '../../common/money/money.js';
 import type { TaxClass } from './tax-class.entity.js';
 import type { TaxRate } from './tax-rate.entity.js';
+import type { TaxClassView, TaxRateView } from './tax.views.js';
 
-export function presentTaxRate(r: TaxRate) {
+export function presentTaxRate(r: TaxRate): TaxRateView {
   return {
     id: r.id,
     tax_class_id: r.tax_class_id,
@@ -21,7 +22,7 @@ export function presentTaxRate(r: TaxRate) {
   };
 }
 
-export function presentTaxClass(c: TaxClass, embeds: { rates?: TaxRate[] } = {}) {
+export function presentTaxClass(c: TaxClass, embeds: { rates?: TaxRate[] } = {}): TaxClassView {
   return {
     id: c.id,
     name: c.name,

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Matches, ValidateBy } from 'class-validator';
 import { INT4_MAX, IsDecimal, IsText } from '../../../common/validation/decorators.js';
@@ -22,13 +23,17 @@ export const IsUrlName = () =>
 
 /** Sale rule of domain/unit-price.ts, with amounts that fit a money column. */
 export const IsSaleRule = () =>
-  ValidateBy({
-    name: 'isSaleRule',
-    validator: {
-      validate: (v: unknown) => typeof v === 'string' && /^-?\d{1,10}(\.\d{1,2})?%?$/.test(v) && isValidSaleRule(v),
-      defaultMessage: () => 'must be a sale price ("12.00"), an amount off ("-2.50") or a percentage off up to 100 ("15%")',
-    },
-  });
+  compose(
+    ValidateBy({
+      name: 'isSaleRule',
+      validator: {
+        validate: (v: unknown) => typeof v === 'string' && /^-?\d{1,10}(\.\d{1,2})?%?$/.test(v) && isValidSaleRule(v),
+        defaultMessage: () => 'must be a sale price ("12.00"), an amount off ("-2.50") or a percentage off up to 100 ("15%")',
+      },
+    }),
+    // The rule lives in a closure; the OpenAPI document reads it from here.
+    ApiProperty({ type: 'string', pattern: '^-?\\d{1,10}(\\.\\d{1,2})?%?$', example: '15%' }),
+  );
 
 /** A list of distinct row ids (duplicates are dropped). */
 export const IsIdList = (max = 100) =>
@@ -42,6 +47,7 @@ export const IsIdList = (max = 100) =>
         defaultMessage: () => `must be an array of at most ${max} ids (integers from 1 to ${INT4_MAX})`,
       },
     }),
+    ApiProperty({ type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, maxItems: max, example: [1] }),
   );
 
 /** Trims surrounding white space of a string (other values pass through to fail validation). */

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { RequiredFields } from '../../../common/validation/decorators.js';
 
@@ -5,5 +6,10 @@ import { RequiredFields } from '../../../common/validation/decorators.js';
 @RequiredFields('value')
 export class CustomFieldValueInput {
   @Allow()
+  @ApiProperty({
+    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
+    description: "Checked against the definition's type and stored as canonical text; null clears the value.",
+    example: 'Portugal',
+  })
   value?: unknown;
 }

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
 import { IsIntIn, IsText, NotBlank, Optional, RequiredFields } from '../../../common/validation/decorators.js';
@@ -18,6 +19,16 @@ const IsOptionValues = () =>
     },
   });
 
+/** What IsOptionValues accepts, for the OpenAPI document. */
+const OPTION_VALUES_SCHEMA = ApiProperty({
+  type: 'array',
+  items: { type: 'string', minLength: 1, maxLength: 255 },
+  minItems: 1,
+  maxItems: 100,
+  uniqueItems: true,
+  example: ['S', 'M', 'L'],
+});
+
 export class OptionPatch {
   @Optional()
   @Trim()
@@ -28,6 +39,7 @@ export class OptionPatch {
   @Optional()
   @Transform(({ value }) => (Array.isArray(value) ? value.map((x) => (typeof x === 'string' ? x.trim() : x)) : value))
   @IsOptionValues()
+  @OPTION_VALUES_SCHEMA
   values?: string[];
 
   @Optional()

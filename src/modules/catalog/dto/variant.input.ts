@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
 import { IsCalendarDate, IsFlag, IsIntIn, Nullable, Optional } from '../../../common/validation/decorators.js';
 import { IsMoney, IsSaleRule, IsSku } from './catalog-validators.js';
@@ -74,6 +75,12 @@ export class VariantPatch {
   /** Checked against the product's options by the service. */
   @Optional()
   @IsOptionChoice()
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string', minLength: 1, maxLength: 255 },
+    maxProperties: 50,
+    example: { Color: 'Red' },
+  })
   options?: Record<string, string>;
 }
 

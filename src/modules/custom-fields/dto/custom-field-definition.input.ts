@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Allow, ArrayMaxSize, IsArray, IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { IsFlag, IsIntIn, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { FIELD_ENTITIES, FIELD_TYPES } from '../domain/field-value.js';
@@ -34,6 +35,11 @@ export class CustomFieldDefinitionPatch {
 
   /** Checked against the type once the whole definition is known (service). */
   @Allow()
+  @ApiProperty({
+    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
+    description: 'Checked against `type` (and `options`) and stored as canonical text (`true` → `"1"`); null: no default.',
+    example: 'none',
+  })
   default_value?: unknown;
 
   @Nullable()

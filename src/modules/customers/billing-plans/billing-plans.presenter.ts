@@ -1,9 +1,10 @@
 import { timestamp } from '../../../common/format/format.js';
 import type { BillingPlan } from './billing-plan.entity.js';
+import type { BillingPlanView } from './billing-plans.views.js';
 
 export type BillingPlanJson = ReturnType<typeof presentBillingPlan>;
 
-export function presentBillingPlan(p: BillingPlan) {
+export function presentBillingPlan(p: BillingPlan): BillingPlanView {
   return {
     id: p.id,
     name: p.name,

@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../../common/auth/scopes.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../../openapi/decorators.js';
+import { CouponView } from './coupons.views.js';
 import { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
 import { CouponsService } from './coupons.service.js';
 import { CouponCreate, CouponPatch } from './dto/coupon.input.js';
@@ -7,32 +9,38 @@ import { CouponCreate, CouponPatch } from './dto/coupon.input.js';
 const COUPON = ['coupon/:key', 'coupons/:key'];
 
 /** Coupons, addressed by id or code (any case). */
+@ApiPathParams({ key: 'Coupon id or code (any case).' })
 @Controller()
 @ScopeGroup('coupons')
 export class CouponsController {
   constructor(private readonly coupons: CouponsService) {}
 
   @Get('coupons')
+  @ApiPage(CouponView, { sort: ['id', 'code', 'created_at', 'ends_at'] })
   list(@Query() query: ListQuery) {
     return this.coupons.list(query);
   }
 
   @Post(['coupon', 'coupons'])
+  @ApiItem(CouponView)
   create(@Body() body: CouponCreate) {
     return this.coupons.create(body);
   }
 
   @Get(COUPON)
+  @ApiItem(CouponView)
   get(@Param('key') key: string, @Query() query: ItemQuery) {
     return this.coupons.get(key, query);
   }
 
   @Patch(COUPON)
+  @ApiItem(CouponView)
   update(@Param('key') key: string, @Body() body: CouponPatch) {
     return this.coupons.update(key, body);
   }
 
   @Delete(COUPON)
+  @ApiItem(CouponView)
   remove(@Param('key') key: string) {
     return this.coupons.remove(key);
   }

@@ -1,10 +1,11 @@
 import { blank, flag, timestamp } from '../../../common/format/format.js';
 import { formatMoney } from '../../../common/money/money.js';
 import type { Coupon } from './coupon.entity.js';
+import type { CouponView } from './coupons.views.js';
 
 export type CouponJson = ReturnType<typeof presentCoupon>;
 
-export function presentCoupon(c: Coupon) {
+export function presentCoupon(c: Coupon): CouponView {
   return {
     id: c.id,
     code: c.code,

@@ -1,0 +1,36 @@
+import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { ApiExtraModels } from '@nestjs/swagger';
+
+/** What a handler answers on success; read by `openapi.document.ts`. */
+export interface ResponseDoc {
+  view: Function;
+  /** `item`: data is the view; `array`: data is a plain array of it; `page`: a collection with `meta.pagination`. */
+  shape: 'item' | 'array' | 'page';
+  summary?: string;
+  description?: string;
+  /** The relations `embed` accepts here (dots nest); absent means none. */
+  embed?: string[];
+  /** The `sort` whitelist of a collection. */
+  sort?: string[];
+}
+
+export const RESPONSE_DOC = 'store:openapi:response';
+export const PATH_PARAMS_DOC = 'store:openapi:path-params';
+
+type Options = Omit<ResponseDoc, 'view' | 'shape'>;
+
+function responseDoc(doc: ResponseDoc): MethodDecorator {
+  return applyDecorators(SetMetadata(RESPONSE_DOC, doc), ApiExtraModels(doc.view));
+}
+
+/** `data` is one resource (status: POST 201 unless `@HttpCode`, else 200). */
+export const ApiItem = (view: Function, options: Options = {}) => responseDoc({ view, shape: 'item', ...options });
+
+/** `data` is a plain array of the resource (no pagination). */
+export const ApiItems = (view: Function, options: Options = {}) => responseDoc({ view, shape: 'array', ...options });
+
+/** `data` is a page of the resource and `meta.pagination` describes it. */
+export const ApiPage = (view: Function, options: Options & { sort: string[] }) => responseDoc({ view, shape: 'page', ...options });
+
+/** Descriptions of a controller's path parameters, by name (`{id}` → 'Country id or ISO alpha-2 code'). */
+export const ApiPathParams = (descriptions: Record<string, string>): ClassDecorator => SetMetadata(PATH_PARAMS_DOC, descriptions);

@@ -1,0 +1,113 @@
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+
+/**
+ * Building blocks for the response views (`<module>.views.ts`): one decorator per kind of output
+ * field, each stating exactly what the presenters' formatters produce (CONTRACT §3). A view is a
+ * class whose every property carries one of these; the document marks views closed
+ * (`additionalProperties: false`), so the e2e test fails when a presenter adds or drops a field.
+ */
+
+export const MONEY_PATTERN = '^-?\\d+\\.\\d{2}$';
+export const TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
+export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+export const US_DATE_PATTERN = '^\\d{2}/\\d{2}/\\d{4}$';
+
+/** Every class that declared a property through `Field`: the document closes their schemas. */
+export const VIEW_CLASSES = new Set<Function>();
+
+type View = abstract new (...args: never[]) => unknown;
+
+interface FieldOptions {
+  nullable?: boolean;
+  description?: string;
+  example?: unknown;
+}
+
+type Schema = Record<string, unknown>;
+
+function field(schema: Schema, options: FieldOptions = {}): PropertyDecorator {
+  return (target, key) => {
+    VIEW_CLASSES.add(target.constructor);
+    const { nullable, ...rest } = options;
+    ApiProperty({ ...schema, ...rest, ...(nullable ? { nullable: true } : {}), required: true } as never)(target, key);
+  };
+}
+
+const embedClasses = new Map<string, Function>();
+
+/** `{"data": …}`, the wrapper of an embedded relation (CONTRACT §6), one named class per view and shape. */
+function embedWrapper(view: View, many: boolean, nullable: boolean): Function {
+  const base = view.name.replace(/View$/, '');
+  const name = `${base}${many ? 'List' : ''}${nullable ? 'OrNull' : ''}Embed`;
+  let wrapper = embedClasses.get(name);
+  if (!wrapper) {
+    wrapper = { [name]: class {} }[name];
+    VIEW_CLASSES.add(wrapper);
+    ApiProperty(many ? { type: () => [view], required: true } : { type: () => view, nullable, required: true })(wrapper.prototype, 'data');
+    embedClasses.set(name, wrapper);
+  }
+  return wrapper;
+}
+
+export const Field = {
+  /** A row id. */
+  id: (o?: FieldOptions) => field({ type: 'integer', minimum: 1, example: 1 }, o),
+  integer: (o?: FieldOptions & { minimum?: number; maximum?: number }) => field({ type: 'integer', example: 0 }, o),
+  number: (o?: FieldOptions) => field({ type: 'number', example: 19.99 }, o),
+  text: (o?: FieldOptions & { pattern?: string; format?: string }) => field({ type: 'string', example: 'text' }, o),
+  enum: (values: readonly string[], o?: FieldOptions) => field({ type: 'string', enum: [...values], example: values[0] }, o),
+  /** A flag: 0 or 1. */
+  flag: (o?: FieldOptions) => field({ type: 'integer', enum: [0, 1], example: 1 }, o),
+  /** A two-decimal amount as a string (`formatMoney`). */
+  money: (o?: FieldOptions) => field({ type: 'string', pattern: MONEY_PATTERN, example: '19.99' }, o),
+  /** A two-decimal amount as a JSON number (`moneyNumber`). */
+  moneyNumber: (o?: FieldOptions) => field({ type: 'number', example: 19.99 }, o),
+  /** A decimal with a fixed number of places as a string (`formatDecimal`). */
+  decimal: (places: number, o?: FieldOptions) =>
+    field({ type: 'string', pattern: `^-?\\d+\\.\\d{${places}}$`, example: (8.875).toFixed(places) }, o),
+  /** `YYYY-MM-DD HH:MM:SS` in UTC (`timestamp`). */
+  timestamp: (o?: FieldOptions) => field({ type: 'string', pattern: TIMESTAMP_PATTERN, example: '2025-01-31 14:05:00' }, o),
+  /** `YYYY-MM-DD`. */
+  date: (o?: FieldOptions) => field({ type: 'string', pattern: DATE_PATTERN, example: '2025-03-01' }, o),
+  /** `MM/DD/YYYY` (`usDate`). */
+  usDate: (o?: FieldOptions) => field({ type: 'string', pattern: US_DATE_PATTERN, example: '01/31/2025' }, o),
+  strings: (o?: FieldOptions) => field({ type: 'array', items: { type: 'string' }, example: ['a', 'b'] }, o),
+  /** An object of string values (option name → value, custom field name → value). */
+  stringMap: (o?: FieldOptions) => field({ type: 'object', additionalProperties: { type: 'string' }, example: { Size: 'L' } }, o),
+  /** A nested view. */
+  object: (view: () => View, o?: FieldOptions) => field({ type: () => view() }, o),
+  /** An array of a nested view. */
+  list: (view: () => View, o?: FieldOptions) => field({ type: () => [view()] }, o),
+  /** A raw schema, for the odd field the helpers above do not cover. */
+  schema: (schema: Schema, o?: FieldOptions) => field(schema, o),
+  /**
+   * An embedded relation: absent unless asked for with `embed`, then `{"data": view}` (or an array,
+   * or null for a to-one relation that may be missing).
+   */
+  embed:
+    (view: () => View, o: { many?: boolean; nullable?: boolean; description?: string } = {}): PropertyDecorator =>
+    (target, key) => {
+      VIEW_CLASSES.add(target.constructor);
+      ApiProperty({
+        type: () => embedWrapper(view(), !!o.many, !!o.nullable),
+        required: false,
+        description: o.description ?? `Present when \`embed\` names \`${String(key)}\`.`,
+      })(target, key);
+    },
+  /**
+   * A field that is one shape without `embed` and `{"data": …}` with it (product `options`).
+   * The views are registered as extra models of the owning class.
+   */
+  plainOrEmbedded:
+    (plain: View, embeddedView: View, o: { description?: string } = {}): PropertyDecorator =>
+    (target, key) => {
+      VIEW_CLASSES.add(target.constructor);
+      const wrapper = embedWrapper(embeddedView, true, false);
+      ApiExtraModels(plain, wrapper)(target.constructor);
+      ApiProperty({
+        required: true,
+        description: o.description,
+        oneOf: [{ type: 'array', items: { $ref: getSchemaPath(plain) } }, { $ref: getSchemaPath(wrapper) }],
+      } as never)(target, key);
+    },
+};

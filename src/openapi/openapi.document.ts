@@ -1,0 +1,387 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type INestApplication, RequestMethod } from '@nestjs/common';
+import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { DECORATORS, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { isPublicPath } from '../common/auth/authentication.middleware.js';
+import { SCOPE_GROUP_KEY, SCOPE_KEY, scopeFor } from '../common/auth/scopes.js';
+import { ERRORS, SHARED_HEADERS, SHARED_PARAMETERS, SHARED_SCHEMAS, errorResponses, successHeaders } from './components.js';
+import { PATH_PARAMS_DOC, RESPONSE_DOC, type ResponseDoc } from './decorators.js';
+import { DtoSchemas, type JsonSchema, schemaRef } from './dto-schema.js';
+import { VIEW_CLASSES } from './fields.js';
+
+/**
+ * The OpenAPI 3.1 document, generated from the running app: @nestjs/swagger scans every controller
+ * (paths, aliases, methods, path parameters, the response views of `@ApiItem`/`@ApiPage`), and this
+ * file adds what follows from the app's own conventions, so a controller added later is documented
+ * by its decorators alone: the envelopes, request bodies and query parameters derived from the DTOs'
+ * validation metadata, the scope each operation needs, the error responses, the caching and
+ * conditional-request headers, tags by scope group.
+ */
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+type HttpMethod = (typeof HTTP_METHODS)[number];
+
+interface Handler {
+  controller: Function;
+  name: string;
+  paths: string[];
+  method: string;
+  scope: string | null;
+  group: string | null;
+  status: number;
+  doc?: ResponseDoc;
+  body?: Function;
+  query?: Function;
+  pathParams: Record<string, string>;
+}
+
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: JsonSchema[];
+  requestBody?: JsonSchema;
+  responses: Record<string, JsonSchema>;
+  security?: Record<string, string[]>[];
+};
+
+const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+function packageVersion(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'store-api' && pkg.version) return pkg.version;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return '0.0.0';
+    dir = parent;
+  }
+}
+
+/** Every handler of every controller, as the router sees it (the same reading as RouteTable). */
+function handlers(app: INestApplication): Map<string, Handler> {
+  const discovery = app.get(DiscoveryService);
+  const scanner = new MetadataScanner();
+  const reflector = app.get(Reflector);
+  const table = new Map<string, Handler>();
+  for (const wrapper of discovery.getControllers()) {
+    const instance = wrapper.instance as object | undefined;
+    const controller = wrapper.metatype as Function | undefined;
+    if (!instance || !controller) continue;
+    const prototype = Object.getPrototypeOf(instance) as Record<string, Function>;
+    const prefixes = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, controller) ?? '/');
+    const pathParams = (reflector.get<Record<string, string> | undefined>(PATH_PARAMS_DOC, controller) ?? {}) as Record<string, string>;
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const fn = prototype[name];
+      const paths = Reflect.getMetadata(PATH_METADATA, fn) as string | string[] | undefined;
+      const requestMethod = Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod | undefined;
+      if (paths === undefined || requestMethod === undefined) continue;
+      const method = RequestMethod[requestMethod];
+      const full = prefixes.flatMap((prefix) =>
+        ([] as string[]).concat(paths).map(
+          (p) =>
+            `/${[prefix, p]
+              .map((s) => s.replace(/^\/+|\/+$/g, ''))
+              .filter(Boolean)
+              .join('/')}`,
+        ),
+      );
+      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, { index: number }>;
+      const types = (Reflect.getMetadata('design:paramtypes', prototype, name) ?? []) as Function[];
+      const argOf = (kind: RouteParamtypes) => {
+        const entry = Object.entries(args).find(([key]) => Number(key.split(':')[0]) === kind);
+        const type = entry ? types[entry[1].index] : undefined;
+        return type && type !== Object ? type : undefined;
+      };
+      const info: Handler = {
+        controller,
+        name,
+        paths: full,
+        method,
+        scope: reflector.getAllAndOverride<string | undefined>(SCOPE_KEY, [fn, controller]) ?? null,
+        group: reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [fn, controller]) ?? null,
+        status: (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ?? (method === 'POST' ? 201 : 200),
+        doc: Reflect.getMetadata(RESPONSE_DOC, fn) as ResponseDoc | undefined,
+        body: argOf(RouteParamtypes.BODY) ?? explicitBody(fn),
+        query: argOf(RouteParamtypes.QUERY),
+        pathParams,
+      };
+      for (const path of full) table.set(`${method} ${toOpenApiPath(path)}`, info);
+    }
+  }
+  return table;
+}
+
+/** A body read through a custom parameter decorator is declared with `@ApiBody({ type })`. */
+function explicitBody(fn: Function): Function | undefined {
+  const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; type?: unknown }[];
+  const type = params.find((p) => p.in === 'body')?.type;
+  return typeof type === 'function' && type !== Object ? type : undefined;
+}
+
+const humanize = (s: string) => s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+const words = (className: string) =>
+  className
+    .replace(/View$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+const plural = (s: string) => (/[^aeiou]y$/.test(s) ? `${s.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(s) ? `${s}es` : `${s}s`);
+const article = (s: string) => (/^[aeiou]/.test(s) ? `an ${s}` : `a ${s}`);
+
+function autoSummary(h: Handler): string {
+  const label = h.doc ? words(h.doc.view.name) : words(h.name);
+  if (h.doc?.shape === 'page') return `List ${plural(label)}`;
+  if (h.method === 'GET') return h.doc?.shape === 'array' ? `List ${plural(label)}` : `Get ${article(label)}`;
+  if (h.method === 'POST' && h.status === 201) return `Create ${article(label)}`;
+  if (h.method === 'PATCH' || h.method === 'PUT') return `Update ${article(label)}`;
+  if (h.method === 'DELETE') return `Delete ${article(label)}`;
+  return humanize(words(h.name));
+}
+
+const envelopeName = (doc: ResponseDoc) =>
+  `${doc.view.name.replace(/View$/, '')}${{ item: '', array: 'List', page: 'Page' }[doc.shape]}Envelope`;
+
+function envelopeSchema(doc: ResponseDoc): JsonSchema {
+  const view = { $ref: schemaRef(doc.view.name) };
+  return {
+    type: 'object',
+    required: ['meta', 'data'],
+    additionalProperties: false,
+    properties: {
+      meta: { $ref: schemaRef(doc.shape === 'page' ? 'PageMeta' : 'Meta') },
+      data: doc.shape === 'item' ? view : { type: 'array', items: view },
+    },
+  };
+}
+
+/** Which of the error responses an operation can meet. */
+function errorStatuses(h: Handler, path: string, hasBody: boolean, hasQuery: boolean): number[] {
+  const statuses = [401, 403, 405, 429, 500, 503];
+  if (hasBody) statuses.push(400, 413, 415);
+  if (path.includes('{')) statuses.push(404);
+  if (h.method !== 'GET') statuses.push(409);
+  if (['PATCH', 'PUT', 'DELETE'].includes(h.method)) statuses.push(412);
+  if (hasBody || hasQuery || h.method === 'POST') statuses.push(422); // POST: a malformed Idempotency-Key is 422 too
+  return statuses.sort((a, b) => a - b);
+}
+
+/** Does a value satisfy the (simple) schema of a field? Used to borrow response examples for inputs. */
+function accepts(schema: JsonSchema, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).some((s) => accepts({ ...schema, anyOf: undefined, ...s }, value));
+  if (Array.isArray(schema.enum)) return schema.enum.includes(value);
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if (types.length && !types.includes(kind) && !(kind === 'integer' && types.includes('number'))) return false;
+  if (typeof value === 'string') {
+    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) return false;
+    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) return false;
+    if (typeof schema.minLength === 'number' && value.length < schema.minLength) return false;
+  }
+  return true;
+}
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
+    .setTitle('Store API')
+    .setVersion(packageVersion())
+    .setDescription(DESCRIPTION)
+    .addServer('/', 'The server that serves this document')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          "An API key's access token (`npm run cli -- api-key:create`). Scopes: `<group>:read` for GET/HEAD/OPTIONS, `<group>:write` for the rest, `<group>:*`, `quotes:send`, `*`; each operation lists the one it needs.",
+      },
+      'bearer',
+    )
+    .addSecurityRequirements('bearer')
+    .build();
+  const table = handlers(app);
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller, method) => `${controller}.${method}`,
+    // Tags come from the scope group below (one per module), unless a controller sets @ApiTags.
+    autoTagControllers: false,
+  });
+  const schemas = (document.components!.schemas ??= {}) as Record<string, JsonSchema>;
+  const dtos = new DtoSchemas();
+  const tags = new Map<string, string>();
+  const bodyViews = new Map<string, string>();
+
+  for (const [path, item] of Object.entries(document.paths) as [string, Partial<Record<HttpMethod, Operation>>][]) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const h = table.get(`${method.toUpperCase()} ${path}`);
+      if (!h) throw new Error(`OpenAPI: no handler found for ${method.toUpperCase()} ${path}`);
+      const alias = h.paths.map(toOpenApiPath).indexOf(path);
+      op.operationId = `${h.controller.name.replace(/Controller$/, '')}_${h.name}${alias > 0 ? `_${alias}` : ''}`;
+      const isPublic = isPublicPath(path);
+
+      // Tags by scope group: the unit of permission and of module.
+      if (!op.tags?.length) op.tags = [h.group ? humanize(h.group) : humanize(h.controller.name.replace(/Controller$/, ''))];
+      for (const tag of op.tags) {
+        if (!tags.has(tag)) tags.set(tag, h.group ? `Scopes \`${h.group}:read\` (reads) and \`${h.group}:write\` (writes).` : '');
+      }
+
+      const scope = h.scope ?? (h.group ? scopeFor(h.group, h.method) : null);
+      op.security = isPublic ? [] : [{ bearer: scope ? [scope] : [] }];
+
+      // Parameters: path (described, and present even when the handler does not read them), query from the DTO, headers.
+      const parameters = (op.parameters ?? []).filter((p) => p.in !== 'query');
+      for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) {
+        let param = parameters.find((p) => p.in === 'path' && p.name === name);
+        if (!param) parameters.push((param = { name, in: 'path', required: true, schema: { type: 'string' } }));
+        param.description ??= h.pathParams[name] ?? 'Identifier.';
+      }
+      if (h.query) {
+        for (const [name, prop] of dtos.properties(h.query)) {
+          const schema = { ...prop.schema };
+          if (name === 'sort' && h.doc?.sort) schema.enum = h.doc.sort;
+          if (name === 'embed') {
+            const allowed = h.doc?.embed ?? [];
+            schema.description = allowed.length
+              ? `Comma-separated relations to embed (dots nest; camelCase or snake_case): ${allowed.map((e) => `\`${e}\``).join(', ')}. Each appears as \`{"data": …}\` under its snake_case name.`
+              : 'Accepted, but nothing can be embedded here: any name is 422.';
+            if (allowed.length) schema.example = allowed.join(',');
+          }
+          const { description, example, ...rest } = schema;
+          parameters.push({
+            name,
+            in: 'query',
+            required: prop.required,
+            ...(description ? { description } : {}),
+            schema: rest,
+            ...(example !== undefined ? { example } : {}),
+          });
+        }
+      }
+      if (!isPublic) {
+        if (h.method === 'GET')
+          parameters.push({ $ref: '#/components/parameters/IfNoneMatch' }, { $ref: '#/components/parameters/IfModifiedSince' });
+        if (['PATCH', 'PUT', 'DELETE'].includes(h.method)) parameters.push({ $ref: '#/components/parameters/IfMatch' });
+        if (h.method === 'POST') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+      }
+      op.parameters = parameters;
+
+      // Request body: the DTO's derived schema as a component.
+      if (h.body) {
+        const name = dtos.component(h.body);
+        const required = ((dtos.components.get(h.body)?.required as string[] | undefined) ?? []).length > 0;
+        op.requestBody = {
+          required,
+          ...(required ? {} : { description: 'May be omitted (an empty body is `{}`).' }),
+          content: { 'application/json': { schema: { $ref: schemaRef(name) } } },
+        };
+        if (h.doc && !bodyViews.has(name)) bodyViews.set(name, h.doc.view.name);
+      } else {
+        delete op.requestBody;
+      }
+
+      op.summary ||= h.doc?.summary ?? autoSummary(h);
+
+      // Responses: the success envelope, then the errors this operation can meet.
+      const explicit = Object.fromEntries(Object.entries(op.responses ?? {}).filter(([, r]) => r.description));
+      const responses: Record<string, JsonSchema> = {};
+      if (h.doc) {
+        const name = envelopeName(h.doc);
+        schemas[name] ??= envelopeSchema(h.doc);
+        responses[String(h.status)] = {
+          description: op.summary,
+          headers: successHeaders(),
+          content: { 'application/json': { schema: { $ref: schemaRef(name) } } },
+        };
+      } else if (!isPublic) {
+        // A handler without @ApiItem/@ApiPage: still listed, flagged so the e2e test points at it.
+        responses[String(h.status)] = {
+          description: 'Success (response view not documented).',
+          'x-undocumented-response': true,
+          content: { 'application/json': { schema: { type: 'object', properties: { meta: { $ref: schemaRef('Meta') }, data: {} } } } },
+        };
+      } else {
+        responses[String(h.status)] = { description: 'Success.' };
+      }
+      if (h.method === 'GET' && !isPublic)
+        responses['304'] = { description: 'Not modified: the `If-None-Match` / `If-Modified-Since` copy is current (no body).' };
+      if (!isPublic) {
+        for (const status of errorStatuses(h, path, !!h.body, !!h.query)) {
+          responses[String(status)] = { $ref: `#/components/responses/${ERRORS[status].name}` };
+        }
+      }
+      op.responses = { ...responses, ...explicit };
+      const paths = h.paths.map(toOpenApiPath);
+      op.description = [
+        op.description,
+        h.doc?.description,
+        scope ? `Scope: \`${scope}\`.` : isPublic ? 'No token needed.' : undefined,
+        paths.length > 1 ? `The same operation answers at ${paths.map((p) => `\`${p}\``).join(', ')} (aliases).` : undefined,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+    }
+  }
+
+  // Components: the DTOs as derived, the views closed, the shared envelopes and errors.
+  for (const [cls, schema] of dtos.components) schemas[cls.name] = schema;
+  const dtoNames = new Set([...dtos.components.keys()].map((c) => c.name));
+  if (dtoNames.size !== dtos.components.size) throw new Error('OpenAPI: two request classes share a name');
+  for (const cls of VIEW_CLASSES) {
+    const schema = schemas[cls.name];
+    if (!schema) continue;
+    if (dtoNames.has(cls.name)) throw new Error(`OpenAPI: a view and a request class are both named ${cls.name}`);
+    schema.additionalProperties = false;
+  }
+  borrowExamples(schemas, bodyViews);
+  Object.assign(schemas, SHARED_SCHEMAS);
+  const components = document.components as Record<string, unknown>;
+  components.responses = errorResponses();
+  components.headers = SHARED_HEADERS;
+  components.parameters = SHARED_PARAMETERS;
+  document.tags = [...tags].map(([name, description]) => ({ name, ...(description ? { description } : {}) }));
+  return document;
+}
+
+/** Inputs borrow the examples of the same-named output fields when they fit, so "Try it out" starts from a sensible body. */
+function borrowExamples(schemas: Record<string, JsonSchema>, bodyViews: Map<string, string>): void {
+  for (const [dto, view] of bodyViews) {
+    const input = schemas[dto]?.properties as Record<string, JsonSchema> | undefined;
+    const output = schemas[view]?.properties as Record<string, JsonSchema> | undefined;
+    if (!input || !output) continue;
+    for (const [name, schema] of Object.entries(input)) {
+      const example = output[name]?.example;
+      if (schema.example === undefined && example !== null && accepts(schema, example)) schema.example = example;
+    }
+  }
+}
+
+const DESCRIPTION = `JSON REST API of the online store: quotes, catalog, customers, geography, custom fields, taxes, shipments and subscriptions.
+
+The specification (\`online-store-api.md\`) and the settled contract (\`CONTRACT.md\`) define the API; what both left open is
+decided in the repository's \`docs/api.md\` ("API decisions"). This document is generated from the code at start-up.
+
+**Envelope.** Success: \`{"meta": {"status": <http status>, "success": true}, "data": …}\`; collections add
+\`meta.pagination\`. Failure: \`{"meta": {"status": …, "success": false}, "error": {"message": …}}\`, where \`message\` is a
+string, or for 422 an object of field path → messages.
+
+**Formats.** Timestamps \`YYYY-MM-DD HH:MM:SS\` (UTC); flags 0/1; money two-decimal strings (quote item \`price\`/\`total\`
+are numbers). Every documented field is always present (\`null\` when blank, \`[]\` when empty).
+
+**Paths.** Singular and plural spellings are aliases; each alias is listed as its own path. \`{id}\` segments of digits
+are looked up as ids first, then by the resource's other key (SKU, code, number, …).
+
+**Collections.** \`limit\` 1–250 (default 250), \`page\` ≥ 1, \`cursor\` (ids above it), \`sort\` (per-resource list),
+\`order\` ASC/DESC. **Embedding.** \`embed=a,b.c\` adds relations as \`{"data": …}\`.
+
+**Caching.** Every success carries \`ETag\`, \`Last-Modified\`, \`Cache-Control: private, max-age=60\`; GET honours
+\`If-None-Match\` / \`If-Modified-Since\` (304); PATCH/DELETE honour \`If-Match\` (412). \`HEAD\` works on every GET path
+and \`OPTIONS\` on every path (\`Allow\` and \`data.methods\`); neither is listed below.`;

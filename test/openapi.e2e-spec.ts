@@ -1,0 +1,473 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { Response } from 'supertest';
+import { RouteTable } from '../src/common/http/route-table.js';
+import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+
+// ajv and ajv-formats are CommonJS modules whose export is also their `default`; typed as the module under NodeNext.
+type AjvClass = typeof Ajv2020Module.default;
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? Ajv2020Module) as AjvClass;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule.default }).default ??
+  addFormatsModule) as typeof addFormatsModule.default;
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const DOC_ID = 'https://store-api.test/openapi.json';
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
+  let t: TestApp;
+  let auth: { Authorization: string };
+  let doc: Json;
+  let ajv: InstanceType<AjvClass>;
+
+  beforeAll(async () => {
+    t = await bootTestApp('openapi');
+    auth = { Authorization: `Bearer ${await t.token()}` };
+    const res = await t.http.get('/openapi.json');
+    expect(res.status).toBe(200);
+    doc = res.body as Json;
+    ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+    addFormats(ajv);
+    ajv.addSchema(doc, DOC_ID);
+  });
+  afterAll(() => t?.close());
+
+  /** The documented path template a concrete path falls under (the most literal one wins). */
+  function templateOf(method: string, path: string): string {
+    const candidates = Object.keys(doc.paths).filter((template) => {
+      const re = new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
+      return re.test(path) && doc.paths[template][method];
+    });
+    expect(candidates).not.toHaveLength(0);
+    return candidates.sort((a, b) => b.replace(/\{\w+\}/g, '').length - a.replace(/\{\w+\}/g, '').length)[0];
+  }
+
+  /** Validates a live response against the schema documented for its operation and status; returns the errors. */
+  function violations(method: string, path: string, res: Response): string[] {
+    const template = templateOf(method, path.split('?')[0]);
+    const responses = doc.paths[template][method].responses as Json;
+    const documented = responses[String(res.status)];
+    if (!documented) return [`status ${res.status} is not documented for ${method.toUpperCase()} ${template}`];
+    const at = documented.$ref
+      ? `${documented.$ref as string}/content/application~1json/schema`
+      : `#/${pointer('paths', template, method, 'responses', String(res.status), 'content', 'application/json', 'schema')}`;
+    const validate = ajv.compile({ $ref: `${DOC_ID}${at}` });
+    if (validate(res.body)) return [];
+    return (validate.errors ?? []).map(
+      (e: { instancePath: string; message?: string; params: unknown }) =>
+        `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+    );
+  }
+
+  async function expectDocumented(method: string, path: string, res: Response, status: number) {
+    expect({ path, status: res.status }).toEqual({ path, status });
+    expect(violations(method, path, res)).toEqual([]);
+  }
+
+  it('serves an OpenAPI 3.1 document without a token, and a real validator finds it valid', async () => {
+    const res = await t.http.get('/openapi.json');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toEqual(expect.objectContaining({ title: 'Store API', version: expect.stringMatching(/^\d+\.\d+\.\d+/) }));
+    expect(doc.info.description).toContain('docs/api.md');
+    expect(doc.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    expect(doc.security).toEqual([{ bearer: [] }]);
+
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('lists every route of every controller with its method (aliases included), and nothing else', () => {
+    const routes = t.app.get(RouteTable).all();
+    expect(routes.length).toBeGreaterThan(100);
+    const listed = new Set(
+      Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+        Object.keys(item as Json)
+          .filter((m) => METHODS.includes(m))
+          .map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+    );
+    const declared = new Set(routes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`));
+    expect([...declared].filter((r) => !listed.has(r))).toEqual([]);
+    expect([...listed].filter((r) => !declared.has(r))).toEqual([]);
+  });
+
+  it('documents every operation: success envelope, scope, tag, path parameters, errors, and request bodies from the DTOs', () => {
+    const operationIds = new Set<string>();
+    for (const [path, item] of Object.entries(doc.paths as Json)) {
+      for (const [method, op] of Object.entries(item as Json).filter(([m]) => METHODS.includes(m)) as [string, Json][]) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect({ where, undocumented: Object.values(op.responses).some((r) => (r as Json)['x-undocumented-response']) }).toEqual({
+          where,
+          undocumented: false,
+        });
+        expect({ where, operationIdUnique: !operationIds.has(op.operationId) }).toEqual({ where, operationIdUnique: true });
+        operationIds.add(op.operationId);
+        expect(op.tags).toHaveLength(1);
+        expect(op.security).toEqual([{ bearer: [expect.stringMatching(/^[a-z_]+:(read|write|send)$/)] }]);
+        expect(op.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
+        for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) {
+          expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name, in: 'path', required: true })]));
+        }
+        const success = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s));
+        expect({ where, success: !!success }).toEqual({ where, success: true });
+      }
+    }
+    expect(doc.paths['/quote/{id}/send-quote'].post.security).toEqual([{ bearer: ['quotes:send'] }]);
+    expect(doc.paths['/quote/{id}/send-quote'].post.responses['202']).toBeDefined();
+    expect(doc.paths['/subscription/{id}/renew'].post.responses['200']).toBeDefined();
+    expect(doc.paths['/countries'].post.responses['201']).toBeDefined();
+    expect(doc.tags.map((tag: Json) => tag.name)).toEqual(
+      expect.arrayContaining(['Geography', 'Custom fields', 'Tax', 'Catalog', 'Customers', 'Coupons', 'Billing plans', 'Shipments']),
+    );
+
+    // Request bodies come from the DTOs' validation metadata; create bodies carry @RequiredFields.
+    const schemas = doc.components.schemas as Json;
+    expect(doc.paths['/country'].post.requestBody).toEqual({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/CountryCreate' } } },
+    });
+    expect(schemas.CountryCreate).toEqual(
+      expect.objectContaining({ type: 'object', required: ['name', 'code'], additionalProperties: false }),
+    );
+    expect(schemas.CountryCreate.properties.code).toEqual(expect.objectContaining({ type: 'string', pattern: '^[A-Z]{2}$' }));
+    expect(schemas.CountryCreate.properties.code_3.type).toEqual(['string', 'null']);
+    expect(schemas.CountryCreate.properties.enabled.enum).toEqual([true, false, 0, 1]);
+    expect(schemas.CountryCreate.properties.name).toEqual(expect.objectContaining({ type: 'string', maxLength: 255, minLength: 1 }));
+    expect(schemas.CountryPatch.required).toBeUndefined();
+    expect(schemas.CustomFieldDefinitionCreate.properties.type.enum).toEqual([
+      'string',
+      'text',
+      'integer',
+      'decimal',
+      'boolean',
+      'date',
+      'select',
+    ]);
+    expect(schemas.QuoteCreate.properties.items).toEqual(
+      expect.objectContaining({ type: 'array', maxItems: 500, items: { $ref: '#/components/schemas/QuoteItemInput' } }),
+    );
+    expect(schemas.QuoteItemInput.required).toEqual(['product_id']);
+    expect(schemas.QuoteItemInput.properties.quantity).toEqual(expect.objectContaining({ type: 'integer', minimum: 1, maximum: 1000000 }));
+    expect(schemas.TaxRateCreate.properties.rate.anyOf).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'number', minimum: 0, maximum: 100 })]),
+    );
+    expect(doc.paths['/quote/{id}/send-quote'].post.requestBody).toEqual(
+      expect.objectContaining({
+        required: false,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/SendQuoteInput' } } },
+      }),
+    );
+
+    // Query parameters of ListQuery, with the resource's sort whitelist.
+    const params = doc.paths['/countries'].get.parameters as Json[];
+    const param = (name: string) => params.find((p) => p.name === name);
+    expect(param('limit')).toEqual(expect.objectContaining({ in: 'query', required: false }));
+    expect(param('limit')!.schema).toEqual(expect.objectContaining({ type: 'integer', minimum: 1, maximum: 250 }));
+    expect(param('page')!.schema).toEqual(expect.objectContaining({ type: 'integer', minimum: 1 }));
+    expect(param('cursor')!.schema).toEqual(expect.objectContaining({ type: 'integer', minimum: 0 }));
+    expect(param('sort')!.schema.enum).toEqual(['id', 'name', 'code', 'created_at', 'updated_at']);
+    const quoteFilters = (doc.paths['/quotes'].get.parameters as Json[]).map((p) => p.name);
+    expect(quoteFilters).toEqual(expect.arrayContaining(['customer_id', 'type', 'status', 'updated_at_min', 'updated_at_max', 'embed']));
+  });
+
+  describe('live responses match their documented schemas', () => {
+    const ids: Record<string, number | string> = {};
+    const get = (path: string) => t.http.get(path).set(auth);
+    const post = (path: string, body: object) => t.http.post(path).set(auth).send(body);
+
+    beforeAll(async () => {
+      const created = async (path: string, body: object) => {
+        const res = await post(path, body);
+        if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+        expect(violations('post', path, res)).toEqual([]);
+        return res.body.data as Json;
+      };
+      ids.country = (await created('/country', { name: 'United States', code: 'US', code_3: 'USA' })).id;
+      await created(`/country/US`, { name: 'New York', code: 'NY' });
+      await created('/customfielddefinitions', { name: 'origin', label: 'Origin', entity: 'product', type: 'string' });
+      await created('/customfielddefinitions', {
+        name: 'finish',
+        label: 'Finish',
+        entity: 'product',
+        type: 'select',
+        options: ['matte', 'gloss'],
+      });
+      ids.taxClass = (await created('/taxclass', { name: 'Standard', is_default: true })).id;
+      await created(`/taxclass/${ids.taxClass}/rate`, { country: 'US', state: 'NY', rate: '8.875', tax_name: 'NY tax' });
+      ids.category = (await created('/category', { name: 'Cups' })).id;
+      ids.product = (await created('/product', { name: 'Cup', sku: 'CUP', base_price: '10', category_ids: [ids.category] })).id;
+      await created('/product/CUP/option', { name: 'Color', values: ['Red', 'Blue'] });
+      ids.variant = (await created('/product/CUP/variant', { sku: 'CUP-RED', options: { Color: 'Red' } })).id;
+      await created('/product/CUP/extra', { sku: 'LID', name: 'Lid', price: '1.5' });
+      await created('/product/CUP/attribute', { name: 'Volume', value: '250 ml' });
+      await created('/product/CUP/pricetier', { quantity: 6, price: '9' });
+      await created('/variant/CUP-RED/pricetier', { quantity: 6, price: '8.5' });
+      ids.group = (await created('/customergroup', { name: 'Wholesale', api_code: 'wholesale' })).id;
+      ids.customer = (await created('/customer', { email: 'ada@example.com', first_name: 'Ada', customer_group_id: ids.group })).id;
+      await created(`/customer/${ids.customer}/addresses`, { kind: 'shipping', country_code: 'US', state_code: 'NY', is_default: true });
+      await created('/coupon', { code: 'SPRING10', discount_type: 'percentage', discount_value: '10' });
+      ids.plan = (await created('/billingplan', { name: 'Monthly', interval_unit: 'month' })).id;
+      const quote = await created('/quote', {
+        name: 'Office cups',
+        customer_id: ids.customer,
+        customer_groups: ['wholesale'],
+        coupon_code: 'spring10',
+        expires_x_days: 30,
+        items: [{ product_id: ids.product, quantity: 7, options: { Color: 'Red' }, extras: ['LID'] }],
+      });
+      ids.quote = quote.id;
+      ids.quoteNumber = quote.number;
+      ids.subscription = (
+        await created('/subscriptions', {
+          customer_id: ids.customer,
+          billing_plan_id: ids.plan,
+          products: [{ product_id: ids.product, quantity: 2 }],
+        })
+      ).id;
+      ids.shipment = (await created('/shipment', { number: 'SH-1', status: 'shipped' })).id;
+      await created('/shipment/SH-1/trackingcode', { code: '1Z999', carrier: 'UPS', url: 'https://carrier.example/track/1Z999' });
+    });
+
+    it('countries and states: list and item, with embeds', async () => {
+      for (const path of [
+        '/countries?embed=states',
+        '/countries',
+        '/country/US?embed=states',
+        '/countries/us',
+        '/country/US/states',
+        '/country/US/state/NY',
+      ]) {
+        await expectDocumented('get', path, await get(path), 200);
+      }
+      const list = await get('/countries?embed=states');
+      expect(list.body.data[0].states.data).toHaveLength(1);
+    });
+
+    it('custom field definitions and product custom fields', async () => {
+      for (const path of [
+        '/customfielddefinitions',
+        '/customfielddefinition/finish',
+        '/product/CUP/customfields',
+        '/product/CUP/customfield/origin',
+      ]) {
+        await expectDocumented('get', path, await get(path), 200);
+      }
+      const set = await t.http.patch('/product/CUP/customfield/origin').set(auth).send({ value: 'Portugal' });
+      await expectDocumented('patch', '/product/CUP/customfield/origin', set, 200);
+    });
+
+    it('products with every embed, without embeds, and their parts', async () => {
+      const all = 'variants,options,extras,attributes,categories,pricetiers,customfields';
+      for (const path of [`/products?embed=${all}`, `/product/CUP?embed=${all}`, '/product/CUP', `/products/${ids.product}`]) {
+        await expectDocumented('get', path, await get(path), 200);
+      }
+      const full = await get(`/product/CUP?embed=${all}`);
+      expect(Object.keys(full.body.data)).toEqual(expect.arrayContaining(all.split(',')));
+      expect(full.body.data.options.data[0].values).toEqual(['Red', 'Blue']);
+      for (const path of [
+        '/product/CUP/variants',
+        '/product/CUP/options',
+        '/product/CUP/extras',
+        '/product/CUP/attributes',
+        '/product/CUP/pricetiers',
+        '/product/CUP/categories',
+        '/variant/CUP-RED',
+        '/variant/CUP-RED/pricetiers',
+        '/categories',
+      ]) {
+        await expectDocumented('get', path, await get(path), 200);
+      }
+    });
+
+    it('customers, groups, addresses, coupons and billing plans', async () => {
+      for (const path of [
+        '/customers?embed=group,shippingAddresses,billing_addresses',
+        `/customer/${ids.customer}?embed=group,shipping_addresses`,
+        `/customer/${ids.customer}/addresses`,
+        '/customergroups',
+        '/customergroup/wholesale',
+        '/coupons',
+        '/coupon/spring10',
+        '/billingplans',
+        `/billingplan/${ids.plan}`,
+      ]) {
+        await expectDocumented('get', path, await get(path), 200);
+      }
+    });
+
+    it('quotes: list with nested embeds, item, update, send and deliveries', async () => {
+      for (const path of [
+        '/quotes?embed=customer.group,customer.shippingAddresses,customer.billingAddresses',
+        `/quote/${ids.quoteNumber}`,
+        `/quotes/${ids.quote}?embed=customer`,
+      ]) {
+        await expectDocumented('get', path, await get(path), 200);
+      }
+      const quote = (await get(`/quote/${ids.quote}`)).body.data;
+      expect(quote.items[0].product.id).toBe(ids.product);
+      expect(typeof quote.items[0].price).toBe('number');
+      const patched = await t.http
+        .patch(`/quote/${ids.quote}`)
+        .set(auth)
+        .send({ customer_emails: ['buyer@example.com'] });
+      await expectDocumented('patch', `/quote/${ids.quote}`, patched, 200);
+      const sent = await post(`/quote/${ids.quote}/send-quote`, { message: 'Here it is' });
+      await expectDocumented('post', `/quote/${ids.quote}/send-quote`, sent, 202);
+      await expectDocumented('get', `/quote/${ids.quote}/deliveries`, await get(`/quote/${ids.quote}/deliveries`), 200);
+    });
+
+    it('subscriptions with embeds, renewal and products', async () => {
+      for (const path of [
+        '/subscriptions?embed=customer,billing_plan,products.product',
+        `/subscription/${ids.subscription}?embed=products`,
+        `/subscription/${ids.subscription}/products?embed=product`,
+      ]) {
+        await expectDocumented('get', path, await get(path), 200);
+      }
+      await expectDocumented(
+        'post',
+        `/subscription/${ids.subscription}/renew`,
+        await post(`/subscription/${ids.subscription}/renew`, {}),
+        200,
+      );
+    });
+
+    it('tax classes and rates, shipments and tracking codes, deletes', async () => {
+      for (const path of [
+        '/taxclasses?embed=rates',
+        `/taxclass/${ids.taxClass}`,
+        `/taxclass/${ids.taxClass}/rates`,
+        '/shipments?embed=trackingcodes',
+        '/shipment/SH-1?embed=trackingcodes',
+        '/shipment/SH-1/trackingcodes',
+        '/shipment/SH-1/trackingcode/1Z999',
+      ]) {
+        await expectDocumented('get', path, await get(path), 200);
+      }
+      await expectDocumented(
+        'delete',
+        '/shipment/SH-1/trackingcode/1Z999',
+        await t.http.delete('/shipment/SH-1/trackingcode/1Z999').set(auth),
+        200,
+      );
+      await expectDocumented('delete', '/product/CUP/categories', await t.http.delete('/product/CUP/categories').set(auth), 200);
+    });
+
+    it('errors: 422 with field messages, 404, 401, 412 and 405 in the error envelope', async () => {
+      const invalid = await post('/country', { code: 'USA', planet: 'earth' });
+      await expectDocumented('post', '/country', invalid, 422);
+      expect(invalid.body.error.message).toEqual(expect.objectContaining({ name: ['is required'], planet: ['is not a known field'] }));
+      await expectDocumented('get', '/countries?limit=999', await get('/countries?limit=999'), 422);
+      await expectDocumented('get', '/country/ZZ', await get('/country/ZZ'), 404);
+      await expectDocumented('get', '/quote/Q999999', await get('/quote/Q999999'), 404);
+      await expectDocumented('get', '/countries', await t.http.get('/countries'), 401);
+      const stale = await t.http
+        .patch('/country/US')
+        .set({ ...auth, 'If-Match': '"stale"' })
+        .send({ name: 'USA' });
+      await expectDocumented('patch', '/country/US', stale, 412);
+      const wrongMethod = await t.http.put('/country/US').set(auth).send({});
+      expect(wrongMethod.status).toBe(405);
+      // PUT is no operation of the path; the shared 405 response is what it answers with.
+      const validate = ajv.compile({ $ref: `${DOC_ID}#/components/responses/MethodNotAllowed/content/application~1json/schema` });
+      expect(validate(wrongMethod.body)).toBe(true);
+    });
+
+    it('a response that differs from its schema fails the check (extra field, wrong format, missing field)', async () => {
+      const res = await get('/country/US');
+      const tamper = (change: (data: Json) => void) => {
+        const body = structuredClone(res.body) as Json;
+        change(body.data);
+        return violations('get', '/country/US', { ...res, body } as Response);
+      };
+      expect(violations('get', '/country/US', res)).toEqual([]);
+      expect(tamper((d) => (d.surprise = 1))).not.toEqual([]);
+      expect(tamper((d) => (d.created_at = '2025-01-31T14:05:00Z'))).not.toEqual([]);
+      expect(tamper((d) => (d.enabled = true))).not.toEqual([]);
+      expect(tamper((d) => delete d.code_3)).not.toEqual([]);
+      expect(tamper((d) => (d.states = [{ id: 1 }]))).not.toEqual([]);
+    });
+
+    it('the documented sort and embed lists are the ones the API enforces', async () => {
+      const sample: Record<string, string | number> = {
+        country: 'US',
+        countries: 'US',
+        product: 'CUP',
+        products: 'CUP',
+        variant: 'CUP-RED',
+        variants: 'CUP-RED',
+        customer: ids.customer,
+        customers: ids.customer,
+        shipment: 'SH-1',
+        shipments: 'SH-1',
+        taxclass: ids.taxClass,
+        taxclasses: ids.taxClass,
+        subscription: ids.subscription,
+        subscriptions: ids.subscription,
+        quote: ids.quote,
+        quotes: ids.quote,
+        category: ids.category,
+        categories: ids.category,
+        customergroup: 'wholesale',
+        customergroups: 'wholesale',
+        coupon: 'spring10',
+        coupons: 'spring10',
+        billingplan: ids.plan,
+        billingplans: ids.plan,
+        customfielddefinition: 'finish',
+        customfielddefinitions: 'finish',
+      };
+      const concrete = (template: string) => {
+        const segments = template.split('/');
+        return segments.map((s, i) => (/^\{\w+\}$/.test(s) ? String(sample[segments[i - 1]]) : s)).join('/');
+      };
+      let checked = 0;
+      for (const [template, item] of Object.entries(doc.paths as Json)) {
+        const op = (item as Json).get as Json | undefined;
+        const embed = op?.parameters?.find((p: Json) => p.name === 'embed');
+        if (!op || !embed || (template.match(/\{/g) ?? []).length > 1) continue;
+        const path = concrete(template);
+        const sort = op.parameters.find((p: Json) => p.name === 'sort');
+        if (sort) {
+          const res = await get(`${path}?sort=nope`);
+          expect({ path, status: res.status, message: res.body.error?.message }).toEqual({
+            path,
+            status: 422,
+            message: { sort: [`must be one of: ${sort.schema.enum.join(', ')}`] },
+          });
+        }
+        const res = await get(`${path}?embed=nope`);
+        const allowed = /allowed: (.*)$/.exec(res.body.error?.message?.embed?.[0] ?? '')?.[1];
+        const documented = [...(embed.description as string).matchAll(/`([a-z_.]+)`/g)].map((m) => m[1]);
+        expect({ path, status: res.status, allowed: allowed === 'none' ? [] : allowed?.split(', ').sort() }).toEqual({
+          path,
+          status: 422,
+          allowed: documented.filter((e) => e !== 'data').sort(),
+        });
+        checked += 1;
+      }
+      expect(checked).toBeGreaterThan(30);
+    });
+  });
+
+  it('serves Swagger UI at /docs without a token, with its assets from disk', async () => {
+    const page = await t.http.get('/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('swagger-ui');
+    const bundle = await t.http.get('/docs/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers['content-type']).toMatch(/javascript/);
+    const init = await t.http.get('/docs/swagger-ui-init.js');
+    expect(init.status).toBe(200);
+    expect(init.text).toMatch(/"title":\s*"Store API"/);
+    const css = await t.http.get('/docs/swagger-ui.css');
+    expect(css.status).toBe(200);
+  });
+});
