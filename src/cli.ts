@@ -8,13 +8,14 @@ import { DatabaseModule } from './database/database.module.js';
 import { ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand } from './modules/api-keys/api-key.commands.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
+import { QuotesModule } from './modules/quotes/quotes.module.js';
 
 @Module({})
 class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeysModule, DemoModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeysModule, DemoModule, QuotesModule.forRoot(config, 'cli')],
       providers: [ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand, DbMigrateCommand, DbSeedDemoCommand],
     };
   }

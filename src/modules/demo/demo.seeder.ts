@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ApiKey } from '../api-keys/api-key.entity.js';
@@ -7,6 +8,8 @@ import { seedGeography } from './seeds/geography.seed.js';
 import { seedCatalog } from './seeds/catalog.seed.js';
 import { seedCustomers } from './seeds/customers.seed.js';
 import { seedTax } from './seeds/tax.seed.js';
+import { seedDemoQuote } from './seeds/quote.seed.js';
+import { QuotesService } from '../quotes/quotes.service.js';
 
 /** Each seed adds what is missing and leaves existing rows alone, so seeding twice changes nothing. */
 export type DemoSeed = (m: EntityManager) => Promise<string>;
@@ -19,16 +22,23 @@ export class DemoSeeder {
   constructor(
     private readonly dataSource: DataSource,
     private readonly keys: ApiKeysService,
+    private readonly moduleRef: ModuleRef,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Loads the demo data in one transaction; returns one line per seed. */
+  /**
+   * Loads the demo data in one transaction, then a demo quote priced by the quotes service (its
+   * own transaction, as any quote); returns one line per seed.
+   */
   async seed(): Promise<string[]> {
-    return this.dataSource.transaction(async (m) => {
-      const lines: string[] = [];
-      for (const seed of SEEDS) lines.push(await seed(m));
-      return lines;
+    const lines = await this.dataSource.transaction(async (m) => {
+      const out: string[] = [];
+      for (const seed of SEEDS) out.push(await seed(m));
+      return out;
     });
+    const quotes = this.moduleRef.get(QuotesService, { strict: false });
+    lines.push(await seedDemoQuote(this.dataSource.manager, quotes));
+    return lines;
   }
 
   /**

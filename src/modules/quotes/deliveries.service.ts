@@ -148,6 +148,9 @@ export class DeliveriesService {
         sku: products.get(i.product_id)?.sku ?? null,
         quantity: i.quantity,
         price: formatMoney(i.price),
+        subtotal: formatMoney(i.subtotal),
+        // Only a discounted line shows its discount, so an undiscounted line reads "qty x price = total".
+        discount: Number(i.discount) > 0 ? formatMoney(i.discount) : null,
         total: formatMoney(i.total),
       })),
     });

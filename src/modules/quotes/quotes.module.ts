@@ -18,14 +18,15 @@ import { SEND_QUOTE_QUEUE, sendQuoteQueueSettings } from './send-quote.queue.js'
 
 /**
  * Quotes and their e-mail pipeline. With REDIS_URL the api enqueues Bull jobs and the worker
- * (role `worker`) consumes them; without it the api delivers from the outbox itself.
+ * (role `worker`) consumes them; without it the api delivers from the outbox itself. The cli
+ * (role `cli`) uses the quotes service for demo data and sends nothing.
  */
 @Module({})
 export class QuotesModule {
-  static forRoot(config: AppConfig, role: 'api' | 'worker'): DynamicModule {
+  static forRoot(config: AppConfig, role: 'api' | 'worker' | 'cli'): DynamicModule {
     const imports = [MailModule, CatalogModule, CustomersModule, TaxModule, CustomFieldsModule];
     const providers: Provider[] = [DeliveriesService, QuotesService, QuotePricer];
-    if (config.redisUrl) {
+    if (config.redisUrl && role !== 'cli') {
       imports.push(
         BullModule.forRoot({ redis: config.redisUrl, prefix: config.queuePrefix }) as never,
         BullModule.registerQueue({ name: SEND_QUOTE_QUEUE, settings: sendQuoteQueueSettings(config) }) as never,
@@ -39,10 +40,11 @@ export class QuotesModule {
     } else if (role === 'api') {
       providers.push(InProcessOutbox, { provide: DeliveryDispatcher, useExisting: InProcessOutbox });
     } else {
-      // A worker without Redis has nothing to consume; quotes are still readable through it.
+      // A worker without Redis has nothing to consume, and the cli sends nothing: rows written
+      // through them stay queued for the api (or the worker's sweep) to deliver.
       providers.push({ provide: DeliveryDispatcher, useValue: { dispatch: async () => undefined } });
     }
     const controllers = role === 'api' ? [QuotesController] : [];
-    return { module: QuotesModule, imports, controllers, providers, exports: [DeliveriesService] };
+    return { module: QuotesModule, imports, controllers, providers, exports: [DeliveriesService, QuotesService] };
   }
 }

@@ -14,7 +14,7 @@ export const SHOP_SEND_QUOTE = {
     <thead><tr><th align="left">Item</th><th align="right">Qty</th><th align="right">Price</th><th align="right">Total</th></tr></thead>
     <tbody>
       {{#items}}
-      <tr><td>{{name}}{{#sku}} ({{sku}}){{/sku}}</td><td align="right">{{quantity}}</td><td align="right">{{price}}</td><td align="right">{{total}}</td></tr>
+      <tr><td>{{name}}{{#sku}} ({{sku}}){{/sku}}</td><td align="right">{{quantity}}</td><td align="right">{{price}}</td><td align="right">{{#discount}}{{subtotal}} − {{discount}} = {{/discount}}{{total}}</td></tr>
       {{/items}}
     </tbody>
   </table>
@@ -32,7 +32,7 @@ Quote {{quote.number}}
 {{/message}}
 
 {{#items}}
-- {{name}}{{#sku}} ({{sku}}){{/sku}}: {{quantity}} x {{price}} = {{total}}
+- {{name}}{{#sku}} ({{sku}}){{/sku}}: {{quantity}} x {{price}} = {{#discount}}{{subtotal}}, less {{discount}} = {{/discount}}{{total}}
 {{/items}}
 
 Subtotal: {{quote.subtotal}}
