@@ -53,21 +53,23 @@ export function mintKey(databaseUrl: string): string {
   return (JSON.parse(r.stdout) as { access_token: string }).access_token;
 }
 
-export function startApi(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Listening on')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`api exited with ${code}:\n${out}`)));
-  });
+/** Starts the built api and resolves once /health answers (logs may be quiet). */
+export async function startApi(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let i = 0; i < 600 && !exited; i++) {
+    const up = await fetch(`http://127.0.0.1:${env.PORT}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`api did not start:\n${errors}`);
 }
 
 /** Peak resident set size of a process in MiB (Linux). */

@@ -42,8 +42,17 @@ export function moneyNumber(v: MoneyInput): number {
   return Number(formatMoney(v));
 }
 
+// Building a NumberFormat costs far more than formatting with one; a product list formats hundreds.
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatCurrency(v: MoneyInput, currency: string, locale: string): string {
   // Intl formats a numeric string exactly (ES2023); lib ES2022 types only declare number | bigint.
   const exact = formatMoney(v) as unknown as number;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(exact);
+  const key = `${locale}|${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    currencyFormats.set(key, format);
+  }
+  return format.format(exact);
 }

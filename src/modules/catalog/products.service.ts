@@ -252,16 +252,17 @@ export class ProductsService {
   private async presentProducts(m: EntityManager, products: Product[], embed: EmbedSelection): Promise<Record<string, unknown>[]> {
     if (products.length === 0) return [];
     const ids = products.map((p) => p.id);
-    const options = groupBy(await this.liveOptions(m, ids), (o) => o.product_id);
-    const links = groupBy(
-      await m.getRepository(ProductCategory).find({ where: { product_id: In(ids) }, relations: { category: true }, order: { id: 'ASC' } }),
-      (l) => l.product_id,
-    );
     const taxIds = [...new Set(products.map((p) => p.tax_class_id).filter((id): id is number => id !== null))];
-    const taxNames = new Map(
-      taxIds.length ? (await m.getRepository(TaxClass).find({ where: { id: In(taxIds) } })).map((t) => [t.id, t.name] as const) : [],
-    );
-    const embeds = await this.loadEmbeds(m, ids, embed);
+    // Independent reads, issued together: the page waits for the slowest, not for their sum.
+    const [liveOptions, categoryLinks, taxClasses, embeds] = await Promise.all([
+      this.liveOptions(m, ids),
+      m.getRepository(ProductCategory).find({ where: { product_id: In(ids) }, relations: { category: true }, order: { id: 'ASC' } }),
+      taxIds.length ? m.getRepository(TaxClass).find({ where: { id: In(taxIds) } }) : Promise.resolve([]),
+      this.loadEmbeds(m, ids, embed),
+    ]);
+    const options = groupBy(liveOptions, (o) => o.product_id);
+    const links = groupBy(categoryLinks, (l) => l.product_id);
+    const taxNames = new Map(taxClasses.map((t) => [t.id, t.name] as const));
     return products.map((p) => {
       const own = options.get(p.id) ?? [];
       const categories = (links.get(p.id) ?? []).map((l) => l.category!);
@@ -290,23 +291,27 @@ export class ProductsService {
   private async loadEmbeds(m: EntityManager, ids: number[], embed: EmbedSelection) {
     const where = { product_id: In(ids) };
     const bySortOrder = { sort_order: 'ASC', id: 'ASC' } as const;
-    return {
-      variants: embed.variants
-        ? groupBy(await m.getRepository(ProductVariant).find({ where, order: { id: 'ASC' } }), (r) => r.product_id)
-        : null,
-      extras: embed.extras ? groupBy(await m.getRepository(ProductExtra).find({ where, order: bySortOrder }), (r) => r.product_id) : null,
-      attributes: embed.attributes
-        ? groupBy(await m.getRepository(ProductAttribute).find({ where, order: bySortOrder }), (r) => r.product_id)
-        : null,
-      pricetiers: embed.pricetiers
-        ? groupBy(await m.getRepository(ProductPriceTier).find({ where, order: { quantity: 'ASC', id: 'ASC' } }), (r) => r.product_id)
-        : null,
-      customfields: embed.customfields
-        ? {
-            definitions: await this.customFields.forEntity(m, 'product'),
-            values: groupBy(await m.getRepository(ProductCustomFieldValue).find({ where }), (r) => r.product_id),
-          }
-        : null,
-    };
+    const byProduct = <T extends { product_id: number }>(rows: T[]) => groupBy(rows, (r) => r.product_id);
+    const none = Promise.resolve(null);
+    // One query per requested relation for the whole page, all issued together.
+    const [variants, extras, attributes, pricetiers, definitions, values] = await Promise.all([
+      embed.variants
+        ? m
+            .getRepository(ProductVariant)
+            .find({ where, order: { id: 'ASC' } })
+            .then(byProduct)
+        : none,
+      embed.extras ? m.getRepository(ProductExtra).find({ where, order: bySortOrder }).then(byProduct) : none,
+      embed.attributes ? m.getRepository(ProductAttribute).find({ where, order: bySortOrder }).then(byProduct) : none,
+      embed.pricetiers
+        ? m
+            .getRepository(ProductPriceTier)
+            .find({ where, order: { quantity: 'ASC', id: 'ASC' } })
+            .then(byProduct)
+        : none,
+      embed.customfields ? this.customFields.forEntity(m, 'product') : none,
+      embed.customfields ? m.getRepository(ProductCustomFieldValue).find({ where }).then(byProduct) : none,
+    ]);
+    return { variants, extras, attributes, pricetiers, customfields: definitions && values ? { definitions, values } : null };
   }
 }

@@ -298,22 +298,25 @@ export class QuotesService {
   private async present(m: EntityManager, quotes: Quote[], embed: EmbedSelection): Promise<QuoteJson[]> {
     if (quotes.length === 0) return [];
     const ids = quotes.map((q) => q.id);
-    const items = groupBy(
-      await m.getRepository(QuoteItem).find({ where: { quote_id: In(ids) }, order: { position: 'ASC', id: 'ASC' } }),
-      (i) => i.quote_id,
-    );
-    const productIds = [...items.values()].flat().map((i) => i.product_id);
-    const products = await this.products.productViews(m, productIds);
-    const links = groupBy(
-      await m.getRepository(QuoteCustomerGroup).find({ where: { quote_id: In(ids) }, order: { customer_group_id: 'ASC' } }),
-      (l) => l.quote_id,
-    );
-    const groups = await this.groups.groupViews(
-      m,
-      [...links.values()].flat().map((l) => l.customer_group_id),
-    );
     const customerIds = quotes.map((q) => q.customer_id).filter((id): id is number => id !== null);
-    const customers = embed.customer ? await this.customers.customerViews(m, customerIds, embed.customer) : null;
+    // Independent reads go out together; the page waits for the slowest, not for their sum.
+    const [itemRows, linkRows, customers] = await Promise.all([
+      m.getRepository(QuoteItem).find({ where: { quote_id: In(ids) }, order: { position: 'ASC', id: 'ASC' } }),
+      m.getRepository(QuoteCustomerGroup).find({ where: { quote_id: In(ids) }, order: { customer_group_id: 'ASC' } }),
+      embed.customer ? this.customers.customerViews(m, customerIds, embed.customer) : Promise.resolve(null),
+    ]);
+    const items = groupBy(itemRows, (i) => i.quote_id);
+    const links = groupBy(linkRows, (l) => l.quote_id);
+    const [products, groups] = await Promise.all([
+      this.products.productViews(
+        m,
+        itemRows.map((i) => i.product_id),
+      ),
+      this.groups.groupViews(
+        m,
+        linkRows.map((l) => l.customer_group_id),
+      ),
+    ]);
     return quotes.map((q) =>
       presentQuote(
         q,
