@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager, EntityTarget } from 'typeorm';
 import { changesOf, deleteById, insertReturning, updateReturning } from './write.js';
 import { type EmbedSelection, type EmbedTree, parseEmbed } from '../embed/embed.js';
-import { assertIfMatch } from '../http/etag.js';
+import { assertIfMatch, assertIfMatchLazy } from '../http/etag.js';
 import { type KeyLookup, findByKey } from '../http/identifiers.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
 import { type Sortable, paginate, toPage } from '../paging/paginate.js';
@@ -56,7 +56,7 @@ export class CrudResource<E extends Row, J> {
   update(key: string, input: object): Promise<J> {
     return this.tx.run(async (m) => {
       const current = await this.find(m, key, true);
-      assertIfMatch(await this.presentOne(m, current));
+      await assertIfMatchLazy(() => this.presentOne(m, current));
       const values = await this.checked(m, changesOf(input), current);
       return this.presentOne(m, await updateReturning(m, this.spec.entity, current, values));
     });

@@ -91,3 +91,11 @@ export function assertIfMatch(currentRepresentation: unknown): void {
   if (!header) return;
   if (!etagListMatches(header, representationEtag(currentRepresentation), false)) throw ApiError.preconditionFailed();
 }
+
+/**
+ * The same check when presenting the current row costs queries: it is presented only when the
+ * request carries If-Match at all.
+ */
+export async function assertIfMatchLazy(present: () => Promise<unknown>): Promise<void> {
+  if (requestContext.get()?.ifMatch) assertIfMatch(await present());
+}

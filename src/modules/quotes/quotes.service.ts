@@ -4,7 +4,7 @@ import { DataSource, type EntityManager, In } from 'typeorm';
 import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { timestamp as timestampOf } from '../../common/format/format.js';
 import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
-import { assertIfMatch } from '../../common/http/etag.js';
+import { assertIfMatch, assertIfMatchLazy } from '../../common/http/etag.js';
 import { findByKey } from '../../common/http/identifiers.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
@@ -115,7 +115,7 @@ export class QuotesService {
   update(key: string, input: QuotePatch): Promise<QuoteJson> {
     return this.tx.run(async (m) => {
       const current = await findByKey(m, Quote, key, quoteKey(true));
-      assertIfMatch((await this.present(m, [current], {}))[0]);
+      await assertIfMatchLazy(async () => (await this.present(m, [current], {}))[0]);
       const bag = new FieldErrorBag();
       const customerId = input.customer_id !== undefined ? input.customer_id : current.customer_id;
       const customer = await this.checkCustomer(m, customerId, bag);
