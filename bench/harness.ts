@@ -55,7 +55,10 @@ export function mintKey(databaseUrl: string): string {
 
 /** Starts the built api and resolves once /health answers (logs may be quiet). */
 export async function startApi(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
   let exited = false;
