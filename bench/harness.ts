@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -25,7 +26,8 @@ export interface Figure {
 
 /** A fresh database for the run, reachable as `url`. */
 export async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = 'store_bench';
+  // One database per run, so two runs on one machine (two checkouts) never drop each other's.
+  const name = `store_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -75,6 +77,18 @@ export async function startApi(env: Record<string, string>): Promise<ChildProces
   throw new Error(`api did not start:\n${errors}`);
 }
 
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createNetServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
 /** Peak resident set size of a process in MiB (Linux). */
 export function peakRssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -120,4 +134,36 @@ export function table(figures: Figure[], baseline: Figure): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/**
+ * SQL statements per request, counted by the app's own statement counter: an app booted in this
+ * process on the bench database answers each scenario's request once, one at a time.
+ */
+export async function countStatements(databaseUrl: string, token: string, scenarios: (Scenario & { key: string })[]) {
+  const saved = { ...process.env };
+  Object.assign(process.env, { DATABASE_URL: databaseUrl, REDIS_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0' });
+  const { createApp } = await import('../src/app.factory.js');
+  const { queryCounter } = await import('../src/database/query-counter.js');
+  const app = await createApp({ logger: ['error'] });
+  process.env = saved;
+  await app.listen(0, '127.0.0.1');
+  const base = await app.getUrl();
+  const counts: Record<string, number> = {};
+  try {
+    for (const s of scenarios) {
+      queryCounter.reset();
+      const res = await fetch(`${base.replace('[::1]', '127.0.0.1')}${s.path}`, {
+        method: s.method ?? 'GET',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: s.body ? JSON.stringify(s.body()) : undefined,
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${s.method ?? 'GET'} ${s.path} → ${res.status}`);
+      counts[s.key] = queryCounter.count;
+    }
+  } finally {
+    await app.close();
+  }
+  return counts;
 }

@@ -1,50 +1,49 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { type Figure, ROOT, type Scenario, benchDatabase, measure, mintKey, peakRssMiB, startApi, table } from './harness.js';
+import {
+  type Figure,
+  type Scenario,
+  benchDatabase,
+  countStatements,
+  freePort,
+  measure,
+  mintKey,
+  peakRssMiB,
+  startApi,
+  table,
+} from './harness.js';
+import { measureSendQuote, smtpSink } from './send-quote.js';
 
 /**
- * `npm run bench`: throughput and latency of the API against a raw baseline (node:http + pg reading
- * one row), then send-quote throughput through Redis, the worker and a local SMTP sink, and peak
- * memory. Everything runs on this machine against one PostgreSQL and one Redis. It prints figures
- * and asserts nothing. BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune a run;
- * BENCH_DELIVERIES (default 1000) sizes the e-mail run.
+ * `npm run bench`: throughput and latency of the API against raw floors (node:http + pg), then
+ * send-quote throughput through Redis, the worker and a local SMTP sink, and peak memory.
+ * Everything runs on this machine against one PostgreSQL and one Redis. It prints figures and
+ * asserts nothing; `-- --json` adds one JSON object as the last line. BENCH_SECONDS (default 10)
+ * and BENCH_CONNECTIONS (default 50) tune a run; BENCH_DELIVERIES (default 1000) sizes the e-mail run.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const deliveries = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const json = process.argv.includes('--json');
 
-async function api<T = { data: { id: number } }>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+/** A node:http server answering every request from `answer`; the floor the api is compared with. */
+async function floorServer(answer: () => Promise<string>): Promise<{ url: string; close: () => void }> {
+  const server = createServer((_req, res) => {
+    answer().then(
+      (body) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      },
+      () => {
+        res.writeHead(500);
+        res.end();
+      },
+    );
   });
-  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A sink that accepts every message and counts them. */
-async function smtpSink(): Promise<{ port: number; count: () => number; close: () => Promise<void> }> {
-  let count = 0;
-  const server = new SMTPServer({
-    logger: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, cb) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        count++;
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.server.address() as { port: number }).port;
-  return { port, count: () => count, close: () => new Promise((r) => server.close(() => r())) };
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
 async function main(): Promise<void> {
@@ -59,93 +58,109 @@ async function main(): Promise<void> {
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'warn',
   };
-  const apiPort = 3900;
+  const apiPort = await freePort();
   const apiProcess = await startApi({ ...env, PORT: String(apiPort) });
-  let worker: ChildProcess | null = null;
   const token = mintKey(db.url);
   const base = `http://127.0.0.1:${apiPort}`;
-  try {
-    // A catalog of 10 products, a customer with a shipping address, and 60 quotes of 10 items.
-    await api(base, token, 'POST', '/country', { name: 'United States', code: 'US' });
-    await api(base, token, 'POST', '/country/US', { name: 'California', code: 'CA' });
-    const taxClass = await api(base, token, 'POST', '/taxclass', { name: 'Standard', is_default: 1 });
-    await api(base, token, 'POST', `/taxclass/${taxClass.data.id}/rate`, { country: 'US', state: 'CA', rate: '7.25' });
-    const products: number[] = [];
-    for (let i = 0; i < 10; i++)
-      products.push(
-        (await api(base, token, 'POST', '/product', { name: `Product ${i}`, sku: `P-${i}`, base_price: `${10 + i}.50` })).data.id,
-      );
-    const customer = await api(base, token, 'POST', '/customer', { email: 'bench@example.com', first_name: 'Bench' });
-    await api(base, token, 'POST', `/customer/${customer.data.id}/addresses`, {
-      kind: 'shipping',
-      country_code: 'US',
-      state_code: 'CA',
-      city: 'LA',
+  const api = async <T = { data: { id: number } }>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const items = products.map((product_id, i) => ({ product_id, quantity: i + 1 }));
-    const quote = await api(base, token, 'POST', '/quote', { name: 'Bench quote', customer_id: customer.data.id, items });
-    for (let i = 0; i < 59; i++) await api(base, token, 'POST', '/quote', { name: `Quote ${i}`, customer_id: customer.data.id, items });
+    if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  try {
+    // A catalog of 50 products, a customer with a shipping address, and 60 quotes of 10 items.
+    await api('POST', '/country', { name: 'United States', code: 'US' });
+    await api('POST', '/country/US', { name: 'California', code: 'CA' });
+    const taxClass = await api('POST', '/taxclass', { name: 'Standard', is_default: 1 });
+    await api('POST', `/taxclass/${taxClass.data.id}/rate`, { country: 'US', state: 'CA', rate: '7.25' });
+    const products: number[] = [];
+    for (let i = 0; i < 50; i++)
+      products.push(
+        (
+          await api('POST', '/product', {
+            name: `Product ${i}`,
+            sku: `P-${i}`,
+            base_price: `${10 + i}.50`,
+            description: `<p>Product <b>${i}</b> of the bench catalog.</p>`,
+          })
+        ).data.id,
+      );
+    const customer = await api('POST', '/customer', { email: 'bench@example.com', first_name: 'Bench' });
+    await api('POST', `/customer/${customer.data.id}/addresses`, { kind: 'shipping', country_code: 'US', state_code: 'CA', city: 'LA' });
+    const items = products.slice(0, 10).map((product_id, i) => ({ product_id, quantity: i + 1 }));
+    const quote = await api('POST', '/quote', { name: 'Bench quote', customer_id: customer.data.id, items });
+    for (let i = 0; i < 59; i++) await api('POST', '/quote', { name: `Quote ${i}`, customer_id: customer.data.id, items });
 
     const pool = new pg.Pool({ connectionString: db.url, max: 20 });
-    const baseline = createServer((_req, res) => {
-      pool.query('SELECT * FROM quotes WHERE id = 1').then(
-        (r) => {
-          const body = JSON.stringify({ meta: { status: 200, success: true }, data: r.rows[0] });
-          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-          res.end(body);
-        },
-        () => {
-          res.writeHead(500);
-          res.end();
-        },
-      );
+    const baseline = await floorServer(async () => {
+      const r = await pool.query('SELECT * FROM quotes WHERE id = 1');
+      return JSON.stringify({ meta: { status: 200, success: true }, data: r.rows[0] });
     });
-    await new Promise<void>((r) => baseline.listen(3901, '127.0.0.1', r));
 
     let n = 0;
-    const scenarios: Scenario[] = [
-      { name: 'GET /quote/{id} (10 items, embed customer)', path: `/quote/${quote.data.id}?embed=customer` },
-      { name: 'GET /quotes?limit=50', path: '/quotes?limit=50' },
-      { name: 'POST /quote (3 items)', method: 'POST', path: '/quote', body: () => ({ name: `Load ${n++}`, items: items.slice(0, 3) }) },
-      { name: 'PATCH /quote/{id} (name)', method: 'PATCH', path: `/quote/${quote.data.id}`, body: () => ({ name: `Renamed ${n++}` }) },
+    const scenarios: (Scenario & { key: string })[] = [
+      { key: 'get_quote', name: 'GET /quote/{id} (10 items, embed customer)', path: `/quote/${quote.data.id}?embed=customer` },
+      { key: 'list_quotes', name: 'GET /quotes?limit=50', path: '/quotes?limit=50' },
+      {
+        key: 'post_quote',
+        name: 'POST /quote (3 items)',
+        method: 'POST',
+        path: '/quote',
+        body: () => ({ name: `Load ${n++}`, items: items.slice(0, 3) }),
+      },
+      {
+        key: 'patch_quote',
+        name: 'PATCH /quote/{id} (name)',
+        method: 'PATCH',
+        path: `/quote/${quote.data.id}`,
+        body: () => ({ name: `Renamed ${n++}` }),
+      },
+      { key: 'get_product', name: 'GET /product/{id}', path: `/product/${products[0]}` },
+      { key: 'list_products', name: 'GET /products?limit=50', path: '/products?limit=50' },
     ];
+    // Statements per request, counted one request at a time in an app booted in this process.
+    const statements = await countStatements(db.url, token, scenarios);
+
     console.error(`Measuring ${seconds}s per scenario with ${connections} connections…`);
-    const raw = await measure(
-      'http://127.0.0.1:3901',
-      null,
-      { name: 'baseline: node:http + pg, one row', path: '/' },
-      seconds,
-      connections,
-    );
+    const raw = await measure(baseline.url, null, { name: 'baseline: node:http + pg, one row', path: '/' }, seconds, connections);
     const figures: Figure[] = [raw];
-    for (const s of scenarios) figures.push(await measure(base, token, s, seconds, connections));
+    const measured: Record<string, Figure> = {};
+    for (const s of scenarios) {
+      measured[s.key] = await measure(base, token, s, seconds, connections);
+      figures.push(measured[s.key]);
+    }
     baseline.close();
     await pool.end();
     console.log(table(figures, raw));
 
-    // send-quote throughput: quotes with 100 recipients each, delivered by one worker.
-    worker = spawn(process.execPath, [join(ROOT, 'dist/src/worker.js')], { env: { ...process.env, ...env }, stdio: 'ignore' });
-    const perQuote = 100;
-    const quotes = Math.ceil(deliveries / perQuote);
-    const sendIds: number[] = [];
-    for (let q = 0; q < quotes; q++) {
-      const emails = Array.from({ length: Math.min(perQuote, deliveries - q * perQuote) }, (_, i) => `r${q}-${i}@example.com`);
-      sendIds.push(
-        (await api(base, token, 'POST', '/quote', { name: `Mailing ${q}`, customer_emails: emails, items: items.slice(0, 3) })).data.id,
+    const mail = await measureSendQuote(api, env, sink, items.slice(0, 3), deliveries);
+    console.log(`\nsend-quote: ${mail.messages} messages received in ${mail.seconds} s → ${mail.messages_per_s} messages/s (one worker)`);
+    const rss = { api: peakRssMiB(apiProcess.pid!), worker: mail.worker_rss_mib };
+    console.log(`API peak RSS: ${rss.api} MiB; worker peak RSS: ${rss.worker} MiB`);
+    if (json) {
+      const ratio = (f: Figure) => Number((f.rps / raw.rps).toFixed(3));
+      console.log(
+        JSON.stringify({
+          baseline_rps: raw.rps,
+          scenarios: scenarios.map((s) => ({
+            name: s.key,
+            rps: measured[s.key].rps,
+            p50_ms: measured[s.key].p50,
+            p99_ms: measured[s.key].p99,
+            ratio: ratio(measured[s.key]),
+            statements: statements[s.key],
+            non_2xx: measured[s.key].errors,
+          })),
+          rss_mib: rss,
+          send_quote: { messages: mail.messages, seconds: mail.seconds, messages_per_s: mail.messages_per_s },
+        }),
       );
     }
-    const started = Date.now();
-    for (const id of sendIds) await api(base, token, 'POST', `/quote/${id}/send-quote`, {});
-    const accepted = Date.now();
-    while (sink.count() < deliveries && Date.now() - started < 300_000) await new Promise((r) => setTimeout(r, 50));
-    const elapsed = (Date.now() - started) / 1000;
-    console.log(
-      `\nsend-quote: ${deliveries} deliveries in ${sendIds.length} requests accepted in ${((accepted - started) / 1000).toFixed(2)} s; ` +
-        `${sink.count()} messages received in ${elapsed.toFixed(2)} s → ${(sink.count() / elapsed).toFixed(0)} messages/s`,
-    );
-    console.log(`API peak RSS: ${peakRssMiB(apiProcess.pid!)} MiB; worker peak RSS: ${peakRssMiB(worker.pid!)} MiB`);
   } finally {
-    worker?.kill('SIGTERM');
     apiProcess.kill('SIGTERM');
     await new Promise((r) => apiProcess.once('exit', r));
     await sink.close();
