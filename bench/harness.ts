@@ -57,8 +57,11 @@ export function mintKey(databaseUrl: string): string {
 
 /** Starts the built api and resolves once /health answers (logs may be quiet). */
 export async function startApi(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], {
-    env: { ...process.env, ...env },
+  // BENCH_CPU_PROFILE=<file>: the api runs with the profiler preload and writes its profile on exit.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const preload = profile ? ['--import', join(ROOT, 'dist/bench/cpu-profile.js')] : [];
+  const child = spawn(process.execPath, [...preload, join(ROOT, 'dist/src/main.js')], {
+    env: { ...process.env, ...env, ...(profile ? { CPU_PROFILE: profile } : {}) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

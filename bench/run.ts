@@ -129,7 +129,10 @@ async function main(): Promise<void> {
     const raw = await measure(baseline.url, null, { name: 'baseline: node:http + pg, one row', path: '/' }, seconds, connections);
     const figures: Figure[] = [raw];
     const measured: Record<string, Figure> = {};
+    // BENCH_SCENARIOS=get_quote,list_quotes measures only those (for profiling one path).
+    const only = process.env.BENCH_SCENARIOS?.split(',');
     for (const s of scenarios) {
+      if (only && !only.includes(s.key)) continue;
       measured[s.key] = await measure(base, token, s, seconds, connections);
       figures.push(measured[s.key]);
     }
@@ -137,7 +140,10 @@ async function main(): Promise<void> {
     await pool.end();
     console.log(table(figures, raw));
 
-    const mail = await measureSendQuote(api, env, sink, items.slice(0, 3), deliveries);
+    const mail =
+      only && !only.includes('send_quote')
+        ? { messages: 0, seconds: 0, messages_per_s: 0, worker_rss_mib: 0 }
+        : await measureSendQuote(api, env, sink, items.slice(0, 3), deliveries);
     console.log(`\nsend-quote: ${mail.messages} messages received in ${mail.seconds} s → ${mail.messages_per_s} messages/s (one worker)`);
     const rss = { api: peakRssMiB(apiProcess.pid!), worker: mail.worker_rss_mib };
     console.log(`API peak RSS: ${rss.api} MiB; worker peak RSS: ${rss.worker} MiB`);
@@ -146,15 +152,17 @@ async function main(): Promise<void> {
       console.log(
         JSON.stringify({
           baseline_rps: raw.rps,
-          scenarios: scenarios.map((s) => ({
-            name: s.key,
-            rps: measured[s.key].rps,
-            p50_ms: measured[s.key].p50,
-            p99_ms: measured[s.key].p99,
-            ratio: ratio(measured[s.key]),
-            statements: statements[s.key],
-            non_2xx: measured[s.key].errors,
-          })),
+          scenarios: scenarios
+            .filter((s) => measured[s.key])
+            .map((s) => ({
+              name: s.key,
+              rps: measured[s.key].rps,
+              p50_ms: measured[s.key].p50,
+              p99_ms: measured[s.key].p99,
+              ratio: ratio(measured[s.key]),
+              statements: statements[s.key],
+              non_2xx: measured[s.key].errors,
+            })),
           rss_mib: rss,
           send_quote: { messages: mail.messages, seconds: mail.seconds, messages_per_s: mail.messages_per_s },
         }),

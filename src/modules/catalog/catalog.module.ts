@@ -17,6 +17,7 @@ import { ProductPriceTiersService } from './product-price-tiers.service.js';
 import { ProductVariantsController } from './product-variants.controller.js';
 import { ProductVariantsService } from './product-variants.service.js';
 import { ProductsController } from './products.controller.js';
+import { ProductsRepository } from './products.repository.js';
 import { ProductsService } from './products.service.js';
 import { VariantPriceTiersController } from './variant-price-tiers.controller.js';
 import { VariantPriceTiersService } from './variant-price-tiers.service.js';
@@ -37,6 +38,7 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
   ],
   providers: [
     ProductsService,
+    ProductsRepository,
     ProductPriceTiersService,
     ProductAttributesService,
     ProductCategoriesService,
@@ -47,6 +49,6 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     VariantPriceTiersService,
     CategoriesService,
   ],
-  exports: [ProductsService],
+  exports: [ProductsService, ProductsRepository],
 })
 export class CatalogModule {}

@@ -2,14 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
 import { changesOf, deleteById, insertReturning, updateReturning } from '../../common/crud/write.js';
 import { type EmbedSelection, embedded, groupBy, parseEmbed } from '../../common/embed/embed.js';
-import { FieldErrorBag } from '../../common/http/api-error.js';
+import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
+import { Page } from '../../common/http/envelope.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
+import { pageRequest, paginationOf } from '../../common/paging/page-sql.js';
+import { sortableColumns } from '../../common/paging/paginate.js';
 import { formatCurrency } from '../../common/money/money.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
+import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
 import { TaxClass } from '../tax/tax-class.entity.js';
 import { checkAllExist, checkExists, checkUnique, freeUrlName } from './catalog-checks.js';
 import { findProduct } from './catalog-keys.js';
@@ -28,14 +30,13 @@ import { Category } from './category.entity.js';
 import type { OptionRule } from './domain/option-selection.js';
 import type { PriceSource, PriceTierInput } from './domain/unit-price.js';
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
-import { ProductAttribute } from './product-attribute.entity.js';
 import { ProductCategory } from './product-category.entity.js';
-import { ProductCustomFieldValue } from './product-custom-field-value.entity.js';
 import { ProductExtra } from './product-extra.entity.js';
 import { ProductOption } from './product-option.entity.js';
 import { ProductPriceTier } from './product-price-tier.entity.js';
 import { ProductVariant } from './product-variant.entity.js';
 import { Product } from './product.entity.js';
+import { type ProductRecord, ProductsRepository } from './products.repository.js';
 import { VariantPriceTier } from './variant-price-tier.entity.js';
 
 export type { ProductJson } from './catalog.presenter.js';
@@ -73,21 +74,30 @@ export class ProductsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
-    private readonly customFields: CustomFieldsService,
+    private readonly repository: ProductsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(query: ListQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
-    const m = this.dataSource.manager;
-    const qb = m.getRepository(Product).createQueryBuilder('r');
-    return toPage(await paginate(qb, query, SORT), (rows) => this.presentProducts(m, rows, embed));
+    const req = pageRequest(query, SORT);
+    const page = await this.repository.page(this.dataSource.manager, req, embed);
+    const items = page.products.map((r) => this.present(r, embed, page.definitions));
+    return new Page(
+      items,
+      paginationOf(
+        req,
+        page.total,
+        page.products.map((r) => r.row),
+      ),
+    );
   }
 
   async get(key: string, query: ItemQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
-    const m = this.dataSource.manager;
-    return (await this.presentProducts(m, [await findProduct(m, key)], embed))[0];
+    const found = await this.repository.findOne(this.dataSource.manager, key, embed);
+    if (!found) throw ApiError.notFound(`Product ${key} was not found.`);
+    return this.present(found.product, embed, found.definitions);
   }
 
   create(input: ProductCreate) {
@@ -135,9 +145,18 @@ export class ProductsService {
   async productViews(m: EntityManager, ids: number[]): Promise<Map<number, ProductJson>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const products = await m.getRepository(Product).find({ where: { id: In(unique) } });
-    const views = (await this.presentProducts(m, products, {})) as ProductJson[];
-    return new Map(views.map((v) => [v.id, v]));
+    const records = await this.repository.byIds(m, unique);
+    return new Map(records.map((r) => [r.row.id, this.presentRecord(r)]));
+  }
+
+  /** A product record of a read query as the product object quotes embed (no embeds). */
+  presentRecord(r: ProductRecord): ProductJson {
+    return presentProduct(r.row, {
+      options: r.options,
+      category: r.category,
+      taxClass: r.tax_class,
+      listBasePrice: formatCurrency(r.row.base_price, this.config.currency, this.config.locale),
+    });
   }
 
   /**
@@ -245,73 +264,21 @@ export class ProductsService {
       .find({ where: { product_id: In(productIds), deleted_at: IsNull() }, order: { sort_order: 'ASC', id: 'ASC' } });
   }
 
-  /**
-   * Presents a page: one query per relation for all the products (live options, category links
-   * with their categories, tax classes), plus one per embed (two for custom fields).
-   */
-  private async presentProducts(m: EntityManager, products: Product[], embed: EmbedSelection): Promise<Record<string, unknown>[]> {
-    if (products.length === 0) return [];
-    const ids = products.map((p) => p.id);
-    const taxIds = [...new Set(products.map((p) => p.tax_class_id).filter((id): id is number => id !== null))];
-    // Independent reads, issued together: the page waits for the slowest, not for their sum.
-    const [liveOptions, categoryLinks, taxClasses, embeds] = await Promise.all([
-      this.liveOptions(m, ids),
-      m.getRepository(ProductCategory).find({ where: { product_id: In(ids) }, relations: { category: true }, order: { id: 'ASC' } }),
-      taxIds.length ? m.getRepository(TaxClass).find({ where: { id: In(taxIds) } }) : Promise.resolve([]),
-      this.loadEmbeds(m, ids, embed),
-    ]);
-    const options = groupBy(liveOptions, (o) => o.product_id);
-    const links = groupBy(categoryLinks, (l) => l.product_id);
-    const taxNames = new Map(taxClasses.map((t) => [t.id, t.name] as const));
-    return products.map((p) => {
-      const own = options.get(p.id) ?? [];
-      const categories = (links.get(p.id) ?? []).map((l) => l.category!);
-      const base = presentProduct(p, {
-        options: own,
-        category: categories[0]?.name ?? null,
-        taxClass: p.tax_class_id === null ? null : (taxNames.get(p.tax_class_id) ?? null),
-        listBasePrice: formatCurrency(p.base_price, this.config.currency, this.config.locale),
-      });
-      const extra: Record<string, unknown> = {};
-      if (embed.variants) extra.variants = embedded((embeds.variants?.get(p.id) ?? []).map(presentVariant));
-      // The embedded options (with their values) take the place of the short `options` array.
-      if (embed.options) extra.options = embedded(own.map(presentOption));
-      if (embed.extras) extra.extras = embedded((embeds.extras?.get(p.id) ?? []).map(presentExtra));
-      if (embed.attributes) extra.attributes = embedded((embeds.attributes?.get(p.id) ?? []).map(presentAttribute));
-      if (embed.categories) extra.categories = embedded(categories.map(presentCategory));
-      if (embed.pricetiers) extra.pricetiers = embedded((embeds.pricetiers?.get(p.id) ?? []).map(presentProductTier));
-      if (embeds.customfields) {
-        const stored = new Map((embeds.customfields.values.get(p.id) ?? []).map((v) => [v.definition_id, v.value]));
-        extra.customfields = embedded(embeds.customfields.definitions.map((d) => presentFieldValue(d, stored.get(d.id))));
-      }
-      return { ...base, ...extra };
-    });
-  }
-
-  private async loadEmbeds(m: EntityManager, ids: number[], embed: EmbedSelection) {
-    const where = { product_id: In(ids) };
-    const bySortOrder = { sort_order: 'ASC', id: 'ASC' } as const;
-    const byProduct = <T extends { product_id: number }>(rows: T[]) => groupBy(rows, (r) => r.product_id);
-    const none = Promise.resolve(null);
-    // One query per requested relation for the whole page, all issued together.
-    const [variants, extras, attributes, pricetiers, definitions, values] = await Promise.all([
-      embed.variants
-        ? m
-            .getRepository(ProductVariant)
-            .find({ where, order: { id: 'ASC' } })
-            .then(byProduct)
-        : none,
-      embed.extras ? m.getRepository(ProductExtra).find({ where, order: bySortOrder }).then(byProduct) : none,
-      embed.attributes ? m.getRepository(ProductAttribute).find({ where, order: bySortOrder }).then(byProduct) : none,
-      embed.pricetiers
-        ? m
-            .getRepository(ProductPriceTier)
-            .find({ where, order: { quantity: 'ASC', id: 'ASC' } })
-            .then(byProduct)
-        : none,
-      embed.customfields ? this.customFields.forEntity(m, 'product') : none,
-      embed.customfields ? m.getRepository(ProductCustomFieldValue).find({ where }).then(byProduct) : none,
-    ]);
-    return { variants, extras, attributes, pricetiers, customfields: definitions && values ? { definitions, values } : null };
+  /** A product record with the embeds the request asked for, after the product's own fields. */
+  private present(r: ProductRecord, embed: EmbedSelection, definitions: CustomFieldDefinition[] = []): Record<string, unknown> {
+    const base = this.presentRecord(r);
+    const extra: Record<string, unknown> = {};
+    if (embed.variants) extra.variants = embedded((r.variants ?? []).map(presentVariant));
+    // The embedded options (with their values) take the place of the short `options` array.
+    if (embed.options) extra.options = embedded(r.options.map(presentOption));
+    if (embed.extras) extra.extras = embedded((r.extras ?? []).map(presentExtra));
+    if (embed.attributes) extra.attributes = embedded((r.attributes ?? []).map(presentAttribute));
+    if (embed.categories) extra.categories = embedded((r.categories ?? []).map(presentCategory));
+    if (embed.pricetiers) extra.pricetiers = embedded((r.pricetiers ?? []).map(presentProductTier));
+    if (embed.customfields) {
+      const stored = r.customfields ?? {};
+      extra.customfields = embedded(definitions.map((d) => presentFieldValue(d, Object.hasOwn(stored, d.id) ? stored[d.id] : undefined)));
+    }
+    return { ...base, ...extra };
   }
 }

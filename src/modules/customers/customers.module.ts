@@ -7,12 +7,13 @@ import { CustomerAddressesService } from './customer-addresses.service.js';
 import { CustomerGroupsController } from './customer-groups.controller.js';
 import { CustomerGroupsService } from './customer-groups.service.js';
 import { CustomersController } from './customers.controller.js';
+import { CustomersRepository } from './customers.repository.js';
 import { CustomersService } from './customers.service.js';
 
 /** Customers with their addresses and groups, coupons and billing plans: what quotes and subscriptions refer to. */
 @Module({
   controllers: [CustomersController, CustomerGroupsController, CouponsController, BillingPlansController],
-  providers: [CustomersService, CustomerAddressesService, CustomerGroupsService, CouponsService, BillingPlansService],
-  exports: [CustomersService, CustomerAddressesService, CustomerGroupsService, CouponsService, BillingPlansService],
+  providers: [CustomersService, CustomersRepository, CustomerAddressesService, CustomerGroupsService, CouponsService, BillingPlansService],
+  exports: [CustomersService, CustomersRepository, CustomerAddressesService, CustomerGroupsService, CouponsService, BillingPlansService],
 })
 export class CustomersModule {}

@@ -3,6 +3,7 @@ import { blank, flag, timestamp } from '../../common/format/format.js';
 import type { CustomerAddress } from './customer-address.entity.js';
 import type { CustomerGroup } from './customer-group.entity.js';
 import type { Customer } from './customer.entity.js';
+import type { CustomerRecord } from './customers.repository.js';
 import type { AddressView, CustomerGroupView, CustomerView } from './customers.views.js';
 
 export type GroupJson = ReturnType<typeof presentGroup>;
@@ -77,4 +78,13 @@ export function presentCustomer(c: Customer, embeds: CustomerEmbeds = {}): Custo
     ...(embeds.shipping_addresses ? { shipping_addresses: embedded(embeds.shipping_addresses) } : {}),
     ...(embeds.billing_addresses ? { billing_addresses: embedded(embeds.billing_addresses) } : {}),
   };
+}
+
+/** A customer of a read query (customers.repository.ts) with the embeds it carries. */
+export function presentCustomerRecord(c: CustomerRecord): CustomerJson {
+  const embeds: CustomerEmbeds = {};
+  if (c.group !== undefined) embeds.group = c.group === null ? null : presentGroup(c.group.row, c.group.customers_count);
+  if (c.shipping_addresses) embeds.shipping_addresses = c.shipping_addresses.map((a) => presentAddress(a.row, a.place));
+  if (c.billing_addresses) embeds.billing_addresses = c.billing_addresses.map((a) => presentAddress(a.row, a.place));
+  return presentCustomer(c.row, embeds);
 }

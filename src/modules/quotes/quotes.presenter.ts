@@ -8,7 +8,8 @@ import type { Quote } from './quote.entity.js';
 
 /** A quote past its expiry reads `expired`, whatever was stored. */
 export function effectiveStatus(q: Quote, now = new Date()): string {
-  return q.expires_at && q.expires_at.getTime() <= now.getTime() ? 'expired' : q.status;
+  // Entities carry a Date, the read queries' JSON rows an ISO string.
+  return q.expires_at && new Date(q.expires_at).getTime() <= now.getTime() ? 'expired' : q.status;
 }
 
 export function presentQuoteItem(i: QuoteItem, product: ProductJson | null) {

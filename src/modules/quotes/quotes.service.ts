@@ -1,13 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
-import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
+import { type EmbedSelection, parseEmbed } from '../../common/embed/embed.js';
 import { timestamp as timestampOf } from '../../common/format/format.js';
 import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
 import { assertIfMatch, assertIfMatchLazy } from '../../common/http/etag.js';
 import { findByKey } from '../../common/http/identifiers.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { pageRequest, paginationOf } from '../../common/paging/page-sql.js';
 import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
+import { Page } from '../../common/http/envelope.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { ProductsService } from '../catalog/products.service.js';
@@ -25,6 +27,8 @@ import { QuoteDelivery } from './quote-delivery.entity.js';
 import { QuoteItem } from './quote-item.entity.js';
 import { type PricedQuote, type PricingCustomer, QuotePricer } from './quote-pricer.js';
 import { Quote } from './quote.entity.js';
+import { type QuoteFilter, type QuoteSet, QuotesRepository } from './quotes.repository.js';
+import { presentCustomerRecord, presentGroup } from '../customers/customers.presenter.js';
 import { type QuoteJson, effectiveStatus, presentQuote } from './quotes.presenter.js';
 
 const EMBEDS = { customer: CUSTOMER_EMBEDS };
@@ -44,6 +48,7 @@ export class QuotesService {
     private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
     private readonly pricer: QuotePricer,
+    private readonly repository: QuotesRepository,
     private readonly products: ProductsService,
     private readonly customers: CustomersService,
     private readonly groups: CustomerGroupsService,
@@ -54,22 +59,28 @@ export class QuotesService {
 
   async list(query: QuoteListQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
-    const qb = this.dataSource.getRepository(Quote).createQueryBuilder('r');
-    if (query.customer_id !== undefined) qb.andWhere('r.customer_id = :customerId', { customerId: query.customer_id });
-    if (query.type !== undefined) qb.andWhere('r.type = :type', { type: query.type });
-    if (query.status === 'expired') qb.andWhere('r.expires_at <= now()');
-    if (query.status === 'active') qb.andWhere("r.status = 'active' AND (r.expires_at IS NULL OR r.expires_at > now())");
+    const req = pageRequest(query as ListQuery, SORT);
+    const filter: QuoteFilter = { customer_id: query.customer_id, type: query.type, status: query.status };
     // Timestamps are shown to the second, so the bounds take whole seconds: a quote shown as updated
     // at 10:00:00 (stored 10:00:00.6) is inside updated_at_max=10:00:00.
-    if (query.updated_at_min) qb.andWhere('r.updated_at >= :min', { min: wholeSecond(query.updated_at_min) });
-    if (query.updated_at_max) qb.andWhere('r.updated_at < :max', { max: new Date(wholeSecond(query.updated_at_max).getTime() + 1000) });
-    return toPage(await paginate(qb, query as ListQuery, SORT), (rows) => this.present(this.dataSource.manager, rows, embed));
+    if (query.updated_at_min) filter.updated_min = wholeSecond(query.updated_at_min);
+    if (query.updated_at_max) filter.updated_before = new Date(wholeSecond(query.updated_at_max).getTime() + 1000);
+    const set = await this.repository.page(this.dataSource.manager, filter, req, embed);
+    return new Page(
+      this.presentSet(set),
+      paginationOf(
+        req,
+        set.total,
+        set.quotes.map((q) => q.row),
+      ),
+    );
   }
 
   async get(key: string, query: ItemQuery): Promise<QuoteJson> {
     const embed = parseEmbed(query.embed, EMBEDS);
-    const quote = await findByKey(this.dataSource.manager, Quote, key, quoteKey());
-    return (await this.present(this.dataSource.manager, [quote], embed))[0];
+    const set = await this.repository.findOne(this.dataSource.manager, key, embed);
+    if (!set) throw ApiError.notFound(`Quote ${key} was not found.`);
+    return this.presentSet(set)[0];
   }
 
   create(input: QuoteCreate): Promise<QuoteJson> {
@@ -294,37 +305,30 @@ export class QuotesService {
       .execute();
   }
 
-  /** Quotes as the contract shows them, for a whole page in a fixed number of queries. */
+  /** Quotes by id as the contract shows them, in one statement. */
   private async present(m: EntityManager, quotes: Quote[], embed: EmbedSelection): Promise<QuoteJson[]> {
     if (quotes.length === 0) return [];
-    const ids = quotes.map((q) => q.id);
-    const customerIds = quotes.map((q) => q.customer_id).filter((id): id is number => id !== null);
-    // Independent reads go out together; the page waits for the slowest, not for their sum.
-    const [itemRows, linkRows, customers] = await Promise.all([
-      m.getRepository(QuoteItem).find({ where: { quote_id: In(ids) }, order: { position: 'ASC', id: 'ASC' } }),
-      m.getRepository(QuoteCustomerGroup).find({ where: { quote_id: In(ids) }, order: { customer_group_id: 'ASC' } }),
-      embed.customer ? this.customers.customerViews(m, customerIds, embed.customer) : Promise.resolve(null),
-    ]);
-    const items = groupBy(itemRows, (i) => i.quote_id);
-    const links = groupBy(linkRows, (l) => l.quote_id);
-    const [products, groups] = await Promise.all([
-      this.products.productViews(
+    void embed;
+    return this.presentSet(
+      await this.repository.byIds(
         m,
-        itemRows.map((i) => i.product_id),
+        quotes.map((q) => q.id),
       ),
-      this.groups.groupViews(
-        m,
-        linkRows.map((l) => l.customer_group_id),
-      ),
-    ]);
-    return quotes.map((q) =>
+    );
+  }
+
+  /** A quote set of the read queries as the contract shows it. */
+  private presentSet(set: QuoteSet): QuoteJson[] {
+    const products = new Map(set.products.map((p) => [p.row.id, this.products.presentRecord(p)]));
+    const customers = set.customers ? new Map(set.customers.map((c) => [c.row.id, presentCustomerRecord(c)])) : null;
+    return set.quotes.map((q) =>
       presentQuote(
-        q,
+        q.row,
         {
-          items: items.get(q.id) ?? [],
+          items: q.items,
           products,
-          groups: (links.get(q.id) ?? []).map((l) => groups.get(l.customer_group_id)).filter((g) => g !== undefined),
-          ...(customers ? { customer: q.customer_id !== null ? (customers.get(q.customer_id) ?? null) : null } : {}),
+          groups: q.groups.map((g) => presentGroup(g.row, g.customers_count)),
+          ...(customers ? { customer: q.row.customer_id !== null ? (customers.get(q.row.customer_id) ?? null) : null } : {}),
         },
         this.config.storeUrl,
       ),

@@ -1,0 +1,165 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { EmbedSelection } from '../../common/embed/embed.js';
+import { asId } from '../../common/http/identifiers.js';
+import { type PageRequest, SqlParams, cappedCountSql, orderSql, pageTotal } from '../../common/paging/page-sql.js';
+import { jsonArraySql, jsonRowSql } from '../../database/json-sql.js';
+import { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
+import { TaxClass } from '../tax/tax-class.entity.js';
+import type { Category } from './category.entity.js';
+import { Category as CategoryEntity } from './category.entity.js';
+import type { ProductAttribute } from './product-attribute.entity.js';
+import { ProductAttribute as AttributeEntity } from './product-attribute.entity.js';
+import { ProductCategory } from './product-category.entity.js';
+import { ProductCustomFieldValue } from './product-custom-field-value.entity.js';
+import type { ProductExtra } from './product-extra.entity.js';
+import { ProductExtra as ExtraEntity } from './product-extra.entity.js';
+import type { ProductOption } from './product-option.entity.js';
+import { ProductOption as OptionEntity } from './product-option.entity.js';
+import type { ProductPriceTier } from './product-price-tier.entity.js';
+import { ProductPriceTier as TierEntity } from './product-price-tier.entity.js';
+import type { ProductVariant } from './product-variant.entity.js';
+import { ProductVariant as VariantEntity } from './product-variant.entity.js';
+import { Product } from './product.entity.js';
+
+/**
+ * A product as one read query returns it: its row and everything its presentation needs, shaped
+ * as the entities (see jsonRowSql). Embeds are present only when asked for.
+ */
+export interface ProductRecord {
+  row: Product;
+  options: ProductOption[];
+  /** The name of its first category (by link order), or null. */
+  category: string | null;
+  tax_class: string | null;
+  categories?: Category[];
+  variants?: ProductVariant[];
+  extras?: ProductExtra[];
+  attributes?: ProductAttribute[];
+  pricetiers?: ProductPriceTier[];
+  /** Stored custom field values by definition id. */
+  customfields?: Record<string, string> | null;
+}
+
+export interface ProductPageRecord {
+  products: ProductRecord[];
+  total: number;
+  /** Custom field definitions of products, when `customfields` is embedded. */
+  definitions?: CustomFieldDefinition[];
+}
+
+const EMBED_NAMES = ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields'] as const;
+
+/**
+ * The catalog's hand-written read queries: a product or a page of products, with every relation
+ * and embed, in one statement each. SQL text is built once per shape from entity metadata and
+ * whitelisted sort columns; every value travels as a parameter.
+ */
+@Injectable()
+export class ProductsRepository {
+  private readonly cache = new Map<string, string>();
+  private readonly table: (e: Function) => string;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.table = (e) => `"${dataSource.getMetadata(e).tableName}"`;
+  }
+
+  /**
+   * The JSON expression of a product row aliased `alias` (a products row or a CTE of products
+   * rows): what every quote item and product response presents.
+   */
+  productJsonSql(alias: string, embed: EmbedSelection = {}): string {
+    const key = `json|${alias}|${embedKey(embed)}`;
+    let sql = this.cache.get(key);
+    if (sql) return sql;
+    const t = this.table;
+    const ds = this.dataSource;
+    const fields = [
+      `'row', ${jsonRowSql(ds, Product, alias)}`,
+      `'options', (SELECT ${jsonArraySql(jsonRowSql(ds, OptionEntity, 'o'), 'o.sort_order, o.id')}
+                     FROM ${t(OptionEntity)} o WHERE o.product_id = ${alias}.id AND o.deleted_at IS NULL)`,
+      `'category', (SELECT c.name FROM ${t(ProductCategory)} pc JOIN ${t(CategoryEntity)} c ON c.id = pc.category_id
+                     WHERE pc.product_id = ${alias}.id ORDER BY pc.id LIMIT 1)`,
+      `'tax_class', (SELECT tc.name FROM ${t(TaxClass)} tc WHERE tc.id = ${alias}.tax_class_id)`,
+    ];
+    if (embed.categories) {
+      fields.push(`'categories', (SELECT ${jsonArraySql(jsonRowSql(ds, CategoryEntity, 'c'), 'pc.id')}
+                     FROM ${t(ProductCategory)} pc JOIN ${t(CategoryEntity)} c ON c.id = pc.category_id WHERE pc.product_id = ${alias}.id)`);
+    }
+    const child = (name: string, entity: Function, order: string) =>
+      fields.push(
+        `'${name}', (SELECT ${jsonArraySql(jsonRowSql(ds, entity, 'x'), order)} FROM ${t(entity)} x WHERE x.product_id = ${alias}.id)`,
+      );
+    if (embed.variants) child('variants', VariantEntity, 'x.id');
+    if (embed.extras) child('extras', ExtraEntity, 'x.sort_order, x.id');
+    if (embed.attributes) child('attributes', AttributeEntity, 'x.sort_order, x.id');
+    if (embed.pricetiers) child('pricetiers', TierEntity, 'x.quantity, x.id');
+    if (embed.customfields) {
+      fields.push(`'customfields', (SELECT json_object_agg(v.definition_id, v.value)
+                     FROM ${t(ProductCustomFieldValue)} v WHERE v.product_id = ${alias}.id)`);
+    }
+    sql = `json_build_object(${fields.join(', ')})`;
+    this.cache.set(key, sql);
+    return sql;
+  }
+
+  /** Custom field definitions of products, in display order, as a JSON array expression. */
+  private definitionsSql(): string {
+    const d = jsonRowSql(this.dataSource, CustomFieldDefinition, 'd');
+    return `(SELECT ${jsonArraySql(d, 'd.sort_order, d.id')} FROM ${this.table(CustomFieldDefinition)} d WHERE d.entity = 'product')`;
+  }
+
+  /** `{product_id|product_sku}` (the id first, then the SKU) in one statement; null when neither matches. */
+  async findOne(
+    m: EntityManager,
+    segment: string,
+    embed: EmbedSelection,
+  ): Promise<{ product: ProductRecord; definitions?: CustomFieldDefinition[] } | null> {
+    const id = asId(segment);
+    const shape = `one|${id === null ? 'sku' : 'id'}|${embedKey(embed)}`;
+    let sql = this.cache.get(shape);
+    if (!sql) {
+      const where = id === null ? 'p.sku = $1' : 'p.id = $1 OR p.sku = $2';
+      const order = id === null ? '' : 'ORDER BY CASE WHEN p.id = $1 THEN 0 ELSE 1 END';
+      sql = `SELECT ${this.productJsonSql('p', embed)} AS product
+                    ${embed.customfields ? `, ${this.definitionsSql()} AS definitions` : ''}
+               FROM ${this.table(Product)} p WHERE ${where} ${order} LIMIT 1`;
+      this.cache.set(shape, sql);
+    }
+    const rows = (await m.query(sql, id === null ? [segment] : [id, segment])) as {
+      product: ProductRecord;
+      definitions?: CustomFieldDefinition[];
+    }[];
+    return rows[0] ?? null;
+  }
+
+  /** Products by id (no embeds), in id order, in one statement; unknown ids are absent. */
+  async byIds(m: EntityManager, ids: number[]): Promise<ProductRecord[]> {
+    let sql = this.cache.get('byIds');
+    if (!sql) {
+      sql = `SELECT ${this.productJsonSql('p')} AS product FROM ${this.table(Product)} p WHERE p.id = ANY($1::int[]) ORDER BY p.id`;
+      this.cache.set('byIds', sql);
+    }
+    return ((await m.query(sql, [ids])) as { product: ProductRecord }[]).map((r) => r.product);
+  }
+
+  /** A page of products with its capped total, in one statement (see pageTotal for the rare second). */
+  async page(m: EntityManager, req: PageRequest, embed: EmbedSelection): Promise<ProductPageRecord> {
+    const t = this.table(Product);
+    const filter = (p: SqlParams) => `${t} r WHERE ${req.cursor !== undefined ? `r.id > ${p.add(req.cursor)}` : 'TRUE'}`;
+    const p = new SqlParams();
+    const from = filter(p);
+    const sql = `WITH page AS (SELECT r.* FROM ${from} ORDER BY ${orderSql('r', req)} LIMIT ${p.add(req.limit)} OFFSET ${p.add(req.offset)})
+      SELECT ${cappedCountSql(from, req, p)} AS total,
+             (SELECT ${jsonArraySql(this.productJsonSql('p', embed), orderSql('p', req))} FROM page p) AS products
+             ${embed.customfields ? `, ${this.definitionsSql()} AS definitions` : ''}`;
+    const [row] = (await m.query(sql, p.values)) as ProductPageRecord[];
+    const total = await pageTotal(m, row.total, req, () => {
+      const q = new SqlParams();
+      return { from: filter(q), params: q.values };
+    });
+    return { ...row, total };
+  }
+}
+
+const embedKey = (embed: EmbedSelection) => EMBED_NAMES.filter((n) => embed[n]).join(',');
