@@ -172,7 +172,8 @@ async function main(): Promise<void> {
     apiProcess.kill('SIGTERM');
     await new Promise((r) => apiProcess.once('exit', r));
     await sink.close();
-    await db.drop();
+    if (process.env.BENCH_KEEP === '1') console.error(`kept database: ${db.url}`);
+    else await db.drop();
   }
 }
 

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ALL_SCOPES } from '../../common/auth/scopes.js';
 import type { Principal } from '../../common/http/request-context.js';
 import { timestamp } from '../../common/format/format.js';
@@ -22,11 +24,45 @@ export class InvalidScopesError extends Error {}
 /** How often `last_used_at` is written for one key; reads stay free of row-lock contention. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-@Injectable()
-export class ApiKeysService {
-  private readonly lastUsedWrites = new Map<number, number>();
+/**
+ * How long a process trusts a cached key. While the process listens for `api_key_changed`
+ * (PostgreSQL), a revocation drops the key at once and this is only a safety net; without a
+ * listener (embedded database, or the listening connection lost) a key is checked again every second.
+ */
+export const KEY_CACHE_LISTENING_MS = 60_000;
+export const KEY_CACHE_UNLISTENED_MS = 1_000;
+const RELISTEN_AFTER_MS = 1_000;
 
-  constructor(private readonly dataSource: DataSource) {}
+interface CachedKey {
+  principal: Principal;
+  /** The key's own expiry (ms), or null. */
+  expiresAt: number | null;
+  /** When this process asks the database again (ms). */
+  checkAfter: number;
+}
+
+@Injectable()
+export class ApiKeysService implements OnApplicationShutdown {
+  private readonly logger = new Logger('ApiKeys');
+  private readonly lastUsedWrites = new Map<number, number>();
+  /** Valid keys by token hash; unknown tokens are never cached, so they cannot fill it. */
+  private readonly cache = new Map<string, CachedKey>();
+  private listener: pg.Client | null = null;
+  private listening = false;
+  private stopped = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    const client = this.listener;
+    this.listener = null;
+    this.listening = false;
+    await client?.end().catch(() => undefined);
+  }
 
   async create(input: { name: string; scopes?: string[]; expiresInDays?: number }): Promise<CreatedApiKey> {
     const scopes = input.scopes?.length ? [...new Set(input.scopes)] : ['*'];
@@ -57,20 +93,78 @@ export class ApiKeysService {
       .set({ revoked_at: () => 'COALESCE(revoked_at, now())' })
       .where('id = :id', { id })
       .execute();
+    // This process drops it now; the others hear of it through api_key_changed.
+    for (const [hash, cached] of this.cache) if (cached.principal.apiKeyId === id) this.cache.delete(hash);
     return (result.affected ?? 0) > 0;
   }
 
-  /** The key a token belongs to, if it is known, not revoked and not expired. */
+  /**
+   * The key a token belongs to, if it is known, not revoked and not expired: from this process's
+   * cache when it has the key, else one query.
+   */
   async authenticate(token: string): Promise<Principal | null> {
-    const rows: { id: number; name: string; scopes: string[] }[] = await this.dataSource.query(
-      `SELECT id, name, scopes FROM api_keys
+    const hash = sha256(token);
+    const now = Date.now();
+    const cached = this.cache.get(hash);
+    if (cached && now < cached.checkAfter && (cached.expiresAt === null || now < cached.expiresAt)) {
+      this.touch(cached.principal.apiKeyId);
+      return cached.principal;
+    }
+    if (!this.listener && !this.stopped && this.config.databaseUrl) this.listen();
+    const rows: { id: number; name: string; scopes: string[]; expires_at: Date | null }[] = await this.dataSource.query(
+      `SELECT id, name, scopes, expires_at FROM api_keys
         WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
-      [sha256(token)],
+      [hash],
     );
     const row = rows[0];
-    if (!row) return null;
+    if (!row) {
+      this.cache.delete(hash);
+      return null;
+    }
+    const principal = { apiKeyId: row.id, name: row.name, scopes: row.scopes };
+    this.cache.set(hash, {
+      principal,
+      expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null,
+      checkAfter: Date.now() + (this.listening ? KEY_CACHE_LISTENING_MS : KEY_CACHE_UNLISTENED_MS),
+    });
     this.touch(row.id);
-    return { apiKeyId: row.id, name: row.name, scopes: row.scopes };
+    return principal;
+  }
+
+  /**
+   * LISTEN api_key_changed on a connection of its own: a revocation anywhere (another api process,
+   * the cli, plain SQL — a trigger announces it) drops the key from this process's cache. While the
+   * connection is down nothing is trusted for longer than KEY_CACHE_UNLISTENED_MS.
+   */
+  private listen(): void {
+    const client = new pg.Client({ connectionString: this.config.databaseUrl! });
+    this.listener = client;
+    const lost = (err?: Error) => {
+      if (this.listener !== client) return;
+      this.listener = null;
+      this.listening = false;
+      this.cache.clear();
+      client.end().catch(() => undefined);
+      if (err && !this.stopped)
+        this.logger.warn(`Key changes are not heard (${err.message}); keys are checked every second until it reconnects.`);
+      if (!this.stopped) setTimeout(() => this.listener || this.stopped || this.listen(), RELISTEN_AFTER_MS).unref();
+    };
+    client.on('notification', (msg) => {
+      if (msg.payload) this.cache.delete(msg.payload);
+    });
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client
+      .connect()
+      .then(() => client.query('LISTEN api_key_changed'))
+      .then(() => {
+        // Keys cached before the listener was up may have changed meanwhile.
+        if (this.listener === client) {
+          this.cache.clear();
+          this.listening = true;
+        }
+      })
+      .catch((err: Error) => lost(err));
   }
 
   private touch(id: number): void {

@@ -1,0 +1,89 @@
+import { type ApiProcess, runNode, startApi, stop } from './support/processes.js';
+import { describeE2E } from './support/test-app.js';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import pg from 'pg';
+import { DIST, cleanEnv, freePort } from './support/processes.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Every api process caches keys by token hash; a revocation or expiry change made anywhere must be
+ * refused by every process within one second (KEY_CACHE_UNLISTENED_MS, and at once while the
+ * process hears api_key_changed).
+ */
+describeE2E('API key cache across api processes', () => {
+  let a: ApiProcess;
+  let b: { url: string; child: ReturnType<typeof spawn> };
+  let db: pg.Client;
+
+  const get = (base: string, token: string) =>
+    fetch(`${base}/countries`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
+  const mint = () => {
+    const r = runNode('cli.js', ['api-key:create', '--name', 'cache', '--json'], { DATABASE_URL: a.dbUrl });
+    return JSON.parse(r.stdout) as { id: number; access_token: string };
+  };
+
+  beforeAll(async () => {
+    a = await startApi('key_cache');
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(DIST, 'main.js')], { env: cleanEnv({ DATABASE_URL: a.dbUrl, PORT: String(port) }) });
+    b = { url: `http://127.0.0.1:${port}`, child };
+    for (let i = 0; i < 600; i++) {
+      if (
+        await fetch(`${b.url}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await sleep(100);
+    }
+    db = new pg.Client({ connectionString: a.dbUrl });
+    await db.connect();
+  }, 90_000);
+
+  afterAll(async () => {
+    await db?.end();
+    if (b) await stop(b.child);
+    await a?.close();
+  });
+
+  it('a key revoked by the cli is refused by both api processes within a second', async () => {
+    const key = mint();
+    expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([200, 200]);
+    // Cached now: a second request is answered without the key's row.
+    expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([200, 200]);
+    const revoked = runNode('cli.js', ['api-key:revoke', String(key.id), '--json'], { DATABASE_URL: a.dbUrl });
+    expect(JSON.parse(revoked.stdout)).toEqual({ id: key.id, revoked: true });
+    await sleep(1000);
+    expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([401, 401]);
+  });
+
+  it('an expiry moved into the past by plain SQL is refused within a second', async () => {
+    const key = mint();
+    expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([200, 200]);
+    await db.query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [key.id]);
+    await sleep(1000);
+    expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([401, 401]);
+  });
+
+  it('a process whose listening connection is cut still refuses a revoked key within a second', async () => {
+    const key = mint();
+    expect(await get(b.url, key.access_token)).toBe(200);
+    // Cut every api process's LISTEN connection, then revoke while they reconnect.
+    const cut = await db.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN api_key_changed'`,
+    );
+    expect(cut.rowCount).toBe(2);
+    await db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [key.id]);
+    await sleep(1000);
+    expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([401, 401]);
+    // And they listen again: a key used after the reconnect is dropped by the next revocation.
+    await sleep(1500);
+    const listeners = await db.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN api_key_changed'`,
+    );
+    expect(listeners.rows[0].n).toBe(2);
+  });
+});
