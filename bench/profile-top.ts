@@ -22,7 +22,9 @@ const short = (url: string) =>
     .replace(/^file:\/\//, '')
     .replace(/.*node_modules\//, '~/')
     .replace(/.*\/dist\//, 'dist/');
-for (const id of profile.samples) {
+// Idle samples (waiting for I/O) are left out: shares are of the time the process was busy.
+const busy = profile.samples.filter((id) => byId.get(id)!.callFrame.functionName !== '(idle)');
+for (const id of busy) {
   const n = byId.get(id)!;
   const key = `${n.callFrame.functionName || '(anonymous)'} ${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
   self.set(key, (self.get(key) ?? 0) + 1);
@@ -41,9 +43,9 @@ for (const id of profile.samples) {
     }
   }
 }
-const total = profile.samples.length;
+const total = busy.length;
 const pct = (v: number) => `${((v / total) * 100).toFixed(1).padStart(5)} %`;
-console.log(`${total} samples\n\nself time, hottest functions:`);
+console.log(`${profile.samples.length} samples, ${total} busy (${pct(total)} of busy ones)\n\nself time, hottest functions:`);
 for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, rows)) console.log(`${pct(v)}  ${k}`);
 console.log('\ninclusive time per file or package:');
 for (const [k, v] of [...inclusiveFile].sort((a, b) => b[1] - a[1]).slice(0, rows)) console.log(`${pct(v)}  ${k || '(native)'}`);

@@ -133,7 +133,10 @@ async function main(): Promise<void> {
     const only = process.env.BENCH_SCENARIOS?.split(',');
     for (const s of scenarios) {
       if (only && !only.includes(s.key)) continue;
+      // BENCH_CPU_PROFILE: the api's profile covers the measured requests only (see cpu-profile.ts).
+      if (process.env.BENCH_CPU_PROFILE) apiProcess.kill('SIGUSR2');
       measured[s.key] = await measure(base, token, s, seconds, connections);
+      if (process.env.BENCH_CPU_PROFILE) apiProcess.kill('SIGUSR2');
       figures.push(measured[s.key]);
     }
     baseline.close();

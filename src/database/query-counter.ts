@@ -17,11 +17,16 @@ export const queryCounter = {
   },
 };
 
+/** Counts one statement (unless it belongs to background work). */
+export function countStatement(query: string): void {
+  if (background.getStore()) return;
+  queryCounter.count++;
+  if (queryCounter.recording) queryCounter.statements.push(query);
+}
+
 export class CountingLogger implements TypeOrmLogger {
   logQuery(query: string): void {
-    if (background.getStore()) return;
-    queryCounter.count++;
-    if (queryCounter.recording) queryCounter.statements.push(query);
+    countStatement(query);
   }
   logQueryError(): void {}
   logQuerySlow(): void {}

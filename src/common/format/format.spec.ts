@@ -28,3 +28,13 @@ describe('parseTimestamp', () => {
     (text) => expect(parseTimestamp(text)).toBeNull(),
   );
 });
+
+describe('timestamp of ISO text', () => {
+  it('cuts UTC text and parses any other offset, to the second', () => {
+    expect(timestamp('2026-11-23T10:31:05.999999+00:00')).toBe('2026-11-23 10:31:05');
+    expect(timestamp('2026-11-23T10:31:05+00:00')).toBe('2026-11-23 10:31:05');
+    expect(timestamp('2026-11-23T10:31:05.5Z')).toBe('2026-11-23 10:31:05');
+    expect(timestamp('2026-11-23T10:31:05.123+01:00')).toBe('2026-11-23 09:31:05');
+    expect(timestamp(new Date('2026-11-23T10:31:05.999Z'))).toBe('2026-11-23 10:31:05');
+  });
+});

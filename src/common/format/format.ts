@@ -2,9 +2,14 @@
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
+/** An ISO timestamp already in UTC, as PostgreSQL writes timestamptz in JSON on a UTC session. */
+const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:\+00:00|Z)$/;
+
 /** `YYYY-MM-DD HH:MM:SS` in UTC; null stays null. */
 export function timestamp(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
+  // The read queries' JSON rows: cut the text instead of parsing a Date (whole seconds, truncated as below).
+  if (typeof value === 'string' && ISO_UTC.test(value)) return `${value.slice(0, 10)} ${value.slice(11, 19)}`;
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return null;
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;

@@ -1,4 +1,4 @@
-import { etagOf, newestUpdatedAt, representationEtag } from './etag.js';
+import { etagOf, newestUpdatedAt, newestUpdatedAtInJson, representationEtag } from './etag.js';
 
 describe('etag', () => {
   it('is a strong tag over the exact bytes', () => {
@@ -22,5 +22,29 @@ describe('newestUpdatedAt', () => {
   it('is null without timestamps', () => {
     expect(newestUpdatedAt({ methods: ['GET'] })).toBeNull();
     expect(newestUpdatedAt([])).toBeNull();
+  });
+});
+
+describe('newestUpdatedAtInJson', () => {
+  it('agrees with the walk over the body, embeds and user-written JSON included', () => {
+    const bodies: unknown[] = [
+      [
+        { id: 1, updated_at: '2024-01-01 00:00:00', states: { data: [{ updated_at: '2024-06-01 12:00:00' }] } },
+        { id: 2, updated_at: '2024-03-01 00:00:00' },
+      ],
+      { options: { updated_at: '2030-01-01 00:00:00' }, updated_at: '2024-01-01 00:00:00' },
+      { updated_at: null, nested: { updated_at: 'not a time' } },
+      { methods: ['GET'] },
+      [],
+    ];
+    for (const body of bodies) expect(newestUpdatedAtInJson(JSON.stringify(body))).toEqual(newestUpdatedAt(body));
+  });
+  it('is not fooled by the key written inside a string', () => {
+    const body = {
+      name: '"updated_at":"2099-01-01 00:00:00"',
+      note: '\\"updated_at":"2098-01-01 00:00:00"',
+      updated_at: '2024-01-01 00:00:00',
+    };
+    expect(newestUpdatedAtInJson(JSON.stringify(body))?.toISOString()).toBe('2024-01-01T00:00:00.000Z');
   });
 });

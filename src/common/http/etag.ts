@@ -37,6 +37,20 @@ export function newestUpdatedAt(value: unknown): Date | null {
   return newest === null ? null : new Date(newest);
 }
 
+/**
+ * The same newest `updated_at`, read off the serialized body: a JSON key can only be written as
+ * `"updated_at":"…"` with bare quotes (a quote inside a string is always escaped), and the
+ * `YYYY-MM-DD HH:MM:SS` text orders as its time does, so no object is walked and no Date built
+ * but the newest.
+ */
+const UPDATED_AT_IN_JSON = /"updated_at":"(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"/g;
+
+export function newestUpdatedAtInJson(json: string): Date | null {
+  let newest: string | null = null;
+  for (const m of json.matchAll(UPDATED_AT_IN_JSON)) if (newest === null || m[1] > newest) newest = m[1];
+  return newest === null ? null : new Date(`${newest.replace(' ', 'T')}Z`);
+}
+
 function etagListMatches(header: string, etag: string, weak: boolean): boolean {
   if (header.trim() === '*') return true;
   return header.split(',').some((raw) => {
@@ -53,7 +67,7 @@ function etagListMatches(header: string, etag: string, weak: boolean): boolean {
 export function sendSuccess(req: Request, res: Response, status: number, body: unknown): void {
   const json = JSON.stringify(successEnvelope(status, body));
   const etag = etagOf(json);
-  const lastModified = newestUpdatedAt(body) ?? new Date();
+  const lastModified = newestUpdatedAtInJson(json) ?? new Date();
   res.setHeader('ETag', etag);
   res.setHeader('Last-Modified', lastModified.toUTCString());
   res.setHeader('Cache-Control', 'private, max-age=60');

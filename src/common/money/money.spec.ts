@@ -89,3 +89,15 @@ describe('formatDecimal', () => {
     expect(formatDecimal(7, 0)).toBe('7');
   });
 });
+
+describe('formatMoney on PostgreSQL numeric(…, 2) text', () => {
+  it('answers the same as the decimal arithmetic', () => {
+    for (const v of ['0.00', '12.30', '-4.05', '999999999999.99', '100.10']) {
+      expect(formatMoney(v)).toBe(formatDecimal(new Decimal(v), 2));
+    }
+    // Not two-decimal text as PostgreSQL prints it: the arithmetic decides.
+    expect(formatMoney('-0.00')).toBe('0.00');
+    expect(formatMoney('007.50')).toBe('7.50');
+    expect(formatMoney('1.005')).toBe('1.01');
+  });
+});

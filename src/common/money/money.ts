@@ -34,7 +34,14 @@ export function formatDecimal(v: MoneyInput, places: number): string {
   return (d.isZero() ? d.abs() : d).toFixed(places);
 }
 
+/**
+ * Two-decimal text as PostgreSQL prints a numeric(…, 2): already the answer, so the hot read paths
+ * skip the decimal arithmetic. "-0.00" never comes from PostgreSQL but would need the slow path.
+ */
+const TWO_PLACES = /^-?(?:0|[1-9]\d{0,16})\.\d\d$/;
+
 export function formatMoney(v: MoneyInput): string {
+  if (typeof v === 'string' && TWO_PLACES.test(v) && !v.startsWith('-0.00')) return v;
   return formatDecimal(v, 2);
 }
 

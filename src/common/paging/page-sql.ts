@@ -1,3 +1,4 @@
+import { readQuery } from '../../database/read-query.js';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../http/api-error.js';
 import type { Pagination } from '../http/envelope.js';
@@ -63,7 +64,7 @@ export async function pageTotal(
 ): Promise<number> {
   if (counted <= req.offset + TOTAL_EXACT_ROWS) return counted;
   const { from, params } = estimate();
-  const [row] = (await m.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}`, params)) as {
+  const [row] = (await readQuery(m, `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}`, params)) as {
     'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
   }[];
   return Math.max(counted, Math.round(row['QUERY PLAN'][0].Plan['Plan Rows']));

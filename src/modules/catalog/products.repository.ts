@@ -1,3 +1,4 @@
+import { readQuery } from '../../database/read-query.js';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EmbedSelection } from '../../common/embed/embed.js';
@@ -126,7 +127,7 @@ export class ProductsRepository {
                FROM ${this.table(Product)} p WHERE ${where} ${order} LIMIT 1`;
       this.cache.set(shape, sql);
     }
-    const rows = (await m.query(sql, id === null ? [segment] : [id, segment])) as {
+    const rows = (await readQuery(m, sql, id === null ? [segment] : [id, segment])) as {
       product: ProductRecord;
       definitions?: CustomFieldDefinition[];
     }[];
@@ -140,7 +141,7 @@ export class ProductsRepository {
       sql = `SELECT ${this.productJsonSql('p')} AS product FROM ${this.table(Product)} p WHERE p.id = ANY($1::int[]) ORDER BY p.id`;
       this.cache.set('byIds', sql);
     }
-    return ((await m.query(sql, [ids])) as { product: ProductRecord }[]).map((r) => r.product);
+    return ((await readQuery(m, sql, [ids])) as { product: ProductRecord }[]).map((r) => r.product);
   }
 
   /** A page of products with its capped total, in one statement (see pageTotal for the rare second). */
@@ -153,7 +154,7 @@ export class ProductsRepository {
       SELECT ${cappedCountSql(from, req, p)} AS total,
              (SELECT ${jsonArraySql(this.productJsonSql('p', embed), orderSql('p', req))} FROM page p) AS products
              ${embed.customfields ? `, ${this.definitionsSql()} AS definitions` : ''}`;
-    const [row] = (await m.query(sql, p.values)) as ProductPageRecord[];
+    const [row] = (await readQuery(m, sql, p.values)) as ProductPageRecord[];
     const total = await pageTotal(m, row.total, req, () => {
       const q = new SqlParams();
       return { from: filter(q), params: q.values };

@@ -1,3 +1,4 @@
+import { readQuery } from '../../database/read-query.js';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EmbedSelection } from '../../common/embed/embed.js';
@@ -89,14 +90,14 @@ export class QuotesRepository {
     const where = id === null ? 'r.number = upper($1)' : 'r.id = $1 OR r.number = upper($2)';
     const order = id === null ? '' : 'ORDER BY CASE WHEN r.id = $1 THEN 0 ELSE 1 END';
     const sql = `WITH page AS (SELECT r.* FROM ${this.table(Quote)} r WHERE ${where} ${order} LIMIT 1) SELECT ${this.setSql('q.id', embed)}`;
-    const [row] = (await m.query(sql, id === null ? [segment] : [id, segment])) as QuoteSet[];
+    const [row] = (await readQuery(m, sql, id === null ? [segment] : [id, segment])) as QuoteSet[];
     return row.quotes.length ? row : null;
   }
 
   /** Quotes by id, in id order, in one statement (what writes answer with). */
   async byIds(m: EntityManager, ids: number[]): Promise<QuoteSet> {
     const sql = `WITH page AS (SELECT r.* FROM ${this.table(Quote)} r WHERE r.id = ANY($1::int[])) SELECT ${this.setSql('q.id', {})}`;
-    const [row] = (await m.query(sql, [ids])) as QuoteSet[];
+    const [row] = (await readQuery(m, sql, [ids])) as QuoteSet[];
     return row;
   }
 
@@ -118,7 +119,7 @@ export class QuotesRepository {
     const from = where(p);
     const sql = `WITH page AS (SELECT r.* FROM ${from} ORDER BY ${orderSql('r', req)} LIMIT ${p.add(req.limit)} OFFSET ${p.add(req.offset)})
       SELECT ${cappedCountSql(from, req, p)} AS total, ${this.setSql(orderSql('q', req), embed)}`;
-    const [row] = (await m.query(sql, p.values)) as (QuoteSet & { total: number })[];
+    const [row] = (await readQuery(m, sql, p.values)) as (QuoteSet & { total: number })[];
     const total = await pageTotal(m, row.total, req, () => {
       const q = new SqlParams();
       return { from: where(q), params: q.values };
