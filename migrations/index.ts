@@ -2,6 +2,7 @@ import { Initial1795290079767 } from './1795290079767-Initial.js';
 import { StoreResources1795290830029 } from './1795290830029-StoreResources.js';
 import { SequencesAndCaseInsensitiveKeys1795290830030 } from './1795290830030-SequencesAndCaseInsensitiveKeys.js';
 import { IdempotencyKeys1795291255711 } from './1795291255711-IdempotencyKeys.js';
+import { ListIndexes1795300000000 } from './1795300000000-ListIndexes.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   StoreResources1795290830029,
   SequencesAndCaseInsensitiveKeys1795290830030,
   IdempotencyKeys1795291255711,
+  ListIndexes1795300000000,
 ];
