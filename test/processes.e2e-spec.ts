@@ -135,6 +135,7 @@ describeE2E('processes', () => {
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
-    });
+      // Two cold starts of the embedded database (WASM) and a first quote page: slow on a busy machine.
+    }, 90_000);
   });
 });
