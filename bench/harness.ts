@@ -25,9 +25,9 @@ export interface Figure {
 }
 
 /** A fresh database for the run, reachable as `url`. */
-export async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function benchDatabase(prefix = 'store_bench'): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   // One database per run, so two runs on one machine (two checkouts) never drop each other's.
-  const name = `store_bench_${process.pid}`;
+  const name = `${prefix}_${process.pid}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -37,6 +37,7 @@ export async function benchDatabase(): Promise<{ url: string; drop: () => Promis
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     drop: async () => {
       const c = new pg.Client({ connectionString: ADMIN_URL });
       await c.connect();

@@ -3,6 +3,7 @@ import { StoreResources1795290830029 } from './1795290830029-StoreResources.js';
 import { SequencesAndCaseInsensitiveKeys1795290830030 } from './1795290830030-SequencesAndCaseInsensitiveKeys.js';
 import { IdempotencyKeys1795291255711 } from './1795291255711-IdempotencyKeys.js';
 import { ApiKeyChangeNotify1795292000000 } from './1795292000000-ApiKeyChangeNotify.js';
+import { ListIndexes1795300000000 } from './1795300000000-ListIndexes.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   SequencesAndCaseInsensitiveKeys1795290830030,
   IdempotencyKeys1795291255711,
   ApiKeyChangeNotify1795292000000,
+  ListIndexes1795300000000,
 ];

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
+import { SHUTDOWN_MESSAGE, runPrimary } from './api-cluster.js';
 import { createApp } from './app.factory.js';
 import { ShutdownState, drainHttpServer } from './common/health/shutdown.js';
 import { APP_CONFIG, type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
@@ -9,10 +11,12 @@ import { DemoSeeder } from './modules/demo/demo.seeder.js';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function bootstrap(): Promise<void> {
-  loadConfig(); // a bad variable stops here, before anything else starts
+  const settings = loadConfig(); // a bad variable stops here, before anything else starts
+  if (cluster.isPrimary && settings.webConcurrency > 1) return runPrimary(settings);
   const app = await createApp();
   const config = app.get<AppConfig>(APP_CONFIG);
-  await app.get(DemoSeeder).onFirstRun();
+  // The demo data is for the embedded database, which never runs as a cluster; a worker never seeds.
+  if (cluster.isPrimary) await app.get(DemoSeeder).onFirstRun();
   await app.listen(config.port);
   const logger = new Logger('Store API');
   // Graceful stop: stop accepting, let requests in flight finish (idle keep-alive connections are
@@ -45,6 +49,13 @@ async function bootstrap(): Promise<void> {
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+  if (cluster.isWorker) {
+    // The primary asks for a drain by message (a terminal's Ctrl-C may already have sent SIGINT to
+    // the whole process group, and that must not count as a second signal); if the primary is
+    // gone, nothing would restart or stop this process, so it drains too.
+    process.on('message', (m) => m === SHUTDOWN_MESSAGE && !stopping && onSignal('SIGTERM'));
+    process.on('disconnect', () => !stopping && onSignal('SIGTERM'));
+  }
   logger.log(
     `Listening on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`})`,
   );

@@ -13,6 +13,10 @@ describeE2E('processes', () => {
       [{ DATABASE_URL: 'mysql://localhost/store' }, 'Invalid configuration: DATABASE_URL must use postgres: or postgresql:, got "mysql:"'],
       [{ DATABASE_URL: 'not a url' }, 'Invalid configuration: DATABASE_URL must be a URL (postgres: or postgresql:), got "not a url"'],
       [{ REDIS_URL: 'http://localhost:6379' }, 'Invalid configuration: REDIS_URL must use redis: or rediss:, got "http:"'],
+      [
+        { WEB_CONCURRENCY: '2' },
+        'Invalid configuration: WEB_CONCURRENCY must be 1 (or auto) with the embedded database; set DATABASE_URL to run 2 api processes',
+      ],
     ])('%j stops the api with one line naming the variable', (env, line) => {
       const r = runNode('main.js', [], env);
       expect(r.status).toBe(1);
@@ -117,6 +121,10 @@ describeE2E('processes', () => {
         expect(res.status).toBe(200);
         const body = (await res.json()) as { data: { code: string }[] };
         expect(body.data.map((c) => c.code)).toEqual(['US', 'CA', 'DE', 'NL', 'GB']);
+        // No STORE_URL: the demo quote's cart link points at this api, on the PORT it was given.
+        const quotes = await fetch(`http://127.0.0.1:${port}/quotes?limit=1`, { headers: { Authorization: `Bearer ${token}` } });
+        const [quote] = ((await quotes.json()) as { data: { cart_link: string; cart_link_id: string }[] }).data;
+        expect(quote.cart_link).toBe(`http://localhost:${port}/cart/${quote.cart_link_id}`);
         expect(await stop(first.child)).toBe(0);
 
         const second = await startNode('main.js', { DATA_DIR: dataDir, PORT: port }, /Listening on/);
@@ -127,6 +135,7 @@ describeE2E('processes', () => {
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
-    });
+      // Two cold starts of the embedded database (WASM) and a first quote page: slow on a busy machine.
+    }, 90_000);
   });
 });

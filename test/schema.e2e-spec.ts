@@ -18,6 +18,44 @@ describeE2E('schema', () => {
     }
   });
 
+  it('every sort and filter of the quote and product lists has a (column, id) index', async () => {
+    const db = await createTestDatabase('schema_indexes');
+    const ds = createDataSource({ databaseUrl: db.url, dataDir: '' });
+    try {
+      await ds.initialize();
+      await ds.runMigrations();
+      const rows: { tablename: string; indexdef: string }[] = await ds.query(
+        "SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename IN ('quotes', 'quote_items', 'products')",
+      );
+      // Only the column list: "CREATE INDEX x ON public.quotes USING btree (customer_id, id)" → "quotes (customer_id, id)".
+      const columns = rows.map((r) => `${r.tablename} ${/\(.*\)$/.exec(r.indexdef)![0]}`);
+      expect(columns).toEqual(
+        expect.arrayContaining([
+          'quotes (id)',
+          'quotes (customer_id, id)',
+          'quotes (type, id)',
+          'quotes (status, expires_at, id)',
+          'quotes (expires_at, id)',
+          'quotes (updated_at, id)',
+          'quotes (created_at, id)',
+          'quotes (name, id)',
+          'quotes (billing_plan_id, id)',
+          'quote_items (quote_id, "position", id)',
+          'products (id)',
+          'products (name, id)',
+          'products (sku)',
+          'products (base_price, id)',
+          'products (created_at, id)',
+          'products (updated_at, id)',
+          'products (sort_order, id)',
+        ]),
+      );
+    } finally {
+      await ds.destroy();
+      await db.drop();
+    }
+  });
+
   it('every migration reverts cleanly and applies again', async () => {
     const db = await createTestDatabase('schema_down');
     const ds = createDataSource({ databaseUrl: db.url, dataDir: '' });

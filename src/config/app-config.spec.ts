@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './app-config.js';
 
 describe('loadConfig', () => {
@@ -44,6 +45,24 @@ describe('loadConfig', () => {
     expect(loadConfig({}).admin).toBeNull();
     expect(loadConfig({ ADMIN_USER: 'ops', ADMIN_PASSWORD: ' s3cret pass ' }).admin).toEqual({ user: 'ops', password: ' s3cret pass ' });
   });
+  it('links to the api itself unless STORE_URL says otherwise: the links follow PORT', () => {
+    expect(loadConfig({ PORT: '3999' }).storeUrl).toBe('http://localhost:3999');
+    expect(loadConfig({ PORT: '3999', STORE_URL: 'https://shop.example' }).storeUrl).toBe('https://shop.example');
+  });
+  it('runs one api process unless WEB_CONCURRENCY says otherwise; auto is one per CPU on PostgreSQL, one on the embedded database', () => {
+    const pg = { DATABASE_URL: 'postgres://u@h/db' };
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig(pg).webConcurrency).toBe(1);
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(Math.min(availableParallelism(), 64));
+    expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+  });
+  it('refuses more than one api process on the embedded database, saying why', () => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      'Invalid configuration: WEB_CONCURRENCY must be 1 (or auto) with the embedded database; set DATABASE_URL to run 2 api processes',
+    );
+  });
   it('logs at info unless LOG_LEVEL says otherwise', () => {
     expect(loadConfig({}).logLevel).toBe('info');
     expect(loadConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
@@ -62,6 +81,9 @@ describe('loadConfig', () => {
     [{ MIGRATIONS_RUN: 'maybe' }, 'MIGRATIONS_RUN'],
     [{ RATE_LIMIT_PER_MINUTE: '-1' }, 'RATE_LIMIT_PER_MINUTE'],
     [{ RATE_LIMIT_PER_MINUTE: '10.5' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ DATABASE_URL: 'postgres://u@h/db', WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
+    [{ DATABASE_URL: 'postgres://u@h/db', WEB_CONCURRENCY: '65' }, 'WEB_CONCURRENCY'],
+    [{ DATABASE_URL: 'postgres://u@h/db', WEB_CONCURRENCY: 'many' }, 'WEB_CONCURRENCY'],
   ])('%j fails naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /**
@@ -10,6 +11,7 @@ export interface AppConfig {
   redisUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Base of the links in quotes and e-mails; without STORE_URL, this api's own address (`http://localhost:<PORT>`). */
   storeUrl: string;
   dataDir: string;
   currency: string;
@@ -30,6 +32,11 @@ export interface AppConfig {
   admin: { user: string; password: string } | null;
   /** pino level of the api's and the worker's JSON logs. */
   logLevel: LogLevel;
+  /**
+   * API processes serving PORT (node:cluster): WEB_CONCURRENCY, default 1; `auto` is one per CPU on
+   * PostgreSQL. The embedded database lives in one process, so it always runs exactly one.
+   */
+  webConcurrency: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -101,10 +108,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   } catch {
     throw new ConfigError('LOCALE', `must be a BCP 47 locale, got "${locale}"`);
   }
-  const storeUrl = url(env, 'STORE_URL', ['http:', 'https:']) ?? 'http://localhost:3000';
+  const port = Number(portRaw);
+  // Links point at this api unless told otherwise, so `PORT=3999 npm start` links to :3999.
+  const storeUrl = url(env, 'STORE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   return {
-    port: Number(portRaw),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    port,
+    databaseUrl,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: optional(env, 'MAIL_FROM') ?? 'Store <no-reply@localhost>',
@@ -121,7 +131,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimitPerMinute: nonNegativeInt(env, 'RATE_LIMIT_PER_MINUTE', 600),
     admin: adminCredentials(env),
     logLevel: logLevel(env),
+    webConcurrency: webConcurrency(env, databaseUrl !== null),
   };
+}
+
+/** At most this many api processes, whatever WEB_CONCURRENCY says (each holds a pool of 20 connections). */
+export const MAX_WEB_CONCURRENCY = 64;
+
+function webConcurrency(env: Env, postgres: boolean): number {
+  const v = optional(env, 'WEB_CONCURRENCY');
+  if (v === null) return 1;
+  if (v.toLowerCase() === 'auto') return postgres ? Math.min(availableParallelism(), MAX_WEB_CONCURRENCY) : 1;
+  if (!/^\d{1,3}$/.test(v) || Number(v) < 1 || Number(v) > MAX_WEB_CONCURRENCY)
+    throw new ConfigError('WEB_CONCURRENCY', `must be auto or a whole number from 1 to ${MAX_WEB_CONCURRENCY}, got "${v}"`);
+  // PGlite is one process holding the data directory; a second process would corrupt or block it.
+  if (Number(v) > 1 && !postgres)
+    throw new ConfigError('WEB_CONCURRENCY', `must be 1 (or auto) with the embedded database; set DATABASE_URL to run ${v} api processes`);
+  return Number(v);
 }
 
 function adminCredentials(env: Env): AppConfig['admin'] {

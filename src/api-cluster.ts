@@ -1,0 +1,88 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { AppConfig } from './config/app-config.js';
+import { createLogger } from './common/logging/logger.js';
+import { createDataSource } from './database/data-source.js';
+
+/** The message the primary sends a worker to drain and stop (a signal would also reach it from a terminal). */
+export const SHUTDOWN_MESSAGE = 'store:shutdown';
+
+/**
+ * WEB_CONCURRENCY > 1: this process is the primary of a node:cluster. It applies the migrations once,
+ * then forks that many api processes which share PORT (the primary accepts and hands connections
+ * round-robin). A worker that dies after it started listening is replaced; one that dies before is
+ * a broken start, and the whole api stops rather than fork in a loop. SIGTERM/SIGINT are passed on
+ * as a drain (each worker finishes its requests in flight); a second signal stops the workers at once.
+ */
+export async function runPrimary(config: AppConfig): Promise<void> {
+  const log = createLogger(config.logLevel, 'api').child({ context: 'Cluster' });
+  if (config.migrationsRun) {
+    // Once, here: N workers migrating the same database at boot would race.
+    const ds = createDataSource(config);
+    await ds.initialize();
+    try {
+      const applied = await ds.runMigrations({ transaction: 'each' });
+      if (applied.length) log.info(`Applied migrations: ${applied.map((m) => m.name).join(', ')}`);
+    } finally {
+      await ds.destroy();
+    }
+  }
+
+  const listening = new Set<number>();
+  let stopping = false;
+  let failed = false;
+  const fork = () => {
+    const worker = cluster.fork({ MIGRATIONS_RUN: 'false' });
+    worker.once('listening', () => {
+      listening.add(worker.id);
+      log.info(`api process ${worker.process.pid} listening (${listening.size} of ${config.webConcurrency})`);
+    });
+    return worker;
+  };
+  const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+  const stopAll = (hard: boolean) => {
+    for (const w of alive()) {
+      if (hard) w.process.kill('SIGTERM');
+      else if (w.isConnected()) w.send(SHUTDOWN_MESSAGE);
+      else w.process.kill('SIGTERM');
+    }
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const how = signal ?? `code ${code}`;
+    if (stopping) {
+      if (code !== 0) failed = true;
+      if (alive().length === 0) {
+        log.info('Stopped.');
+        process.exit(failed ? 1 : 0);
+      }
+      return;
+    }
+    if (!listening.has(worker.id)) {
+      log.error(`api process ${worker.process.pid} exited (${how}) before it was listening; stopping the others.`);
+      stopping = true;
+      failed = true;
+      stopAll(false);
+      if (alive().length === 0) process.exit(1);
+      return;
+    }
+    listening.delete(worker.id);
+    log.warn(`api process ${worker.process.pid} exited (${how}); starting another.`);
+    fork();
+  });
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn(`${signal} again: stopping the api processes now.`);
+      stopAll(true); // a worker already draining takes a second signal as "exit now"
+      return;
+    }
+    stopping = true;
+    log.info(`${signal}: draining ${alive().length} api processes`);
+    stopAll(false);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+
+  log.info(`Starting ${config.webConcurrency} api processes on port ${config.port}`);
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+}

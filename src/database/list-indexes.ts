@@ -1,0 +1,33 @@
+import { Index } from 'typeorm';
+import { Product } from '../modules/catalog/product.entity.js';
+import { QuoteItem } from '../modules/quotes/quote-item.entity.js';
+import { Quote } from '../modules/quotes/quote.entity.js';
+
+/**
+ * Indexes that serve the collection endpoints: a list orders by `<sort column>, id` (id breaks
+ * ties, CONTRACT §5), so each sortable or filterable column gets a `(column, id)` index and a page
+ * is read in index order instead of sorting the table. Created by migration 1795300000000-ListIndexes.
+ *
+ * They are declared here, next to the other schema wiring, rather than on the entity classes so the
+ * list queries of quotes and products can change without this list moving with them; the schema test
+ * sees them exactly like `@Index` on the class (it is the same decorator, applied to the class).
+ */
+export const LIST_INDEXES: [target: Function, name: string, columns: string[]][] = [
+  [Quote, 'IDX_quotes_customer_id_id', ['customer_id', 'id']],
+  [Quote, 'IDX_quotes_type_id', ['type', 'id']],
+  [Quote, 'IDX_quotes_status_expires_at_id', ['status', 'expires_at', 'id']],
+  [Quote, 'IDX_quotes_expires_at_id', ['expires_at', 'id']],
+  [Quote, 'IDX_quotes_updated_at_id', ['updated_at', 'id']],
+  [Quote, 'IDX_quotes_created_at_id', ['created_at', 'id']],
+  [Quote, 'IDX_quotes_name_id', ['name', 'id']],
+  [Quote, 'IDX_quotes_billing_plan_id_id', ['billing_plan_id', 'id']],
+  // A quote's items are read in position order for a whole page of quotes at once.
+  [QuoteItem, 'IDX_quote_items_quote_id_position_id', ['quote_id', 'position', 'id']],
+  [Product, 'IDX_products_name_id', ['name', 'id']],
+  [Product, 'IDX_products_base_price_id', ['base_price', 'id']],
+  [Product, 'IDX_products_created_at_id', ['created_at', 'id']],
+  [Product, 'IDX_products_updated_at_id', ['updated_at', 'id']],
+  [Product, 'IDX_products_sort_order_id', ['sort_order', 'id']],
+];
+
+for (const [target, name, columns] of LIST_INDEXES) Index(name, columns)(target);
