@@ -170,4 +170,61 @@ describeE2E('quotes: queries per page and concurrent writes', () => {
     expect(new Set(created.map((r) => r.body.data.cart_link_id)).size).toBe(10);
     for (const n of numbers) expect(n).toMatch(/^Q\d+$/);
   });
+
+  describe('statements per write, whatever the number of items', () => {
+    const counted = async (run: () => Promise<{ status: number; body: Json }>) => {
+      queryCounter.reset();
+      const res = await run();
+      return { status: res.status, count: queryCounter.count, body: res.body };
+    };
+    const items = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ product_id: products[i % products.length].id, quantity: 1 + i, options: { Size: 'S' } }));
+
+    it('POST /quote: the pricing context, one INSERT of quote, items and groups, and the read (no transaction)', async () => {
+      const customer = (await t.sql<{ id: number }>('SELECT min(id) AS id FROM customers'))[0].id;
+      const one = await counted(() =>
+        t.http
+          .post('/quote')
+          .set(auth)
+          .send({ name: 'One', customer_id: customer, items: items(1) }),
+      );
+      const fifty = await counted(() =>
+        t.http
+          .post('/quote')
+          .set(auth)
+          .send({ name: 'Fifty', customer_id: customer, customer_groups: ['gold', 'silver'], items: items(50) }),
+      );
+      expect([one.status, one.count, fifty.status, fifty.count]).toEqual([201, 3, 201, 3]);
+      expect(fifty.body.data.items.map((i: Json) => [i.position ?? null, i.quantity])).toEqual(
+        Array.from({ length: 50 }, (_, i) => [null, 1 + i]),
+      );
+      expect(fifty.body.data.customer_groups.map((g: Json) => g.api_code)).toEqual(['gold', 'silver']);
+      // Item ids follow the items' order.
+      const ids = fifty.body.data.items.map((i: Json) => i.id as number);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    });
+
+    it('PATCH /quote/{id}: BEGIN, lock with the pricing context, one statement of writes, the read, COMMIT', async () => {
+      const created = await post('/quote', { name: 'Patched', items: items(3) });
+      const rename = await counted(() => t.http.patch(`/quote/${created.id}`).set(auth).send({ name: 'Renamed' }));
+      const replace = await counted(() =>
+        t.http
+          .patch(`/quote/${created.id}`)
+          .set(auth)
+          .send({ items: items(50), customer_groups: ['silver'] }),
+      );
+      expect([rename.status, rename.count, replace.status, replace.count]).toEqual([200, 5, 200, 5]);
+      expect(rename.body.data.name).toBe('Renamed');
+      expect(replace.body.data.items).toHaveLength(50);
+      expect(replace.body.data.customer_groups.map((g: Json) => g.api_code)).toEqual(['silver']);
+      const nothing = await counted(() => t.http.patch(`/quote/${created.id}`).set(auth).send({}));
+      // Nothing to write: BEGIN, lock, the read, COMMIT.
+      expect([nothing.status, nothing.count]).toEqual([200, 4]);
+    });
+
+    it('GET /product/{id} is one statement', async () => {
+      const one = await counted(() => t.http.get(`/product/${products[0].id}?embed=options,categories`).set(auth));
+      expect([one.status, one.count, one.body.data.id]).toEqual([200, 1, products[0].id]);
+    });
+  });
 });

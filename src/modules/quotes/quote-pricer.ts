@@ -2,21 +2,19 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
 import { isEmail } from 'class-validator';
-import { type EntityManager, In } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { FieldErrorBag } from '../../common/http/api-error.js';
 import { findVariant, selectionError } from '../catalog/domain/option-selection.js';
-import { resolveUnitPrice } from '../catalog/domain/unit-price.js';
-import { ProductsService } from '../catalog/products.service.js';
+import { type PriceTierInput, resolveUnitPrice } from '../catalog/domain/unit-price.js';
+import type { ProductPricing } from '../catalog/products.service.js';
+import type { Coupon } from '../customers/coupons/coupon.entity.js';
+import type { PricingContext } from './quotes.repository.js';
 import { normalizeFieldValue } from '../custom-fields/domain/field-value.js';
-import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
-import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
 import { isCouponApplicable } from '../customers/coupons/domain/coupon-rules.js';
 import { CouponsService } from '../customers/coupons/coupons.service.js';
 import { CustomerGroup } from '../customers/customer-group.entity.js';
 import { Customer } from '../customers/customer.entity.js';
-import { CustomersService } from '../customers/customers.service.js';
 import { type TaxRateInput, matchingRates } from '../tax/domain/tax.js';
-import { TaxService } from '../tax/tax.service.js';
 import { type CouponInput, type PricedLineInput, type QuoteTotals, priceQuote } from './domain/quote-pricing.js';
 import type { QuoteItemInput } from './dto/quote.input.js';
 import type { QuoteItem, QuoteItemExtra } from './quote-item.entity.js';
@@ -53,13 +51,7 @@ export interface PricingCustomer {
  */
 @Injectable()
 export class QuotePricer {
-  constructor(
-    private readonly products: ProductsService,
-    private readonly customers: CustomersService,
-    private readonly coupons: CouponsService,
-    private readonly tax: TaxService,
-    private readonly customFields: CustomFieldsService,
-  ) {}
+  constructor(private readonly coupons: CouponsService) {}
 
   async customer(m: EntityManager, id: number | null): Promise<PricingCustomer | null> {
     if (id === null) return null;
@@ -86,26 +78,20 @@ export class QuotePricer {
     return emails.filter((e): e is string => typeof e === 'string').map((e) => e.trim());
   }
 
-  async price(
-    m: EntityManager,
+  /**
+   * Prices items from a pricing context read beforehand (quotes.repository.ts): no query here.
+   * `customer` and `coupon` are the quote's as they will be stored.
+   */
+  price(
+    ctx: PricingContext,
     items: QuoteItemInput[],
     customer: PricingCustomer | null,
-    couponCode: string | null,
+    coupon: Coupon | null,
     bag: FieldErrorBag,
-  ): Promise<PricedQuote> {
-    const { products } = await this.products.pricingInputs(
-      m,
-      items.map((i) => i.product_id),
-    );
-    const planIds = [...new Set(items.map((i) => i.x_billing_plan_id).filter((id): id is number => typeof id === 'number'))];
-    const plans = new Set(
-      planIds.length
-        ? (await m.getRepository(BillingPlan).find({ where: { id: In(planIds) }, select: { id: true } })).map((p) => p.id)
-        : [],
-    );
-    const cartFields = items.some((i) => i.custom_fields && Object.keys(i.custom_fields).length)
-      ? new Map((await this.customFields.forEntity(m, 'cart')).map((d) => [d.name, d]))
-      : new Map();
+  ): PricedQuote {
+    const products = pricingProducts(ctx);
+    const plans = new Set(ctx.plans ?? []);
+    const cartFields = new Map((ctx.cart_fields ?? []).map((d) => [d.name, d]));
 
     const lines: { item: PricedItem; taxClassId: number | null; unit: Decimal; extras: Decimal[] }[] = [];
     items.forEach((input, n) => {
@@ -183,14 +169,13 @@ export class QuotePricer {
     });
     if (!bag.empty) return { items: [], subtotal: '0.00', total_discount: '0.00', total_tax: '0.00', total: '0.00' };
 
-    const rates = await this.taxRates(
-      m,
+    const rates = taxRates(
+      ctx,
       customer,
       lines.map((l) => l.taxClassId),
     );
-    const coupon = couponCode ? await this.coupons.findByCode(m, couponCode) : null;
     const terms: CouponInput | null =
-      coupon && isCouponApplicable(coupon, new Date())
+      coupon && isCouponApplicable(couponDates(coupon), new Date())
         ? { discount_type: coupon.discount_type, discount_value: coupon.discount_value }
         : null;
     const priced = priceQuote(
@@ -234,27 +219,86 @@ export class QuotePricer {
     if (priced.subtotal.gt(AMOUNT_MAX)) bag.add('items', `make the quote subtotal larger than ${AMOUNT_MAX.toFixed(2)}`);
     else if (priced.total.gt(AMOUNT_MAX)) bag.add('items', `make the quote total larger than ${AMOUNT_MAX.toFixed(2)}`);
   }
+}
 
-  /**
-   * The rates that apply to each tax class at the customer's default shipping address; none for a
-   * quote without customer or address, or for a tax-exempt group.
-   */
-  private async taxRates(
-    m: EntityManager,
-    customer: PricingCustomer | null,
-    classIds: (number | null)[],
-  ): Promise<(classId: number | null) => TaxRateInput[]> {
-    if (!customer || customer.taxExempt || classIds.length === 0) return () => [];
-    const address = (await this.customers.defaultShippingAddresses(m, [customer.id])).get(customer.id);
-    if (!address) return () => [];
-    const fallback = classIds.includes(null) ? await this.tax.defaultClassId(m) : null;
-    const byClass = await this.tax.ratesByClass(m, [...new Set(classIds.map((c) => c ?? fallback).filter((c): c is number => c !== null))]);
-    const location = { country: address.country_code, state: address.state_code, zip: address.postal_code, city: address.city };
-    return (classId) => {
-      const id = classId ?? fallback;
-      return id === null ? [] : matchingRates(byClass.get(id) ?? [], location);
-    };
+/** The customer of a pricing context as pricing sees it. */
+export function pricingCustomer(ctx: PricingContext): PricingCustomer | null {
+  const c = ctx.customer;
+  return c ? { id: c.id, email: c.email, groupId: c.group_id, taxExempt: c.tax_exempt } : null;
+}
+
+/** A coupon row of the read queries carries its window as text. */
+function couponDates(c: Coupon): { is_active: boolean; starts_at: Date | null; ends_at: Date | null } {
+  return { is_active: c.is_active, starts_at: c.starts_at ? new Date(c.starts_at) : null, ends_at: c.ends_at ? new Date(c.ends_at) : null };
+}
+
+const tiersOf = (rows: { customer_group_id: number | null; quantity: number; price: string }[]): PriceTierInput[] =>
+  rows.map((t) => ({ customer_group_id: t.customer_group_id, quantity: t.quantity, price: t.price }));
+
+/** The products of a pricing context in the shape resolveUnitPrice and the checks take. */
+function pricingProducts(ctx: PricingContext): Map<number, ProductPricing> {
+  return new Map(
+    (ctx.products ?? []).map(({ row: p, tiers, options, variants, extras }) => [
+      p.id,
+      {
+        id: p.id,
+        base_price: p.base_price,
+        is_on_sale: p.is_on_sale,
+        sale_price_or_discount: p.sale_price_or_discount,
+        tiers: tiersOf(tiers),
+        enabled: p.enabled,
+        tax_class_id: p.tax_class_id,
+        options: options.map((o) => ({ name: o.name, values: o.values })),
+        variants: variants.map(({ row: v, tiers: vt }) => ({
+          id: v.id,
+          product_id: v.product_id,
+          sku: v.sku,
+          enabled: v.enabled,
+          options: v.options,
+          base_price: v.base_price,
+          is_on_sale: v.is_on_sale,
+          sale_price_or_discount: v.sale_price_or_discount,
+          tiers: tiersOf(vt),
+        })),
+        extras: extras.map((e) => ({ sku: e.sku, name: e.name, price: e.price })),
+      },
+    ]),
+  );
+}
+
+/**
+ * The rates that apply to each tax class at the customer's default shipping address; none for a
+ * quote without customer or address, or for a tax-exempt group.
+ */
+function taxRates(
+  ctx: PricingContext,
+  customer: PricingCustomer | null,
+  classIds: (number | null)[],
+): (classId: number | null) => TaxRateInput[] {
+  const address = ctx.customer?.address;
+  if (!customer || customer.taxExempt || classIds.length === 0 || !address) return () => [];
+  const fallback = ctx.default_tax_class;
+  const byClass = new Map<number, TaxRateInput[]>();
+  for (const r of ctx.rates ?? []) {
+    const list = byClass.get(r.tax_class_id) ?? [];
+    list.push({
+      id: r.id,
+      country: r.country,
+      state: r.state,
+      zip: r.zip,
+      city: r.city,
+      rate: r.rate,
+      priority: r.priority,
+      is_compound: r.is_compound,
+      tax_name: r.tax_name,
+    });
+    byClass.set(r.tax_class_id, list);
   }
+  const location = { country: address.country_code, state: address.state_code, zip: address.postal_code, city: address.city };
+  return (classId) => {
+    const id = classId ?? fallback;
+    return id === null ? [] : matchingRates(byClass.get(id) ?? [], location);
+  };
 }
 
 /** Identifies what a line is (product, variant, options, extras), e.g. to merge equal lines in a cart. */

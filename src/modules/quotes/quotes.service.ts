@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { type EmbedSelection, parseEmbed } from '../../common/embed/embed.js';
 import { timestamp as timestampOf } from '../../common/format/format.js';
 import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
@@ -13,8 +13,6 @@ import { Page } from '../../common/http/envelope.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { ProductsService } from '../catalog/products.service.js';
-import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
-import { CustomerGroup } from '../customers/customer-group.entity.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';
 import { CUSTOMER_EMBEDS, CustomersService } from '../customers/customers.service.js';
 import { DeliveriesService } from './deliveries.service.js';
@@ -25,9 +23,10 @@ import type { SendQuoteInput } from './dto/send-quote.input.js';
 import { QuoteCustomerGroup } from './quote-customer-group.entity.js';
 import { QuoteDelivery } from './quote-delivery.entity.js';
 import { QuoteItem } from './quote-item.entity.js';
-import { type PricedQuote, type PricingCustomer, QuotePricer } from './quote-pricer.js';
+import { type PricedQuote, type PricingCustomer, QuotePricer, pricingCustomer } from './quote-pricer.js';
+import type { Coupon } from '../customers/coupons/coupon.entity.js';
 import { Quote } from './quote.entity.js';
-import { type QuoteFilter, type QuoteSet, QuotesRepository } from './quotes.repository.js';
+import { type PricingContext, type QuoteFilter, type QuoteSet, type QuoteValues, QuotesRepository } from './quotes.repository.js';
 import { presentCustomerRecord, presentGroup } from '../customers/customers.presenter.js';
 import { type QuoteJson, effectiveStatus, presentQuote } from './quotes.presenter.js';
 
@@ -83,71 +82,88 @@ export class QuotesService {
     return this.presentSet(set)[0];
   }
 
-  create(input: QuoteCreate): Promise<QuoteJson> {
-    return this.tx.run(async (m) => {
-      const bag = new FieldErrorBag();
-      const customer = await this.checkCustomer(m, input.customer_id ?? null, bag);
-      const fields = await this.checkFields(m, input, bag);
-      const priced = await this.pricer.price(m, input.items ?? [], customer, fields.coupon_code ?? null, bag);
-      bag.throwIfAny();
-      const [{ n }] = (await m.query("SELECT nextval('quote_number_seq')::int AS n")) as { n: number }[];
-      const days = input.expires_x_days ?? null;
-      const inserted = await m
-        .createQueryBuilder()
-        .insert()
-        .into(Quote)
-        .values({
-          number: `Q${n}`,
-          name: input.name!,
-          type: input.type ?? 'draft',
-          customer_id: input.customer_id ?? null,
-          billing_plan_id: input.x_billing_plan_id ?? null,
-          customer_emails: fields.customer_emails ?? null,
-          cart_link_id: input.cart_link_id || randomCartLinkId(),
-          coupon_code: fields.coupon_code ?? null,
-          expires_x_days: days,
-          expires_at: days === null ? null : () => `now() + make_interval(days => ${Number(days)})`,
-          ...totals(priced),
-        })
-        .returning('*')
-        .execute();
-      const quote = m.create(Quote, (inserted.raw as Quote[])[0]);
-      await this.writeItems(m, quote.id, priced);
-      if (fields.groupIds) await this.writeGroups(m, quote.id, fields.groupIds);
-      return (await this.present(m, [quote], {}))[0];
+  /**
+   * POST /quote in three statements and no transaction, whatever the number of items: the pricing
+   * context, one INSERT … RETURNING that writes the quote, its items and groups together (atomic as
+   * one statement), and the read of the result.
+   */
+  async create(input: QuoteCreate): Promise<QuoteJson> {
+    const m = this.dataSource.manager;
+    const items = input.items ?? [];
+    const context = await this.repository.pricingContext(m, {
+      productIds: items.map((i) => i.product_id),
+      customerId: input.customer_id ?? null,
+      planIds: planIdsOf(input, items),
+      cartFields: hasCustomFields(items),
+      couponCode: couponInput(input.coupon_code),
+      groupCodes: input.customer_groups ?? [],
     });
+    const bag = new FieldErrorBag();
+    const customer = checkCustomer(context, input.customer_id ?? null, bag);
+    const fields = checkFields(context, input, bag);
+    const priced = this.pricer.price(context, items, customer, fields.coupon ?? null, bag);
+    bag.throwIfAny();
+    const id = await this.repository.insertQuote(
+      m,
+      {
+        name: input.name!,
+        type: input.type ?? 'draft',
+        customer_id: input.customer_id ?? null,
+        billing_plan_id: input.x_billing_plan_id ?? null,
+        customer_emails: fields.customer_emails ?? null,
+        cart_link_id: input.cart_link_id || randomCartLinkId(),
+        coupon_code: fields.coupon_code ?? null,
+        expires_x_days: input.expires_x_days ?? null,
+        ...totals(priced),
+      },
+      priced.items,
+      fields.groupIds ?? [],
+    );
+    return this.presentSet(await this.repository.byIds(m, [id]))[0];
   }
 
   /**
    * PATCH: `items`, `customer_groups` and `customer_emails` replace the whole set when present. The
    * quote row is locked first, so concurrent PATCHes of one quote apply one after the other and
    * their item sets never mix. Any change to items, customer or coupon prices the quote again.
+   * Five statements: BEGIN, lock + pricing context, the writes, the read, COMMIT.
    */
   update(key: string, input: QuotePatch): Promise<QuoteJson> {
     return this.tx.run(async (m) => {
-      const current = await findByKey(m, Quote, key, quoteKey(true));
+      const reprice = input.items !== undefined || input.customer_id !== undefined || input.coupon_code !== undefined;
+      const items = input.items ?? [];
+      const locked = await this.repository.lockWithContext(m, key, {
+        // Priced again without new items: the stored items' products (null), else none.
+        productIds: input.items !== undefined ? items.map((i) => i.product_id) : reprice ? null : [],
+        customerId: input.customer_id,
+        planIds: planIdsOf(input, items),
+        cartFields: hasCustomFields(items),
+        couponCode: input.coupon_code !== undefined ? couponInput(input.coupon_code) : undefined,
+        groupCodes: input.customer_groups ?? [],
+      });
+      if (!locked) throw ApiError.notFound(`Quote ${key} was not found.`);
+      const { current, context } = locked;
       await assertIfMatchLazy(async () => (await this.present(m, [current], {}))[0]);
       const bag = new FieldErrorBag();
       const customerId = input.customer_id !== undefined ? input.customer_id : current.customer_id;
-      const customer = await this.checkCustomer(m, customerId, bag);
-      const fields = await this.checkFields(m, input, bag);
+      const customer = checkCustomer(context, customerId, bag);
+      const fields = checkFields(context, input, bag);
       const couponCode = input.coupon_code !== undefined ? (fields.coupon_code ?? null) : current.coupon_code;
-      const reprice = input.items !== undefined || input.customer_id !== undefined || input.coupon_code !== undefined;
+      const coupon = input.coupon_code !== undefined ? (fields.coupon ?? null) : context.coupon;
       let priced: PricedQuote | null = null;
       // Ids of the stored items when they are priced again without being replaced.
       let keptIds: number[] | null = null;
       if (reprice) {
-        let items = input.items;
-        if (items === undefined) {
-          const stored = await this.storedItems(m, current.id);
-          keptIds = stored.map((i) => i.id);
-          items = stored.map(toItemInput);
+        let toPrice = input.items;
+        if (toPrice === undefined) {
+          keptIds = locked.items.map((i) => i.id);
+          toPrice = locked.items.map(toItemInput);
         }
-        priced = await this.pricer.price(m, items, customer, couponCode, bag);
+        priced = this.pricer.price(context, toPrice, customer, coupon, bag);
       }
       bag.throwIfAny();
 
-      const values: Record<string, unknown> = {};
+      const values: QuoteValues = {};
       if (input.name !== undefined) values.name = input.name;
       if (input.type !== undefined) values.type = input.type;
       if (input.customer_id !== undefined) values.customer_id = input.customer_id;
@@ -155,34 +171,15 @@ export class QuotesService {
       if (input.customer_emails !== undefined) values.customer_emails = fields.customer_emails ?? null;
       if (input.coupon_code !== undefined) values.coupon_code = couponCode;
       if (input.cart_link_id !== undefined) values.cart_link_id = input.cart_link_id || randomCartLinkId();
-      if (input.expires_x_days !== undefined) {
-        values.expires_x_days = input.expires_x_days;
-        values.expires_at =
-          input.expires_x_days === null ? null : () => `created_at + make_interval(days => ${Number(input.expires_x_days)})`;
-      }
+      if (input.expires_x_days !== undefined) values.expires_x_days = input.expires_x_days;
       if (priced) Object.assign(values, totals(priced));
-      if (priced && keptIds) {
-        await this.updateItemPrices(m, keptIds, priced);
-      } else if (priced) {
-        await m.createQueryBuilder().delete().from(QuoteItem).where('quote_id = :id', { id: current.id }).execute();
-        await this.writeItems(m, current.id, priced);
-      }
-      if (fields.groupIds) {
-        await m.createQueryBuilder().delete().from(QuoteCustomerGroup).where('quote_id = :id', { id: current.id }).execute();
-        await this.writeGroups(m, current.id, fields.groupIds);
-      }
       const changed = Object.keys(values).length > 0 || fields.groupIds !== undefined;
-      const result = changed
-        ? await m
-            .createQueryBuilder()
-            .update(Quote)
-            .set({ ...values, updated_at: () => 'now()' } as never)
-            .where('id = :id', { id: current.id })
-            .returning('*')
-            .execute()
-        : null;
-      const quote = result ? m.create(Quote, (result.raw as Quote[])[0]) : current;
-      return (await this.present(m, [quote], {}))[0];
+      if (!changed) return (await this.present(m, [current], {}))[0];
+      await this.repository.updateQuote(m, current.id, values, {
+        ...(priced && keptIds ? { prices: { ids: keptIds, items: priced.items } } : priced ? { items: priced.items } : {}),
+        ...(fields.groupIds ? { groupIds: fields.groupIds } : {}),
+      });
+      return (await this.present(m, [current], {}))[0];
     });
   }
 
@@ -221,88 +218,6 @@ export class QuotesService {
     const quote = await findByKey(this.dataSource.manager, Quote, key, quoteKey());
     const qb = this.dataSource.getRepository(QuoteDelivery).createQueryBuilder('r').where('r.quote_id = :id', { id: quote.id });
     return toPage(await paginate(qb, query, DELIVERY_SORT), (rows) => rows.map(presentDelivery));
-  }
-
-  private async checkCustomer(m: EntityManager, id: number | null, bag: FieldErrorBag): Promise<PricingCustomer | null> {
-    if (id === null) return null;
-    const customer = await this.pricer.customer(m, id);
-    if (!customer) bag.add('customer_id', 'does not exist');
-    return customer;
-  }
-
-  /** The quote-level references: billing plan, groups, coupon, e-mails. */
-  private async checkFields(m: EntityManager, input: QuotePatch, bag: FieldErrorBag) {
-    const out: { groupIds?: number[]; coupon_code?: string | null; customer_emails?: string[] | null } = {};
-    if (typeof input.x_billing_plan_id === 'number' && !(await m.getRepository(BillingPlan).existsBy({ id: input.x_billing_plan_id }))) {
-      bag.add('x_billing_plan_id', 'does not exist');
-    }
-    if (input.customer_groups !== undefined) {
-      const codes = [...new Set(input.customer_groups)];
-      const found = codes.length ? await m.getRepository(CustomerGroup).find({ where: { api_code: In(codes) } }) : [];
-      const byCode = new Map(found.map((g) => [g.api_code, g.id]));
-      input.customer_groups.forEach((code, i) => {
-        if (!byCode.has(code)) bag.add(`customer_groups.${i}`, 'is not the api_code of a customer group');
-      });
-      out.groupIds = codes.map((c) => byCode.get(c)).filter((id): id is number => id !== undefined);
-    }
-    if (input.coupon_code !== undefined && input.coupon_code !== null && input.coupon_code.trim() !== '') {
-      out.coupon_code = await this.pricer.couponCode(m, input.coupon_code.trim());
-      if (!out.coupon_code) bag.add('coupon_code', 'does not match a coupon');
-    } else if (input.coupon_code !== undefined) {
-      out.coupon_code = null;
-    }
-    if (input.customer_emails !== undefined) {
-      out.customer_emails = input.customer_emails === null ? null : QuotePricer.checkEmails(input.customer_emails, bag);
-    }
-    return out;
-  }
-
-  /** The stored items, in quote order, to price them anew (customer or coupon changed). */
-  private storedItems(m: EntityManager, quoteId: number): Promise<QuoteItem[]> {
-    return m.getRepository(QuoteItem).find({ where: { quote_id: quoteId }, order: { position: 'ASC', id: 'ASC' } });
-  }
-
-  /** New prices for items that stay (their ids only change when `items` is sent), in one statement. */
-  private async updateItemPrices(m: EntityManager, ids: number[], priced: PricedQuote): Promise<void> {
-    if (ids.length === 0) return;
-    const column = (f: (i: PricedQuote['items'][number]) => unknown) => priced.items.map(f);
-    await m.query(
-      `UPDATE quote_items AS i
-          SET variant_id = v.variant_id, price = v.price, subtotal = v.subtotal, discount = v.discount,
-              total = v.total, tax = v.tax, updated_at = now()
-         FROM unnest($1::int[], $2::int[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[])
-              AS v(id, variant_id, price, subtotal, discount, total, tax)
-        WHERE i.id = v.id`,
-      [
-        ids,
-        column((i) => i.variant_id),
-        column((i) => i.price),
-        column((i) => i.subtotal),
-        column((i) => i.discount),
-        column((i) => i.total),
-        column((i) => i.tax),
-      ],
-    );
-  }
-
-  private async writeItems(m: EntityManager, quoteId: number, priced: PricedQuote): Promise<void> {
-    if (priced.items.length === 0) return;
-    await m
-      .createQueryBuilder()
-      .insert()
-      .into(QuoteItem)
-      .values(priced.items.map((i) => ({ ...i, quote_id: quoteId })) as never)
-      .execute();
-  }
-
-  private async writeGroups(m: EntityManager, quoteId: number, groupIds: number[]): Promise<void> {
-    if (groupIds.length === 0) return;
-    await m
-      .createQueryBuilder()
-      .insert()
-      .into(QuoteCustomerGroup)
-      .values(groupIds.map((id) => ({ quote_id: quoteId, customer_group_id: id })))
-      .execute();
   }
 
   /** Quotes by id as the contract shows them, in one statement. */
@@ -350,6 +265,57 @@ function toItemInput(i: QuoteItem): QuoteItemInput {
     custom_fields: i.custom_fields,
   };
 }
+
+/** The customer a quote will have, from the pricing context; a missing one is reported at customer_id. */
+function checkCustomer(context: PricingContext, id: number | null, bag: FieldErrorBag): PricingCustomer | null {
+  if (id === null) return null;
+  const customer = pricingCustomer(context);
+  if (!customer) bag.add('customer_id', 'does not exist');
+  return customer;
+}
+
+/** The quote-level references (billing plan, groups, coupon, e-mails), checked against the pricing context. */
+function checkFields(context: PricingContext, input: QuotePatch, bag: FieldErrorBag) {
+  const out: { groupIds?: number[]; coupon_code?: string | null; coupon?: Coupon | null; customer_emails?: string[] | null } = {};
+  if (typeof input.x_billing_plan_id === 'number' && !(context.plans ?? []).includes(input.x_billing_plan_id)) {
+    bag.add('x_billing_plan_id', 'does not exist');
+  }
+  if (input.customer_groups !== undefined) {
+    const codes = [...new Set(input.customer_groups)];
+    const byCode = new Map((context.groups ?? []).map((g) => [g.api_code, g.id]));
+    input.customer_groups.forEach((code, i) => {
+      if (!byCode.has(code)) bag.add(`customer_groups.${i}`, 'is not the api_code of a customer group');
+    });
+    out.groupIds = codes.map((c) => byCode.get(c)).filter((id): id is number => id !== undefined);
+  }
+  const coupon = couponInput(input.coupon_code);
+  if (coupon) {
+    out.coupon = context.coupon;
+    out.coupon_code = context.coupon?.code ?? null;
+    if (!out.coupon_code) bag.add('coupon_code', 'does not match a coupon');
+  } else if (input.coupon_code !== undefined) {
+    out.coupon_code = null;
+    out.coupon = null;
+  }
+  if (input.customer_emails !== undefined) {
+    out.customer_emails = input.customer_emails === null ? null : QuotePricer.checkEmails(input.customer_emails, bag);
+  }
+  return out;
+}
+
+/** A coupon code as looked up: trimmed, and blank means none. */
+function couponInput(code: string | null | undefined): string | null {
+  return code === undefined || code === null || code.trim() === '' ? null : code.trim();
+}
+
+/** Billing plans referenced by the quote and its items. */
+function planIdsOf(input: QuotePatch, items: QuoteItemInput[]): number[] {
+  const ids = items.map((i) => i.x_billing_plan_id).filter((id): id is number => typeof id === 'number');
+  if (typeof input.x_billing_plan_id === 'number') ids.push(input.x_billing_plan_id);
+  return [...new Set(ids)];
+}
+
+const hasCustomFields = (items: QuoteItemInput[]) => items.some((i) => i.custom_fields && Object.keys(i.custom_fields).length > 0);
 
 function totals(p: PricedQuote) {
   return { subtotal: p.subtotal, total_discount: p.total_discount, total_tax: p.total_tax, total: p.total };
