@@ -18,6 +18,8 @@ export interface Scenario {
 
 export interface Figure {
   name: string;
+  /** Requests answered in the run. */
+  requests: number;
   rps: number;
   p50: number;
   p99: number;
@@ -93,6 +95,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux, 100 ticks a second). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Peak resident set size of a process in MiB (Linux). */
 export function peakRssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -118,6 +126,7 @@ export async function measure(base: string, token: string | null, s: Scenario, s
   });
   return {
     name: s.name,
+    requests: result.requests.total,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -154,9 +163,15 @@ export async function countStatements(databaseUrl: string, token: string, scenar
   await app.listen(0, '127.0.0.1');
   const base = await app.getUrl();
   const counts: Record<string, number> = {};
+  const recorded: Record<string, { sql: string; params: unknown[] }> = {};
+  const warmUp = scenarios[0];
   try {
+    // A first request caches the key and writes its last_used_at; the counts are of requests after it.
+    await fetch(`${base.replace('[::1]', '127.0.0.1')}${warmUp.path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
+      r.arrayBuffer(),
+    );
     for (const s of scenarios) {
-      queryCounter.reset();
+      queryCounter.reset(true);
       const res = await fetch(`${base.replace('[::1]', '127.0.0.1')}${s.path}`, {
         method: s.method ?? 'GET',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -165,9 +180,11 @@ export async function countStatements(databaseUrl: string, token: string, scenar
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${s.method ?? 'GET'} ${s.path} → ${res.status}`);
       counts[s.key] = queryCounter.count;
+      const last = queryCounter.statements.length - 1;
+      if (last >= 0) recorded[s.key] = { sql: queryCounter.statements[last], params: queryCounter.parameters[last] };
     }
   } finally {
     await app.close();
   }
-  return counts;
+  return { counts, recorded };
 }

@@ -5,6 +5,7 @@ import {
   type Scenario,
   benchDatabase,
   countStatements,
+  cpuMs,
   freePort,
   measure,
   mintKey,
@@ -12,6 +13,7 @@ import {
   startApi,
   table,
 } from './harness.js';
+import { listFloor } from './list-floor.js';
 import { measureSendQuote, smtpSink } from './send-quote.js';
 
 /**
@@ -123,25 +125,52 @@ async function main(): Promise<void> {
       { key: 'list_products', name: 'GET /products?limit=50', path: '/products?limit=50' },
     ];
     // Statements per request, counted one request at a time in an app booted in this process.
-    const statements = await countStatements(db.url, token, scenarios);
+    const { counts: statements, recorded } = await countStatements(db.url, token, scenarios);
+    const floor = await floorServer(listFloor(pool, recorded.list_quotes, 50, `http://localhost:${apiPort}`));
+    // The floor must answer the api's document, or its ratio means nothing.
+    const [fromApi, fromFloor] = await Promise.all([
+      api<{ data: unknown }>('GET', '/quotes?limit=50'),
+      fetch(floor.url).then((r) => r.json()),
+    ]);
+    const sameDocument = JSON.stringify(fromApi) === JSON.stringify(fromFloor);
+    if (!sameDocument) console.error('warning: the list floor does not answer the same document as GET /quotes?limit=50');
 
     console.error(`Measuring ${seconds}s per scenario with ${connections} connections…`);
     const raw = await measure(baseline.url, null, { name: 'baseline: node:http + pg, one row', path: '/' }, seconds, connections);
-    const figures: Figure[] = [raw];
+    const listRaw = await measure(
+      floor.url,
+      null,
+      { name: 'list floor: node:http + pg, GET /quotes?limit=50 document', path: '/' },
+      seconds,
+      connections,
+    );
+    const figures: Figure[] = [raw, listRaw];
     const measured: Record<string, Figure> = {};
+    const cpuPerRequest: Record<string, number> = {};
     // BENCH_SCENARIOS=get_quote,list_quotes measures only those (for profiling one path).
     const only = process.env.BENCH_SCENARIOS?.split(',');
     for (const s of scenarios) {
       if (only && !only.includes(s.key)) continue;
       // BENCH_CPU_PROFILE: the api's profile covers the measured requests only (see cpu-profile.ts).
       if (process.env.BENCH_CPU_PROFILE) apiProcess.kill('SIGUSR2');
+      const cpuBefore = cpuMs(apiProcess.pid!);
       measured[s.key] = await measure(base, token, s, seconds, connections);
+      // The api's own CPU per request: what the machine's other load (autocannon, PostgreSQL) cannot blur.
+      cpuPerRequest[s.key] = Number(((cpuMs(apiProcess.pid!) - cpuBefore) / Math.max(1, measured[s.key].requests)).toFixed(2));
       if (process.env.BENCH_CPU_PROFILE) apiProcess.kill('SIGUSR2');
       figures.push(measured[s.key]);
     }
     baseline.close();
+    floor.close();
     await pool.end();
     console.log(table(figures, raw));
+    console.log(
+      `\napi CPU per request (ms): ${Object.entries(cpuPerRequest)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+    if (measured.list_quotes)
+      console.log(`\nGET /quotes?limit=50 vs the list floor: ${(measured.list_quotes.rps / listRaw.rps).toFixed(2)}`);
 
     const mail =
       only && !only.includes('send_quote')
@@ -155,6 +184,8 @@ async function main(): Promise<void> {
       console.log(
         JSON.stringify({
           baseline_rps: raw.rps,
+          list_floor_rps: listRaw.rps,
+          list_floor_same_document: sameDocument,
           scenarios: scenarios
             .filter((s) => measured[s.key])
             .map((s) => ({
@@ -164,6 +195,7 @@ async function main(): Promise<void> {
               p99_ms: measured[s.key].p99,
               ratio: ratio(measured[s.key]),
               statements: statements[s.key],
+              api_cpu_ms_per_request: cpuPerRequest[s.key],
               non_2xx: measured[s.key].errors,
             })),
           rss_mib: rss,

@@ -1,18 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import { PinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { healthRoutes } from './common/health/health.routes.js';
 import { HealthService } from './common/health/health.service.js';
 import { ShutdownState } from './common/health/shutdown.js';
-import { AppLogger, loggerParams } from './common/logging/app-logger.js';
+import { AppLogger } from './common/logging/app-logger.js';
 import { requestLogging } from './common/logging/http-logging.js';
 import { createLogger, levelOf } from './common/logging/logger.js';
 import { ROOT_LOGGER } from './common/logging/logging.module.js';
 import { QUEUE_DASHBOARD_PATH, queueDashboard } from './modules/admin/queue-dashboard.js';
 import { authenticationMiddleware } from './common/auth/authentication.middleware.js';
 import { jsonBodyMiddleware } from './common/http/body.middleware.js';
+import { chain } from './common/http/chain.js';
 import { idempotencyMiddleware, responseDeferred } from './common/idempotency/idempotency.middleware.js';
 import { IdempotencyStore } from './common/idempotency/idempotency.store.js';
 import { RateLimiter } from './common/rate-limit/rate-limiter.js';
@@ -55,17 +55,22 @@ export function configureApp(app: INestApplication): void {
   express.set('query parser', 'simple');
   // Before anything that can answer: every response gets its X-Request-Id and its access line.
   const logger = app.get<Logger>(ROOT_LOGGER);
-  app.use(...requestLogging(logger, new PinoLogger(loggerParams(logger))));
-  app.use(app.get(ShutdownState).middleware());
+  app.use(chain(requestLogging(logger), app.get(ShutdownState).middleware()));
   // Outside the API, so without a token (CONTRACT §7).
   app.use(healthRoutes(app.get(HealthService)));
   app.use(QUEUE_DASHBOARD_PATH, ...queueDashboard(app, app.get<AppConfig>(APP_CONFIG)));
   const keys = app.get(ApiKeysService);
-  app.use(authenticationMiddleware((token) => keys.authenticate(token)));
-  app.use(app.get(RateLimiter).middleware());
-  app.use(app.get(RouteTable).middleware());
-  app.use(jsonBodyMiddleware());
-  app.use(idempotencyMiddleware(app.get(IdempotencyStore)));
+  const limiter = app.get(RateLimiter);
+  // One layer for the API's own steps; the rate limiter only when limits are on.
+  app.use(
+    chain(
+      authenticationMiddleware((token) => keys.authenticate(token)),
+      ...(limiter.enabled ? [limiter.middleware()] : []),
+      app.get(RouteTable).middleware(),
+      jsonBodyMiddleware(),
+      idempotencyMiddleware(app.get(IdempotencyStore)),
+    ),
+  );
   // /openapi.json and /docs: public paths, so the token check and the route table let them through.
   setupOpenApi(app);
 }

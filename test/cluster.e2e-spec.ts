@@ -56,11 +56,11 @@ describeE2E('WEB_CONCURRENCY=2', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
     const pids = await waitFor(() => {
       const found = statuses.map((_, i) => accessPid(`cluster-${i}`));
-      return found.every((p) => p !== undefined) && found;
+      return found.every((p): p is number => typeof p === 'number') ? found : undefined;
     }, 'an access line per request');
     const workers = new Set(pids);
     expect(workers.size).toBe(2);
-    expect(workers.has(api.child.pid)).toBe(false);
+    expect(workers.has(api.child.pid as number)).toBe(false);
     expect([...workers].sort()).toEqual([...new Set(listeningPids())].sort());
   });
 

@@ -9,24 +9,30 @@ import type { Logger as TypeOrmLogger } from 'typeorm';
 export const queryCounter = {
   count: 0,
   statements: [] as string[],
+  /** The parameters of each recorded statement. */
+  parameters: [] as unknown[][],
   recording: false,
   reset(record = false): void {
     this.count = 0;
     this.statements = [];
+    this.parameters = [];
     this.recording = record;
   },
 };
 
 /** Counts one statement (unless it belongs to background work). */
-export function countStatement(query: string): void {
+export function countStatement(query: string, parameters: unknown[] = []): void {
   if (background.getStore()) return;
   queryCounter.count++;
-  if (queryCounter.recording) queryCounter.statements.push(query);
+  if (queryCounter.recording) {
+    queryCounter.statements.push(query);
+    queryCounter.parameters.push(parameters);
+  }
 }
 
 export class CountingLogger implements TypeOrmLogger {
-  logQuery(query: string): void {
-    countStatement(query);
+  logQuery(query: string, parameters?: unknown[]): void {
+    countStatement(query, parameters);
   }
   logQueryError(): void {}
   logQuerySlow(): void {}

@@ -15,7 +15,7 @@ interface PgPool {
 export async function readQuery<T>(m: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
   const pool = (m.connection.driver as { master?: Partial<PgPool> }).master;
   if (m.queryRunner || typeof pool?.query !== 'function') return (await m.query(sql, params)) as T[];
-  countStatement(sql);
+  countStatement(sql, params);
   try {
     return (await (pool as PgPool).query(sql, params)).rows as T[];
   } catch (err) {

@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { sendError, successEnvelope } from '../http/envelope.js';
 import type { HealthReport, HealthService } from './health.service.js';
 
@@ -27,7 +27,16 @@ function send(res: Response, report: HealthReport): void {
  * GET /health (liveness: the process answers; no dependency is asked) and GET /ready (readiness:
  * the database and, with REDIS_URL, Redis answer). Mounted before authentication: no token.
  */
-export function healthRoutes(health: HealthService): Router {
+/** /health and /ready as Express routes them: any case, one trailing slash allowed. */
+const PROBE_PATH = /^\/(?:health|ready)\/?$/i;
+
+/** The probes; every other request passes by without entering their router. */
+export function healthRoutes(health: HealthService): RequestHandler {
+  const router = probeRouter(health);
+  return (req, res, next) => (PROBE_PATH.test(req.path) ? router(req, res, next) : next());
+}
+
+function probeRouter(health: HealthService): Router {
   const router = Router();
   router.get('/health', (_req, res) => send(res, health.liveness()));
   router.get('/ready', (_req, res, next) => {

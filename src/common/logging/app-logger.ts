@@ -5,8 +5,9 @@ import type { Logger } from 'pino';
 const QUIET_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
 
 /**
- * nestjs-pino's parameters around the process's own pino logger. `useExisting`: the api mounts
- * pino-http itself, first of all middleware (see requestLogging), so nestjs-pino must not add a second.
+ * nestjs-pino's parameters around the process's own pino logger. `useExisting`: nestjs-pino must not
+ * mount its pino-http middleware; the api writes its own access line (see requestLogging) and pino's
+ * mixin adds the request id to every line logged while a request is served.
  */
 export function loggerParams(logger: Logger): Params {
   return { pinoHttp: { logger }, useExisting: true };

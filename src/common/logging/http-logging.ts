@@ -1,9 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { PinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 /** A client's X-Request-Id is kept when it is 1–200 characters that are safe in a header and a log line. */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:@/+=~-]{1,200}$/;
@@ -27,32 +26,38 @@ function accessLine(req: IncomingMessage, res: ServerResponse, durationMs: unkno
   };
 }
 
+const requestIds = new AsyncLocalStorage<string>();
+
+/** The id of the request being served, for every line logged while serving it (see createLogger's mixin). */
+export function currentRequestId(): string | undefined {
+  return requestIds.getStore();
+}
+
 /**
  * The first middleware of the api: gives the request its id (echoed as X-Request-Id on every
  * response, errors included), writes the access line when the response ends, and opens the logging
- * context so every line logged while serving the request carries `request_id`.
+ * context so every line logged while serving the request carries `request_id`. No logger is built
+ * per request: the id lives in an AsyncLocalStorage the logger's mixin reads, and the access line is
+ * assembled only when its level is enabled.
  */
-export function requestLogging(logger: Logger, context: PinoLogger): RequestHandler[] {
-  const http = pinoHttp({
-    logger,
-    // Request and response objects stay out of the lines: headers carry credentials.
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'request_id', responseTime: 'duration_ms' },
-    genReqId: (req, res) => {
-      const id = requestIdFor(req.headers['x-request-id']);
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    // A 500 is a bug; a 503 is a dependency away (already logged once where it was noticed).
-    customLogLevel: (_req, res, err) => (err || res.statusCode === 500 ? 'error' : res.statusCode >= 500 ? 'warn' : 'info'),
-    customSuccessMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}${res.writableEnded ? '' : ' (aborted)'}`,
-    customErrorMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
-    customSuccessObject: (req, res, value) => accessLine(req, res, (value as { duration_ms?: number }).duration_ms),
-    // The error itself is logged where it is handled (the exception filter), with its stack.
-    customErrorObject: (req, res, _err, value) => accessLine(req, res, (value as { duration_ms?: number }).duration_ms),
-  });
-  const bindContext = (req: Request, _res: Response, next: NextFunction) =>
-    context.runInContext(next, { bindings: { request_id: req.id } });
-  return [http as unknown as RequestHandler, bindContext];
+export function requestLogging(logger: Logger): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const id = requestIdFor(req.headers['x-request-id']);
+    res.setHeader('X-Request-Id', id);
+    (req as Request & { id: string }).id = id;
+    const started = Date.now();
+    res.once('close', () => {
+      const status = res.statusCode;
+      // A 500 is a bug; a 503 is a dependency away (already logged once where it was noticed).
+      const level = status === 500 ? 'error' : status >= 500 ? 'warn' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      const path = pathOf(req);
+      const aborted = !res.writableEnded && status < 500;
+      logger[level](
+        { request_id: id, ...accessLine(req, res, Date.now() - started) },
+        `${req.method} ${path} ${status}${aborted ? ' (aborted)' : ''}`,
+      );
+    });
+    requestIds.run(id, next);
+  };
 }

@@ -1,5 +1,6 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
 import type { LogLevel } from '../../config/app-config.js';
+import { currentRequestId } from './http-logging.js';
 
 /**
  * Fields that carry credentials, wherever code logs an object holding them: request headers, API key
@@ -26,6 +27,11 @@ export function createLogger(level: LogLevel, processName: string, destination?:
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      // Lines logged while a request is served carry its id (set by requestLogging).
+      mixin: () => {
+        const id = currentRequestId();
+        return id === undefined ? {} : { request_id: id };
+      },
     },
     // Synchronous: lines keep their order with what else a process prints (the quick start's banner,
     // a fatal error on stderr) and none is lost when it exits.

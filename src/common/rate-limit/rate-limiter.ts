@@ -33,6 +33,11 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
     else this.store = new MemoryRateLimitStore();
   }
 
+  /** False when RATE_LIMIT_PER_MINUTE is 0: the api then mounts no rate-limit step at all. */
+  get enabled(): boolean {
+    return this.store !== null;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     if (this.store instanceof RedisRateLimitStore) await this.store.ready(2000);
   }
