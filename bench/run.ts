@@ -174,9 +174,13 @@ async function main(): Promise<void> {
 
     const mail =
       only && !only.includes('send_quote')
-        ? { messages: 0, seconds: 0, messages_per_s: 0, worker_rss_mib: 0 }
+        ? { messages: 0, seconds: 0, messages_per_s: 0, each_recipient_once: false, workers: 0, worker_concurrency: 0, worker_rss_mib: 0 }
         : await measureSendQuote(api, env, sink, items.slice(0, 3), deliveries);
-    console.log(`\nsend-quote: ${mail.messages} messages received in ${mail.seconds} s → ${mail.messages_per_s} messages/s (one worker)`);
+    console.log(
+      `\nsend-quote: ${mail.messages} messages received in ${mail.seconds} s → ${mail.messages_per_s} messages/s ` +
+        `(${mail.workers} worker${mail.workers === 1 ? '' : 's'}, WORKER_CONCURRENCY ${mail.worker_concurrency}); ` +
+        `each recipient exactly once: ${mail.each_recipient_once ? 'yes' : 'NO'}`,
+    );
     const rss = { api: peakRssMiB(apiProcess.pid!), worker: mail.worker_rss_mib };
     console.log(`API peak RSS: ${rss.api} MiB; worker peak RSS: ${rss.worker} MiB`);
     if (json) {
@@ -199,7 +203,14 @@ async function main(): Promise<void> {
               non_2xx: measured[s.key].errors,
             })),
           rss_mib: rss,
-          send_quote: { messages: mail.messages, seconds: mail.seconds, messages_per_s: mail.messages_per_s },
+          send_quote: {
+            messages: mail.messages,
+            seconds: mail.seconds,
+            messages_per_s: mail.messages_per_s,
+            each_recipient_once: mail.each_recipient_once,
+            workers: mail.workers,
+            worker_concurrency: mail.worker_concurrency,
+          },
         }),
       );
     }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { ROOT, peakRssMiB } from './harness.js';
@@ -7,71 +8,144 @@ export interface SendQuoteFigure {
   messages: number;
   seconds: number;
   messages_per_s: number;
-  /** Peak RSS of the worker process, MiB. */
+  /** Every recipient got exactly one message: none missing, none twice. */
+  each_recipient_once: boolean;
+  /** Worker processes and the jobs each runs at once. */
+  workers: number;
+  worker_concurrency: number;
+  /** Peak RSS of the (largest) worker process, MiB. */
   worker_rss_mib: number;
 }
 
 type Api = <T = { data: { id: number } }>(method: string, path: string, body?: unknown) => Promise<T>;
 
-/** A sink that accepts every message and counts them. */
-export async function smtpSink(): Promise<{ port: number; count: () => number; close: () => Promise<void> }> {
+export interface Sink {
+  port: number;
+  /** Messages accepted. */
+  count: () => number;
+  /** Messages accepted per envelope recipient. */
+  recipients: Map<string, number>;
+  close: () => Promise<void>;
+}
+
+/** A sink that accepts every message and counts them, per recipient too. */
+export async function smtpSink(): Promise<Sink> {
   let count = 0;
+  const recipients = new Map<string, number>();
   const server = new SMTPServer({
     logger: false,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
-    onData(stream, _session, cb) {
+    onData(stream, session, cb) {
       stream.on('data', () => undefined);
       stream.on('end', () => {
         count++;
+        for (const r of session.envelope.rcptTo) recipients.set(r.address, (recipients.get(r.address) ?? 0) + 1);
         cb();
       });
     },
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.server.address() as { port: number }).port;
-  return { port, count: () => count, close: () => new Promise((r) => server.close(() => r())) };
+  return { port, count: () => count, recipients, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** The node flags of `npm run worker` (package.json), so the bench runs the worker as it is run. */
+function workerNodeFlags(): string[] {
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.worker;
+  const words = script.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
+}
+
+/** A worker process, resolved once it consumes the queue (so start-up is not counted as sending time). */
+async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  // BENCH_WORKER_PROFILE=<file>: a CPU profile of the (first) worker over the measured run.
+  const profile = process.env.BENCH_WORKER_PROFILE;
+  const args = [...workerNodeFlags(), ...(profile ? ['--import', join(ROOT, 'dist/bench/cpu-profile.js')] : [])];
+  const worker = spawn(process.execPath, [...args, join(ROOT, 'dist/src/worker.js')], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info', ...(profile ? { CPU_PROFILE: profile } : {}) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error('the worker did not start consuming within 60 s')), 60_000);
+    worker.once('exit', (code) => reject(new Error(`the worker exited (${code}) before consuming`)));
+    worker.stdout!.on('data', (chunk: Buffer) => {
+      if (seen === null) return;
+      seen += chunk.toString();
+      if (seen.includes('Consuming the send-quote queue')) {
+        clearTimeout(timer);
+        seen = null as never;
+        resolve();
+      }
+    });
+  });
+  // Keep reading, so a full pipe never stalls the worker.
+  worker.stdout!.resume();
+  return worker;
 }
 
 /**
- * send-quote throughput: quotes with 100 recipients each, delivered by one worker process started
- * with `env`, from the first send-quote request to the last message received by the sink.
+ * send-quote throughput: quotes with 100 recipients each, delivered by BENCH_WORKERS worker
+ * processes (default 1; WORKER_CONCURRENCY, SMTP_POOL_SIZE and DELIVERY_BATCH_SIZE pass through),
+ * from the first send-quote request to the last message received by the sink.
  */
 export async function measureSendQuote(
   api: Api,
   env: Record<string, string>,
-  sink: { count: () => number },
+  sink: Sink,
   items: unknown[],
   deliveries: number,
 ): Promise<SendQuoteFigure> {
-  let worker: ChildProcess | null = null;
+  const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
+  const workers: ChildProcess[] = [];
   try {
-    worker = spawn(process.execPath, [join(ROOT, 'dist/src/worker.js')], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    for (let w = 0; w < workerCount; w++) workers.push(await startWorker(env));
     const perQuote = 100;
     const quotes = Math.ceil(deliveries / perQuote);
     const sendIds: number[] = [];
+    const expected: string[] = [];
     for (let q = 0; q < quotes; q++) {
       const emails = Array.from({ length: Math.min(perQuote, deliveries - q * perQuote) }, (_, i) => `r${q}-${i}@example.com`);
+      expected.push(...emails);
       sendIds.push((await api('POST', '/quote', { name: `Mailing ${q}`, customer_emails: emails, items })).data.id);
     }
     const before = sink.count();
+    for (const p of workers) if (process.env.BENCH_WORKER_PROFILE) p.kill('SIGUSR2');
     const started = Date.now();
     for (const id of sendIds) await api('POST', `/quote/${id}/send-quote`, {});
     const accepted = Date.now();
-    while (sink.count() - before < deliveries && Date.now() - started < 600_000) await new Promise((r) => setTimeout(r, 50));
+    let lastProgress = started;
+    while (sink.count() - before < deliveries && Date.now() - started < 900_000) {
+      await new Promise((r) => setTimeout(r, 20));
+      if (Date.now() - lastProgress >= 5000) {
+        lastProgress = Date.now();
+        console.error(`send-quote: ${sink.count() - before} of ${deliveries} messages received…`);
+      }
+    }
     const seconds = (Date.now() - started) / 1000;
     const messages = sink.count() - before;
+    // A duplicate could still be on its way: give it a moment to arrive before counting.
+    await new Promise((r) => setTimeout(r, 500));
+    const missing = expected.filter((r) => !sink.recipients.has(r)).length;
+    const twice = expected.filter((r) => (sink.recipients.get(r) ?? 0) > 1).length;
+    const once = missing === 0 && twice === 0 && sink.count() - before === deliveries;
     console.error(
       `send-quote: ${deliveries} deliveries in ${sendIds.length} requests accepted in ${((accepted - started) / 1000).toFixed(2)} s; ` +
-        `${messages} messages received in ${seconds.toFixed(2)} s`,
+        `${messages} messages received in ${seconds.toFixed(2)} s by ${workerCount} worker(s); ` +
+        (once ? 'each recipient exactly once' : `${missing} recipients missing, ${twice} received twice or more`),
     );
+    for (const p of workers) if (process.env.BENCH_WORKER_PROFILE) p.kill('SIGUSR2');
     return {
       messages,
       seconds: Number(seconds.toFixed(2)),
       messages_per_s: Math.round(messages / seconds),
-      worker_rss_mib: peakRssMiB(worker.pid!),
+      each_recipient_once: once,
+      workers: workerCount,
+      worker_concurrency: Number(env.WORKER_CONCURRENCY ?? process.env.WORKER_CONCURRENCY ?? 4),
+      worker_rss_mib: Math.max(...workers.map((p) => peakRssMiB(p.pid!))),
     };
   } finally {
-    worker?.kill('SIGTERM');
+    for (const p of workers) p.kill('SIGTERM');
   }
 }

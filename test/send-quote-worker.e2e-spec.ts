@@ -178,12 +178,10 @@ describeE2E('send-quote: api → Bull → worker → SMTP', () => {
     const quote = await createQuote(t, token, 'Lost jobs', ['dora@example.test', 'eve@example.test']);
     const sent = await api<{ deliveries: { id: number }[] }>(t, token, 'post', `/quote/${quote.id}/send-quote`, {}, 202);
     const ids = sent.deliveries.map((d) => d.id);
-    // The api enqueued them; Redis now loses them before any worker ran.
-    for (const id of ids) {
-      const job = await queue.getJob(`delivery-${id}`);
-      expect(job).not.toBeNull();
-      await job!.remove();
-    }
+    // The api enqueued them, both in one job; Redis now loses it before any worker ran.
+    const waiting = await queue.getWaiting();
+    expect(waiting.map((j) => j.data)).toEqual([{ deliveryIds: ids }]);
+    for (const job of waiting) await job.remove();
     expect(await queue.count()).toBe(0);
 
     const before = sink.received.length;

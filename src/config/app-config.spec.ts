@@ -41,6 +41,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '10' }).rateLimitPerMinute).toBe(10);
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
   });
+  it('sizes the send-quote pipeline: 4 jobs at once, 50 deliveries a job, 5 SMTP connections; bounded values', () => {
+    expect(loadConfig({})).toMatchObject({ workerConcurrency: 4, deliveryBatchSize: 50, smtpPoolSize: 5 });
+    expect(loadConfig({ WORKER_CONCURRENCY: '16', DELIVERY_BATCH_SIZE: '200', SMTP_POOL_SIZE: '20' })).toMatchObject({
+      workerConcurrency: 16,
+      deliveryBatchSize: 200,
+      smtpPoolSize: 20,
+    });
+    expect(() => loadConfig({ WORKER_CONCURRENCY: '0' })).toThrow(
+      new ConfigError('WORKER_CONCURRENCY', 'must be a whole number from 1 to 100, got "0"'),
+    );
+    expect(() => loadConfig({ DELIVERY_BATCH_SIZE: '1001' })).toThrow(
+      new ConfigError('DELIVERY_BATCH_SIZE', 'must be a whole number from 1 to 1000, got "1001"'),
+    );
+    expect(() => loadConfig({ SMTP_POOL_SIZE: 'many' })).toThrow(
+      new ConfigError('SMTP_POOL_SIZE', 'must be a whole number from 1 to 100, got "many"'),
+    );
+  });
   it('turns the queue dashboard on only with both admin credentials, kept verbatim', () => {
     expect(loadConfig({}).admin).toBeNull();
     expect(loadConfig({ ADMIN_USER: 'ops', ADMIN_PASSWORD: ' s3cret pass ' }).admin).toEqual({ user: 'ops', password: ' s3cret pass ' });

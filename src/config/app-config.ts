@@ -26,6 +26,12 @@ export interface AppConfig {
   deliveryLeaseSeconds: number;
   /** Wait before the first retry of a failed delivery; each further retry waits twice as long. */
   deliveryBackoffMs: number;
+  /** Deliveries per send-quote job: claimed, rendered and recorded together (DELIVERY_BATCH_SIZE). */
+  deliveryBatchSize: number;
+  /** Send-quote jobs one worker process runs at once (WORKER_CONCURRENCY). */
+  workerConcurrency: number;
+  /** SMTP connections one process keeps open to SMTP_URL (SMTP_POOL_SIZE). */
+  smtpPoolSize: number;
   /** Requests one API key may make per minute (shared by every api process through Redis); 0 turns the limit off. */
   rateLimitPerMinute: number;
   /** Basic-auth credentials of the queue dashboard (/admin/queues); null (both unset) turns the dashboard off. */
@@ -80,6 +86,14 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   return Number(v);
 }
 
+function boundedInt(env: Env, name: string, fallback: number, max: number): number {
+  const v = optional(env, name);
+  if (v === null) return fallback;
+  if (!/^\d{1,7}$/.test(v) || Number(v) < 1 || Number(v) > max)
+    throw new ConfigError(name, `must be a whole number from 1 to ${max}, got "${v}"`);
+  return Number(v);
+}
+
 function nonNegativeInt(env: Env, name: string, fallback: number): number {
   const v = optional(env, name);
   if (v === null) return fallback;
@@ -128,6 +142,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     deliverySweepSeconds: positiveInt(env, 'DELIVERY_SWEEP_SECONDS', 30),
     deliveryLeaseSeconds: positiveInt(env, 'DELIVERY_LEASE_SECONDS', 120),
     deliveryBackoffMs: positiveInt(env, 'DELIVERY_BACKOFF_MS', 1000),
+    deliveryBatchSize: boundedInt(env, 'DELIVERY_BATCH_SIZE', 50, 1000),
+    workerConcurrency: boundedInt(env, 'WORKER_CONCURRENCY', 4, 100),
+    smtpPoolSize: boundedInt(env, 'SMTP_POOL_SIZE', 5, 100),
     rateLimitPerMinute: nonNegativeInt(env, 'RATE_LIMIT_PER_MINUTE', 600),
     admin: adminCredentials(env),
     logLevel: logLevel(env),

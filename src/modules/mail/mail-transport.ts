@@ -15,7 +15,7 @@ export interface OutgoingMessage {
 }
 
 /**
- * Sends through SMTP when SMTP_URL is set (a pool of connections), otherwise writes each message as
+ * Sends through SMTP when SMTP_URL is set (a pool of SMTP_POOL_SIZE connections kept open), otherwise writes each message as
  * an `.eml` file in DATA_DIR/outbox, the development mailbox.
  */
 @Injectable()
@@ -27,13 +27,16 @@ export class MailTransport implements OnModuleDestroy {
     if (config.smtpUrl) {
       // Timeouts well under the delivery lease: a server that hangs fails the attempt (and it is
       // retried) instead of holding a worker for nodemailer's default ten minutes.
-      this.transporter = nodemailer.createTransport(config.smtpUrl, {
+      // One options object: a second argument to createTransport is the messages' defaults, where
+      // pool and timeouts were once ignored (every message opened its own connection).
+      this.transporter = nodemailer.createTransport({
+        url: config.smtpUrl,
         pool: true,
-        maxConnections: 5,
+        maxConnections: config.smtpPoolSize,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
-      } as never);
+      });
       this.outboxDir = null;
     } else {
       this.transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

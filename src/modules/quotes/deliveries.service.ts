@@ -1,34 +1,53 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { timestamp } from '../../common/format/format.js';
 import { formatMoney } from '../../common/money/money.js';
-import { Product } from '../catalog/product.entity.js';
 import { MailTransport } from '../mail/mail-transport.js';
-import { TemplateRenderer } from '../mail/template-renderer.js';
+import { type RenderedMail, TemplateRenderer } from '../mail/template-renderer.js';
 import { QuoteDelivery } from './quote-delivery.entity.js';
-import { QuoteItem } from './quote-item.entity.js';
-import { Quote } from './quote.entity.js';
+import { type ClaimedDelivery, DeliveriesRepository } from './quotes.repository.js';
 import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
 
 export type DeliveryOutcome = 'sent' | 'skipped' | 'retry' | 'failed';
 
+/** A delivery to try again after `waitMs` (its row says `queued` with that next_attempt_at). */
+export interface DeliveryRetry {
+  id: number;
+  waitMs: number;
+}
+
+export interface DeliveryBatch {
+  outcomes: Map<number, DeliveryOutcome>;
+  /** Deliveries that failed for now, and early jobs' rows that are not due yet. */
+  retries: DeliveryRetry[];
+}
+
 /**
- * The outbox of quote e-mails. Rows are written with the send-quote request; `deliver` is the one
- * handler both the Bull worker and the in-process outbox run: it claims the row, renders, sends,
- * and records the result. A row already sent (or held by a live worker) is skipped, so a job
- * delivered twice sends once.
+ * The outbox of quote e-mails. Rows are written with the send-quote request; `deliverBatch` is the
+ * one handler both the Bull worker and the in-process outbox run: it claims the rows, renders,
+ * sends, and records the results. A row already sent (or held by a live worker) is skipped, so a
+ * job delivered twice sends once.
  */
 @Injectable()
 export class DeliveriesService {
   private readonly logger = new Logger('Deliveries');
+  private readonly sent: SentRecorder;
+  private readonly sending: Semaphore;
+  private readonly hostname: string;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly repository: DeliveriesRepository,
     private readonly transport: MailTransport,
     private readonly templates: TemplateRenderer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.sent = new SentRecorder(repository);
+    // A few messages per SMTP connection in hand at once: enough to keep every connection busy,
+    // few enough that a large batch does not build its whole mail in memory at once.
+    this.sending = new Semaphore(config.smtpPoolSize * 4);
+    this.hostname = new URL(config.storeUrl).hostname;
+  }
 
   /** Writes one queued row per recipient, in the caller's transaction. */
   async createDeliveries(
@@ -54,85 +73,102 @@ export class DeliveriesService {
     return (result.raw as QuoteDelivery[]).map((r) => m.create(QuoteDelivery, r));
   }
 
+  /** One delivery (a batch of one): what became of it. */
   async deliver(id: number): Promise<DeliveryOutcome> {
-    // An UPDATE … RETURNING answers [rows, rowCount] through TypeORM.
-    const [claimed] = (await this.dataSource.query(
-      `UPDATE quote_deliveries
-          SET status = 'sending', claimed_at = now(), attempts = attempts + 1, updated_at = now()
-        WHERE id = $1
-          AND (status = 'queued' OR (status = 'sending' AND claimed_at < now() - make_interval(secs => $2)))
-        RETURNING *`,
-      [id, this.config.deliveryLeaseSeconds],
-    )) as [QuoteDelivery[], number];
-    const row = claimed[0];
-    if (!row) return 'skipped';
+    const batch = await this.deliverBatch([id]);
+    return batch.outcomes.get(id) ?? 'skipped';
+  }
+
+  /**
+   * Delivers the free deliveries among `ids`: one UPDATE claims them all, each quote's e-mail is
+   * rendered once, the messages go out together through the transport's pool, and accepted ones
+   * are recorded as they are accepted (many to a statement when they come together). While the
+   * batch is in hand its claims are renewed, so only a worker that died loses them to another.
+   * A row not free (sent, held by a live worker, not due yet) is `skipped`.
+   */
+  async deliverBatch(ids: number[]): Promise<DeliveryBatch> {
+    const outcomes = new Map<number, DeliveryOutcome>(ids.map((id) => [id, 'skipped']));
+    const retries: DeliveryRetry[] = [];
+    const claimed = await this.repository.claim(ids, this.config.deliveryLeaseSeconds);
+    if (claimed.length < ids.length) {
+      // A retry job that came a little early: its rows wait for their time again.
+      for (const r of await this.repository.notYetDue(ids)) retries.push({ id: r.id, waitMs: r.wait_ms });
+    }
+    if (claimed.length === 0) return { outcomes, retries };
+    const held = new Set(claimed.map((r) => r.id));
+    const renewEvery = Math.max(200, (this.config.deliveryLeaseSeconds * 1000) / 3);
+    const renewal = setInterval(() => {
+      if (held.size) this.repository.renewClaims([...held]).catch((err: unknown) => this.renewFailed(err));
+    }, renewEvery);
+    renewal.unref();
+    const mails = new Map<string, Promise<RenderedMail>>();
     try {
-      const mail = await this.render(row);
-      const messageId = await this.transport.send({
-        to: row.recipient,
-        bcc: row.bcc ?? [],
-        ...mail,
-        messageId: `<quote-${row.quote_id}-delivery-${row.id}@${new URL(this.config.storeUrl).hostname}>`,
-      });
-      await this.dataSource.transaction(async (m) => {
-        await m.query(
-          `UPDATE quote_deliveries SET status = 'sent', sent_at = now(), message_id = $2, last_error = NULL, claimed_at = NULL, updated_at = now()
-            WHERE id = $1`,
-          [row.id, messageId],
-        );
-        // GREATEST: deliveries of one quote commit in any order; now() is each one's start time.
-        await m.query('UPDATE quotes SET last_sent_at = GREATEST(last_sent_at, now()) WHERE id = $1', [row.quote_id]);
-      });
-      return 'sent';
+      await Promise.all(
+        claimed.map(async (row) => {
+          const outcome = await this.sendOne(row, mails);
+          held.delete(row.id);
+          outcomes.set(row.id, outcome.status);
+          if (outcome.status === 'retry') retries.push({ id: row.id, waitMs: outcome.waitMs });
+        }),
+      );
+    } finally {
+      clearInterval(renewal);
+    }
+    return { outcomes, retries };
+  }
+
+  private renewFailed(err: unknown): void {
+    this.logger.warn(`Could not renew delivery claims: ${err instanceof Error ? err.message : String(err)}`);
+  }
+
+  /** Sends one claimed delivery and records the result. */
+  private async sendOne(
+    row: ClaimedDelivery,
+    mails: Map<string, Promise<RenderedMail>>,
+  ): Promise<{ status: 'sent' | 'failed' } | { status: 'retry'; waitMs: number }> {
+    let messageId: string;
+    try {
+      // A send's deliveries share quote and message: one rendering for all of them.
+      const key = `${row.quote_id}\u0000${row.message ?? ''}`;
+      let mail = mails.get(key);
+      if (!mail) mails.set(key, (mail = this.render(row.quote_id, row.message)));
+      const rendered = await mail;
+      await this.sending.acquire();
+      try {
+        messageId = await this.transport.send({
+          to: row.recipient,
+          bcc: row.bcc ?? [],
+          ...rendered,
+          messageId: `<quote-${row.quote_id}-delivery-${row.id}@${this.hostname}>`,
+        });
+      } finally {
+        this.sending.release();
+      }
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const final = row.attempts >= DELIVERY_MAX_ATTEMPTS;
-      // One use per parameter: `$2` as both the column value and a CASE operand made PostgreSQL
-      // refuse the statement (inconsistent types deduced), which left every failed row `sending`.
-      // A null wait makes next_attempt_at null.
-      await this.dataSource.query(
-        `UPDATE quote_deliveries
-            SET status = $2, last_error = $3, claimed_at = NULL, updated_at = now(),
-                next_attempt_at = now() + make_interval(secs => $4)
-          WHERE id = $1`,
-        [
-          row.id,
-          final ? 'failed' : 'queued',
-          reason.slice(0, 2000),
-          final ? null : backoffMs(row.attempts, this.config.deliveryBackoffMs) / 1000,
-        ],
-      );
+      const waitMs = backoffMs(row.attempts, this.config.deliveryBackoffMs);
+      await this.repository.markFailed(row.id, final ? 'failed' : 'queued', reason.slice(0, 2000), final ? null : waitMs / 1000);
       this.logger.warn(`Delivery ${row.id} to ${row.recipient} attempt ${row.attempts} failed${final ? ' for good' : ''}: ${reason}`);
-      return final ? 'failed' : 'retry';
+      return final ? { status: 'failed' } : { status: 'retry', waitMs };
     }
+    // Accepted: from here on a failure to record it leaves the row `sending`, and it is sent again
+    // once its lease runs out (at least once, never lost).
+    await this.sent.record(row.id, messageId);
+    return { status: 'sent' };
   }
 
   /** Deliveries due now: queued ones whose backoff has passed, and claims whose worker died. */
-  async due(limit: number, olderThanSeconds = 0): Promise<number[]> {
-    const rows: { id: number }[] = await this.dataSource.query(
-      `SELECT id FROM quote_deliveries
-        WHERE (status = 'queued' AND COALESCE(next_attempt_at, created_at) <= now() - make_interval(secs => $2))
-           OR (status = 'sending' AND claimed_at < now() - make_interval(secs => $3))
-        ORDER BY id LIMIT $1`,
-      [limit, olderThanSeconds, this.config.deliveryLeaseSeconds],
-    );
-    return rows.map((r) => r.id);
+  due(limit: number, olderThanSeconds = 0): Promise<number[]> {
+    return this.repository.due(limit, olderThanSeconds, this.config.deliveryLeaseSeconds);
   }
 
   /** The template's view of a quote: what the e-mail shows. */
-  private async render(delivery: QuoteDelivery) {
-    const m = this.dataSource.manager;
-    const quote = await m.getRepository(Quote).findOneByOrFail({ id: delivery.quote_id });
-    const items = await m.getRepository(QuoteItem).find({ where: { quote_id: quote.id }, order: { position: 'ASC', id: 'ASC' } });
-    const products = new Map(
-      (
-        await m
-          .getRepository(Product)
-          .find({ where: { id: In(items.map((i) => i.product_id)) }, select: { id: true, name: true, sku: true } })
-      ).map((p) => [p.id, p]),
-    );
+  private async render(quoteId: number, message: string | null): Promise<RenderedMail> {
+    const quote = await this.repository.mailView(quoteId);
+    if (!quote) throw new Error(`quote ${quoteId} no longer exists`);
     return this.templates.render('shop:send-quote', {
-      message: delivery.message,
+      message,
       quote: {
         name: quote.name,
         number: quote.number,
@@ -143,9 +179,9 @@ export class DeliveriesService {
         total_tax: formatMoney(quote.total_tax),
         total: formatMoney(quote.total),
       },
-      items: items.map((i) => ({
-        name: products.get(i.product_id)?.name ?? `Product ${i.product_id}`,
-        sku: products.get(i.product_id)?.sku ?? null,
+      items: quote.items.map((i) => ({
+        name: i.name ?? `Product ${i.product_id}`,
+        sku: i.sku,
         quantity: i.quantity,
         price: formatMoney(i.price),
         subtotal: formatMoney(i.subtotal),
@@ -154,5 +190,63 @@ export class DeliveriesService {
         total: formatMoney(i.total),
       })),
     });
+  }
+}
+
+/**
+ * Records accepted messages as `sent`. A message accepted while a record is being written waits
+ * for the next one, which takes every message that came meanwhile: one statement per message when
+ * they come one at a time, one for many under load, and never a timer holding a record back.
+ */
+class SentRecorder {
+  private waiting: { id: number; messageId: string; done: (err?: unknown) => void }[] = [];
+  private writing = false;
+
+  constructor(private readonly repository: DeliveriesRepository) {}
+
+  record(id: number, messageId: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ id, messageId, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      if (!this.writing) void this.write();
+    });
+  }
+
+  private async write(): Promise<void> {
+    this.writing = true;
+    while (this.waiting.length) {
+      const batch = this.waiting.splice(0, 1000);
+      try {
+        await this.repository.markSent(
+          batch.map((b) => b.id),
+          batch.map((b) => b.messageId),
+        );
+        for (const b of batch) b.done();
+      } catch (err) {
+        for (const b of batch) b.done(err ?? new Error('recording failed'));
+      }
+    }
+    this.writing = false;
+  }
+}
+
+/** At most `limit` holders at once; the others wait in order. */
+class Semaphore {
+  private held = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  acquire(): Promise<void> {
+    if (this.held < this.limit) {
+      this.held++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held--;
   }
 }

@@ -1,40 +1,79 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bull';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { uncounted } from '../../database/query-counter.js';
-import { DeliveriesService } from './deliveries.service.js';
-import { SEND_QUOTE_JOB_OPTIONS, deliveryJobId } from './send-quote.queue.js';
+import { DeliveriesService, type DeliveryRetry } from './deliveries.service.js';
+import { SEND_QUOTE_JOB_OPTIONS, type SendQuoteJob, deliveriesJobId } from './send-quote.queue.js';
 
 /** Hands committed deliveries to whoever sends them. */
 export abstract class DeliveryDispatcher {
   abstract dispatch(deliveryIds: number[]): Promise<void>;
+  /** Deliveries to try again once their wait is over. */
+  retryLater(_retries: DeliveryRetry[]): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** `ids` in runs of at most `size`, in order. */
+export function chunks(ids: number[], size: number): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
+  return out;
 }
 
 /**
- * With Redis: one Bull job per delivery, the delivery id as job id (a second add of the same id is
- * ignored). If Redis refuses, the rows stay queued and the worker's sweep enqueues them later, so
- * the request that wrote them still succeeds.
+ * With Redis: one Bull job per DELIVERY_BATCH_SIZE deliveries, added in one round trip, the job id
+ * following from the ids (a second add of the same set is ignored). If Redis refuses, the rows stay
+ * queued and the worker's sweep enqueues them later, so the request that wrote them still succeeds.
  */
 export class BullDeliveryDispatcher extends DeliveryDispatcher {
   private readonly logger = new Logger('Deliveries');
 
-  constructor(private readonly queue: Queue) {
+  constructor(
+    private readonly queue: Queue<SendQuoteJob>,
+    private readonly batchSize: number,
+  ) {
     super();
   }
 
   async dispatch(deliveryIds: number[]): Promise<void> {
+    if (deliveryIds.length === 0) return;
     try {
       await this.queue.addBulk(
-        deliveryIds.map((id) => ({ data: { deliveryId: id }, opts: { ...SEND_QUOTE_JOB_OPTIONS, jobId: deliveryJobId(id) } })),
+        chunks(deliveryIds, this.batchSize).map((ids) => ({
+          data: { deliveryIds: ids },
+          opts: { ...SEND_QUOTE_JOB_OPTIONS, jobId: deliveriesJobId(ids) },
+        })),
       );
     } catch (err) {
-      this.logger.warn(`Could not enqueue deliveries ${deliveryIds.join(', ')} (the sweep will): ${(err as Error).message}`);
+      this.logger.warn(`Could not enqueue ${deliveryIds.length} deliveries (the sweep will): ${(err as Error).message}`);
+    }
+  }
+
+  /** One delayed job per wait (a batch's failures share their attempt count, so their wait). */
+  override async retryLater(retries: DeliveryRetry[]): Promise<void> {
+    const byWait = new Map<number, number[]>();
+    for (const r of retries) byWait.set(r.waitMs, [...(byWait.get(r.waitMs) ?? []), r.id]);
+    const due = Date.now();
+    try {
+      await this.queue.addBulk(
+        [...byWait].flatMap(([waitMs, ids]) =>
+          chunks(ids, this.batchSize).map((batch) => ({
+            data: { deliveryIds: batch },
+            // A few milliseconds late rather than early: an early job finds its rows not due yet.
+            opts: { ...SEND_QUOTE_JOB_OPTIONS, delay: waitMs + 5, jobId: `${deliveriesJobId(batch)}-at-${due + waitMs}` },
+          })),
+        ),
+      );
+    } catch (err) {
+      this.logger.warn(`Could not schedule ${retries.length} retries (the sweep will): ${(err as Error).message}`);
     }
   }
 }
 
 /**
  * Without Redis the api is its own worker: it delivers from the outbox table, right after a send
- * and then every second for retries, one delivery at a time.
+ * and then every second for retries, DELIVERY_BATCH_SIZE deliveries at a time.
  */
 @Injectable()
 export class InProcessOutbox extends DeliveryDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -44,7 +83,10 @@ export class InProcessOutbox extends DeliveryDispatcher implements OnApplication
   private again = false;
   private stopped = false;
 
-  constructor(private readonly deliveries: DeliveriesService) {
+  constructor(
+    private readonly deliveries: DeliveriesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     super();
   }
 
@@ -83,11 +125,9 @@ export class InProcessOutbox extends DeliveryDispatcher implements OnApplication
 
   private async drain(): Promise<void> {
     try {
-      for (let ids = await this.deliveries.due(20); ids.length > 0 && !this.stopped; ids = await this.deliveries.due(20)) {
-        for (const id of ids) {
-          if (this.stopped) return;
-          await this.deliveries.deliver(id);
-        }
+      const size = this.config.deliveryBatchSize;
+      for (let ids = await this.deliveries.due(size); ids.length > 0 && !this.stopped; ids = await this.deliveries.due(size)) {
+        await this.deliveries.deliverBatch(ids);
         // Only retries that are not yet due remain; the timer comes back for them.
         if ((await this.deliveries.due(1)).length === 0) return;
       }

@@ -10,7 +10,7 @@ import { TaxModule } from '../tax/tax.module.js';
 import { DeliveriesService } from './deliveries.service.js';
 import { QuotePricer } from './quote-pricer.js';
 import { QuotesController } from './quotes.controller.js';
-import { QuotesRepository } from './quotes.repository.js';
+import { DeliveriesRepository, QuotesRepository } from './quotes.repository.js';
 import { QuotesService } from './quotes.service.js';
 import { BullDeliveryDispatcher, DeliveryDispatcher, InProcessOutbox } from './delivery-dispatcher.js';
 import { DeliverySweeper } from './delivery-sweeper.js';
@@ -26,7 +26,7 @@ import { SEND_QUOTE_QUEUE, sendQuoteQueueSettings } from './send-quote.queue.js'
 export class QuotesModule {
   static forRoot(config: AppConfig, role: 'api' | 'worker' | 'cli'): DynamicModule {
     const imports = [MailModule, CatalogModule, CustomersModule, TaxModule, CustomFieldsModule];
-    const providers: Provider[] = [DeliveriesService, QuotesService, QuotesRepository, QuotePricer];
+    const providers: Provider[] = [DeliveriesService, DeliveriesRepository, QuotesService, QuotesRepository, QuotePricer];
     if (config.redisUrl && role !== 'cli') {
       imports.push(
         BullModule.forRoot({ redis: config.redisUrl, prefix: config.queuePrefix }) as never,
@@ -35,7 +35,7 @@ export class QuotesModule {
       providers.push({
         provide: DeliveryDispatcher,
         inject: [getQueueToken(SEND_QUOTE_QUEUE)],
-        useFactory: (queue: Queue) => new BullDeliveryDispatcher(queue),
+        useFactory: (queue: Queue) => new BullDeliveryDispatcher(queue as never, config.deliveryBatchSize),
       });
       if (role === 'worker') providers.push(SendQuoteProcessor, DeliverySweeper);
     } else if (role === 'api') {

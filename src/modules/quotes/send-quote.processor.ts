@@ -1,24 +1,45 @@
-import { Process, Processor } from '@nestjs/bull';
-import { Logger } from '@nestjs/common';
-import type { Job } from 'bull';
-import { DeliveriesService } from './deliveries.service.js';
-import { SEND_QUOTE_QUEUE } from './send-quote.queue.js';
+import { InjectQueue } from '@nestjs/bull';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Job, Queue } from 'bull';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { DeliveriesService, type DeliveryOutcome } from './deliveries.service.js';
+import { DeliveryDispatcher } from './delivery-dispatcher.js';
+import { SEND_QUOTE_QUEUE, type SendQuoteJob, jobDeliveryIds } from './send-quote.queue.js';
 
 /**
- * The worker's consumer: a job carries only the delivery id; the row says what to do. A retry the
- * row asks for is handed back to Bull (throw), which waits out the exponential backoff.
+ * The worker's consumer, WORKER_CONCURRENCY jobs at a time. A job carries delivery ids only; the
+ * rows say what to do. Deliveries that failed for now go back to the queue as a delayed job that
+ * runs when their backoff is over (the sweep catches them too if Redis loses it). An error of the
+ * job itself (the database away) is handed to Bull, which tries the job again after its backoff.
  */
-@Processor(SEND_QUOTE_QUEUE)
-export class SendQuoteProcessor {
+@Injectable()
+export class SendQuoteProcessor implements OnApplicationBootstrap {
   private readonly logger = new Logger('SendQuote');
 
-  constructor(private readonly deliveries: DeliveriesService) {}
+  constructor(
+    @InjectQueue(SEND_QUOTE_QUEUE) private readonly queue: Queue<SendQuoteJob>,
+    private readonly deliveries: DeliveriesService,
+    private readonly dispatcher: DeliveryDispatcher,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  @Process({ concurrency: 5 })
-  async handle(job: Job<{ deliveryId: number }>): Promise<string> {
-    const outcome = await this.deliveries.deliver(job.data.deliveryId);
-    if (outcome === 'retry') throw new Error(`delivery ${job.data.deliveryId} will be retried`);
-    this.logger.log(`delivery ${job.data.deliveryId}: ${outcome}`);
-    return outcome;
+  onApplicationBootstrap(): void {
+    this.queue
+      .process(this.config.workerConcurrency, (job) => this.handle(job))
+      .catch((err: unknown) => {
+        this.logger.error(`The send-quote consumer stopped: ${err instanceof Error ? err.message : String(err)}`);
+      });
+  }
+
+  async handle(job: Job<SendQuoteJob>): Promise<string> {
+    const ids = jobDeliveryIds(job.data);
+    const { outcomes, retries } = await this.deliveries.deliverBatch(ids);
+    if (retries.length) await this.dispatcher.retryLater(retries);
+    const counts = new Map<DeliveryOutcome, number>();
+    for (const o of outcomes.values()) counts.set(o, (counts.get(o) ?? 0) + 1);
+    const summary = [...counts].map(([o, n]) => `${n} ${o}`).join(', ');
+    this.logger.log(`deliveries ${ids.length === 1 ? ids[0] : `${ids[0]}…${ids[ids.length - 1]}`}: ${summary}`);
+    // One delivery's job answers its outcome, as a job per delivery always did.
+    return ids.length === 1 ? outcomes.get(ids[0])! : summary;
   }
 }

@@ -1,8 +1,26 @@
+import { createHash } from 'node:crypto';
 import type { AdvancedSettings, JobOptions } from 'bull';
 import type { AppConfig } from '../../config/app-config.js';
 
-/** The Bull queue of quote e-mails: one job per delivery row, the row id as job id. */
+/**
+ * The Bull queue of quote e-mails. A job names up to DELIVERY_BATCH_SIZE deliveries
+ * (`{ deliveryIds }`); a job of the earlier shape, `{ deliveryId }`, is still understood.
+ */
 export const SEND_QUOTE_QUEUE = 'send-quote';
+
+export type SendQuoteJob = { deliveryIds: number[] } | { deliveryId: number };
+
+export const jobDeliveryIds = (data: SendQuoteJob): number[] => ('deliveryIds' in data ? data.deliveryIds : [data.deliveryId]);
+
+/**
+ * A job's id follows from its deliveries, so adding the same set twice (the api and the sweep, or
+ * two sweeps) makes one job: `delivery-<id>` for one, `deliveries-<first>-<last>-<hash>` for more.
+ */
+export function deliveriesJobId(ids: number[]): string {
+  if (ids.length === 1) return deliveryJobId(ids[0]);
+  const hash = createHash('sha1').update(ids.join(',')).digest('hex').slice(0, 12);
+  return `deliveries-${ids[0]}-${ids[ids.length - 1]}-${hash}`;
+}
 
 /** Attempts before a delivery is `failed`; the in-process outbox uses the same count and backoff. */
 export const DELIVERY_MAX_ATTEMPTS = 5;
@@ -11,8 +29,9 @@ export const DELIVERY_BACKOFF_MS = 1000;
 const DELIVERY_BACKOFF = 'delivery';
 
 export const SEND_QUOTE_JOB_OPTIONS: JobOptions = {
+  // Attempts of the job itself (the database away while it ran); a delivery's own retries are
+  // delayed jobs of their own, timed by the row's next_attempt_at.
   attempts: DELIVERY_MAX_ATTEMPTS,
-  // The consuming queue's strategy (below), so Bull waits exactly what the row's next_attempt_at says.
   backoff: { type: DELIVERY_BACKOFF },
   // Finished jobs leave Redis, so the sweep can enqueue a delivery again under the same job id.
   removeOnComplete: true,
