@@ -59,11 +59,18 @@ export function mintKey(databaseUrl: string): string {
 }
 
 /** Starts the built api and resolves once /health answers (logs may be quiet). */
+/** The node flags of an npm script of package.json, so the bench runs a process as `npm run <script>` does. */
+export function nodeFlagsOf(script: string): string[] {
+  const text = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[script];
+  const words = text.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
+}
+
 export async function startApi(env: Record<string, string>): Promise<ChildProcess> {
   // BENCH_CPU_PROFILE=<file>: the api runs with the profiler preload and writes its profile on exit.
   const profile = process.env.BENCH_CPU_PROFILE;
   const preload = profile ? ['--import', join(ROOT, 'dist/bench/cpu-profile.js')] : [];
-  const child = spawn(process.execPath, [...preload, join(ROOT, 'dist/src/main.js')], {
+  const child = spawn(process.execPath, [...nodeFlagsOf('start'), ...preload, join(ROOT, 'dist/src/main.js')], {
     env: { ...process.env, ...env, ...(profile ? { CPU_PROFILE: profile } : {}) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -170,6 +177,8 @@ export async function countStatements(databaseUrl: string, token: string, scenar
     await fetch(`${base.replace('[::1]', '127.0.0.1')}${warmUp.path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
       r.arrayBuffer(),
     );
+    // The key's last_used_at is written after the response, off the request's path: let it land.
+    await new Promise((r) => setTimeout(r, 500));
     for (const s of scenarios) {
       queryCounter.reset(true);
       const res = await fetch(`${base.replace('[::1]', '127.0.0.1')}${s.path}`, {

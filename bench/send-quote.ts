@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { ROOT, peakRssMiB } from './harness.js';
+import { ROOT, nodeFlagsOf, peakRssMiB } from './harness.js';
 
 export interface SendQuoteFigure {
   messages: number;
@@ -50,18 +49,11 @@ export async function smtpSink(): Promise<Sink> {
   return { port, count: () => count, recipients, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-/** The node flags of `npm run worker` (package.json), so the bench runs the worker as it is run. */
-function workerNodeFlags(): string[] {
-  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.worker;
-  const words = script.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
-}
-
 /** A worker process, resolved once it consumes the queue (so start-up is not counted as sending time). */
 async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   // BENCH_WORKER_PROFILE=<file>: a CPU profile of the (first) worker over the measured run.
   const profile = process.env.BENCH_WORKER_PROFILE;
-  const args = [...workerNodeFlags(), ...(profile ? ['--import', join(ROOT, 'dist/bench/cpu-profile.js')] : [])];
+  const args = [...nodeFlagsOf('worker'), ...(profile ? ['--import', join(ROOT, 'dist/bench/cpu-profile.js')] : [])];
   const worker = spawn(process.execPath, [...args, join(ROOT, 'dist/src/worker.js')], {
     env: { ...process.env, ...env, LOG_LEVEL: 'info', ...(profile ? { CPU_PROFILE: profile } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
