@@ -64,7 +64,8 @@ export async function pageTotal(
 ): Promise<number> {
   if (counted <= req.offset + TOTAL_EXACT_ROWS) return counted;
   const { from, params } = estimate();
-  const [row] = (await readQuery(m, `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}`, params)) as {
+  // Unnamed: the estimate must follow the filter values, never a generic plan.
+  const [row] = (await readQuery(m, `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}`, params, false)) as {
     'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
   }[];
   return Math.max(counted, Math.round(row['QUERY PLAN'][0].Plan['Plan Rows']));

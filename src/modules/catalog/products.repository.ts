@@ -154,7 +154,8 @@ export class ProductsRepository {
       SELECT ${cappedCountSql(from, req, p)} AS total,
              (SELECT ${jsonArraySql(this.productJsonSql('p', embed), orderSql('p', req))} FROM page p) AS products
              ${embed.customfields ? `, ${this.definitionsSql()} AS definitions` : ''}`;
-    const [row] = (await readQuery(m, sql, p.values)) as ProductPageRecord[];
+    // Unnamed: a list's plan (and an estimate) must follow its filter values, never a generic plan.
+    const [row] = (await readQuery(m, sql, p.values, false)) as ProductPageRecord[];
     const total = await pageTotal(m, row.total, req, () => {
       const q = new SqlParams();
       return { from: filter(q), params: q.values };

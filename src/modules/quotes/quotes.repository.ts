@@ -311,7 +311,7 @@ export class QuotesRepository {
       writes.push(`g AS (INSERT INTO ${this.table(QuoteCustomerGroup)} (quote_id, customer_group_id)
         SELECT q.id, gid FROM q, unnest(${p.add(groupIds)}::int[]) AS gid RETURNING 1)`);
     }
-    const [row] = (await readQuery(m, `WITH ${writes.join(', ')} SELECT id FROM q`, p.values)) as { id: number }[];
+    const [row] = (await readQuery(m, `WITH ${writes.join(', ')} SELECT id FROM q`, p.values, false)) as { id: number }[];
     return row.id;
   }
 
@@ -365,7 +365,7 @@ export class QuotesRepository {
       writes.push(`ig AS (INSERT INTO ${links} (quote_id, customer_group_id) SELECT ${quoteId}, gid FROM unnest(${ids}) AS gid
         ON CONFLICT DO NOTHING)`);
     }
-    await readQuery(m, `WITH ${writes.join(', ')} SELECT id FROM q`, p.values);
+    await readQuery(m, `WITH ${writes.join(', ')} SELECT id FROM q`, p.values, false);
   }
 
   /** A page of quotes with its capped total, in one statement (see pageTotal for the rare second). */
@@ -386,7 +386,8 @@ export class QuotesRepository {
     const from = where(p);
     const sql = `WITH page AS (SELECT r.* FROM ${from} ORDER BY ${orderSql('r', req)} LIMIT ${p.add(req.limit)} OFFSET ${p.add(req.offset)})
       SELECT ${cappedCountSql(from, req, p)} AS total, ${this.setSql(orderSql('q', req), embed)}`;
-    const [row] = (await readQuery(m, sql, p.values)) as (QuoteSet & { total: number })[];
+    // Unnamed: a list's plan (and an estimate) must follow its filter values, never a generic plan.
+    const [row] = (await readQuery(m, sql, p.values, false)) as (QuoteSet & { total: number })[];
     const total = await pageTotal(m, row.total, req, () => {
       const q = new SqlParams();
       return { from: where(q), params: q.values };
