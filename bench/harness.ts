@@ -173,12 +173,16 @@ export async function countStatements(databaseUrl: string, token: string, scenar
   const recorded: Record<string, { sql: string; params: unknown[] }> = {};
   const warmUp = scenarios[0];
   try {
-    // A first request caches the key and writes its last_used_at; the counts are of requests after it.
-    await fetch(`${base.replace('[::1]', '127.0.0.1')}${warmUp.path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
-      r.arrayBuffer(),
-    );
-    // The key's last_used_at is written after the response, off the request's path: let it land.
-    await new Promise((r) => setTimeout(r, 500));
+    // Requests before the counted ones: the first writes the key's last_used_at (after its response);
+    // the key listener comes up meanwhile and empties the key cache, so a second request caches the
+    // key for good. The counts are of requests after both.
+    const warmUpRequest = () =>
+      fetch(`${base.replace('[::1]', '127.0.0.1')}${warmUp.path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
+        r.arrayBuffer(),
+      );
+    await warmUpRequest();
+    await new Promise((r) => setTimeout(r, 1000));
+    await warmUpRequest();
     for (const s of scenarios) {
       queryCounter.reset(true);
       const res = await fetch(`${base.replace('[::1]', '127.0.0.1')}${s.path}`, {
@@ -189,6 +193,11 @@ export async function countStatements(databaseUrl: string, token: string, scenar
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${s.method ?? 'GET'} ${s.path} → ${res.status}`);
       counts[s.key] = queryCounter.count;
+      if (process.env.BENCH_SHOW_STATEMENTS)
+        console.error(
+          s.key,
+          queryCounter.statements.map((q) => q.slice(0, 90)),
+        );
       const last = queryCounter.statements.length - 1;
       if (last >= 0) recorded[s.key] = { sql: queryCounter.statements[last], params: queryCounter.parameters[last] };
     }
