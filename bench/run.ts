@@ -201,6 +201,8 @@ async function main(): Promise<void> {
               statements: statements[s.key],
               api_cpu_ms_per_request: cpuPerRequest[s.key],
               non_2xx: measured[s.key].errors,
+              // The list against its own floor: the same document from node:http + pg.
+              ...(s.key === 'list_quotes' ? { ratio_to_list_floor: Number((measured[s.key].rps / listRaw.rps).toFixed(3)) } : {}),
             })),
           rss_mib: rss,
           send_quote: {
