@@ -61,16 +61,17 @@ async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   await new Promise<void>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error('the worker did not start consuming within 60 s')), 60_000);
-    worker.once('exit', (code) => reject(new Error(`the worker exited (${code}) before consuming`)));
-    worker.stdout!.on('data', (chunk: Buffer) => {
-      if (seen === null) return;
+    const exited = (code: number | null) => reject(new Error(`the worker exited (${code}) before consuming`));
+    const onData = (chunk: Buffer) => {
       seen += chunk.toString();
-      if (seen.includes('Consuming the send-quote queue')) {
-        clearTimeout(timer);
-        seen = null as never;
-        resolve();
-      }
-    });
+      if (!seen.includes('Consuming the send-quote queue')) return;
+      clearTimeout(timer);
+      worker.off('exit', exited);
+      worker.stdout!.off('data', onData);
+      resolve();
+    };
+    worker.once('exit', exited);
+    worker.stdout!.on('data', onData);
   });
   // Keep reading, so a full pipe never stalls the worker.
   worker.stdout!.resume();

@@ -1,29 +1,33 @@
 import 'reflect-metadata';
+import type { DataSource } from 'typeorm';
 import { createDataSource } from '../src/database/data-source.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { createTestDatabase, describeE2E } from './support/test-app.js';
 
+/** A new database with every migration applied, handed to `check`, then dropped. */
+async function withMigratedDatabase(name: string, check: (ds: DataSource) => Promise<void>): Promise<void> {
+  const db = await createTestDatabase(name);
+  const ds = createDataSource({ databaseUrl: db.url, dataDir: '' });
+  try {
+    await ds.initialize();
+    await ds.runMigrations();
+    await check(ds);
+  } finally {
+    await ds.destroy();
+    await db.drop();
+  }
+}
+
 describeE2E('schema', () => {
   it('the migrations create exactly what the entities map: generating a migration yields nothing', async () => {
-    const db = await createTestDatabase('schema');
-    const ds = createDataSource({ databaseUrl: db.url, dataDir: '' });
-    try {
-      await ds.initialize();
-      await ds.runMigrations();
+    await withMigratedDatabase('schema', async (ds) => {
       const pending = await ds.driver.createSchemaBuilder().log();
       expect(pending.upQueries.map((q) => q.query)).toEqual([]);
-    } finally {
-      await ds.destroy();
-      await db.drop();
-    }
+    });
   });
 
   it('every sort and filter of the quote and product lists has a (column, id) index', async () => {
-    const db = await createTestDatabase('schema_indexes');
-    const ds = createDataSource({ databaseUrl: db.url, dataDir: '' });
-    try {
-      await ds.initialize();
-      await ds.runMigrations();
+    await withMigratedDatabase('schema_indexes', async (ds) => {
       const rows: { tablename: string; indexdef: string }[] = await ds.query(
         "SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename IN ('quotes', 'quote_items', 'products')",
       );
@@ -50,25 +54,15 @@ describeE2E('schema', () => {
           'products (sort_order, id)',
         ]),
       );
-    } finally {
-      await ds.destroy();
-      await db.drop();
-    }
+    });
   });
 
   it('every migration reverts cleanly and applies again', async () => {
-    const db = await createTestDatabase('schema_down');
-    const ds = createDataSource({ databaseUrl: db.url, dataDir: '' });
-    try {
-      await ds.initialize();
-      await ds.runMigrations();
+    await withMigratedDatabase('schema_down', async (ds) => {
       for (let i = 0; i < MIGRATIONS.length; i++) await ds.undoLastMigration();
       const tables = await ds.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'");
       expect(tables).toEqual([]);
       expect((await ds.runMigrations()).length).toBe(MIGRATIONS.length);
-    } finally {
-      await ds.destroy();
-      await db.drop();
-    }
+    });
   });
 });

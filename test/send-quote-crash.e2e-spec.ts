@@ -1,49 +1,20 @@
-import {
-  STORE_URL,
-  type Worker,
-  api,
-  countByTo,
-  createQuote,
-  dropQueueKeys,
-  settled,
-  startWorker,
-  uniquePrefix,
-} from './send-quote.fixtures.js';
-import { TEST_REDIS_URL } from './support/global-setup.js';
+import { api, countByTo, createQuote, settled, startWorker, takeoverSpec } from './send-quote.fixtures.js';
 import { waitFor } from './support/processes.js';
-import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
-import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import type { SmtpSink } from './support/smtp-sink.js';
+import { type TestApp, describeE2E } from './support/test-app.js';
 
 /**
  * A worker killed while it holds deliveries: the claims it held expire (DELIVERY_LEASE_SECONDS)
  * and the next worker takes them over, so every recipient still gets exactly one message.
  */
 describeE2E('send-quote: worker killed mid-batch', () => {
-  const prefix = uniquePrefix('crash');
-  let sink: SmtpSink;
+  const spec = takeoverSpec('crash');
   let t: TestApp;
   let token: string;
-  const workers: Worker[] = [];
-  const workerEnv = () => ({
-    DATABASE_URL: t.dbUrl,
-    REDIS_URL: TEST_REDIS_URL,
-    SMTP_URL: sink.url,
-    QUEUE_PREFIX: prefix,
-    DELIVERY_LEASE_SECONDS: '2',
-    DELIVERY_SWEEP_SECONDS: '1',
-  });
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await bootTestApp('send_quote_crash', { REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix, SMTP_URL: sink.url, STORE_URL });
-    token = await t.token();
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const w of workers) await w.stop('SIGKILL');
-    await t?.close();
-    await sink?.close();
-    await dropQueueKeys(prefix);
+  let sink: SmtpSink;
+  const { workers, workerEnv } = spec;
+  beforeAll(() => {
+    ({ t, token, sink } = spec);
   });
 
   it('every recipient gets exactly one message after a SIGKILL and a new worker', async () => {

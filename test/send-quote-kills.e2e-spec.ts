@@ -1,8 +1,7 @@
-import { STORE_URL, type Worker, api, countByTo, createQuote, dropQueueKeys, startWorker, uniquePrefix } from './send-quote.fixtures.js';
-import { TEST_REDIS_URL } from './support/global-setup.js';
+import { api, countByTo, createQuote, startWorker, takeoverSpec } from './send-quote.fixtures.js';
 import { waitFor } from './support/processes.js';
-import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
-import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import type { SmtpSink } from './support/smtp-sink.js';
+import { type TestApp, describeE2E } from './support/test-app.js';
 
 /**
  * 2,000 deliveries, and the worker SIGKILLed three times while it holds batches of them, a new one
@@ -13,33 +12,15 @@ import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
  * takeover (at least once), which is not what this proves.
  */
 describeE2E('send-quote: the worker killed three times in a 2,000-delivery run', () => {
-  const prefix = uniquePrefix('kills');
-  let sink: SmtpSink;
+  const spec = takeoverSpec('kills');
   let t: TestApp;
   let token: string;
-  const workers: Worker[] = [];
-  const workerEnv = () => ({
-    DATABASE_URL: t.dbUrl,
-    REDIS_URL: TEST_REDIS_URL,
-    SMTP_URL: sink.url,
-    QUEUE_PREFIX: prefix,
-    DELIVERY_LEASE_SECONDS: '2',
-    DELIVERY_SWEEP_SECONDS: '1',
+  let sink: SmtpSink;
+  const { workers, workerEnv } = spec;
+  beforeAll(() => {
+    ({ t, token, sink } = spec);
   });
   const sentCount = async () => (await t.sql<{ n: number }>("SELECT count(*)::int AS n FROM quote_deliveries WHERE status = 'sent'"))[0].n;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await bootTestApp('send_quote_kills', { REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix, SMTP_URL: sink.url, STORE_URL });
-    token = await t.token();
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const w of workers) await w.stop('SIGKILL');
-    await t?.close();
-    await sink?.close();
-    await dropQueueKeys(prefix);
-  });
 
   it('every recipient gets exactly one message and every delivery ends sent', async () => {
     const recipients: string[] = [];

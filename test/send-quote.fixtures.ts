@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { dropRedisKeys, startNode, stop, waitFor } from './support/processes.js';
 import { TEST_REDIS_URL } from './support/global-setup.js';
-import type { TestApp } from './support/test-app.js';
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+import { type TestApp, bootTestApp } from './support/test-app.js';
 
 /** Shared by the send-quote specs: the quote to send, the worker process, the queue's keys. */
 
@@ -121,4 +122,49 @@ export function countByTo(mails: { headers: Record<string, string> }[]): Record<
   const counts: Record<string, number> = {};
   for (const m of mails) counts[m.headers.to] = (counts[m.headers.to] ?? 0) + 1;
   return counts;
+}
+
+/** What a takeover spec works with once its beforeAll has run. */
+export interface TakeoverSpec {
+  t: TestApp;
+  token: string;
+  sink: SmtpSink;
+  /** Workers started by the spec; every one is SIGKILLed after it. */
+  workers: Worker[];
+  /** A worker's environment: claims of a dead worker are taken over after 2 s, the sweep runs every second. */
+  workerEnv: () => Record<string, string>;
+}
+
+/**
+ * The set-up of the specs that kill workers: an app on its own database, an SMTP sink and a queue
+ * prefix, all removed after the spec. The fields are there once the spec's beforeAll has run.
+ */
+export function takeoverSpec(name: string): TakeoverSpec {
+  const prefix = uniquePrefix(name);
+  const spec = { workers: [] as Worker[] } as TakeoverSpec;
+  spec.workerEnv = () => ({
+    DATABASE_URL: spec.t.dbUrl,
+    REDIS_URL: TEST_REDIS_URL,
+    SMTP_URL: spec.sink.url,
+    QUEUE_PREFIX: prefix,
+    DELIVERY_LEASE_SECONDS: '2',
+    DELIVERY_SWEEP_SECONDS: '1',
+  });
+  beforeAll(async () => {
+    spec.sink = await startSmtpSink();
+    spec.t = await bootTestApp(`send_quote_${name}`, {
+      REDIS_URL: TEST_REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      SMTP_URL: spec.sink.url,
+      STORE_URL,
+    });
+    spec.token = await spec.t.token();
+  }, 60_000);
+  afterAll(async () => {
+    for (const w of spec.workers) await w.stop('SIGKILL');
+    await spec.t?.close();
+    await spec.sink?.close();
+    await dropQueueKeys(prefix);
+  });
+  return spec;
 }

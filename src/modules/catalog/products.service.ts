@@ -28,7 +28,7 @@ import {
 } from './catalog.presenter.js';
 import { Category } from './category.entity.js';
 import type { OptionRule } from './domain/option-selection.js';
-import type { PriceSource, PriceTierInput } from './domain/unit-price.js';
+import { type PriceSource, type PriceTierInput, tierInputs } from './domain/unit-price.js';
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { ProductCategory } from './product-category.entity.js';
 import { ProductExtra } from './product-extra.entity.js';
@@ -66,8 +66,20 @@ export interface ProductPricing extends PriceSource {
   extras: { sku: string; name: string; price: string }[];
 }
 
-const tiersOf = (rows: (ProductPriceTier | VariantPriceTier)[] | undefined): PriceTierInput[] =>
-  (rows ?? []).map((t) => ({ customer_group_id: t.customer_group_id, quantity: t.quantity, price: t.price }));
+/** A variant row (entity or the read queries' JSON) and its tier rows, as pricing takes them. */
+export function variantPricing(v: Omit<VariantPricing, 'tiers'>, tiers: readonly PriceTierInput[] | undefined): VariantPricing {
+  return {
+    id: v.id,
+    product_id: v.product_id,
+    sku: v.sku,
+    enabled: v.enabled,
+    options: v.options,
+    base_price: v.base_price,
+    is_on_sale: v.is_on_sale,
+    sale_price_or_discount: v.sale_price_or_discount,
+    tiers: tierInputs(tiers),
+  };
+}
 
 @Injectable()
 export class ProductsService {
@@ -184,22 +196,7 @@ export class ProductsService {
           (t) => t.variant_id,
         )
       : new Map<number, VariantPriceTier[]>();
-    const variantViews = new Map<number, VariantPricing>(
-      variants.map((v) => [
-        v.id,
-        {
-          id: v.id,
-          product_id: v.product_id,
-          sku: v.sku,
-          enabled: v.enabled,
-          options: v.options,
-          base_price: v.base_price,
-          is_on_sale: v.is_on_sale,
-          sale_price_or_discount: v.sale_price_or_discount,
-          tiers: tiersOf(variantTiers.get(v.id)),
-        },
-      ]),
-    );
+    const variantViews = new Map<number, VariantPricing>(variants.map((v) => [v.id, variantPricing(v, variantTiers.get(v.id))]));
     const products = new Map<number, ProductPricing>();
     if (pIds.length === 0) return { products, variants: variantViews };
     const rows = await m.getRepository(Product).find({ where: { id: In(pIds) } });
@@ -219,7 +216,7 @@ export class ProductsService {
         base_price: p.base_price,
         is_on_sale: p.is_on_sale,
         sale_price_or_discount: p.sale_price_or_discount,
-        tiers: tiersOf(tiers.get(p.id)),
+        tiers: tierInputs(tiers.get(p.id)),
         enabled: p.enabled,
         tax_class_id: p.tax_class_id,
         options: (options.get(p.id) ?? []).map((o) => ({ name: o.name, values: o.values })),

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { groupBy } from '../../common/embed/embed.js';
 import { uncounted } from '../../database/query-counter.js';
 import { DeliveriesService, type DeliveryRetry } from './deliveries.service.js';
 import { SEND_QUOTE_JOB_OPTIONS, type SendQuoteJob, deliveriesJobId } from './send-quote.queue.js';
@@ -15,7 +16,7 @@ export abstract class DeliveryDispatcher {
 }
 
 /** `ids` in runs of at most `size`, in order. */
-export function chunks(ids: number[], size: number): number[][] {
+function chunks(ids: number[], size: number): number[][] {
   const out: number[][] = [];
   for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
   return out;
@@ -52,18 +53,18 @@ export class BullDeliveryDispatcher extends DeliveryDispatcher {
 
   /** One delayed job per wait (a batch's failures share their attempt count, so their wait). */
   override async retryLater(retries: DeliveryRetry[]): Promise<void> {
-    const byWait = new Map<number, number[]>();
-    for (const r of retries) byWait.set(r.waitMs, [...(byWait.get(r.waitMs) ?? []), r.id]);
+    const byWait = groupBy(retries, (r) => r.waitMs);
     const due = Date.now();
     try {
       await this.queue.addBulk(
-        [...byWait].flatMap(([waitMs, ids]) =>
-          chunks(ids, this.batchSize).map((batch) => ({
+        [...byWait].flatMap(([waitMs, group]) => {
+          const ids = group.map((r) => r.id);
+          return chunks(ids, this.batchSize).map((batch) => ({
             data: { deliveryIds: batch },
             // A few milliseconds late rather than early: an early job finds its rows not due yet.
             opts: { ...SEND_QUOTE_JOB_OPTIONS, delay: waitMs + 5, jobId: `${deliveriesJobId(batch)}-at-${due + waitMs}` },
-          })),
-        ),
+          }));
+        }),
       );
     } catch (err) {
       this.logger.warn(`Could not schedule ${retries.length} retries (the sweep will): ${(err as Error).message}`);

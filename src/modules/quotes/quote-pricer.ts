@@ -5,8 +5,8 @@ import { isEmail } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import type { FieldErrorBag } from '../../common/http/api-error.js';
 import { findVariant, selectionError } from '../catalog/domain/option-selection.js';
-import { type PriceTierInput, resolveUnitPrice } from '../catalog/domain/unit-price.js';
-import type { ProductPricing } from '../catalog/products.service.js';
+import { resolveUnitPrice, tierInputs } from '../catalog/domain/unit-price.js';
+import { type ProductPricing, variantPricing } from '../catalog/products.service.js';
 import type { Coupon } from '../customers/coupons/coupon.entity.js';
 import type { PricingContext } from './quotes.repository.js';
 import { normalizeFieldValue } from '../custom-fields/domain/field-value.js';
@@ -14,7 +14,7 @@ import { isCouponApplicable } from '../customers/coupons/domain/coupon-rules.js'
 import { CouponsService } from '../customers/coupons/coupons.service.js';
 import { CustomerGroup } from '../customers/customer-group.entity.js';
 import { Customer } from '../customers/customer.entity.js';
-import { type TaxRateInput, matchingRates } from '../tax/domain/tax.js';
+import { type TaxRateInput, matchingRates, taxRateInput } from '../tax/domain/tax.js';
 import { type CouponInput, type PricedLineInput, type QuoteTotals, priceQuote } from './domain/quote-pricing.js';
 import type { QuoteItemInput } from './dto/quote.input.js';
 import type { QuoteItem, QuoteItemExtra } from './quote-item.entity.js';
@@ -232,9 +232,6 @@ function couponDates(c: Coupon): { is_active: boolean; starts_at: Date | null; e
   return { is_active: c.is_active, starts_at: c.starts_at ? new Date(c.starts_at) : null, ends_at: c.ends_at ? new Date(c.ends_at) : null };
 }
 
-const tiersOf = (rows: { customer_group_id: number | null; quantity: number; price: string }[]): PriceTierInput[] =>
-  rows.map((t) => ({ customer_group_id: t.customer_group_id, quantity: t.quantity, price: t.price }));
-
 /** The products of a pricing context in the shape resolveUnitPrice and the checks take. */
 function pricingProducts(ctx: PricingContext): Map<number, ProductPricing> {
   return new Map(
@@ -245,21 +242,11 @@ function pricingProducts(ctx: PricingContext): Map<number, ProductPricing> {
         base_price: p.base_price,
         is_on_sale: p.is_on_sale,
         sale_price_or_discount: p.sale_price_or_discount,
-        tiers: tiersOf(tiers),
+        tiers: tierInputs(tiers),
         enabled: p.enabled,
         tax_class_id: p.tax_class_id,
         options: options.map((o) => ({ name: o.name, values: o.values })),
-        variants: variants.map(({ row: v, tiers: vt }) => ({
-          id: v.id,
-          product_id: v.product_id,
-          sku: v.sku,
-          enabled: v.enabled,
-          options: v.options,
-          base_price: v.base_price,
-          is_on_sale: v.is_on_sale,
-          sale_price_or_discount: v.sale_price_or_discount,
-          tiers: tiersOf(vt),
-        })),
+        variants: variants.map(({ row: v, tiers: vt }) => variantPricing(v, vt)),
         extras: extras.map((e) => ({ sku: e.sku, name: e.name, price: e.price })),
       },
     ]),
@@ -281,17 +268,7 @@ function taxRates(
   const byClass = new Map<number, TaxRateInput[]>();
   for (const r of ctx.rates ?? []) {
     const list = byClass.get(r.tax_class_id) ?? [];
-    list.push({
-      id: r.id,
-      country: r.country,
-      state: r.state,
-      zip: r.zip,
-      city: r.city,
-      rate: r.rate,
-      priority: r.priority,
-      is_compound: r.is_compound,
-      tax_name: r.tax_name,
-    });
+    list.push(taxRateInput(r));
     byClass.set(r.tax_class_id, list);
   }
   const location = { country: address.country_code, state: address.state_code, zip: address.postal_code, city: address.city };

@@ -9,7 +9,7 @@ import { formatMoney } from '../../common/money/money.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { type PriceTierInput, resolveUnitPrice } from '../catalog/domain/unit-price.js';
+import { resolveUnitPrice, tierInputs } from '../catalog/domain/unit-price.js';
 import { ProductPriceTier } from '../catalog/product-price-tier.entity.js';
 import { ProductVariant } from '../catalog/product-variant.entity.js';
 import { Product } from '../catalog/product.entity.js';
@@ -34,9 +34,6 @@ export interface PreparedItem {
   quantity: number;
   price: string;
 }
-
-const tiersOf = (rows: (ProductPriceTier | VariantPriceTier)[] | undefined): PriceTierInput[] =>
-  (rows ?? []).map((t) => ({ customer_group_id: t.customer_group_id, quantity: t.quantity, price: t.price }));
 
 @Injectable()
 export class SubscriptionProductsService {
@@ -142,8 +139,8 @@ export class SubscriptionProductsService {
         const variant = variantId === null ? null : variants.get(variantId)!;
         price = formatMoney(
           resolveUnitPrice({
-            product: { ...product, tiers: tiersOf(productTiers.get(product.id)) },
-            variant: variant && { ...variant, tiers: tiersOf(variantTiers.get(variant.id)) },
+            product: { ...product, tiers: tierInputs(productTiers.get(product.id)) },
+            variant: variant && { ...variant, tiers: tierInputs(variantTiers.get(variant.id)) },
             quantity,
             customerGroupId,
           }),

@@ -8,7 +8,7 @@ import { findByKey } from '../../common/http/identifiers.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import type { TaxRateInput } from './domain/tax.js';
+import { type TaxRateInput, taxRateInput } from './domain/tax.js';
 import type { TaxClassCreate, TaxClassPatch } from './dto/tax.input.js';
 import { TaxClass } from './tax-class.entity.js';
 import { TaxRate } from './tax-rate.entity.js';
@@ -90,17 +90,7 @@ export class TaxService {
     if (ids.length === 0) return result;
     const rows = await m.getRepository(TaxRate).find({ where: { tax_class_id: In(ids) }, order: { priority: 'ASC', id: 'ASC' } });
     for (const r of rows) {
-      result.get(r.tax_class_id)!.push({
-        id: r.id,
-        country: r.country,
-        state: r.state,
-        zip: r.zip,
-        city: r.city,
-        rate: r.rate,
-        priority: r.priority,
-        is_compound: r.is_compound,
-        tax_name: r.tax_name,
-      });
+      result.get(r.tax_class_id)!.push(taxRateInput(r));
     }
     return result;
   }

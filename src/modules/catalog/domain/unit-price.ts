@@ -7,6 +7,10 @@ export interface PriceTierInput {
   price: string;
 }
 
+/** Price tiers as resolveUnitPrice takes them, from tier rows (entities or the read queries' JSON). */
+export const tierInputs = (rows: readonly PriceTierInput[] | undefined): PriceTierInput[] =>
+  (rows ?? []).map((t) => ({ customer_group_id: t.customer_group_id, quantity: t.quantity, price: t.price }));
+
 export interface PriceSource {
   base_price: string | null;
   is_on_sale: boolean;

@@ -13,6 +13,21 @@ export interface TaxRateInput {
   tax_name?: string | null;
 }
 
+/** The fields of a tax rate row (entity or the read queries' JSON) that matching and computing use. */
+export function taxRateInput(r: TaxRateInput): TaxRateInput {
+  return {
+    id: r.id,
+    country: r.country,
+    state: r.state,
+    zip: r.zip,
+    city: r.city,
+    rate: r.rate,
+    priority: r.priority,
+    is_compound: r.is_compound,
+    tax_name: r.tax_name,
+  };
+}
+
 export interface TaxLocation {
   country: string | null;
   state: string | null;
