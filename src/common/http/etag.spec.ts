@@ -6,8 +6,8 @@ describe('etag', () => {
     expect(etagOf('{"a":1}')).toBe(etagOf('{"a":1}'));
     expect(etagOf('{"a":1}')).not.toBe(etagOf('{"a":2}'));
   });
-  it('of a representation equals that of the GET envelope', () => {
-    expect(representationEtag({ id: 1 })).toBe(etagOf('{"meta":{"status":200,"success":true},"data":{"id":1}}'));
+  it('of a representation is taken over its data alone, not the envelope', () => {
+    expect(representationEtag({ id: 1 })).toBe(etagOf('{"id":1}'));
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { ApiError } from './api-error.js';
-import { successEnvelope } from './envelope.js';
+import { Page } from './envelope.js';
 import { requestContext } from './request-context.js';
 
 /** Strong ETag over the exact bytes of the body. */
@@ -9,9 +9,13 @@ export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** The ETag a plain `GET` of this representation answers with (no query, no embed). */
+/**
+ * The ETag of a representation: computed over `data` alone, never the envelope, so a create's 201,
+ * a PATCH's 200 and the GET that follows carry the same ETag for the same resource, and any of them
+ * works as `If-Match`. This is what a plain `GET` of the resource (no query, no embed) answers with.
+ */
 export function representationEtag(data: unknown): string {
-  return etagOf(JSON.stringify(successEnvelope(200, data)));
+  return etagOf(JSON.stringify(data ?? null));
 }
 
 const UPDATED_AT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -65,8 +69,21 @@ function etagListMatches(header: string, etag: string, weak: boolean): boolean {
  * client's copy is current. Every success goes through here, so the headers cannot drift.
  */
 export function sendSuccess(req: Request, res: Response, status: number, body: unknown): void {
-  const json = JSON.stringify(successEnvelope(status, body));
-  const etag = etagOf(json);
+  // The envelope is written around the data's JSON (the same bytes JSON.stringify of the whole
+  // envelope gives): the ETag is taken over `data` for one resource, over `pagination` and `data`
+  // for a page (two pages with the same rows but another cursor are different representations).
+  let json: string;
+  let etag: string;
+  if (body instanceof Page) {
+    const pagination = JSON.stringify(body.pagination);
+    const data = JSON.stringify(body.items);
+    json = `{"meta":{"status":${status},"success":true,"pagination":${pagination}},"data":${data}}`;
+    etag = etagOf(`${pagination}\n${data}`);
+  } else {
+    const data = JSON.stringify(body ?? null);
+    json = `{"meta":{"status":${status},"success":true},"data":${data}}`;
+    etag = etagOf(data);
+  }
   const lastModified = newestUpdatedAtInJson(json) ?? new Date();
   res.setHeader('ETag', etag);
   res.setHeader('Last-Modified', lastModified.toUTCString());
