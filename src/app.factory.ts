@@ -21,6 +21,7 @@ import { AppModule } from './app.module.js';
 import { APP_CONFIG, type AppConfig, loadConfig } from './config/app-config.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
+import { TransactionRunner } from './database/transaction.js';
 
 /** The response interceptor writes every success itself; Nest must not write a second time. */
 class StoreExpressAdapter extends ExpressAdapter {
@@ -33,8 +34,9 @@ class StoreExpressAdapter extends ExpressAdapter {
 /**
  * Builds the HTTP app the same way for `npm start` and for the e2e tests. Order matters: the request
  * gets its id and access line, the probes and the queue dashboard answer (no token), then the token
- * is checked, the request counted against its key's rate limit, then the path and method, then
- * the body is read, an Idempotency-Key honoured, then Nest routes.
+ * is checked, the request counted against its key's rate limit, then the path, method and scope,
+ * then the body is read, an Idempotency-Key honoured, then Nest routes and validates the fields:
+ * the order of refusals docs/api.md promises (401, 404/405, 403, 413/415/400, Idempotency-Key, 422).
  */
 export async function createApp(options: { logger?: false | ('error' | 'warn' | 'log')[] } = {}): Promise<NestExpressApplication> {
   const config = loadConfig();
@@ -68,7 +70,7 @@ export function configureApp(app: INestApplication): void {
       ...(limiter.enabled ? [limiter.middleware()] : []),
       app.get(RouteTable).middleware(),
       jsonBodyMiddleware(),
-      idempotencyMiddleware(app.get(IdempotencyStore)),
+      idempotencyMiddleware(app.get(IdempotencyStore), app.get(TransactionRunner)),
     ),
   );
   // /openapi.json and /docs: public paths, so the token check and the route table let them through.

@@ -1,19 +1,94 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+
+type AfterCommit = (fn: () => unknown) => void;
+type Work<T> = (manager: EntityManager, afterCommit: AfterCommit) => Promise<T>;
+
+/**
+ * A transaction a request holds open past its use case, until its response is written: the
+ * Idempotency-Key of a POST commits in the same transaction as the write it guards, with the
+ * response the write produced. `claim` runs first inside the transaction (it records the key and
+ * throws when another request got it first); `open` is the transaction once the work succeeded.
+ */
+export interface HeldTransaction {
+  claim(manager: EntityManager): Promise<void>;
+  open: { runner: QueryRunner; after: (() => unknown)[] } | null;
+}
+
+const held = new AsyncLocalStorage<HeldTransaction>();
+
+/** Runs the rest of a request with a held transaction slot (see HeldTransaction). */
+export function holdingTransaction<T>(slot: HeldTransaction, fn: () => T): T {
+  return held.run(slot, fn);
+}
 
 /**
  * Use cases own their transaction: they call `run` and pass the manager down.
  * Work that must follow the commit (enqueueing jobs) goes in `afterCommit`, so a rolled-back
  * request never leaves a job behind.
+ *
+ * Inside a request that holds its transaction (a POST with an Idempotency-Key), the first `run`
+ * opens it and claims the key, later ones join it, and the commit waits for `finish`, called once
+ * the response is known.
  */
 @Injectable()
 export class TransactionRunner {
   constructor(private readonly dataSource: DataSource) {}
 
-  async run<T>(work: (manager: EntityManager, afterCommit: (fn: () => unknown) => void) => Promise<T>): Promise<T> {
+  async run<T>(work: Work<T>): Promise<T> {
+    const slot = held.getStore();
+    if (slot) return this.runHeld(slot, work);
     const after: (() => unknown)[] = [];
     const result = await this.dataSource.transaction((manager) => work(manager, (fn) => after.push(fn)));
     for (const fn of after) await fn();
     return result;
+  }
+
+  /**
+   * Work that is atomic on its own (one writing statement): it needs a transaction only when the
+   * request holds one for its Idempotency-Key, so the key commits with the write.
+   */
+  async atomic<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return held.getStore() ? this.run((m) => work(m)) : work(this.dataSource.manager);
+  }
+
+  /** Commits (or rolls back) a held transaction, then runs its after-commit work. */
+  async finish(slot: HeldTransaction, commit: boolean): Promise<void> {
+    const open = slot.open;
+    if (!open) return;
+    slot.open = null;
+    try {
+      if (commit) await open.runner.commitTransaction();
+      else await open.runner.rollbackTransaction();
+    } catch (err) {
+      if (commit) await open.runner.rollbackTransaction().catch(() => undefined);
+      throw err;
+    } finally {
+      await open.runner.release().catch(() => undefined);
+    }
+    if (commit) for (const fn of open.after) await fn();
+  }
+
+  private async runHeld<T>(slot: HeldTransaction, work: Work<T>): Promise<T> {
+    if (slot.open) {
+      const open = slot.open;
+      return work(open.runner.manager, (fn) => open.after.push(fn));
+    }
+    const runner = this.dataSource.createQueryRunner();
+    const open = { runner, after: [] as (() => unknown)[] };
+    try {
+      await runner.connect();
+      await runner.startTransaction();
+      await slot.claim(runner.manager);
+      // Open before the work, so a use case that calls another joins this transaction.
+      slot.open = open;
+      return await work(runner.manager, (fn) => open.after.push(fn));
+    } catch (err) {
+      slot.open = null;
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      await runner.release().catch(() => undefined);
+      throw err;
+    }
   }
 }

@@ -140,38 +140,7 @@ export function jsonLines(output: string): Record<string, unknown>[] {
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-/**
- * A TCP relay from a free local port to `target`, which a test can cut (every connection reset, the
- * port refusing) and restore, to take a dependency away from a process without stopping the server.
- */
-export async function tcpProxy(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => (s === client ? upstream : client).destroy());
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
-  await listen(0);
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    port,
-    async cut(): Promise<void> {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const s of sockets) s.destroy();
-      await closed;
-    },
-    restore: () => listen(port),
-    close(): Promise<void> {
-      for (const s of sockets) s.destroy();
-      return server.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
-    },
-  };
-}
+export { startTcpProxy as tcpProxy } from './tcp-proxy.js';
 
 /** Polls `check` until it returns a truthy value (which is returned) or `timeoutMs` passes. */
 export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {

@@ -46,12 +46,18 @@ export interface TestApp {
 
 /**
  * Boots the real app (same factory as `npm start`) on a new database, migrations applied.
- * Environment for the app can be added through `env`.
+ * Environment for the app can be added through `env`; `databaseUrl` maps the new database's URL to
+ * the one the app is given (through a TCP proxy, say), while `sql` goes to the database directly.
  */
-export async function bootTestApp(label: string, env: Record<string, string> = {}): Promise<TestApp> {
+export async function bootTestApp(
+  label: string,
+  env: Record<string, string> = {},
+  opts: { databaseUrl?: (url: string) => string } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase(label);
   const saved = { ...process.env };
-  Object.assign(process.env, { DATABASE_URL: db.url, MIGRATIONS_RUN: 'true', REDIS_URL: '', SMTP_URL: '' }, env);
+  const databaseUrl = opts.databaseUrl ? opts.databaseUrl(db.url) : db.url;
+  Object.assign(process.env, { DATABASE_URL: databaseUrl, MIGRATIONS_RUN: 'true', REDIS_URL: '', SMTP_URL: '' }, env);
   let app: NestExpressApplication;
   try {
     app = await createApp({ logger: ['error'] });

@@ -48,7 +48,51 @@ export function mapDatabaseError(err: PgError): ApiError | null {
   }
 }
 
-const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '08006', '08001']);
+/**
+ * Codes of a dependency that failed rather than refused the request: connection errors of the
+ * socket, PostgreSQL's connection exceptions (class 08), shutdown and crash (57P01–57P03), too many
+ * connections (53300), a statement cancelled by its timeout (57014).
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '53300',
+]);
+
+/**
+ * pg's own errors for a connection that went away carry no code: "Connection terminated
+ * unexpectedly" (the server closed it), "Connection terminated due to connection timeout",
+ * "timeout exceeded when trying to connect", "Client has encountered a connection error and is not
+ * queryable"; ioredis says "Connection is closed." or refuses with the offline queue off.
+ */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Connection is closed|Stream isn't writeable|Reached the max retries per request limit)/;
+
+/** True when the error (or the driver error or cause inside it) says a dependency is unreachable. */
+export function isDependencyFailure(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e !== null && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    e = (e as { driverError?: unknown }).driverError ?? (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** 503 with Retry-After: the request may well succeed once the dependency is back. */
+export const unavailable = () =>
+  new ApiError(503, 'A service this API depends on is unavailable; try again shortly.', { 'Retry-After': '5' });
 
 /** Every failure leaves as one envelope (CONTRACT §4); nothing internal reaches the client. */
 @Catch()
@@ -75,11 +119,9 @@ export function toApiError(exception: unknown): ApiError {
     const status = exception.getStatus();
     if (status < 500) return new ApiError(status, exception.message);
   }
-  const code = (exception as { code?: string } | null)?.code;
-  const driverCode = (exception as { driverError?: { code?: string } } | null)?.driverError?.code;
-  if ((code && UNAVAILABLE.has(code)) || (driverCode && UNAVAILABLE.has(driverCode))) {
+  if (isDependencyFailure(exception)) {
     logger.error(`Dependency unavailable: ${(exception as Error).message}`);
-    return new ApiError(503, 'A service this API depends on is unavailable; try again shortly.', { 'Retry-After': '5' });
+    return unavailable();
   }
   logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
   return new ApiError(500, 'An unexpected error occurred.');

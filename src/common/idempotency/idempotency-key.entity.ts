@@ -2,8 +2,8 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { ApiKey } from '../../modules/api-keys/api-key.entity.js';
 
 /**
- * One `Idempotency-Key` of one API key: reserved when its first request starts (`status` null),
- * completed with the response that request gave. Rows older than 24 hours are dead and swept.
+ * One `Idempotency-Key` of one API key, written in the transaction of the write it guards together
+ * with the response that write gave. Rows older than 24 hours are dead and swept.
  */
 @Entity({ name: 'idempotency_keys' })
 @Index('UQ_idempotency_keys_api_key_id_idempotency_key', ['api_key_id', 'idempotency_key'], { unique: true })
@@ -25,7 +25,7 @@ export class IdempotencyKey {
   @Column({ type: 'char', length: 64 })
   fingerprint: string;
 
-  /** Null while the first request is in flight. */
+  /** Null only inside the request's own transaction (or in a row an earlier version reserved). */
   @Column({ type: 'int', nullable: true })
   status: number | null;
 

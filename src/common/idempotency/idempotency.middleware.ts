@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { isPublicPath } from '../auth/authentication.middleware.js';
-import { sendError } from '../http/envelope.js';
-import { sendApiError } from '../http/exception.filter.js';
+import { type HeldTransaction, type TransactionRunner, holdingTransaction } from '../../database/transaction.js';
+import { ApiError } from '../http/api-error.js';
+import { errorEnvelope, sendError } from '../http/envelope.js';
+import { sendApiError, unavailable } from '../http/exception.filter.js';
 import { requestContext } from '../http/request-context.js';
-import { type IdempotencyStore, type StoredResponse } from './idempotency.store.js';
+import type { IdempotencyStore, Lookup, StoredResponse } from './idempotency.store.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -22,6 +24,9 @@ const REMEMBERED_HEADERS = ['Content-Type', 'Location', 'ETag', 'Last-Modified',
 const remembered = (status: number) => status < 500 && status !== 409 && status !== 429;
 
 const logger = new Logger('Idempotency');
+
+const IN_PROGRESS = 'A request with this Idempotency-Key is still in progress; retry it later.';
+const MISMATCH = { [IDEMPOTENCY_HEADER]: ['was used with a different request'] };
 
 /** JSON with object keys sorted at every depth, so key order never makes two bodies differ. */
 export function canonicalJson(value: unknown): string {
@@ -50,11 +55,14 @@ export function responseDeferred(res: object): boolean {
 }
 
 /**
- * `Idempotency-Key` on every POST of the API (runs after the body is parsed). The first request
- * reserves the key, runs, and its response is stored before it leaves, so a retry that follows it
- * always finds the result. Mounted as middleware, it covers every route, present and future.
+ * `Idempotency-Key` on every POST of the API (runs after the body is parsed). A key that was used
+ * before answers with the first response. Otherwise the request runs holding its transaction: the
+ * first write claims the key inside it, and the response is stored in it before the commit, so the
+ * key exists exactly when the write committed: a request that failed (database gone, process
+ * killed) leaves nothing behind and its retry runs for real, one that committed is replayed, and
+ * two requests with one key never both write. Mounted as middleware, it covers every route.
  */
-export function idempotencyMiddleware(store: IdempotencyStore) {
+export function idempotencyMiddleware(store: IdempotencyStore, transactions: TransactionRunner) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const key = req.headers['idempotency-key'];
     if (req.method !== 'POST' || key === undefined || isPublicPath(req.path)) return next();
@@ -63,40 +71,83 @@ export function idempotencyMiddleware(store: IdempotencyStore) {
     if (typeof key !== 'string' || !VALID_KEY.test(key)) {
       return sendError(res, 422, { [IDEMPOTENCY_HEADER]: ['must be 1 to 255 visible ASCII characters'] });
     }
+    const apiKeyId = principal.apiKeyId;
+    const fingerprint = requestFingerprint(req.method, req.originalUrl, req.body);
     store
-      .reserve(principal.apiKeyId, key, requestFingerprint(req.method, req.originalUrl, req.body))
-      .then((reservation) => {
-        switch (reservation.kind) {
-          case 'new':
-            holdUntilStored(res, async (response) => {
-              if (!remembered(response.status)) return store.release(reservation.id);
-              try {
-                await store.complete(reservation.id, response);
-              } catch (err) {
-                // Better a retry that runs again than a key stuck "in progress" until it is abandoned.
-                await store.release(reservation.id).catch(() => undefined);
-                throw err;
-              }
-            });
-            return next();
-          case 'replay':
-            return replay(res, reservation.response);
-          case 'mismatch':
-            return sendError(res, 422, { [IDEMPOTENCY_HEADER]: ['was used with a different request'] });
-          case 'in-progress':
-            return sendError(res, 409, 'A request with this Idempotency-Key is still in progress; retry it later.');
-        }
+      .lookup(apiKeyId, key, fingerprint)
+      .then((found) => {
+        if (found.kind !== 'none') return answerFromLookup(res, found);
+        let claimedId: number | null = null;
+        let lostRace = false;
+        const slot: HeldTransaction = {
+          open: null,
+          claim: async (m) => {
+            claimedId = await store.claim(m, apiKeyId, key, fingerprint);
+            if (claimedId === null) {
+              lostRace = true;
+              throw new ApiError(409, IN_PROGRESS);
+            }
+          },
+        };
+        holdUntilStored(res, async (response): Promise<Answer | void> => {
+          if (lostRace) {
+            // The request that got the key first committed (its claim made ours wait): answer as it did.
+            const found = await store.lookup(apiKeyId, key, fingerprint);
+            return found.kind === 'none' ? undefined : answerOf(found);
+          }
+          if (slot.open && claimedId !== null) {
+            if (response.status >= 500) return transactions.finish(slot, false);
+            try {
+              await store.complete(slot.open.runner.manager, claimedId, response);
+              await transactions.finish(slot, true);
+            } catch (err) {
+              await transactions.finish(slot, false).catch(() => undefined);
+              logger.error(`Could not commit a request with an Idempotency-Key: ${(err as Error).message}`);
+              return errorAnswer(unavailable());
+            }
+            return;
+          }
+          // Nothing was written (a refusal, a read): remember the answer on its own.
+          if (remembered(response.status)) await store.remember(apiKeyId, key, fingerprint, response);
+        });
+        holdingTransaction(slot, next);
       })
       .catch((err: unknown) => sendApiError(res, err));
   };
 }
 
-function replay(res: Response, stored: StoredResponse): void {
-  for (const [name, value] of Object.entries(stored.headers)) res.setHeader(name, value);
-  res.setHeader('Idempotent-Replayed', 'true');
-  res.setHeader('Content-Length', Buffer.byteLength(stored.body));
-  res.status(stored.status).end(stored.body);
+/** A response to send instead of the one the route wrote. */
+interface Answer extends StoredResponse {
+  replayed?: boolean;
 }
+
+const errorAnswer = (e: ApiError): Answer => ({
+  status: e.status,
+  headers: { ...e.headers, 'Cache-Control': 'no-store', 'Content-Type': 'application/json; charset=utf-8' },
+  body: JSON.stringify(errorEnvelope(e.status, e.body)),
+});
+
+function answerOf(found: Exclude<Lookup, { kind: 'none' }>): Answer {
+  switch (found.kind) {
+    case 'replay':
+      return { ...found.response, replayed: true };
+    case 'mismatch':
+      return errorAnswer(ApiError.unprocessable(MISMATCH));
+    case 'in-progress':
+      return errorAnswer(new ApiError(409, IN_PROGRESS));
+  }
+}
+
+function answerFromLookup(res: Response, found: Exclude<Lookup, { kind: 'none' }>): void {
+  const answer = answerOf(found);
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  res.setHeader('Content-Length', Buffer.byteLength(answer.body));
+  res.status(answer.status).end(answer.body);
+}
+
+/** Headers of the request itself, kept when another answer replaces what the route wrote. */
+const OWN_HEADERS = new Set(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy']);
 
 type EndCallback = () => void;
 
@@ -104,7 +155,7 @@ type EndCallback = () => void;
  * Captures what the route writes (successes through sendSuccess, errors through the exception
  * filter: both end in `res.end`) and sends it only once `record` has run.
  */
-function holdUntilStored(res: Response, record: (response: StoredResponse) => Promise<void>): void {
+function holdUntilStored(res: Response, record: (response: StoredResponse) => Promise<Answer | void>): void {
   const chunks: Buffer[] = [];
   const toBuffer = (chunk: unknown, encoding?: BufferEncoding): Buffer =>
     typeof chunk === 'string' ? Buffer.from(chunk, encoding ?? 'utf8') : Buffer.from(chunk as Uint8Array);
@@ -129,12 +180,21 @@ function holdUntilStored(res: Response, record: (response: StoredResponse) => Pr
     const response = { status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') };
     record(response)
       .catch((err: unknown) => {
-        // The route's work is done and its answer stands; only a retry's replay is lost.
+        // Nothing was written in the request's transaction, or its answer stands: only a retry's replay is lost.
         logger.error(`Could not record the response for an Idempotency-Key: ${(err as Error).message}`);
       })
-      .finally(() => {
+      .then((answer) => {
         delete (res as unknown as { [DEFERRED]?: boolean })[DEFERRED];
-        (end as (...a: unknown[]) => Response).call(res, chunk, encoding, cb as EndCallback | undefined);
+        if (!answer || res.headersSent) {
+          (end as (...a: unknown[]) => Response).call(res, chunk, encoding, cb as EndCallback | undefined);
+          return;
+        }
+        for (const name of res.getHeaderNames()) if (!OWN_HEADERS.has(name)) res.removeHeader(name);
+        for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+        if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+        res.setHeader('Content-Length', Buffer.byteLength(answer.body));
+        res.statusCode = answer.status;
+        (end as (...a: unknown[]) => Response).call(res, answer.body, 'utf8', cb as EndCallback | undefined);
       });
     return res;
   } as Response['end'];

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { uncounted } from '../../database/query-counter.js';
 
 /** How long a key is remembered. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
-/** A reservation whose request never finished (its process died) is given up after this long. */
+/**
+ * A row without a response (written by an earlier version of the API, which reserved keys before
+ * running the request) counts as in progress for this long, then as abandoned.
+ */
 export const IDEMPOTENCY_ABANDONED_SECONDS = 60;
 /** Expired rows are deleted at most this often per process, by the request that comes along. */
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -15,22 +18,23 @@ export interface StoredResponse {
   body: string;
 }
 
-export type Reservation =
-  { kind: 'new'; id: number } | { kind: 'replay'; response: StoredResponse } | { kind: 'mismatch' } | { kind: 'in-progress' };
+export type Lookup = { kind: 'none' } | { kind: 'replay'; response: StoredResponse } | { kind: 'mismatch' } | { kind: 'in-progress' };
 
 interface Row {
-  id: number;
   fingerprint: string;
   status: number | null;
   headers: Record<string, string> | null;
   body: string | null;
-  stale: boolean;
 }
 
+/** A row that no longer counts: past its 24 hours, or a response-less row past its minute. */
+const STALE = `(k.created_at <= now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+   OR (k.status IS NULL AND k.created_at <= now() - make_interval(secs => ${IDEMPOTENCY_ABANDONED_SECONDS})))`;
+
 /**
- * The `idempotency_keys` table. Every statement stands alone (no transaction is held across the
- * request), so it works the same on PostgreSQL and on the single-connection embedded database.
- * Its queries are left out of the per-request query counts: they are not the route's work.
+ * The `idempotency_keys` table. A key is written in the transaction of the write it guards,
+ * together with the response (see the middleware), so it exists exactly when that write committed.
+ * Its statements are left out of the per-request query counts: they are not the route's work.
  */
 @Injectable()
 export class IdempotencyStore {
@@ -38,44 +42,45 @@ export class IdempotencyStore {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Claims the key for this request, or says what became of the request that claimed it first.
-   * The unique index decides between concurrent first requests.
-   */
-  reserve(apiKeyId: number, key: string, fingerprint: string): Promise<Reservation> {
-    return uncounted(async (): Promise<Reservation> => {
+  /** What became of an earlier request with this key, if any. */
+  lookup(apiKeyId: number, key: string, fingerprint: string): Promise<Lookup> {
+    return uncounted(async (): Promise<Lookup> => {
       await this.sweepIfDue();
-      // A few rounds: a stale row is deleted and the insert tried again; another request may win that race.
-      for (let round = 0; round < 3; round++) {
-        const inserted: { id: number }[] = await this.dataSource.query(
-          `INSERT INTO idempotency_keys (api_key_id, idempotency_key, fingerprint) VALUES ($1, $2, $3)
-           ON CONFLICT (api_key_id, idempotency_key) DO NOTHING RETURNING id`,
-          [apiKeyId, key, fingerprint],
-        );
-        if (inserted.length > 0) return { kind: 'new', id: inserted[0].id };
-        const [row]: Row[] = await this.dataSource.query(
-          `SELECT id, fingerprint, status, headers, body,
-                  (created_at <= now() - make_interval(hours => $3)
-                   OR (status IS NULL AND created_at <= now() - make_interval(secs => $4))) AS stale
-             FROM idempotency_keys WHERE api_key_id = $1 AND idempotency_key = $2`,
-          [apiKeyId, key, IDEMPOTENCY_TTL_HOURS, IDEMPOTENCY_ABANDONED_SECONDS],
-        );
-        if (!row) continue; // released or swept in between
-        if (row.stale) {
-          await this.release(row.id);
-          continue;
-        }
-        if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
-        if (row.status === null) return { kind: 'in-progress' };
-        return { kind: 'replay', response: { status: row.status, headers: row.headers ?? {}, body: row.body ?? '' } };
-      }
-      return { kind: 'in-progress' };
+      const [row]: Row[] = await this.dataSource.query(
+        `SELECT k.fingerprint, k.status, k.headers, k.body FROM idempotency_keys k
+          WHERE k.api_key_id = $1 AND k.idempotency_key = $2 AND NOT ${STALE}`,
+        [apiKeyId, key],
+      );
+      if (!row) return { kind: 'none' };
+      if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
+      if (row.status === null) return { kind: 'in-progress' };
+      return { kind: 'replay', response: { status: row.status, headers: row.headers ?? {}, body: row.body ?? '' } };
     });
   }
 
-  complete(id: number, response: StoredResponse): Promise<void> {
+  /**
+   * Records the key inside the request's transaction; a stale row of the key is taken over. Null
+   * when a live row exists: another request with this key committed first (the unique index makes
+   * this statement wait for a concurrent one's transaction to end, so the winner is then visible).
+   */
+  claim(m: EntityManager, apiKeyId: number, key: string, fingerprint: string): Promise<number | null> {
     return uncounted(async () => {
-      await this.dataSource.query(`UPDATE idempotency_keys SET status = $2, headers = $3::jsonb, body = $4 WHERE id = $1`, [
+      const rows: { id: number }[] = await m.query(
+        `INSERT INTO idempotency_keys AS k (api_key_id, idempotency_key, fingerprint) VALUES ($1, $2, $3)
+         ON CONFLICT (api_key_id, idempotency_key) DO UPDATE
+            SET fingerprint = EXCLUDED.fingerprint, status = NULL, headers = NULL, body = NULL, created_at = now()
+          WHERE ${STALE}
+         RETURNING k.id`,
+        [apiKeyId, key, fingerprint],
+      );
+      return rows[0]?.id ?? null;
+    });
+  }
+
+  /** Stores the response on the claimed row, in the same transaction. */
+  complete(m: EntityManager, id: number, response: StoredResponse): Promise<void> {
+    return uncounted(async () => {
+      await m.query(`UPDATE idempotency_keys SET status = $2, headers = $3::jsonb, body = $4 WHERE id = $1`, [
         id,
         response.status,
         JSON.stringify(response.headers),
@@ -84,10 +89,21 @@ export class IdempotencyStore {
     });
   }
 
-  /** Forgets a reservation, so the next request with its key runs for real. */
-  release(id: number): Promise<void> {
+  /**
+   * Remembers the response of a request that wrote nothing (a refusal such as 422): one statement
+   * on its own. A live row of the key wins; the answer stands either way.
+   */
+  remember(apiKeyId: number, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
     return uncounted(async () => {
-      await this.dataSource.query(`DELETE FROM idempotency_keys WHERE id = $1`, [id]);
+      await this.dataSource.query(
+        `INSERT INTO idempotency_keys AS k (api_key_id, idempotency_key, fingerprint, status, headers, body)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+         ON CONFLICT (api_key_id, idempotency_key) DO UPDATE
+            SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, headers = EXCLUDED.headers,
+                body = EXCLUDED.body, created_at = now()
+          WHERE ${STALE}`,
+        [apiKeyId, key, fingerprint, response.status, JSON.stringify(response.headers), response.body],
+      );
     });
   }
 

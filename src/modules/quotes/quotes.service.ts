@@ -87,8 +87,12 @@ export class QuotesService {
    * context, one INSERT … RETURNING that writes the quote, its items and groups together (atomic as
    * one statement), and the read of the result.
    */
-  async create(input: QuoteCreate): Promise<QuoteJson> {
-    const m = this.dataSource.manager;
+  create(input: QuoteCreate): Promise<QuoteJson> {
+    // Atomic as one statement; in a transaction only when an Idempotency-Key must commit with it.
+    return this.tx.atomic((m) => this.insert(m, input));
+  }
+
+  private async insert(m: EntityManager, input: QuoteCreate): Promise<QuoteJson> {
     const items = input.items ?? [];
     const context = await this.repository.pricingContext(m, {
       productIds: items.map((i) => i.product_id),

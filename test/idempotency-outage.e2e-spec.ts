@@ -1,0 +1,114 @@
+import { TEST_PG_URL } from './support/global-setup.js';
+import { waitFor } from './support/processes.js';
+import { type CutMode, type TcpProxy, startTcpProxy } from './support/tcp-proxy.js';
+import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+
+const CLIENTS = 8;
+const KEYS_PER_CLIENT = 25;
+/** How long after the database's return every key must have its 2xx (the issue's promise). */
+const ANSWERED_WITHIN_MS = 15_000;
+
+/**
+ * Integrators retrying POST /quote with their Idempotency-Key while PostgreSQL is cut away: every
+ * connection of the api dropped mid-load (cleanly or by reset) and new ones refused. Nothing may be
+ * created twice, no 500 may leave the api, and no key may stay "in progress" once the database is back.
+ */
+describeE2E('Idempotency-Key through a PostgreSQL outage', () => {
+  let t: TestApp;
+  let proxy: TcpProxy;
+  let base: string;
+  let token: string;
+
+  beforeAll(async () => {
+    const target = new URL(TEST_PG_URL);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    t = await bootTestApp('idempotency_outage', {}, { databaseUrl: (url) => proxy.via(url) });
+    token = await t.token();
+    await new Promise<void>((resolve) => t.app.getHttpServer().listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await proxy?.restore().catch(() => undefined);
+    await t?.close();
+    await proxy?.close();
+  });
+
+  const post = (key: string) =>
+    fetch(`${base}/quote`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify({ name: key, customer_emails: [`${key}@example.com`] }),
+    });
+
+  it.each<CutMode>(['close', 'reset'])(
+    'creates one quote per key, answers 503 (never 500) while it is away and every key 2xx soon after (%s)',
+    async (mode) => {
+      const answers: { status: number; retryAfter: string | null }[] = [];
+      const finished = new Map<string, { status: number; name: unknown; at: number }>();
+      let failuresWhileCut = 0;
+      let cut = false;
+      let restoredAt: number | null = null;
+
+      const client = async (c: number) => {
+        for (let i = 0; i < KEYS_PER_CLIENT; i++) {
+          const key = `${mode}-${c}-${i}`;
+          for (let attempt = 0; ; attempt++) {
+            if (restoredAt !== null && Date.now() - restoredAt > ANSWERED_WITHIN_MS) {
+              throw new Error(`${key} still not answered ${ANSWERED_WITHIN_MS} ms after the database came back`);
+            }
+            let res: Response;
+            try {
+              res = await post(key);
+            } catch {
+              // The connection to the api dropped: retry the same key, as a client does.
+              if (cut) failuresWhileCut++;
+              continue;
+            }
+            const body = (await res.json()) as { data?: { name?: unknown } };
+            answers.push({ status: res.status, retryAfter: res.headers.get('retry-after') });
+            if (res.status < 300) {
+              finished.set(key, { status: res.status, name: body.data?.name, at: Date.now() });
+              break;
+            }
+            if (cut) failuresWhileCut++;
+            // A client's pacing between retries (Retry-After says 5 s; a test cannot wait that long).
+            await new Promise((r) => setTimeout(r, 20 + attempt * 10));
+          }
+        }
+      };
+
+      const load = Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
+      // Mid-load: once a fair share of keys are done, the database goes away...
+      await waitFor(() => finished.size >= CLIENTS * 3, 'the first quotes');
+      cut = true;
+      await proxy.cut(mode);
+      // ...until every client has felt it, then comes back.
+      await waitFor(() => failuresWhileCut >= CLIENTS * 2, 'the clients to see the outage');
+      cut = false;
+      await proxy.restore();
+      restoredAt = Date.now();
+      await load;
+
+      expect(finished.size).toBe(CLIENTS * KEYS_PER_CLIENT);
+      for (const [key, result] of finished) expect([key, result.status, result.name]).toEqual([key, 201, key]);
+      // Every failure the clients saw was a 503 with Retry-After; not one 500.
+      const failures = answers.filter((a) => a.status >= 300);
+      expect(failures.length).toBeGreaterThan(0);
+      expect(failures.filter((a) => a.status !== 503 || a.retryAfter !== '5')).toEqual([]);
+      // One quote per key, whatever the retries.
+      const rows = await t.sql<{ name: string; n: number }>(
+        `SELECT name, count(*)::int AS n FROM quotes WHERE name LIKE $1 GROUP BY name`,
+        [`${mode}-%`],
+      );
+      expect(rows.filter((r) => r.n !== 1)).toEqual([]);
+      expect(rows).toHaveLength(CLIENTS * KEYS_PER_CLIENT);
+      // And each key's record holds the 201 of its one quote.
+      const keys = await t.sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM idempotency_keys WHERE idempotency_key LIKE $1 AND status = 201`,
+        [`${mode}-%`],
+      );
+      expect(keys[0].n).toBe(CLIENTS * KEYS_PER_CLIENT);
+    },
+    90_000,
+  );
+});
