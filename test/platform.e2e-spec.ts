@@ -251,6 +251,19 @@ describeE2E('platform conventions', () => {
       );
       expect((await t.http.get('/country/DE').set(auth)).body.data.name).toBe('Deutschland');
     });
+
+    it('gives a create, a PATCH and the GET after each the same ETag: that of the representation, not the envelope', async () => {
+      const created = await t.http.post('/country').set(auth).send({ name: 'Etagonia', code: 'EQ' });
+      expect(created.status).toBe(201);
+      const afterCreate = await t.http.get('/country/EQ').set(auth);
+      expect(afterCreate.headers.etag).toBe(created.headers.etag);
+      const patched = await t.http.patch('/country/EQ').set(auth).set('If-Match', created.headers.etag).send({ name: 'Etagonia Nova' });
+      expect(patched.status).toBe(200);
+      expect(patched.headers.etag).not.toBe(created.headers.etag);
+      expect((await t.http.get('/country/EQ').set(auth)).headers.etag).toBe(patched.headers.etag);
+      const deleted = await t.http.delete('/country/EQ').set(auth).set('If-Match', patched.headers.etag);
+      expect([deleted.status, deleted.body.data.name]).toEqual([200, 'Etagonia Nova']);
+    });
   });
 
   describe('collections', () => {

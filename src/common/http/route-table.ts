@@ -18,6 +18,11 @@ interface RouteEntry {
   scope: string | null;
 }
 
+/** The scope a route requires of a method (its own, or its group's read/write), null for none. */
+function requiredScope(route: RouteEntry, method: string): string | null {
+  return route.scope ?? (route.group ? scopeFor(route.group, method) : null);
+}
+
 /** Express routes case-insensitively; so does the index. */
 const firstSegment = (path: string) => (path.split('/')[1] ?? '').toLowerCase();
 
@@ -115,6 +120,18 @@ export class RouteTable {
         return sendError(res, 405, `Method ${req.method} is not allowed on ${req.path}; allowed: ${allowed.join(', ')}.`, {
           Allow: allowed.join(', '),
         });
+      }
+      // The scope before the body is read: a key without it gets 403 whatever else is wrong with the
+      // request, and nothing of it (an Idempotency-Key) is stored. Refused only when no route of this
+      // path and method would let the key in; the global guard checks the one Nest picks.
+      const principal = requestContext.get()?.principal;
+      if (principal) {
+        const method = req.method === 'HEAD' ? 'GET' : req.method;
+        const required = routes.filter((r) => r.method === method).map((r) => requiredScope(r, method));
+        if (required.length > 0 && !required.some((scope) => scope !== null && hasScope(principal.scopes, scope))) {
+          const missing = required.find((scope) => scope !== null);
+          return sendError(res, 403, missing ? `The access token lacks the scope "${missing}".` : 'This route has no scope and is closed.');
+        }
       }
       next();
     };
