@@ -1,10 +1,13 @@
 import 'reflect-metadata';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CommandFactory } from 'nest-commander';
+import { printError } from './cli/cli-output.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DbMigrateCommand, DbSeedDemoCommand } from './database/database.commands.js';
+import { embeddedDatabaseDir } from './database/data-source.js';
 import { DatabaseModule } from './database/database.module.js';
+import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
 import { ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand } from './modules/api-keys/api-key.commands.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
@@ -23,6 +26,9 @@ class CliModule {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before anything opens it: a command run beside the api on the embedded database would write
+  // into a copy that the api's own writes later replace.
+  if (!config.databaseUrl) lockEmbeddedDatabase(embeddedDatabaseDir(config), 'cli');
   await CommandFactory.run(CliModule.forRoot(config) as never, {
     logger: ['error'],
     errorHandler: (err) => {
@@ -34,6 +40,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof EmbeddedDatabaseBusyError) {
+    printError({ json: process.argv.includes('--json') }, err.message);
+    process.exit(1);
+  }
   console.error(err instanceof ConfigError ? err.message : `Error: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -5,6 +5,8 @@ import { SHUTDOWN_MESSAGE, runPrimary } from './api-cluster.js';
 import { createApp } from './app.factory.js';
 import { ShutdownState, drainHttpServer } from './common/health/shutdown.js';
 import { APP_CONFIG, type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
+import { embeddedDatabaseDir } from './database/data-source.js';
+import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
 import { DemoSeeder } from './modules/demo/demo.seeder.js';
 
 /** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
@@ -13,6 +15,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function bootstrap(): Promise<void> {
   const settings = loadConfig(); // a bad variable stops here, before anything else starts
   if (cluster.isPrimary && settings.webConcurrency > 1) return runPrimary(settings);
+  // The embedded database belongs to one process (a cluster needs DATABASE_URL, so this is it).
+  if (!settings.databaseUrl) lockEmbeddedDatabase(embeddedDatabaseDir(settings), 'api');
   const app = await createApp();
   const config = app.get<AppConfig>(APP_CONFIG);
   // The demo data is for the embedded database, which never runs as a cluster; a worker never seeds.
@@ -62,7 +66,7 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((err: unknown) => {
-  if (err instanceof ConfigError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof EmbeddedDatabaseBusyError) console.error(err.message);
   else console.error(`Could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

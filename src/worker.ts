@@ -8,7 +8,9 @@ import { createLogger } from './common/logging/logger.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { embeddedDatabaseDir } from './database/data-source.js';
 import { DatabaseModule } from './database/database.module.js';
+import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 
 /** How long the job in hand may take to finish after SIGTERM; a delivery cut off is taken over after its lease. */
@@ -33,6 +35,7 @@ export class WorkerModule {
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  if (!config.databaseUrl) lockEmbeddedDatabase(embeddedDatabaseDir(config), 'worker');
   const pino = createLogger(config.logLevel, 'worker');
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, pino), { logger: AppLogger.over(pino) });
   const logger = new Logger('Worker');
@@ -78,6 +81,7 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : `Could not start: ${err instanceof Error ? err.message : String(err)}`);
+  const plain = err instanceof ConfigError || err instanceof EmbeddedDatabaseBusyError;
+  console.error(plain ? err.message : `Could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -30,7 +30,12 @@ export function dataSourceOptions(
     pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
     return { ...common, url: config.databaseUrl, poolSize: 20, connectTimeoutMS: 5000 };
   }
-  return { ...common, driver: pgliteDriver(opts.inMemory ? undefined : join(config.dataDir, 'pglite')) } as DataSourceOptions;
+  return { ...common, driver: pgliteDriver(opts.inMemory ? undefined : embeddedDatabaseDir(config)) } as DataSourceOptions;
+}
+
+/** Where PGlite keeps the embedded database (one process at a time: see embedded-lock.ts). */
+export function embeddedDatabaseDir(config: Pick<AppConfig, 'dataDir'>): string {
+  return join(config.dataDir, 'pglite');
 }
 
 export function createDataSource(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, opts: { inMemory?: boolean } = {}): DataSource {

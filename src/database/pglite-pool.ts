@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
+import { lockEmbeddedDatabase } from './embedded-lock.js';
 
 /**
  * A `pg`-shaped driver over one embedded PGlite instance, for TypeORM's `driver` option.
@@ -24,7 +25,11 @@ function open(dataDir: string | undefined): Promise<PGlite> {
   const key = dataDir ?? 'memory://';
   let db = instances.get(key);
   if (!db) {
-    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    if (dataDir) {
+      // The entrypoints take the lock first, naming their role; this covers any other way in.
+      lockEmbeddedDatabase(dataDir, 'process');
+      mkdirSync(dataDir, { recursive: true });
+    }
     const options: PGliteOptions = {
       dataDir,
       // Same value types as node-postgres: exact decimals and 64-bit integers stay strings.

@@ -1,0 +1,153 @@
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** What a process is, in the line another process prints when it finds the database taken. */
+export type ProcessRole = 'api' | 'worker' | 'cli' | 'process';
+
+interface LockOwner {
+  pid: number;
+  role: string;
+  started_at: string;
+  /** The kernel's start time of `pid` (Linux), so a pid reused by another process is not taken for the owner. */
+  proc_start: string | null;
+}
+
+/** Another live process holds the embedded database; the message is the one line to show. */
+export class EmbeddedDatabaseBusyError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly owner: LockOwner,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is in use by the ${owner.role} (pid ${owner.pid}, since ${owner.started_at}); ` +
+        `stop that process first, or set DATABASE_URL to use PostgreSQL, which any number of processes can share.`,
+    );
+    this.name = 'EmbeddedDatabaseBusyError';
+  }
+}
+
+/** Locks this process holds, by database directory: taking one twice is a no-op. */
+const held = new Map<string, string>();
+let exitHookInstalled = false;
+
+/**
+ * PGlite is PostgreSQL inside one process, with no server in between: a second process opening the
+ * same directory writes its own copy of the pages, and whichever closes last overwrites the other's
+ * changes. So a process takes `<dir>.lock` before it opens `<dir>`, and one that finds it held by a
+ * live process stops with {@link EmbeddedDatabaseBusyError}. The lock file is created whole and at
+ * once (written aside, then hard-linked into place, which fails if the name exists); it is removed
+ * when the process exits, and one left by a process that died (its pid gone, or now another
+ * process's) is taken over.
+ */
+export function lockEmbeddedDatabase(dataDir: string, role: ProcessRole): void {
+  if (held.has(dataDir)) return;
+  mkdirSync(dirname(dataDir), { recursive: true });
+  const lockPath = `${dataDir}.lock`;
+  const me: LockOwner = { pid: process.pid, role, started_at: new Date().toISOString(), proc_start: procStart(process.pid) };
+  const content = `${JSON.stringify(me)}\n`;
+  const aside = join(dirname(lockPath), `.${basename(lockPath)}.${process.pid}`);
+  writeFileSync(aside, content);
+  try {
+    for (;;) {
+      try {
+        linkSync(aside, lockPath);
+        break;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      const seen = readOwner(lockPath);
+      if (seen === undefined) continue; // removed meanwhile: try again
+      if (seen && alive(seen)) throw new EmbeddedDatabaseBusyError(dataDir, seen);
+      // Stale (or unreadable: a lock is written whole, so only a damaged file is). Remove it only if
+      // it is still the one judged stale, so a process that took it over meanwhile keeps its lock.
+      const again = readFileOrUndefined(lockPath);
+      if (again !== undefined && sameOwner(again, seen)) removeIfExists(lockPath);
+    }
+  } finally {
+    removeIfExists(aside);
+  }
+  held.set(dataDir, content);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', releaseEmbeddedDatabaseLocks);
+  }
+}
+
+/** Removes this process's lock files (on exit; an open PGlite has nothing left to write by then). */
+export function releaseEmbeddedDatabaseLocks(): void {
+  for (const [dataDir, content] of held) {
+    const lockPath = `${dataDir}.lock`;
+    if (readFileOrUndefined(lockPath) === content) removeIfExists(lockPath);
+    held.delete(dataDir);
+  }
+}
+
+function alive(owner: LockOwner): boolean {
+  // This process did not take it (see `held`): a lock naming our own pid is from an earlier life,
+  // e.g. a container restarted after a crash, where the api is pid 1 again.
+  if (owner.pid === process.pid) return false;
+  try {
+    process.kill(owner.pid, 0);
+  } catch (err) {
+    // EPERM: it exists, under another user.
+    if ((err as NodeJS.ErrnoException).code === 'ESRCH') return false;
+  }
+  const now = procStart(owner.pid);
+  return owner.proc_start === null || now === null || now === owner.proc_start;
+}
+
+/** Field 22 of /proc/<pid>/stat (clock ticks after boot): with the pid, it names one process. */
+function procStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces; fields after it are plain.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null; // not Linux, or no such process: the pid check alone decides
+  }
+}
+
+/** The lock's owner; null for an unreadable file, undefined when there is no file. */
+function readOwner(lockPath: string): LockOwner | null | undefined {
+  const text = readFileOrUndefined(lockPath);
+  if (text === undefined) return undefined;
+  return parseOwner(text);
+}
+
+function parseOwner(text: string): LockOwner | null {
+  try {
+    const o = JSON.parse(text) as Partial<LockOwner>;
+    if (!Number.isSafeInteger(o.pid) || (o.pid as number) <= 0) return null;
+    return {
+      pid: o.pid as number,
+      role: typeof o.role === 'string' ? o.role : 'process',
+      started_at: typeof o.started_at === 'string' ? o.started_at : 'an unknown time',
+      proc_start: typeof o.proc_start === 'string' ? o.proc_start : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function sameOwner(text: string, seen: LockOwner | null): boolean {
+  const now = parseOwner(text);
+  if (seen === null || now === null) return seen === now;
+  return now.pid === seen.pid && now.started_at === seen.started_at;
+}
+
+function readFileOrUndefined(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+function removeIfExists(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
