@@ -1,5 +1,6 @@
+import pg from 'pg';
 import { TEST_PG_URL } from './support/global-setup.js';
-import { waitFor } from './support/processes.js';
+import { type ApiProcess, freePort, startApi, startNode, stop, waitFor } from './support/processes.js';
 import { type CutMode, type TcpProxy, startTcpProxy } from './support/tcp-proxy.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
@@ -111,4 +112,65 @@ describeE2E('Idempotency-Key through a PostgreSQL outage', () => {
     },
     90_000,
   );
+});
+
+/**
+ * The api process killed while a request with a key is inside its transaction: PostgreSQL rolls the
+ * transaction back when the connection goes, so the key is free for the retry at once (no minute of
+ * "in progress"), and the retry creates the one resource.
+ */
+describeE2E('Idempotency-Key when the api process dies mid-request', () => {
+  let api: ApiProcess;
+  let locker: pg.Client;
+
+  beforeAll(async () => {
+    api = await startApi('idempotency_killed');
+    locker = new pg.Client({ connectionString: api.dbUrl });
+    await locker.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await locker?.end();
+    await api?.close();
+  });
+
+  const post = (base: string) =>
+    fetch(`${base}/country`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'killed-1' },
+      body: JSON.stringify({ name: 'Lyonesse', code: 'LY' }),
+    });
+  const waitingOnCountries = async () =>
+    (
+      await locker.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'countries' AND NOT l.granted`,
+      )
+    ).rows[0].n;
+
+  it('frees the key for the retry on the next process, which creates the resource once', async () => {
+    // Hold the request inside its transaction (after it claimed the key) by locking the table it writes.
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE countries IN ACCESS EXCLUSIVE MODE');
+    const first = post(api.url).then(
+      () => 'answered',
+      () => 'dropped',
+    );
+    await waitFor(async () => (await waitingOnCountries()) > 0, 'the request to wait on the table lock');
+    await stop(api.child, 'SIGKILL');
+    expect(await first).toBe('dropped');
+    await locker.query('ROLLBACK');
+
+    const port = await freePort();
+    const next = await startNode('main.js', { DATABASE_URL: api.dbUrl, PORT: String(port), LOG_LEVEL: 'info' }, /Listening on/);
+    try {
+      const retried = await post(`http://127.0.0.1:${port}`);
+      expect([retried.status, retried.headers.get('idempotent-replayed')]).toEqual([201, null]);
+      expect(((await retried.json()) as { data: { code: string } }).data.code).toBe('LY');
+      const again = await post(`http://127.0.0.1:${port}`);
+      expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+      const rows = await locker.query<{ n: number }>(`SELECT count(*)::int AS n FROM countries WHERE code = 'LY'`);
+      expect(rows.rows[0].n).toBe(1);
+    } finally {
+      await stop(next.child);
+    }
+  }, 60_000);
 });
