@@ -22,8 +22,8 @@ describeE2E('Idempotency-Key through a PostgreSQL outage', () => {
 
   beforeAll(async () => {
     const target = new URL(TEST_PG_URL);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    t = await bootTestApp('idempotency_outage', {}, { databaseUrl: (url) => proxy.via(url) });
+    proxy = await startTcpProxy({ target: { host: target.hostname, port: Number(target.port || 5432) } });
+    t = await bootTestApp('idempotency_outage', {}, { databaseUrl: (url) => proxy.url(url) });
     token = await t.token();
     await new Promise<void>((resolve) => t.app.getHttpServer().listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
@@ -82,7 +82,7 @@ describeE2E('Idempotency-Key through a PostgreSQL outage', () => {
       // Mid-load: once a fair share of keys are done, the database goes away...
       await waitFor(() => finished.size >= CLIENTS * 3, 'the first quotes');
       cut = true;
-      await proxy.cut(mode);
+      await proxy.cut({ mode });
       // ...until every client has felt it, then comes back.
       await waitFor(() => failuresWhileCut >= CLIENTS * 2, 'the clients to see the outage');
       cut = false;

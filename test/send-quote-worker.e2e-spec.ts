@@ -178,8 +178,12 @@ describeE2E('send-quote: api → Bull → worker → SMTP', () => {
     const quote = await createQuote(t, token, 'Lost jobs', ['dora@example.test', 'eve@example.test']);
     const sent = await api<{ deliveries: { id: number }[] }>(t, token, 'post', `/quote/${quote.id}/send-quote`, {}, 202);
     const ids = sent.deliveries.map((d) => d.id);
-    // The api enqueued them, both in one job; Redis now loses it before any worker ran.
-    const waiting = await queue.getWaiting();
+    // The api enqueued them, both in one job (right after its answer: the 202 does not wait for
+    // Redis); Redis now loses it before any worker ran.
+    const waiting = await waitFor(async () => {
+      const jobs = await queue.getWaiting();
+      return jobs.length ? jobs : null;
+    }, 'the api to enqueue the deliveries');
     expect(waiting.map((j) => j.data)).toEqual([{ deliveryIds: ids }]);
     for (const job of waiting) await job.remove();
     expect(await queue.count()).toBe(0);

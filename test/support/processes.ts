@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { join } from 'node:path';
+import { startTcpProxy } from './tcp-proxy.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const DIST = join(ROOT, 'dist', 'src');
@@ -140,7 +141,8 @@ export function jsonLines(output: string): Record<string, unknown>[] {
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-export { startTcpProxy as tcpProxy } from './tcp-proxy.js';
+/** A TCP relay in front of `target` that a test can cut and restore (see tcp-proxy.ts). */
+export const tcpProxy = (target: { host: string; port: number }) => startTcpProxy({ target });
 
 /** Polls `check` until it returns a truthy value (which is returned) or `timeoutMs` passes. */
 export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {

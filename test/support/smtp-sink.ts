@@ -35,13 +35,18 @@ export interface SmtpSink {
    * promise answers when it resolves (the client waits meanwhile).
    */
   reply: (mail: ReceivedMail) => SinkReply | Promise<SinkReply>;
+  /** Decides the answer to each RCPT TO (the address as the client spelled it); defaults to accepting it. */
+  recipientReply: (address: string) => 'accept' | { code: number; message: string };
+  /** RCPT TO addresses refused so far, in order. */
+  refusedRecipients: string[];
   close(): Promise<void>;
 }
 
 /**
  * A real SMTP server on 127.0.0.1 and a free port, for tests: no TLS, any AUTH (or none), every
  * message recorded; the answer to each DATA is decided by `reply`, so a test can refuse for a
- * while (451), for good (550), or hold the connection open as if the server hung.
+ * while (451), for good (550), or hold the connection open as if the server hung, and the answer
+ * to each RCPT TO by `recipientReply`.
  */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
@@ -52,6 +57,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     allowInsecureAuth: true,
     closeTimeout: 200,
     onAuth: (auth, _session, cb) => cb(null, { user: auth.username ?? 'anonymous' }),
+    onRcptTo(address, _session, callback) {
+      const answer = sink.recipientReply(address.address);
+      if (answer === 'accept') return callback();
+      sink.refusedRecipients.push(address.address);
+      callback(Object.assign(new Error(answer.message), { responseCode: answer.code }));
+    },
     onData(stream, session: SMTPServerSession, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -88,6 +99,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     received,
     accepted: () => received.filter((m) => m.outcome === 'accepted'),
     reply: () => 'accept',
+    recipientReply: () => 'accept',
+    refusedRecipients: [],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return sink;

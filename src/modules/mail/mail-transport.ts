@@ -53,7 +53,14 @@ export class MailTransport implements OnModuleDestroy {
       html: message.html,
       text: message.text,
       messageId: message.messageId,
-    })) as { messageId: string; message?: Buffer };
+    })) as { messageId: string; message?: Buffer; rejected?: unknown[]; rejectedErrors?: Error[] };
+    // With blind copies a refused recipient does not fail the send (the copies went out): the
+    // delivery is still not delivered, and fails with the server's answer for its recipient.
+    const to = message.to.toLowerCase();
+    if (info.rejected?.some((r) => typeof r === 'string' && r.toLowerCase() === to)) {
+      const refusal = info.rejectedErrors?.find((e) => String((e as { recipient?: string }).recipient).toLowerCase() === to);
+      throw refusal ?? new Error(`Recipient ${message.to} was refused`);
+    }
     if (this.outboxDir && info.message) {
       mkdirSync(this.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.messageId.replace(/[^\w.-]/g, '')}.eml`;

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { timestamp } from '../../common/format/format.js';
 import { formatMoney } from '../../common/money/money.js';
 import { MailTransport } from '../mail/mail-transport.js';
+import { isPermanentRefusal } from '../mail/smtp-refusal.js';
 import { type RenderedMail, TemplateRenderer } from '../mail/template-renderer.js';
 import { QuoteDelivery } from './quote-delivery.entity.js';
 import { type ClaimedDelivery, DeliveriesRepository } from './quotes.repository.js';
@@ -145,11 +146,15 @@ export class DeliveriesService {
         this.sending.release();
       }
     } catch (err) {
+      // nodemailer's message carries the server's reply ("Message failed: 550 5.1.1 …").
       const reason = err instanceof Error ? err.message : String(err);
-      const final = row.attempts >= DELIVERY_MAX_ATTEMPTS;
+      // A permanent refusal (5xx to RCPT TO or DATA) would only be refused again: no retry.
+      const permanent = isPermanentRefusal(err);
+      const final = permanent || row.attempts >= DELIVERY_MAX_ATTEMPTS;
       const waitMs = backoffMs(row.attempts, this.config.deliveryBackoffMs);
       await this.repository.markFailed(row.id, final ? 'failed' : 'queued', reason.slice(0, 2000), final ? null : waitMs / 1000);
-      this.logger.warn(`Delivery ${row.id} to ${row.recipient} attempt ${row.attempts} failed${final ? ' for good' : ''}: ${reason}`);
+      const end = permanent ? ' for good (permanent refusal)' : final ? ' for good' : '';
+      this.logger.warn(`Delivery ${row.id} to ${row.recipient} attempt ${row.attempts} failed${end}: ${reason}`);
       return final ? { status: 'failed' } : { status: 'retry', waitMs };
     }
     // Accepted: from here on a failure to record it leaves the row `sending`, and it is sent again

@@ -8,6 +8,7 @@ import { SEND_QUOTE_JOB_OPTIONS, type SendQuoteJob, deliveriesJobId } from './se
 
 /** Hands committed deliveries to whoever sends them. */
 export abstract class DeliveryDispatcher {
+  /** Best effort: never rejects, since the rows are safe in the outbox table whatever becomes of it. */
   abstract dispatch(deliveryIds: number[]): Promise<void>;
   /** Deliveries to try again once their wait is over. */
   retryLater(_retries: DeliveryRetry[]): Promise<void> {
@@ -22,13 +23,20 @@ function chunks(ids: number[], size: number): number[][] {
   return out;
 }
 
+/** How often an enqueue that keeps failing (Redis away) is logged. */
+const WARN_EVERY_MS = 30_000;
+
 /**
  * With Redis: one Bull job per DELIVERY_BATCH_SIZE deliveries, added in one round trip, the job id
  * following from the ids (a second add of the same set is ignored). If Redis refuses, the rows stay
  * queued and the worker's sweep enqueues them later, so the request that wrote them still succeeds.
+ * While Redis is away the failures are logged once per WARN_EVERY_MS with how many were left to
+ * the sweep, not once per request.
  */
 export class BullDeliveryDispatcher extends DeliveryDispatcher {
   private readonly logger = new Logger('Deliveries');
+  private lastWarning = 0;
+  private unsaid = 0;
 
   constructor(
     private readonly queue: Queue<SendQuoteJob>,
@@ -47,7 +55,7 @@ export class BullDeliveryDispatcher extends DeliveryDispatcher {
         })),
       );
     } catch (err) {
-      this.logger.warn(`Could not enqueue ${deliveryIds.length} deliveries (the sweep will): ${(err as Error).message}`);
+      this.warn(deliveryIds.length, err);
     }
   }
 
@@ -67,8 +75,18 @@ export class BullDeliveryDispatcher extends DeliveryDispatcher {
         }),
       );
     } catch (err) {
-      this.logger.warn(`Could not schedule ${retries.length} retries (the sweep will): ${(err as Error).message}`);
+      this.warn(retries.length, err);
     }
+  }
+
+  private warn(count: number, err: unknown): void {
+    this.unsaid += count;
+    const now = Date.now();
+    if (now - this.lastWarning < WARN_EVERY_MS) return;
+    this.lastWarning = now;
+    const message = err instanceof Error ? err.message : String(err);
+    this.logger.warn(`Could not enqueue ${this.unsaid} deliveries (the sweep will): ${message}`);
+    this.unsaid = 0;
   }
 }
 

@@ -15,7 +15,7 @@ import { QuotesService } from './quotes.service.js';
 import { BullDeliveryDispatcher, DeliveryDispatcher, InProcessOutbox } from './delivery-dispatcher.js';
 import { DeliverySweeper } from './delivery-sweeper.js';
 import { SendQuoteProcessor } from './send-quote.processor.js';
-import { SEND_QUOTE_QUEUE, sendQuoteQueueSettings } from './send-quote.queue.js';
+import { SEND_QUOTE_QUEUE, queueRedisOptions, sendQuoteQueueSettings } from './send-quote.queue.js';
 
 /**
  * Quotes and their e-mail pipeline. With REDIS_URL the api enqueues Bull jobs and the worker
@@ -29,7 +29,7 @@ export class QuotesModule {
     const providers: Provider[] = [DeliveriesService, DeliveriesRepository, QuotesService, QuotesRepository, QuotePricer];
     if (config.redisUrl && role !== 'cli') {
       imports.push(
-        BullModule.forRoot({ redis: config.redisUrl, prefix: config.queuePrefix }) as never,
+        BullModule.forRoot({ redis: queueRedisOptions(config.redisUrl, role), prefix: config.queuePrefix }) as never,
         BullModule.registerQueue({ name: SEND_QUOTE_QUEUE, settings: sendQuoteQueueSettings(config) }) as never,
       );
       providers.push({

@@ -199,7 +199,8 @@ export class QuotesService {
 
   /**
    * send-quote (CONTRACT §9): one outbox row per recipient in one transaction; the jobs are handed
-   * to the queue only after the commit.
+   * to the queue only after the commit. The commit is the promise: the hand-over is not waited
+   * for, so a Redis that is away never holds the answer (the worker's sweep enqueues what it missed).
    */
   async send(key: string, input: SendQuoteInput) {
     return this.tx.run(async (m, afterCommit) => {
@@ -212,7 +213,7 @@ export class QuotesService {
         throw ApiError.field('recipients', 'the quote has no one to send to: set customer_id, customer_emails or customer_groups');
       }
       const rows = await this.deliveries.createDeliveries(m, quote.id, recipients, input.message?.trim() || null, input.bcc ?? []);
-      afterCommit(() => this.dispatcher.dispatch(rows.map((r) => r.id)));
+      afterCommit(() => void this.dispatcher.dispatch(rows.map((r) => r.id)));
       return { quote_id: quote.id, deliveries: rows.map((r) => ({ id: r.id, recipient: r.recipient, status: 'queued' })) };
     });
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AdvancedSettings, JobOptions } from 'bull';
+import type { RedisOptions } from 'ioredis';
 import type { AppConfig } from '../../config/app-config.js';
 
 /**
@@ -57,4 +58,34 @@ export function sendQuoteQueueSettings(config: AppConfig): AdvancedSettings {
     lockDuration: lockMs,
     stalledInterval: lockMs,
   };
+}
+
+/**
+ * The Redis connection of the send-quote queue, from REDIS_URL (as Bull reads a URL, plus TLS for
+ * `rediss:`). In the api it fails fast: the api only adds jobs, and an add that cannot reach Redis
+ * is better refused at once (the rows wait in the outbox for the sweep) than held in ioredis'
+ * offline queue, where adds pile up in memory for as long as the outage lasts. It reconnects
+ * every 2 s at most, so the api's adds go through soon after Redis is back. The worker keeps
+ * Bull's defaults: its consumer must resume and its jobs' completions must reach Redis, however
+ * long the wait.
+ */
+export function queueRedisOptions(redisUrl: string, role: 'api' | 'worker'): RedisOptions {
+  const url = new URL(redisUrl);
+  const options: RedisOptions = {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: Number(url.port || 6379),
+    db: Number(url.pathname.slice(1) || 0),
+    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+    ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
+  };
+  if (role === 'api') {
+    Object.assign(options, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 5000,
+      retryStrategy: (times: number) => Math.min(times * 200, 2000),
+    } satisfies RedisOptions);
+  }
+  return options;
 }
