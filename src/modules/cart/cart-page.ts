@@ -131,6 +131,7 @@ table.items{width:100%;border-collapse:collapse;margin-bottom:20px}
 .totals dt{color:#4a5568}
 .totals dd{margin:0;text-align:right}
 .totals .grand{border-top:2px solid #1d2330;margin-top:6px;padding-top:8px;font-weight:700;font-size:1.15rem}
+.totals .grand dt{color:inherit}
 .actions{display:flex;flex-wrap:wrap;gap:16px;align-items:center}
 .accept{margin:0}
 button{font:inherit;font-weight:600;padding:12px 28px;border:0;border-radius:6px;background:#1f6feb;color:#fff;cursor:pointer}
