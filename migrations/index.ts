@@ -4,6 +4,7 @@ import { SequencesAndCaseInsensitiveKeys1795290830030 } from './1795290830030-Se
 import { IdempotencyKeys1795291255711 } from './1795291255711-IdempotencyKeys.js';
 import { ApiKeyChangeNotify1795292000000 } from './1795292000000-ApiKeyChangeNotify.js';
 import { ListIndexes1795300000000 } from './1795300000000-ListIndexes.js';
+import { QuoteAcceptance1795310000000 } from './1795310000000-QuoteAcceptance.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   IdempotencyKeys1795291255711,
   ApiKeyChangeNotify1795292000000,
   ListIndexes1795300000000,
+  QuoteAcceptance1795310000000,
 ];

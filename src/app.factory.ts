@@ -20,6 +20,8 @@ import { RouteTable } from './common/http/route-table.js';
 import { AppModule } from './app.module.js';
 import { APP_CONFIG, type AppConfig, loadConfig } from './config/app-config.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { CartService } from './modules/cart/cart.service.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
 import { TransactionRunner } from './database/transaction.js';
 
@@ -33,7 +35,8 @@ class StoreExpressAdapter extends ExpressAdapter {
 
 /**
  * Builds the HTTP app the same way for `npm start` and for the e2e tests. Order matters: the request
- * gets its id and access line, the probes and the queue dashboard answer (no token), then the token
+ * gets its id and access line, the probes, the queue dashboard and the buyer's cart pages answer
+ * (no token), then the token
  * is checked, the request counted against its key's rate limit, then the path, method and scope,
  * then the body is read, an Idempotency-Key honoured, then Nest routes and validates the fields:
  * the order of refusals docs/api.md promises (401, 404/405, 403, 413/415/400, Idempotency-Key, 422).
@@ -63,6 +66,8 @@ export function configureApp(app: INestApplication): void {
   app.use(QUEUE_DASHBOARD_PATH, ...queueDashboard(app, app.get<AppConfig>(APP_CONFIG)));
   const keys = app.get(ApiKeysService);
   const limiter = app.get(RateLimiter);
+  // The buyer's pages (CONTRACT §13): HTML and a form, no token, limited per client address.
+  app.use(cartRoutes(app.get(CartService), limiter));
   // One layer for the API's own steps; the rate limiter only when limits are on.
   app.use(
     chain(

@@ -1,29 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { describeBrowser, launchChromium, warnIfNoChromium } from './support/chromium.js';
 import { TEST_REDIS_URL } from './support/global-setup.js';
 import { type ApiProcess, dropRedisKeys, startApi } from './support/processes.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
-/** Debian's chromium (.ci/run installs it). Without it the browser half is skipped, except under CI=true. */
-const CHROMIUM = '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-const describeBrowser = haveChromium || process.env.CI === 'true' ? describe : describe.skip;
-if (!haveChromium && process.env.CI !== 'true') console.warn(`\nSkipping the browser tests: ${CHROMIUM} is not installed.\n`);
-
-// No network here: everything chromium would fetch or phone home for by itself is switched off.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+warnIfNoChromium();
 
 const ADMIN = { user: 'ops', password: 'correct horse:battery' };
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -111,31 +96,24 @@ describeE2E('operator pages', () => {
   describeBrowser('in chromium', () => {
     let api: ApiProcess;
     let context: BrowserContext;
+    let profile: string | undefined;
     const prefix = `test-browser-${randomBytes(4).toString('hex')}`;
-    const profile = mkdtempSync(join(tmpdir(), 'store-chromium-'));
     const shots = mkdtempSync(join(tmpdir(), 'store-screenshots-'));
 
     beforeAll(async () => {
-      if (!haveChromium) throw new Error(`CI=true and ${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
       api = await startApi('browser', {
         REDIS_URL: TEST_REDIS_URL,
         QUEUE_PREFIX: prefix,
         ADMIN_USER: ADMIN.user,
         ADMIN_PASSWORD: ADMIN.password,
       });
-      // A persistent context on a fresh profile directory: nothing from an earlier run is reused.
-      context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        args: CHROMIUM_ARGS,
-        headless: true,
-        httpCredentials: { username: ADMIN.user, password: ADMIN.password },
-      });
+      ({ context, profile } = await launchChromium({ httpCredentials: { username: ADMIN.user, password: ADMIN.password } }));
     }, 90_000);
     afterAll(async () => {
       await context?.close();
       await api?.close();
       await dropRedisKeys(TEST_REDIS_URL, prefix);
-      rmSync(profile, { recursive: true, force: true });
+      if (profile) rmSync(profile, { recursive: true, force: true });
       rmSync(shots, { recursive: true, force: true });
     });
 

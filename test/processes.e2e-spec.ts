@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, runNode, startNode, stop } from './support/processes.js';
+import { freePort, runNode, startNode, stop, waitFor } from './support/processes.js';
+import { parseMessage } from './support/smtp-sink.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
 /** The built entrypoints as an operator runs them (`npm test` builds first). */
@@ -125,6 +126,20 @@ describeE2E('processes', () => {
         const quotes = await fetch(`http://127.0.0.1:${port}/quotes?limit=1`, { headers: { Authorization: `Bearer ${token}` } });
         const [quote] = ((await quotes.json()) as { data: { cart_link: string; cart_link_id: string }[] }).data;
         expect(quote.cart_link).toBe(`http://localhost:${port}/cart/${quote.cart_link_id}`);
+        // The README's demo walk: send Q1001, open the link of the .eml in the dev mailbox: a page, not an error.
+        const sent = await fetch(`http://127.0.0.1:${port}/quote/Q1001/send-quote`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        expect(sent.status).toBe(202);
+        const outbox = join(dataDir, 'outbox');
+        const eml = await waitFor(() => existsSync(outbox) && readdirSync(outbox).find((f) => f.endsWith('.eml')), 'the demo e-mail');
+        const link = /Open your cart: (\S+)/.exec(parseMessage(readFileSync(join(outbox, eml as string), 'utf8')).text)?.[1];
+        expect(link).toBe(`http://localhost:${port}/cart/${quote.cart_link_id}`);
+        const page = await fetch(link!);
+        expect(page.status).toBe(200);
+        expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(await page.text()).toContain('<span class="quote-number">Q1001</span>');
         expect(await stop(first.child)).toBe(0);
 
         const second = await startNode('main.js', { DATA_DIR: dataDir, PORT: port }, /Listening on/);

@@ -103,6 +103,7 @@ describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
     total: '0.00',
     total_tax: '0.00',
     last_sent_at: null,
+    accepted_at: null,
     created_at: TS,
     updated_at: TS,
     items: [],

@@ -36,6 +36,16 @@ describe('loadConfig', () => {
       currency: 'EUR',
     });
   });
+  it('names the store, keys the cart form tokens and limits the cart pages per client address', () => {
+    expect(loadConfig({})).toMatchObject({ storeName: 'Store', cartSecret: null, cartRateLimitPerMinute: 60 });
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ STORE_NAME: ' Acme Supplies ', CART_SECRET: secret, CART_RATE_LIMIT_PER_MINUTE: '0' })).toMatchObject({
+      storeName: 'Acme Supplies',
+      cartSecret: secret,
+      cartRateLimitPerMinute: 0,
+    });
+    expect(() => loadConfig({ CART_SECRET: 'short' })).toThrow(new ConfigError('CART_SECRET', 'must be at least 32 characters, got 5'));
+  });
   it('limits each API key to 600 requests a minute unless told otherwise; 0 turns the limit off', () => {
     expect(loadConfig({}).rateLimitPerMinute).toBe(600);
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '10' }).rateLimitPerMinute).toBe(10);

@@ -13,6 +13,15 @@ export interface AppConfig {
   mailFrom: string;
   /** Base of the links in quotes and e-mails; without STORE_URL, this api's own address (`http://localhost:<PORT>`). */
   storeUrl: string;
+  /** The store's name on the buyer's cart page and its PDF (STORE_NAME). */
+  storeName: string;
+  /**
+   * Key of the cart page's form tokens (CART_SECRET, at least 32 characters); null: a random one
+   * kept in DATA_DIR/cart-secret, made on first use.
+   */
+  cartSecret: string | null;
+  /** Requests to the public cart pages per client address and minute; 0 turns the limit off. */
+  cartRateLimitPerMinute: number;
   dataDir: string;
   currency: string;
   locale: string;
@@ -133,6 +142,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: optional(env, 'MAIL_FROM') ?? 'Store <no-reply@localhost>',
     storeUrl: storeUrl.replace(/\/+$/, ''),
+    storeName: optional(env, 'STORE_NAME') ?? 'Store',
+    cartSecret: cartSecret(env),
+    cartRateLimitPerMinute: nonNegativeInt(env, 'CART_RATE_LIMIT_PER_MINUTE', 60),
     dataDir: resolve(optional(env, 'DATA_DIR') ?? './data'),
     currency,
     locale,
@@ -165,6 +177,12 @@ function webConcurrency(env: Env, postgres: boolean): number {
   if (Number(v) > 1 && !postgres)
     throw new ConfigError('WEB_CONCURRENCY', `must be 1 (or auto) with the embedded database; set DATABASE_URL to run ${v} api processes`);
   return Number(v);
+}
+
+function cartSecret(env: Env): string | null {
+  const v = optional(env, 'CART_SECRET');
+  if (v !== null && v.length < 32) throw new ConfigError('CART_SECRET', `must be at least 32 characters, got ${v.length}`);
+  return v;
 }
 
 function adminCredentials(env: Env): AppConfig['admin'] {

@@ -384,4 +384,9 @@ are looked up as ids first, then by the resource's other key (SKU, code, number,
 
 **Caching.** Every success carries \`ETag\`, \`Last-Modified\`, \`Cache-Control: private, max-age=60\`; GET honours
 \`If-None-Match\` / \`If-Modified-Since\` (304); PATCH/DELETE honour \`If-Match\` (412). \`HEAD\` works on every GET path
-and \`OPTIONS\` on every path (\`Allow\` and \`data.methods\`); neither is listed below.`;
+and \`OPTIONS\` on every path (\`Allow\` and \`data.methods\`); neither is listed below.
+
+**The buyer's side.** A quote's \`cart_link\` opens \`GET /cart/{cart_link_id}\`, an HTML page served without a token
+(the link is the capability), with \`/cart/{cart_link_id}/pdf\` and the "Accept quote" form
+\`POST /cart/{cart_link_id}/accept\`. They are pages, not API operations, so they are not listed below; accepting sets
+the quote's \`accepted_at\` and its \`status\` then reads \`accepted\`. \`GET /quote/{id}/pdf\` gives integrators the same PDF.`;

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { ApiError } from './api-error.js';
 import { Page } from './envelope.js';
+import { FileBody } from './file-body.js';
 import { requestContext } from './request-context.js';
 
 /** Strong ETag over the exact bytes of the body. */
-export function etagOf(body: string): string {
+export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
@@ -69,6 +70,7 @@ function etagListMatches(header: string, etag: string, weak: boolean): boolean {
  * client's copy is current. Every success goes through here, so the headers cannot drift.
  */
 export function sendSuccess(req: Request, res: Response, status: number, body: unknown): void {
+  if (body instanceof FileBody) return sendFile(req, res, status, body);
   // The envelope is written around the data's JSON (the same bytes JSON.stringify of the whole
   // envelope gives): the ETag is taken over `data` for one resource, over `pagination` and `data`
   // for a page (two pages with the same rows but another cursor are different representations).
@@ -98,6 +100,23 @@ export function sendSuccess(req: Request, res: Response, status: number, body: u
   res.setHeader('Content-Length', Buffer.byteLength(json));
   if (req.method === 'HEAD') res.end();
   else res.end(json);
+}
+
+function sendFile(req: Request, res: Response, status: number, file: FileBody): void {
+  const etag = etagOf(file.bytes);
+  res.setHeader('ETag', etag);
+  res.setHeader('Last-Modified', file.lastModified.toUTCString());
+  res.setHeader('Cache-Control', 'private, max-age=60');
+  if ((req.method === 'GET' || req.method === 'HEAD') && notModified(req, etag, file.lastModified)) {
+    res.status(304).end();
+    return;
+  }
+  res.status(status);
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Disposition', `inline; filename="${file.filename.replace(/["\\\r\n]/g, '')}"`);
+  res.setHeader('Content-Length', file.bytes.length);
+  if (req.method === 'HEAD') res.end();
+  else res.end(file.bytes);
 }
 
 function notModified(req: Request, etag: string, lastModified: Date): boolean {

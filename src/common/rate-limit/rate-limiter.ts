@@ -22,20 +22,23 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly logger = new Logger('RateLimit');
   private readonly store: RateLimitStore | null;
   private readonly limit: number;
+  /** Requests per client address and minute to the public cart pages (CART_RATE_LIMIT_PER_MINUTE). */
+  readonly addressLimit: number;
   private readonly prefix: string;
   private lastWarning = 0;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.limit = config.rateLimitPerMinute;
+    this.addressLimit = config.cartRateLimitPerMinute;
     this.prefix = `${config.queuePrefix}:rate-limit:`;
-    if (this.limit === 0) this.store = null;
+    if (this.limit === 0 && this.addressLimit === 0) this.store = null;
     else if (config.redisUrl) this.store = new RedisRateLimitStore(config.redisUrl, (err) => this.warn(err));
     else this.store = new MemoryRateLimitStore();
   }
 
   /** False when RATE_LIMIT_PER_MINUTE is 0: the api then mounts no rate-limit step at all. */
   get enabled(): boolean {
-    return this.store !== null;
+    return this.limit > 0 && this.store !== null;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -47,10 +50,22 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** Counts one request of the key; null when the limit is off or its store cannot answer. */
-  async hit(apiKeyId: number): Promise<RateLimitWindow | null> {
+  hit(apiKeyId: number): Promise<RateLimitWindow | null> {
+    return this.limit > 0 ? this.count(`${this.prefix}${apiKeyId}`) : Promise.resolve(null);
+  }
+
+  /**
+   * Counts one request from a client address (the public pages, which have no API key), against
+   * `addressLimit`; null when that limit is off or the store cannot answer.
+   */
+  hitAddress(address: string): Promise<RateLimitWindow | null> {
+    return this.addressLimit > 0 ? this.count(`${this.prefix}address:${address}`) : Promise.resolve(null);
+  }
+
+  private async count(key: string): Promise<RateLimitWindow | null> {
     if (!this.store) return null;
     try {
-      return await this.store.hit(`${this.prefix}${apiKeyId}`, RATE_LIMIT_WINDOW_MS);
+      return await this.store.hit(key, RATE_LIMIT_WINDOW_MS);
     } catch (err) {
       // Failing open: an unreachable Redis must not take the whole API down with it.
       this.warn(err as Error);
@@ -61,7 +76,7 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
       const principal = requestContext.get()?.principal;
-      if (!principal || !this.store) return next();
+      if (!principal || !this.enabled) return next();
       this.hit(principal.apiKeyId)
         .then((window) => {
           if (!window) return next();

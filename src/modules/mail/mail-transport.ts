@@ -4,12 +4,19 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMessage {
   to: string;
   bcc: string[];
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
   /** Stable per delivery, so a message that is retried keeps its identity. */
   messageId: string;
 }
@@ -52,6 +59,7 @@ export class MailTransport implements OnModuleDestroy {
       subject: message.subject,
       html: message.html,
       text: message.text,
+      attachments: message.attachments,
       messageId: message.messageId,
     })) as { messageId: string; message?: Buffer; rejected?: unknown[]; rejectedErrors?: Error[] };
     // With blind copies a refused recipient does not fail the send (the copies went out): the

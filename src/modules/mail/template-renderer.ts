@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import Mustache from 'mustache';
+import { escapeHtml } from '../../common/format/html.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { SHOP_SEND_QUOTE } from './templates/shop-send-quote.js';
 
@@ -10,14 +11,6 @@ export interface RenderedMail {
   html: string;
   text: string;
 }
-
-/**
- * HTML escaping of the five characters that matter. Mustache's default also encodes `/`, `=` and
- * backticks, which turns the cart link into `https:&#x2F;&#x2F;…`: valid, but no longer the link
- * as written (link checkers, plain-text previews and searches in the message miss it).
- */
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 const BUILT_IN: Record<string, RenderedMail> = { 'shop:send-quote': SHOP_SEND_QUOTE };
 

@@ -3,12 +3,16 @@ import { type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { timestamp } from '../../common/format/format.js';
 import { formatMoney } from '../../common/money/money.js';
-import { MailTransport } from '../mail/mail-transport.js';
+import { CartService } from '../cart/cart.service.js';
+import { type MailAttachment, MailTransport } from '../mail/mail-transport.js';
 import { isPermanentRefusal } from '../mail/smtp-refusal.js';
 import { type RenderedMail, TemplateRenderer } from '../mail/template-renderer.js';
 import { QuoteDelivery } from './quote-delivery.entity.js';
 import { type ClaimedDelivery, DeliveriesRepository } from './quotes.repository.js';
 import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
+
+/** A rendered message, with the files it carries. */
+type Mail = RenderedMail & { attachments?: MailAttachment[] };
 
 export type DeliveryOutcome = 'sent' | 'skipped' | 'retry' | 'failed';
 
@@ -41,6 +45,7 @@ export class DeliveriesService {
     private readonly repository: DeliveriesRepository,
     private readonly transport: MailTransport,
     private readonly templates: TemplateRenderer,
+    private readonly cart: CartService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.sent = new SentRecorder(repository);
@@ -57,6 +62,7 @@ export class DeliveriesService {
     recipients: string[],
     message: string | null,
     bcc: string[],
+    options: { attachPdf?: boolean } = {},
   ): Promise<QuoteDelivery[]> {
     // Blind copies ride with the first message only: one copy per address and send, and none for
     // an address that is a recipient already.
@@ -68,7 +74,15 @@ export class DeliveriesService {
       .createQueryBuilder()
       .insert()
       .into(QuoteDelivery)
-      .values(recipients.map((recipient, i) => ({ quote_id: quoteId, recipient, message, bcc: i === 0 ? blindCopies : [] })))
+      .values(
+        recipients.map((recipient, i) => ({
+          quote_id: quoteId,
+          recipient,
+          message,
+          bcc: i === 0 ? blindCopies : [],
+          attach_pdf: options.attachPdf ?? false,
+        })),
+      )
       .returning('*')
       .execute();
     return (result.raw as QuoteDelivery[]).map((r) => m.create(QuoteDelivery, r));
@@ -102,7 +116,7 @@ export class DeliveriesService {
       if (held.size) this.repository.renewClaims([...held]).catch((err: unknown) => this.renewFailed(err));
     }, renewEvery);
     renewal.unref();
-    const mails = new Map<string, Promise<RenderedMail>>();
+    const mails = new Map<string, Promise<Mail>>();
     try {
       await Promise.all(
         claimed.map(async (row) => {
@@ -125,14 +139,14 @@ export class DeliveriesService {
   /** Sends one claimed delivery and records the result. */
   private async sendOne(
     row: ClaimedDelivery,
-    mails: Map<string, Promise<RenderedMail>>,
+    mails: Map<string, Promise<Mail>>,
   ): Promise<{ status: 'sent' | 'failed' } | { status: 'retry'; waitMs: number }> {
     let messageId: string;
     try {
       // A send's deliveries share quote and message: one rendering for all of them.
-      const key = `${row.quote_id}\u0000${row.message ?? ''}`;
+      const key = `${row.quote_id}\u0000${row.attach_pdf ? 1 : 0}\u0000${row.message ?? ''}`;
       let mail = mails.get(key);
-      if (!mail) mails.set(key, (mail = this.render(row.quote_id, row.message)));
+      if (!mail) mails.set(key, (mail = this.render(row.quote_id, row.message, row.attach_pdf)));
       const rendered = await mail;
       await this.sending.acquire();
       try {
@@ -168,8 +182,15 @@ export class DeliveriesService {
     return this.repository.due(limit, olderThanSeconds, this.config.deliveryLeaseSeconds);
   }
 
-  /** The template's view of a quote: what the e-mail shows. */
-  private async render(quoteId: number, message: string | null): Promise<RenderedMail> {
+  /** The template's view of a quote: what the e-mail shows, with the quote's PDF when the send asked for it. */
+  private async render(quoteId: number, message: string | null, attachPdf: boolean): Promise<Mail> {
+    const [rendered, doc] = await Promise.all([this.renderTemplate(quoteId, message), attachPdf ? this.cart.pdfById(quoteId) : null]);
+    if (attachPdf && !doc) throw new Error(`quote ${quoteId} no longer exists`);
+    if (!doc) return rendered;
+    return { ...rendered, attachments: [{ filename: `quote-${doc.quote.number}.pdf`, contentType: 'application/pdf', content: doc.pdf }] };
+  }
+
+  private async renderTemplate(quoteId: number, message: string | null): Promise<RenderedMail> {
     const quote = await this.repository.mailView(quoteId);
     if (!quote) throw new Error(`quote ${quoteId} no longer exists`);
     return this.templates.render('shop:send-quote', {

@@ -42,6 +42,10 @@ export class QuoteDelivery {
   @Column({ type: 'text', nullable: true })
   message: string | null;
 
+  /** The message carries the quote's PDF (`"attach_pdf": true` on send-quote). */
+  @Column({ type: 'boolean', default: false })
+  attach_pdf: boolean;
+
   @Column({ type: 'varchar', length: 16, default: 'queued' })
   status: DeliveryStatus;
 

@@ -17,8 +17,8 @@ export type QuoteType = (typeof QUOTE_TYPES)[number];
 
 /**
  * A saved, priced cart. Prices are fixed when the quote is written (every write re-prices all
- * items), so reads never depend on later catalog changes. `status` is stored as written; a quote
- * past `expires_at` reads `expired`.
+ * items), so reads never depend on later catalog changes. `status` is stored as written (`active`,
+ * or `accepted` once the buyer accepted it); an active quote past `expires_at` reads `expired`.
  */
 @Entity({ name: 'quotes' })
 @Index('IDX_quotes_customer_id', ['customer_id'])
@@ -89,6 +89,10 @@ export class Quote {
 
   @Column({ type: 'timestamptz', nullable: true })
   last_sent_at: Date | null;
+
+  /** When the buyer accepted the quote on its cart page; `status` is then `accepted`, for good. */
+  @Column({ type: 'timestamptz', nullable: true })
+  accepted_at: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { RequireScope, ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiBody } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { QuoteDeliveryView, QuoteView, SendQuoteResultView } from './quotes.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
@@ -59,6 +59,21 @@ export class QuotesController {
   @ApiBody({ type: SendQuoteInput, required: false })
   send(@Param('id') id: string, @Body() body: SendQuoteInput) {
     return this.quotes.send(id, body);
+  }
+
+  @Get(['quote/:id/pdf', 'quotes/:id/pdf'])
+  @ApiOperation({
+    summary: 'Get the PDF of a quote',
+    description:
+      'The quote as its buyer sees it on the cart page (`GET /cart/{cart_link_id}`): store name, number and name, items with options, extras, quantity, unit price, discount and total, the totals, and its expiry or acceptance. `Content-Disposition: inline; filename="quote-<number>.pdf"`; ETag over the bytes.',
+  })
+  @ApiResponse({
+    status: 200,
+    description: 'The quote as a PDF (`application/pdf`).',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
+  pdf(@Param('id') id: string) {
+    return this.quotes.pdf(id);
   }
 
   @Get(['quote/:id/deliveries', 'quotes/:id/deliveries'])

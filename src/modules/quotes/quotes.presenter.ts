@@ -6,8 +6,9 @@ import type { CustomerJson, GroupJson } from '../customers/customers.presenter.j
 import type { QuoteItem } from './quote-item.entity.js';
 import type { Quote } from './quote.entity.js';
 
-/** A quote past its expiry reads `expired`, whatever was stored. */
-export function effectiveStatus(q: Quote, now = new Date()): string {
+/** An accepted quote reads `accepted` for good; any other quote past its expiry reads `expired`, whatever was stored. */
+export function effectiveStatus(q: Pick<Quote, 'status' | 'expires_at'>, now = new Date()): string {
+  if (q.status === 'accepted') return q.status;
   // Entities carry a Date, the read queries' JSON rows an ISO string.
   return q.expires_at && new Date(q.expires_at).getTime() <= now.getTime() ? 'expired' : q.status;
 }
@@ -65,6 +66,7 @@ export function presentQuote(q: Quote, r: QuoteRelations, storeUrl: string) {
     total: formatMoney(q.total),
     total_tax: formatMoney(q.total_tax),
     last_sent_at: timestamp(q.last_sent_at),
+    accepted_at: timestamp(q.accepted_at),
     created_at: timestamp(q.created_at),
     updated_at: timestamp(q.updated_at),
     items: r.items.map((i) => presentQuoteItem(i, r.products.get(i.product_id) ?? null)),

@@ -375,7 +375,8 @@ export class QuotesRepository {
       const conditions: string[] = [];
       if (filter.customer_id !== undefined) conditions.push(`r.customer_id = ${p.add(filter.customer_id)}`);
       if (filter.type !== undefined) conditions.push(`r.type = ${p.add(filter.type)}`);
-      if (filter.status === 'expired') conditions.push('r.expires_at <= now()');
+      if (filter.status === 'expired') conditions.push(`r.expires_at <= now() AND r.status <> 'accepted'`);
+      if (filter.status === 'accepted') conditions.push(`r.status = 'accepted'`);
       if (filter.status === 'active') conditions.push(`r.status = 'active' AND (r.expires_at IS NULL OR r.expires_at > now())`);
       if (filter.updated_min) conditions.push(`r.updated_at >= ${p.add(filter.updated_min)}`);
       if (filter.updated_before) conditions.push(`r.updated_at < ${p.add(filter.updated_before)}`);
@@ -403,6 +404,7 @@ export interface ClaimedDelivery {
   recipient: string;
   message: string | null;
   bcc: string[] | null;
+  attach_pdf: boolean;
   attempts: number;
 }
 
@@ -455,7 +457,7 @@ export class DeliveriesRepository {
           WHERE id = ANY($1::int[])
             AND ((status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
                  OR (status = 'sending' AND claimed_at < now() - make_interval(secs => $2)))
-          RETURNING id, quote_id, recipient, message, bcc, attempts)
+          RETURNING id, quote_id, recipient, message, bcc, attach_pdf, attempts)
        SELECT * FROM c ORDER BY id`,
       [ids, leaseSeconds],
     );

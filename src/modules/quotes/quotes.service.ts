@@ -10,8 +10,10 @@ import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js
 import { pageRequest, paginationOf } from '../../common/paging/page-sql.js';
 import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
 import { Page } from '../../common/http/envelope.js';
+import { FileBody } from '../../common/http/file-body.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
+import { CartService } from '../cart/cart.service.js';
 import { ProductsService } from '../catalog/products.service.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';
 import { CUSTOMER_EMBEDS, CustomersService } from '../customers/customers.service.js';
@@ -53,6 +55,7 @@ export class QuotesService {
     private readonly groups: CustomerGroupsService,
     private readonly deliveries: DeliveriesService,
     private readonly dispatcher: DeliveryDispatcher,
+    private readonly cart: CartService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -212,10 +215,19 @@ export class QuotesService {
       if (recipients.length === 0) {
         throw ApiError.field('recipients', 'the quote has no one to send to: set customer_id, customer_emails or customer_groups');
       }
-      const rows = await this.deliveries.createDeliveries(m, quote.id, recipients, input.message?.trim() || null, input.bcc ?? []);
+      const rows = await this.deliveries.createDeliveries(m, quote.id, recipients, input.message?.trim() || null, input.bcc ?? [], {
+        attachPdf: input.attach_pdf ?? false,
+      });
       afterCommit(() => void this.dispatcher.dispatch(rows.map((r) => r.id)));
       return { quote_id: quote.id, deliveries: rows.map((r) => ({ id: r.id, recipient: r.recipient, status: 'queued' })) };
     });
+  }
+
+  /** `GET /quote/{id|number}/pdf`: the PDF the buyer gets from the cart page. */
+  async pdf(key: string): Promise<FileBody> {
+    const doc = await this.cart.pdfByKey(key);
+    if (!doc) throw ApiError.notFound(`Quote ${key} was not found.`);
+    return new FileBody('application/pdf', doc.pdf, `quote-${doc.quote.number}.pdf`, doc.quote.updatedAt);
   }
 
   async listDeliveries(key: string, query: ListQuery) {

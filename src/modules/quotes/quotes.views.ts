@@ -49,7 +49,11 @@ export class QuoteView {
   @Field.text({ example: 'Office chairs' }) name: string;
   @Field.integer({ nullable: true, example: null }) billing_plan_id: number | null;
   @Field.enum(QUOTE_TYPES) type: string;
-  @Field.text({ description: '`active` as stored, or `expired` once `expires_at` has passed.', example: 'active' }) status: string;
+  @Field.enum(['active', 'expired', 'accepted'], {
+    description: '`active`; `expired` once `expires_at` has passed; `accepted` (for good) once the buyer accepted it on its cart page.',
+    example: 'active',
+  })
+  status: string;
   @Field.text({ example: 'billing_info' }) checkout_step: string;
   @Field.integer({ nullable: true, example: 1 }) customer_id: number | null;
   @Field.list(() => QuoteCustomerGroupView) customer_groups: QuoteCustomerGroupView[];
@@ -65,6 +69,13 @@ export class QuoteView {
   @Field.money({ description: MONEY_STRING, example: '50.66' }) total: string;
   @Field.money({ description: MONEY_STRING, example: '4.13' }) total_tax: string;
   @Field.timestamp({ nullable: true, example: null }) last_sent_at: string | null;
+  @Field.timestamp({
+    nullable: true,
+    example: null,
+    description:
+      'When the buyer accepted the quote with the button on its cart page (`POST /cart/{cart_link_id}/accept`); null until then.',
+  })
+  accepted_at: string | null;
   @Field.timestamp() created_at: string | null;
   @Field.timestamp() updated_at: string | null;
   @Field.list(() => QuoteItemView) items: QuoteItemView[];

@@ -117,7 +117,7 @@ export class QuoteListQuery extends ListQuery {
   type?: string;
 
   @Optional()
-  @IsIn(['active', 'expired'], { message: 'must be one of: active, expired' })
+  @IsIn(['active', 'expired', 'accepted'], { message: 'must be one of: active, expired, accepted' })
   status?: string;
 
   @Optional()

@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsArray, IsEmail } from 'class-validator';
-import { IsText, Optional } from '../../../common/validation/decorators.js';
+import { IsFlag, IsText, Optional } from '../../../common/validation/decorators.js';
 
-/** `POST /quote/{id|number}/send-quote`: both fields optional. */
+/** `POST /quote/{id|number}/send-quote`: every field optional. */
 export class SendQuoteInput {
   @Optional()
   @IsText(5000)
@@ -12,4 +12,9 @@ export class SendQuoteInput {
   @ArrayMaxSize(50, { message: 'must have at most 50 addresses' })
   @IsArray({ message: 'must be an array of e-mail addresses' })
   bcc?: string[];
+
+  /** Attach the quote's PDF (the one `GET /quote/{id}/pdf` answers) to every message of this send. */
+  @Optional()
+  @IsFlag()
+  attach_pdf?: boolean;
 }

@@ -1,0 +1,158 @@
+import { escapeHtml as e } from '../../common/format/html.js';
+import type { BuyerItem, BuyerQuote } from './buyer-view.js';
+
+/**
+ * The buyer's pages, rendered on the server from plain template functions: no script at all, one
+ * small stylesheet (CART_STYLESHEET at STYLESHEET_PATH), every value escaped where it is written.
+ */
+
+export const STYLESHEET_PATH = '/cart/style.css';
+
+function layout(title: string, storeName: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<title>${e(title)}</title>
+<link rel="stylesheet" href="${STYLESHEET_PATH}">
+</head>
+<body>
+<div class="sheet">
+<p class="store">${e(storeName)}</p>
+${body}
+</div>
+</body>
+</html>
+`;
+}
+
+function itemRow(i: BuyerItem): string {
+  const choices = [
+    ...i.options.map(([name, value]) => `<li class="option">${e(name)}: ${e(value)}</li>`),
+    ...i.extras.map((x) => `<li class="extra">+ ${e(x.name)} (${e(x.price)})</li>`),
+  ];
+  return `<tr class="item">
+<td class="product" data-label="Item"><span class="name">${e(i.name)}</span>${i.sku ? ` <span class="sku">${e(i.sku)}</span>` : ''}${
+    choices.length ? `<ul class="choices">${choices.join('')}</ul>` : ''
+  }</td>
+<td class="num quantity" data-label="Quantity">${e(i.quantity)}</td>
+<td class="num unit-price" data-label="Unit price">${e(i.unitPrice)}</td>
+<td class="num discount" data-label="Discount">${i.discount ? `−${e(i.discount)}` : '—'}</td>
+<td class="num line-total" data-label="Total">${e(i.total)}</td>
+</tr>`;
+}
+
+function stateNote(q: BuyerQuote): string {
+  switch (q.state) {
+    case 'accepted':
+      return `<p class="state state-accepted" role="status"><strong>You accepted this quote on ${e(q.acceptedOn)}.</strong> Thank you: we will be in touch to complete your order.</p>`;
+    case 'expired':
+      return `<p class="state state-expired" role="status"><strong>This quote expired on ${e(q.expiresOn)}.</strong> It can no longer be accepted; please ask us for a new one.</p>`;
+    default:
+      return q.expiresOn
+        ? `<p class="state state-open">This quote is valid until <strong>${e(q.expiresOn)}</strong>.</p>`
+        : `<p class="state state-open">This quote does not expire.</p>`;
+  }
+}
+
+/** The quote page: items, totals, its state, and while it is open the "Accept quote" form. */
+export function quotePage(q: BuyerQuote, csrfToken: string): string {
+  const base = `/cart/${encodeURIComponent(q.cartLinkId)}`;
+  const items = q.items.length
+    ? `<table class="items">
+<thead><tr><th scope="col">Item</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Discount</th><th scope="col" class="num">Total</th></tr></thead>
+<tbody>
+${q.items.map(itemRow).join('\n')}
+</tbody>
+</table>`
+    : '<p class="empty">This quote has no items.</p>';
+  const accept =
+    q.state === 'open'
+      ? `<form class="accept" method="post" action="${e(base)}/accept">
+<input type="hidden" name="csrf_token" value="${e(csrfToken)}">
+<button type="submit">Accept quote</button>
+</form>`
+      : '';
+  return layout(
+    `Quote ${q.number}: ${q.name} · ${q.storeName}`,
+    q.storeName,
+    `<header>
+<h1>${e(q.name)}</h1>
+<p class="number">Quote <span class="quote-number">${e(q.number)}</span></p>
+</header>
+${stateNote(q)}
+${items}
+<dl class="totals">
+<div><dt>Subtotal</dt><dd data-total="subtotal">${e(q.subtotal)}</dd></div>
+<div><dt>Discount</dt><dd data-total="discount">${e(q.discount)}</dd></div>
+<div><dt>Tax</dt><dd data-total="tax">${e(q.tax)}</dd></div>
+<div class="grand"><dt>Total</dt><dd data-total="total">${e(q.total)}</dd></div>
+</dl>
+<div class="actions">
+${accept}
+<a class="pdf" href="${e(base)}/pdf">Download PDF</a>
+</div>`,
+  );
+}
+
+/** The answer to anything that is not a quote page: not found (unknown and deleted alike), too many requests, a refused form. */
+export function messagePage(storeName: string, title: string, message: string, back?: string): string {
+  return layout(
+    `${title} · ${storeName}`,
+    storeName,
+    `<header><h1>${e(title)}</h1></header>
+<p class="message">${e(message)}</p>${back ? `\n<p><a href="${e(back)}">Back to the quote</a></p>` : ''}`,
+  );
+}
+
+/** The one stylesheet: readable on a phone (the item table becomes a list of cards) and printable (no buttons). */
+export const CART_STYLESHEET = `*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;background:#f4f5f7;color:#1d2330;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+.sheet{max-width:860px;margin:0 auto;padding:24px 16px 40px;background:#fff;min-height:100vh}
+.store{margin:0 0 8px;font-weight:600;letter-spacing:.02em;color:#4a5568;text-transform:uppercase;font-size:.85rem}
+h1{margin:0;font-size:1.6rem;line-height:1.25;overflow-wrap:anywhere}
+.number{margin:4px 0 16px;color:#4a5568}
+.state{padding:12px 14px;border-radius:6px;margin:0 0 20px;background:#eef2f7}
+.state-expired{background:#fdecea;color:#7a1c12}
+.state-accepted{background:#e7f6ec;color:#145a2b}
+table.items{width:100%;border-collapse:collapse;margin-bottom:20px}
+.items th,.items td{padding:10px 8px;border-bottom:1px solid #e2e6ec;vertical-align:top;text-align:left}
+.items th{font-size:.85rem;color:#4a5568;font-weight:600}
+.num{text-align:right!important;white-space:nowrap}
+.name{font-weight:600;overflow-wrap:anywhere}
+.sku{color:#6b7280;font-size:.85rem}
+.choices{margin:4px 0 0;padding:0;list-style:none;color:#4a5568;font-size:.9rem}
+.totals{margin:0 0 24px auto;max-width:320px}
+.totals div{display:flex;justify-content:space-between;padding:4px 0}
+.totals dt{color:#4a5568}
+.totals dd{margin:0;text-align:right}
+.totals .grand{border-top:2px solid #1d2330;margin-top:6px;padding-top:8px;font-weight:700;font-size:1.15rem}
+.totals .grand dt{color:inherit}
+.actions{display:flex;flex-wrap:wrap;gap:16px;align-items:center}
+.accept{margin:0}
+button{font:inherit;font-weight:600;padding:12px 28px;border:0;border-radius:6px;background:#1f6feb;color:#fff;cursor:pointer}
+button:hover,button:focus{background:#1858bd}
+a{color:#1f6feb}
+.message{font-size:1.05rem}
+@media (max-width:600px){
+.items thead{display:none}
+.items tr{display:block;border-bottom:1px solid #e2e6ec;padding:8px 0}
+.items td{display:flex;justify-content:space-between;gap:12px;border:0;padding:4px 0;text-align:right}
+.items td.product{display:block;text-align:left}
+.items td::before{content:attr(data-label);color:#4a5568;font-size:.85rem;text-align:left}
+.items td.product::before{content:none}
+.totals{max-width:none}
+.actions{flex-direction:column;align-items:stretch;text-align:center}
+button{width:100%}
+}
+@media print{
+body{background:#fff}
+.sheet{padding:0;min-height:0}
+.actions{display:none}
+.state{border:1px solid #999;background:none;color:#000}
+}
+`;

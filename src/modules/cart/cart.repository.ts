@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { asId } from '../../common/http/identifiers.js';
+import { readQuery } from '../../database/read-query.js';
+import type { QuoteItemExtra } from '../quotes/quote-item.entity.js';
+
+/** A quote as its buyer reads it, from one statement (money as PostgreSQL's text, timestamps as JSON). */
+export interface CartRecord {
+  id: number;
+  number: string;
+  name: string;
+  cart_link_id: string;
+  status: string;
+  expires_at: string | null;
+  accepted_at: string | null;
+  updated_at: string;
+  subtotal: string;
+  total_discount: string;
+  total_tax: string;
+  total: string;
+  items: CartItemRecord[];
+}
+
+export interface CartItemRecord {
+  name: string | null;
+  sku: string | null;
+  product_id: number;
+  options: Record<string, string>;
+  extras: QuoteItemExtra[];
+  quantity: number;
+  price: string;
+  subtotal: string;
+  discount: string;
+  total: string;
+}
+
+/** What an accept did: the quote's state as it was before the statement (`accepted` tells whether this one accepted it). */
+export interface AcceptOutcome {
+  id: number;
+  accepted: boolean;
+  status: string;
+  expired: boolean;
+}
+
+/** The SELECT list of a buyer's view over quote alias `q`. */
+const VIEW_SQL = `json_build_object(
+    'id', q.id, 'number', q.number, 'name', q.name, 'cart_link_id', q.cart_link_id, 'status', q.status,
+    'expires_at', q.expires_at, 'accepted_at', q.accepted_at, 'updated_at', q.updated_at,
+    'subtotal', q.subtotal::text, 'total_discount', q.total_discount::text, 'total_tax', q.total_tax::text, 'total', q.total::text,
+    'items', COALESCE((
+      SELECT json_agg(json_build_object(
+               'name', p.name, 'sku', p.sku, 'product_id', i.product_id, 'options', i.options, 'extras', i.extras,
+               'quantity', i.quantity, 'price', i.price::text, 'subtotal', i.subtotal::text, 'discount', i.discount::text,
+               'total', i.total::text) ORDER BY i.position, i.id)
+        FROM quote_items i LEFT JOIN products p ON p.id = i.product_id
+       WHERE i.quote_id = q.id), '[]'::json)) AS view`;
+
+/**
+ * The statements of the buyer's side of a quote: the quote with its items as the cart page and the
+ * PDF show it, by cart link or by `{id|number}`, and the acceptance.
+ */
+@Injectable()
+export class CartRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get m(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /** By cart link identifier, compared exactly (it is the buyer's capability); null when there is none. */
+  async byCartLink(cartLinkId: string): Promise<CartRecord | null> {
+    const [row] = await readQuery<{ view: CartRecord }>(this.m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.cart_link_id = $1`, [cartLinkId]);
+    return row?.view ?? null;
+  }
+
+  /** By `{id|number}` (the id first, then the number, case-insensitively), as the API addresses quotes. */
+  async byKey(segment: string): Promise<CartRecord | null> {
+    const id = asId(segment);
+    const sql =
+      id === null
+        ? `SELECT ${VIEW_SQL} FROM quotes q WHERE q.number = upper($1)`
+        : `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1 OR q.number = upper($2) ORDER BY CASE WHEN q.id = $1 THEN 0 ELSE 1 END LIMIT 1`;
+    const [row] = await readQuery<{ view: CartRecord }>(this.m, sql, id === null ? [segment] : [id, segment]);
+    return row?.view ?? null;
+  }
+
+  /** By id (the PDF attached to a send-quote e-mail). */
+  async byId(id: number): Promise<CartRecord | null> {
+    const [row] = await readQuery<{ view: CartRecord }>(this.m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1`, [id]);
+    return row?.view ?? null;
+  }
+
+  /**
+   * Accepts the quote of a cart link in one statement: `accepted_at` and `status` are set only
+   * when it is neither accepted already nor expired (the UPDATE re-checks that after waiting for a
+   * concurrent accept, so a quote is accepted once). Null when there is no such quote.
+   */
+  async accept(m: EntityManager, cartLinkId: string): Promise<AcceptOutcome | null> {
+    const [row] = await readQuery<AcceptOutcome>(
+      m,
+      `WITH a AS (
+         UPDATE quotes SET accepted_at = now(), status = 'accepted', updated_at = now()
+          WHERE cart_link_id = $1 AND status <> 'accepted' AND (expires_at IS NULL OR expires_at > now())
+          RETURNING id)
+       SELECT q.id, EXISTS (SELECT 1 FROM a) AS accepted, q.status,
+              (q.expires_at IS NOT NULL AND q.expires_at <= now()) AS expired
+         FROM quotes q WHERE q.cart_link_id = $1`,
+      [cartLinkId],
+    );
+    return row ?? null;
+  }
+}

@@ -1,0 +1,157 @@
+import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
+import { sendError, successEnvelope } from '../../common/http/envelope.js';
+import { toApiError } from '../../common/http/exception.filter.js';
+import type { RateLimiter } from '../../common/rate-limit/rate-limiter.js';
+import { CART_STYLESHEET, STYLESHEET_PATH, messagePage } from './cart-page.js';
+import type { CartService } from './cart.service.js';
+
+/** Every response of the buyer's pages: no script may run, nothing is indexed, no address leaks on. */
+const PAGE_HEADERS: Record<string, string> = {
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
+
+/** Cart link identifiers are 1–64 letters and digits (CONTRACT §8); anything else is not found without asking the database. */
+const CART_LINK_ID = /^[A-Za-z0-9]{1,64}$/;
+const CART_PATH = /^\/cart(?:\/|$)/i;
+const FORM_LIMIT = '4kb';
+
+const NOT_FOUND = {
+  title: 'Quote not found',
+  message: 'This link does not lead to a quote. Check that it was copied whole, or ask the store for a new link.',
+};
+
+/**
+ * The buyer's side of a quote, outside the API and so without a token (CONTRACT §13):
+ * `GET /cart/{cart_link_id}` (the page), `GET /cart/{cart_link_id}/pdf`, `POST /cart/{cart_link_id}/accept`
+ * (a form) and the page's stylesheet. Mounted before authentication and the JSON body reader; it
+ * answers every request under /cart itself. Pages and errors are HTML; a client that asks for JSON
+ * only (`Accept: application/json`) gets its errors in the API's envelope.
+ */
+export function cartRoutes(cart: CartService, limiter: RateLimiter): RequestHandler {
+  const router = cartRouter(cart, limiter);
+  return (req, res, next) => (CART_PATH.test(req.path) ? router(req, res, next) : next());
+}
+
+function cartRouter(cart: CartService, limiter: RateLimiter): Router {
+  const router = Router();
+  const storeName = cart.format.storeName;
+
+  const fail = (req: Request, res: Response, status: number, title: string, message: string, headers: Record<string, string> = {}) => {
+    if (req.accepts(['html', 'json']) === 'json') return sendError(res, status, message, { ...PAGE_HEADERS, ...headers });
+    res.set({ ...PAGE_HEADERS, ...headers });
+    res
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .send(messagePage(storeName, title, message));
+  };
+  const notFound = (req: Request, res: Response) => fail(req, res, 404, NOT_FOUND.title, NOT_FOUND.message);
+  /** A failure of the database (or anything else) as a page: 503 with Retry-After when a dependency is away. */
+  const failed = (req: Request, res: Response) => (err: unknown) => {
+    const e = toApiError(err);
+    const message = typeof e.body === 'string' ? e.body : 'Something went wrong.';
+    fail(req, res, e.status, e.status === 503 ? 'Try again shortly' : 'Something went wrong', message, e.headers);
+  };
+  const html = (res: Response, status: number, body: string) => {
+    res.set(PAGE_HEADERS);
+    res.status(status).type('text/html; charset=utf-8').send(body);
+  };
+
+  /** Requests per client address (CART_RATE_LIMIT_PER_MINUTE), in the same store as the API keys' budget. */
+  const limited: RequestHandler = (req, res, next) => {
+    void limiter.hitAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown').then((window) => {
+      if (!window) return next();
+      const reset = Math.max(1, Math.ceil(window.resetMs / 1000));
+      res.setHeader('RateLimit-Limit', String(limiter.addressLimit));
+      res.setHeader('RateLimit-Remaining', String(Math.max(0, limiter.addressLimit - window.count)));
+      res.setHeader('RateLimit-Reset', String(reset));
+      if (window.count <= limiter.addressLimit) return next();
+      fail(req, res, 429, 'Too many requests', `Too many requests from your address; try again in ${reset} s.`, {
+        'Retry-After': String(reset),
+      });
+    });
+  };
+  const validId: RequestHandler = (req, res, next) => (CART_LINK_ID.test(String(req.params.id)) ? next() : notFound(req, res));
+
+  router.get(STYLESHEET_PATH, (_req, res) => {
+    res.set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'public, max-age=3600' });
+    res.status(200).type('text/css; charset=utf-8').send(CART_STYLESHEET);
+  });
+
+  router.get('/cart/:id', validId, limited, (req, res) => {
+    cart.page(String(req.params.id)).then((page) => (page === null ? notFound(req, res) : html(res, 200, page)), failed(req, res));
+  });
+
+  router.get('/cart/:id/pdf', validId, limited, (req, res) => {
+    cart.pdfByCartLink(String(req.params.id)).then(
+      (doc) => {
+        if (!doc) return notFound(req, res);
+        res.set({
+          ...PAGE_HEADERS,
+          'Content-Disposition': `inline; filename="quote-${doc.quote.number}.pdf"`,
+        });
+        res.status(200).type('application/pdf').send(doc.pdf);
+      },
+      failed(req, res),
+    );
+  });
+
+  const form = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 10 });
+  const readForm: RequestHandler = (req, res, next) =>
+    form(req, res, (err?: { type?: string }) => {
+      if (!err) return next();
+      if (err.type === 'entity.too.large') return fail(req, res, 413, 'Form too large', `The form is larger than ${FORM_LIMIT}.`);
+      fail(req, res, 400, 'Form not readable', 'The form could not be read. Go back to the quote and try again.');
+    });
+
+  router.post('/cart/:id/accept', validId, limited, readForm, (req, res) => {
+    const id = String(req.params.id);
+    const token = (req.body as Record<string, unknown> | undefined)?.csrf_token;
+    cart.accept(id, token).then(
+      async (result) => {
+        switch (result) {
+          case 'accepted':
+          case 'already-accepted':
+            // Post/Redirect/Get: the page shows the confirmation, and reloading it sends nothing again.
+            res.set(PAGE_HEADERS);
+            return res.redirect(303, `/cart/${id}`);
+          case 'expired': {
+            const page = await cart.page(id);
+            return page === null ? notFound(req, res) : html(res, 409, page);
+          }
+          case 'bad-token':
+            return fail(
+              req,
+              res,
+              403,
+              'Form not accepted',
+              'This form could not be verified. Open the quote again from its link and press "Accept quote" there.',
+            );
+          default:
+            return notFound(req, res);
+        }
+      },
+      failed(req, res),
+    );
+  });
+
+  // Other methods on the three paths: OPTIONS lists what they allow, anything else is 405.
+  const allow = (methods: string) => (req: Request, res: Response) => {
+    res.setHeader('Allow', methods);
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Cache-Control', 'no-store');
+      return res.status(200).json(successEnvelope(200, { methods: methods.split(', ') }));
+    }
+    fail(req, res, 405, 'Method not allowed', `Method ${req.method} is not allowed on ${req.path}; allowed: ${methods}.`, {
+      Allow: methods,
+    });
+  };
+  router.all(['/cart/:id', '/cart/:id/pdf', STYLESHEET_PATH], allow('GET, HEAD, OPTIONS'));
+  router.all('/cart/:id/accept', allow('POST, OPTIONS'));
+  router.use((req: Request, res: Response, _next: NextFunction) => notFound(req, res));
+  return router;
+}

@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { type BuyerFormat, type BuyerQuote, buyerView } from './buyer-view.js';
+import { quotePage } from './cart-page.js';
+import { CartTokens } from './cart-tokens.js';
+import { CartRepository } from './cart.repository.js';
+import { renderQuotePdf } from './quote-pdf.js';
+
+/** What an accept came to: accepted now, accepted before (nothing changes), expired, refused form, no such quote. */
+export type AcceptResult = 'accepted' | 'already-accepted' | 'expired' | 'bad-token' | 'not-found';
+
+export interface QuotePdf {
+  quote: BuyerQuote;
+  pdf: Buffer;
+}
+
+/**
+ * The buyer's side of a quote: its page and PDF by cart link (no token: the unguessable link is
+ * the capability), its PDF by `{id|number}` for the API, and acceptance.
+ */
+@Injectable()
+export class CartService {
+  readonly format: BuyerFormat;
+
+  constructor(
+    private readonly repository: CartRepository,
+    private readonly tokens: CartTokens,
+    private readonly tx: TransactionRunner,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.format = { storeName: config.storeName, currency: config.currency, locale: config.locale };
+  }
+
+  /** The HTML page of a cart link; null when no quote has it (never existed, or deleted). */
+  async page(cartLinkId: string): Promise<string | null> {
+    const record = await this.repository.byCartLink(cartLinkId);
+    if (!record) return null;
+    return quotePage(buyerView(record, this.format), this.tokens.sign(record.cart_link_id));
+  }
+
+  async pdfByCartLink(cartLinkId: string): Promise<QuotePdf | null> {
+    const record = await this.repository.byCartLink(cartLinkId);
+    return record ? this.pdf(buyerView(record, this.format)) : null;
+  }
+
+  async pdfByKey(key: string): Promise<QuotePdf | null> {
+    const record = await this.repository.byKey(key);
+    return record ? this.pdf(buyerView(record, this.format)) : null;
+  }
+
+  async pdfById(id: number): Promise<QuotePdf | null> {
+    const record = await this.repository.byId(id);
+    return record ? this.pdf(buyerView(record, this.format)) : null;
+  }
+
+  private async pdf(quote: BuyerQuote): Promise<QuotePdf> {
+    return { quote, pdf: await renderQuotePdf(quote) };
+  }
+
+  /**
+   * "Accept quote": records `accepted_at` once (its `status` then reads `accepted`); a second accept
+   * changes nothing, an expired quote cannot be accepted. The form token is checked first.
+   */
+  accept(cartLinkId: string, token: unknown): Promise<AcceptResult> {
+    if (!this.tokens.verify(cartLinkId, token)) return Promise.resolve('bad-token');
+    return this.tx.run(async (m) => {
+      const outcome = await this.repository.accept(m, cartLinkId);
+      if (!outcome) return 'not-found';
+      if (outcome.accepted) {
+        // The one place a `quote.accepted` event is to be written, in this transaction, once events
+        // and webhooks exist (CONTRACT §12): the ERP then turns the quote into an order.
+        return 'accepted';
+      }
+      // Not accepted by this statement: expired, or accepted already (perhaps by a concurrent accept
+      // that committed after this statement's snapshot, which still showed the quote open).
+      return outcome.expired && outcome.status !== 'accepted' ? 'expired' : 'already-accepted';
+    });
+  }
+}
