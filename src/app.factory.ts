@@ -12,6 +12,7 @@ import { ROOT_LOGGER } from './common/logging/logging.module.js';
 import { QUEUE_DASHBOARD_PATH, queueDashboard } from './modules/admin/queue-dashboard.js';
 import { authenticationMiddleware } from './common/auth/authentication.middleware.js';
 import { jsonBodyMiddleware } from './common/http/body.middleware.js';
+import { installClientErrorHandler } from './common/http/client-error.js';
 import { chain } from './common/http/chain.js';
 import { idempotencyMiddleware, responseDeferred } from './common/idempotency/idempotency.middleware.js';
 import { IdempotencyStore } from './common/idempotency/idempotency.store.js';
@@ -58,6 +59,8 @@ export function configureApp(app: INestApplication): void {
   express.disable('x-powered-by');
   express.set('etag', false);
   express.set('query parser', 'simple');
+  // A request Node cannot parse gets the JSON envelope too, not Node's bare 400.
+  installClientErrorHandler(express.getHttpServer());
   // Before anything that can answer: every response gets its X-Request-Id and its access line.
   const logger = app.get<Logger>(ROOT_LOGGER);
   app.use(chain(requestLogging(logger), app.get(ShutdownState).middleware()));

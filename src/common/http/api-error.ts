@@ -32,13 +32,22 @@ export class ApiError extends Error {
   }
 }
 
-/** Collects field errors so a request reports all of them at once. */
+/**
+ * Collects field errors so a request reports all of them at once. Paths come from clients (a body
+ * key named `__proto__` or `constructor` is reported like any other), so the map has no prototype.
+ */
 export class FieldErrorBag {
-  readonly errors: FieldErrors = {};
+  readonly errors: FieldErrors = Object.create(null) as FieldErrors;
 
   add(path: string, message: string): this {
-    (this.errors[path] ??= []).push(message);
+    const messages = this.errors[path];
+    if (messages) messages.push(message);
+    else this.errors[path] = [message];
     return this;
+  }
+
+  has(path: string): boolean {
+    return this.errors[path] !== undefined;
   }
 
   get empty(): boolean {

@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { sendError } from './envelope.js';
+import { MAX_JSON_DEPTH, tooDeepField } from './json-depth.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -12,7 +13,8 @@ const isJson = (type: string | undefined) => !!type && /^application\/(?:[\w.+-]
 
 /**
  * Reads JSON bodies (CONTRACT §3–§4): a body without `Content-Type: application/json` is 415,
- * one over 1 MiB is 413, one that does not parse is 400. Errors leave in the envelope here,
+ * one over 1 MiB is 413, one that does not parse is 400, one nesting arrays and objects more than
+ * MAX_JSON_DEPTH levels deep is 422 naming the top-level field. Errors leave in the envelope here,
  * before any route runs.
  */
 export function jsonBodyMiddleware() {
@@ -30,7 +32,11 @@ export function jsonBodyMiddleware() {
       return sendError(res, 413, `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`);
     }
     parse(req, res, (err?: { type?: string; status?: number }) => {
-      if (!err) return next();
+      if (!err) {
+        const field = tooDeepField(req.body);
+        if (field === null) return next();
+        return sendError(res, 422, { [field]: [`must not nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep`] });
+      }
       if (err.type === 'entity.too.large') return sendError(res, 413, `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`);
       if (err.type === 'entity.parse.failed') return sendError(res, 400, 'The request body could not be parsed as JSON.');
       if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') {

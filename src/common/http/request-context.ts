@@ -9,6 +9,8 @@ export interface Principal {
 export interface RequestContext {
   principal: Principal | null;
   ifMatch: string | null;
+  /** Field errors found before the body's validation, reported with it (see undeclared-input.ts). */
+  fieldErrors?: Record<string, string[]>;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -2,11 +2,16 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import type { Request, Response } from 'express';
 import { type Observable, map } from 'rxjs';
 import { sendSuccess } from './etag.js';
+import { checkUndeclaredInput } from '../validation/undeclared-input.js';
 
-/** Wraps every handler result in the success envelope and writes it with the caching headers. */
+/**
+ * Refuses query parameters and body fields the route does not declare (before the handler runs),
+ * then wraps every handler result in the success envelope and writes it with the caching headers.
+ */
 @Injectable()
 export class ResponseInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<void> {
+    checkUndeclaredInput(context);
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();

@@ -21,7 +21,8 @@ export async function paginate<T extends ObjectLiteral>(
   sortable: Sortable,
 ): Promise<{ rows: T[]; pagination: Pagination }> {
   const sort = query.sort ?? 'id';
-  const column = sortable[sort];
+  // Own names only: `sort=constructor` must not find Object.prototype.constructor.
+  const column = Object.hasOwn(sortable, sort) ? sortable[sort] : undefined;
   if (!column) throw ApiError.field('sort', `must be one of: ${Object.keys(sortable).join(', ')}`);
   const order = query.order ?? 'ASC';
   const limit = query.limit ?? MAX_LIMIT;

@@ -24,6 +24,31 @@ export function requiredFieldsOf(target: unknown): string[] {
   return (Reflect.getMetadata(REQUIRED, target as object) as string[] | undefined) ?? [];
 }
 
+const ELEMENT_CHECKS = Symbol('elementChecks');
+
+export interface ElementCheck {
+  property: string;
+  test: (element: unknown) => boolean;
+  message: string;
+}
+
+/**
+ * Each element of an array field must pass `test`; a failing one is reported at its index
+ * (`customer_emails.2`), in the same 422 as the other fields, once the field itself is a valid array.
+ */
+export function EachElement(test: (element: unknown) => boolean, message: string): PropertyDecorator {
+  return (target, key) => {
+    const own = (Reflect.getOwnMetadata(ELEMENT_CHECKS, target.constructor) as ElementCheck[] | undefined) ?? [
+      ...elementChecksOf(target.constructor),
+    ];
+    Reflect.defineMetadata(ELEMENT_CHECKS, [...own, { property: String(key), test, message }], target.constructor);
+  };
+}
+
+export function elementChecksOf(target: unknown): ElementCheck[] {
+  return (Reflect.getMetadata(ELEMENT_CHECKS, target as object) as ElementCheck[] | undefined) ?? [];
+}
+
 /** Optional, but not nullable: `undefined` skips validation, `null` is validated (and fails). */
 export function Optional(): PropertyDecorator {
   return ValidateIf((_o, v) => v !== undefined);

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsArray, ValidateNested } from 'class-validator';
+import { IsArray, IsObject, ValidateNested } from 'class-validator';
 import { ApiError } from '../http/api-error.js';
-import { IsDecimal, IsFlag, IsId, IsIntIn, IsText, IsTimestamp, Nullable, Optional, RequiredFields } from './decorators.js';
+import { EachElement, IsDecimal, IsFlag, IsId, IsIntIn, IsText, IsTimestamp, Nullable, Optional, RequiredFields } from './decorators.js';
 import { ApiValidationPipe } from './validation.pipe.js';
 
 class Item {
@@ -37,6 +37,15 @@ class Body {
   @Optional()
   @IsTimestamp()
   starts_at?: Date;
+
+  @Optional()
+  @IsObject({ message: 'must be an object' })
+  labels?: Record<string, unknown>;
+
+  @Optional()
+  @IsArray({ message: 'must be an array' })
+  @EachElement((e) => typeof e === 'string' && e.includes('@'), 'must be an e-mail address')
+  emails?: unknown[];
 }
 
 const pipe = new ApiValidationPipe();
@@ -91,5 +100,31 @@ describe('ApiValidationPipe', () => {
     expect(await errorsOf({ name: 'a', items: [{ product_id: 1, note: 'x\u0000' }] })).toEqual({
       'items.0.note': ['must not contain NUL characters', 'is not a known field'],
     });
+  });
+  it('reports keys named after Object.prototype properties as unknown fields, at any depth', async () => {
+    const names = Object.getOwnPropertyNames(Object.prototype);
+    for (const name of names) {
+      const body = JSON.parse(`{"name":"n",${JSON.stringify(name)}:1,"items":[{"product_id":1,${JSON.stringify(name)}:{"a":1}}]}`);
+      const errors = await errorsOf(body);
+      expect(Object.keys(errors as object).sort()).toEqual([name, `items.0.${name}`].sort());
+      expect(Object.getPrototypeOf(errors)).toBeNull();
+      expect((errors as Record<string, string[]>)[name]).toEqual(['is not a known field']);
+    }
+  });
+  it('keeps such keys in a free-form map as own properties, for the map checks to judge', async () => {
+    const out = (await run(JSON.parse('{"name":"n","labels":{"constructor":"Red","__proto__":{"x":1},"toString":2}}'))) as Body;
+    expect(Object.getPrototypeOf(out.labels)).toBe(Object.prototype);
+    expect(Object.keys(out.labels!)).toEqual(['constructor', '__proto__', 'toString']);
+    expect(Object.hasOwn(out.labels!, '__proto__') && out.labels!['__proto__']).toEqual({ x: 1 });
+    expect(out.labels!.constructor).toBe('Red');
+    expect(out).toBeInstanceOf(Body);
+  });
+  it('reports each bad element of a list at its index, with the other fields', async () => {
+    expect(await errorsOf({ name: 'much too long', emails: ['a@b', 'x', 7] })).toEqual({
+      name: ['must be at most 10 characters'],
+      'emails.1': ['must be an e-mail address'],
+      'emails.2': ['must be an e-mail address'],
+    });
+    expect(await errorsOf({ name: 'n', emails: 'x' })).toEqual({ emails: ['must be an array'] });
   });
 });

@@ -1,10 +1,12 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validate } from 'class-validator';
-import { ApiError, FieldErrorBag } from '../http/api-error.js';
-import { requiredFieldsOf } from './decorators.js';
+import { FieldErrorBag } from '../http/api-error.js';
+import { elementChecksOf, requiredFieldsOf } from './decorators.js';
+import { pendingFieldErrors } from './undeclared-input.js';
 
 const UNKNOWN_FIELD = 'is not a known field';
+const NUL = 'must not contain NUL characters';
 
 /**
  * Validates bodies and query strings against their DTO classes and reports every problem at once
@@ -19,15 +21,17 @@ export class ApiValidationPipe implements PipeTransform {
       return value;
     }
     const bag = new FieldErrorBag();
+    // Query parameters of a route that declares none, found before the body is validated: reported with its fields.
+    if (type === 'body') pendingFieldErrors(bag);
     // No body at all reads as an empty object: optional bodies just work, and a create without one
     // reports its required fields.
     if (type === 'body' && value === undefined) value = {};
     if (type === 'body' && (value === null || typeof value !== 'object' || Array.isArray(value))) {
-      throw ApiError.field('body', 'must be a JSON object');
+      bag.add('body', 'must be a JSON object').throwIfAny();
     }
-    const plain = (value ?? {}) as Record<string, unknown>;
-    findNulBytes(plain, '', bag);
+    const { plain, reserved } = inspect((value ?? {}) as Record<string, unknown>, bag);
     const instance = plainToInstance(metatype as new () => object, plain, { exposeDefaultValues: true }) as Record<string, unknown>;
+    settleReserved(instance, reserved, bag);
     const errors = await validate(instance, {
       whitelist: true,
       forbidNonWhitelisted: true,
@@ -38,7 +42,12 @@ export class ApiValidationPipe implements PipeTransform {
     });
     for (const error of errors) collect(error, '', bag);
     for (const field of requiredFieldsOf(metatype)) {
-      if (plain[field] === undefined && !bag.errors[field]) bag.add(field, 'is required');
+      if (plain[field] === undefined && !bag.has(field)) bag.add(field, 'is required');
+    }
+    for (const check of elementChecksOf(metatype)) {
+      const elements = instance[check.property];
+      if (!Array.isArray(elements) || bag.has(check.property)) continue;
+      elements.forEach((e, i) => check.test(e) || bag.add(`${check.property}.${i}`, check.message));
     }
     bag.throwIfAny();
     return instance;
@@ -58,16 +67,91 @@ function tidy(message: string, property: string): string {
   return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
 }
 
-/** PostgreSQL cannot store U+0000 in text; refuse it here rather than fail at the database. */
-function findNulBytes(value: unknown, path: string, bag: FieldErrorBag): void {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) bag.add(path || 'body', 'must not contain NUL characters');
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => findNulBytes(v, path ? `${path}.${i}` : String(i), bag));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (k.includes('\u0000')) bag.add(path || 'body', 'must not contain NUL characters');
-      else findNulBytes(v, path ? `${path}.${k}` : k, bag);
+/** A key a plain object already answers to (`constructor`, `__proto__`, `toString`, …). */
+export const isReservedName = (key: string): boolean => Object.hasOwn(Object.prototype, key);
+
+/** A key named after an Object.prototype property, taken out of the value before transformation. */
+interface Reserved {
+  /** Where the object holding it is, and the object as the client sent it (for the key order). */
+  path: string[];
+  source: Record<string, unknown>;
+  key: string;
+}
+/**
+ * One iterative walk over the input (its depth is bounded by the body reader): U+0000 in text or
+ * keys is refused here, since PostgreSQL cannot store it, and keys named after Object.prototype
+ * properties are taken out, so class-transformer (which drops `constructor` and `__proto__`, and
+ * would build a nested object with its own `constructor` key through that "constructor") and
+ * class-validator's whitelist (which looks keys up in a plain object) never see them. Without such
+ * keys the value is returned as is; with them, a copy without them.
+ */
+function inspect(root: Record<string, unknown>, bag: FieldErrorBag): { plain: Record<string, unknown>; reserved: Reserved[] } {
+  const reserved: Reserved[] = [];
+  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) bag.add(path.join('.') || 'body', NUL);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, String(i)] });
+    } else if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
+        const v = (value as Record<string, unknown>)[key];
+        if (key.includes('\u0000')) bag.add(path.join('.') || 'body', NUL);
+        else if (isReservedName(key)) reserved.push({ path, source: value as Record<string, unknown>, key });
+        else stack.push({ value: v, path: [...path, key] });
+      }
+    }
+  }
+  return { plain: reserved.length > 0 ? (withoutReserved(root) as Record<string, unknown>) : root, reserved };
+}
+
+/** A copy of the value without reserved keys, at any depth (iterative, like `inspect`). */
+function withoutReserved(root: unknown): unknown {
+  const isContainer = (v: unknown): v is object => v !== null && typeof v === 'object';
+  const copy = (v: unknown): unknown => (Array.isArray(v) ? [...v] : isContainer(v) ? { ...v } : v);
+  const top = copy(root);
+  const stack: unknown[] = [top];
+  while (stack.length > 0) {
+    const node = stack.pop() as Record<string, unknown> | unknown[];
+    const keys = Array.isArray(node) ? [...node.keys()] : Object.keys(node);
+    for (const key of keys as (string & number)[]) {
+      if (!Array.isArray(node) && isReservedName(key)) {
+        delete node[key];
+        continue;
+      }
+      const child = copy((node as Record<string, unknown>)[key]);
+      (node as Record<string, unknown>)[key] = child;
+      if (isContainer(child)) stack.push(child);
+    }
+  }
+  return top;
+}
+
+/**
+ * Where each reserved key was: on a DTO (the body, a nested item) it is an unknown field like any
+ * other; in a free-form map (`options`, `custom_fields`) it is put back as an own property, so the
+ * map's own checks judge it like any other name (they use Map, Object.hasOwn or Object.entries).
+ */
+function settleReserved(instance: Record<string, unknown>, reserved: Reserved[], bag: FieldErrorBag): void {
+  const restored = new Set<object>();
+  for (const { path, source, key } of reserved) {
+    let node: unknown = instance;
+    for (const segment of path) {
+      node =
+        node !== null && typeof node === 'object' && Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
+    }
+    const isMap = node !== null && typeof node === 'object' && !Array.isArray(node) && Object.getPrototypeOf(node) === Object.prototype;
+    if (!isMap) bag.add([...path, key].join('.'), UNKNOWN_FIELD);
+    else if (!restored.has(node as object)) {
+      const map = node as Record<string, unknown>;
+      restored.add(map);
+      // The map again as sent, keys in their order: reserved ones as the client gave them, the others as transformed.
+      const entries = Object.keys(source).map((k) => [k, isReservedName(k) ? source[k] : map[k]] as const);
+      for (const k of Object.keys(map)) delete map[k];
+      for (const [k, value] of entries) Object.defineProperty(map, k, { value, enumerable: true, writable: true, configurable: true });
     }
   }
 }

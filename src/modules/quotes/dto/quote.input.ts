@@ -1,7 +1,8 @@
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsDefined, IsIn, IsObject, IsString, Matches, ValidateNested } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsDefined, IsIn, IsObject, IsString, Matches, ValidateNested, isEmail } from 'class-validator';
 import { ListQuery, QueryInt } from '../../../common/paging/list-query.dto.js';
 import {
+  EachElement,
   IsFlag,
   IsId,
   IsIntIn,
@@ -75,10 +76,11 @@ export class QuotePatch {
   @IsArray({ message: 'must be an array of customer group api_codes' })
   customer_groups?: string[];
 
-  /** Each address is checked in the service, so a bad one is reported at its index. */
+  /** Each address is checked on its own, so a bad one is reported at its index, with the other fields. */
   @Nullable()
   @ArrayMaxSize(100, { message: 'must have at most 100 addresses' })
   @IsArray({ message: 'must be an array of e-mail addresses' })
+  @EachElement((e) => typeof e === 'string' && isEmail(e), 'must be an e-mail address')
   @Allow()
   customer_emails?: unknown[] | null;
 
