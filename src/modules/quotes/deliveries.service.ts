@@ -8,6 +8,7 @@ import { type RenderedMail, TemplateRenderer } from '../mail/template-renderer.j
 import { QuoteDelivery } from './quote-delivery.entity.js';
 import { type ClaimedDelivery, DeliveriesRepository } from './quotes.repository.js';
 import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
+import { deliveryOutcomes } from '../../common/metrics/metrics.js';
 
 export type DeliveryOutcome = 'sent' | 'skipped' | 'retry' | 'failed';
 
@@ -106,6 +107,7 @@ export class DeliveriesService {
       await Promise.all(
         claimed.map(async (row) => {
           const outcome = await this.sendOne(row, mails);
+          deliveryOutcomes.inc({ outcome: outcome.status });
           held.delete(row.id);
           outcomes.set(row.id, outcome.status);
           if (outcome.status === 'retry') retries.push({ id: row.id, waitMs: outcome.waitMs });
