@@ -160,6 +160,50 @@ async function main(): Promise<void> {
       if (process.env.BENCH_CPU_PROFILE) apiProcess.kill('SIGUSR2');
       figures.push(measured[s.key]);
     }
+    // Metrics on vs off: the same GET /quote/{id} against a second api with METRICS_PORT set, in
+    // turns with the first (off, on, off, on) so drift of the machine falls on both alike.
+    let metricsCost: { rps_off: number; rps_on: number; ratio: number; cpu_ms_off: number; cpu_ms_on: number } | null = null;
+    if (!only || only.includes('metrics')) {
+      const metricsPort = await freePort();
+      const onPort = await freePort();
+      const withMetrics = await startApi({ ...env, PORT: String(onPort), METRICS_PORT: String(metricsPort) });
+      const get = scenarios.find((s) => s.key === 'get_quote')!;
+      const turns = { off: { requests: 0, seconds: 0, cpu: 0 }, on: { requests: 0, seconds: 0, cpu: 0 } };
+      try {
+        // The second api warms up first, as the first did over the scenarios before.
+        await measure(`http://127.0.0.1:${onPort}`, token, get, Math.max(2, seconds / 2), connections);
+        for (let round = 0; round < 2; round++) {
+          for (const [side, proc, url] of [
+            ['off', apiProcess, base],
+            ['on', withMetrics, `http://127.0.0.1:${onPort}`],
+          ] as const) {
+            const cpuBefore = cpuMs(proc.pid!);
+            const f = await measure(url, token, get, Math.max(2, seconds / 2), connections);
+            turns[side].cpu += cpuMs(proc.pid!) - cpuBefore;
+            turns[side].requests += f.requests;
+            turns[side].seconds += Math.max(2, seconds / 2);
+          }
+        }
+        // Scraped once under no load, so the figure shows the endpoint answers.
+        const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
+        if (!scraped.includes('http_requests_total')) console.error('warning: the metrics endpoint shows no request counts');
+      } finally {
+        withMetrics.kill('SIGTERM');
+        await new Promise((r) => withMetrics.once('exit', r));
+      }
+      const rps = (t: { requests: number; seconds: number }) => Math.round(t.requests / t.seconds);
+      metricsCost = {
+        rps_off: rps(turns.off),
+        rps_on: rps(turns.on),
+        ratio: Number((rps(turns.on) / rps(turns.off)).toFixed(3)),
+        cpu_ms_off: Number((turns.off.cpu / Math.max(1, turns.off.requests)).toFixed(3)),
+        cpu_ms_on: Number((turns.on.cpu / Math.max(1, turns.on.requests)).toFixed(3)),
+      };
+      console.error(
+        `metrics on vs off (GET /quote/{id}): ${metricsCost.rps_on} vs ${metricsCost.rps_off} req/s (${metricsCost.ratio}), ` +
+          `api CPU ${metricsCost.cpu_ms_on} vs ${metricsCost.cpu_ms_off} ms per request`,
+      );
+    }
     baseline.close();
     floor.close();
     await pool.end();
@@ -205,6 +249,7 @@ async function main(): Promise<void> {
               ...(s.key === 'list_quotes' ? { ratio_to_list_floor: Number((measured[s.key].rps / listRaw.rps).toFixed(3)) } : {}),
             })),
           rss_mib: rss,
+          metrics: metricsCost,
           send_quote: {
             messages: mail.messages,
             seconds: mail.seconds,

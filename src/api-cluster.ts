@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config/app-config.js';
 import { createLogger } from './common/logging/logger.js';
 import { createDataSource } from './database/data-source.js';
+import { serveMetrics } from './common/metrics/metrics.js';
 
 /** The message the primary sends a worker to drain and stop (a signal would also reach it from a terminal). */
 export const SHUTDOWN_MESSAGE = 'store:shutdown';
@@ -85,4 +86,6 @@ export async function runPrimary(config: AppConfig): Promise<void> {
 
   log.info(`Starting ${config.webConcurrency} api processes on port ${config.port}`);
   for (let i = 0; i < config.webConcurrency; i++) fork();
+  // One scrape of the primary shows the whole cluster: it sums what each api process reports.
+  if (config.metricsPort !== null) await serveMetrics(config.metricsPort, { cluster: true });
 }

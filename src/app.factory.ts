@@ -24,6 +24,8 @@ import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { CartService } from './modules/cart/cart.service.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
+import { httpMetrics } from './common/metrics/http-metrics.js';
+import { instrumentApi } from './common/metrics/instrument.js';
 import { TransactionRunner } from './database/transaction.js';
 
 /** The response interceptor writes every success itself; Nest must not write a second time. */
@@ -63,10 +65,14 @@ export function configureApp(app: INestApplication): void {
   installClientErrorHandler(express.getHttpServer());
   // Before anything that can answer: every response gets its X-Request-Id and its access line.
   const logger = app.get<Logger>(ROOT_LOGGER);
-  app.use(chain(requestLogging(logger), app.get(ShutdownState).middleware()));
+  const config = app.get<AppConfig>(APP_CONFIG);
+  const routes = app.get(RouteTable);
+  const metrics = config.metricsPort !== null ? [httpMetrics((path) => routes.matching(path)[0]?.path ?? null)] : [];
+  if (metrics.length) instrumentApi(app);
+  app.use(chain(requestLogging(logger), ...metrics, app.get(ShutdownState).middleware()));
   // Outside the API, so without a token (CONTRACT §7).
   app.use(healthRoutes(app.get(HealthService)));
-  app.use(QUEUE_DASHBOARD_PATH, ...queueDashboard(app, app.get<AppConfig>(APP_CONFIG)));
+  app.use(QUEUE_DASHBOARD_PATH, ...queueDashboard(app, config));
   const keys = app.get(ApiKeysService);
   const limiter = app.get(RateLimiter);
   // The buyer's pages (CONTRACT §13): HTML and a form, no token, limited per client address.
@@ -76,7 +82,7 @@ export function configureApp(app: INestApplication): void {
     chain(
       authenticationMiddleware((token) => keys.authenticate(token)),
       ...(limiter.enabled ? [limiter.middleware()] : []),
-      app.get(RouteTable).middleware(),
+      routes.middleware(),
       jsonBodyMiddleware(),
       idempotencyMiddleware(app.get(IdempotencyStore), app.get(TransactionRunner)),
     ),

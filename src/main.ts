@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig, ConfigError, loadConfig } from './config/ap
 import { embeddedDatabaseDir } from './database/data-source.js';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
 import { DemoSeeder } from './modules/demo/demo.seeder.js';
+import { serveMetrics } from './common/metrics/metrics.js';
 
 /** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,6 +23,8 @@ async function bootstrap(): Promise<void> {
   // The demo data is for the embedded database, which never runs as a cluster; a worker never seeds.
   if (cluster.isPrimary) await app.get(DemoSeeder).onFirstRun();
   await app.listen(config.port);
+  // Metrics on a port of their own; in a cluster the primary serves the sum of its api processes.
+  if (config.metricsPort !== null && cluster.isPrimary) await serveMetrics(config.metricsPort);
   const logger = new Logger('Store API');
   // Graceful stop: stop accepting, let requests in flight finish (idle keep-alive connections are
   // closed at once, busy ones after their response), then close the pools and exit. A second

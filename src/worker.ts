@@ -12,6 +12,8 @@ import { embeddedDatabaseDir } from './database/data-source.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
+import { instrumentApi } from './common/metrics/instrument.js';
+import { serveMetrics } from './common/metrics/metrics.js';
 
 /** How long the job in hand may take to finish after SIGTERM; a delivery cut off is taken over after its lease. */
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -76,6 +78,11 @@ async function bootstrap(): Promise<void> {
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+  if (config.workerMetricsPort !== null) {
+    instrumentApi(app, 'worker');
+    await serveMetrics(config.workerMetricsPort);
+    logger.log(`Metrics on http://localhost:${config.workerMetricsPort}/metrics`);
+  }
   if (config.redisUrl) logger.log(`Consuming the send-quote queue on ${new URL(config.redisUrl).host}.`);
   else logger.warn('REDIS_URL is not set: there is no queue to consume; the api delivers e-mails itself.');
 }

@@ -52,6 +52,10 @@ export interface AppConfig {
    * PostgreSQL. The embedded database lives in one process, so it always runs exactly one.
    */
   webConcurrency: number;
+  /** Port of the api's Prometheus metrics (GET /metrics); null (METRICS_PORT unset) turns them off. */
+  metricsPort: number | null;
+  /** Port of the worker's Prometheus metrics; null (WORKER_METRICS_PORT unset) turns them off. */
+  workerMetricsPort: number | null;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -161,7 +165,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     admin: adminCredentials(env),
     logLevel: logLevel(env),
     webConcurrency: webConcurrency(env, databaseUrl !== null),
+    metricsPort: metricsPort(env, 'METRICS_PORT', port),
+    workerMetricsPort: metricsPort(env, 'WORKER_METRICS_PORT', port),
   };
+}
+
+/** A port of its own for metrics: never the API's, so /metrics is never exposed where the API is. */
+function metricsPort(env: Env, name: string, apiPort: number): number | null {
+  const v = optional(env, name);
+  if (v === null) return null;
+  if (!/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 65535) throw new ConfigError(name, `must be a port from 1 to 65535, got "${v}"`);
+  if (Number(v) === apiPort) throw new ConfigError(name, `must differ from PORT (${apiPort}): metrics are never served on the API's port`);
+  return Number(v);
 }
 
 /** At most this many api processes, whatever WEB_CONCURRENCY says (each holds a pool of 20 connections). */

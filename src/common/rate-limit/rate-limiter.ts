@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { NextFunction, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { sendError } from '../http/envelope.js';
+import { rateLimitRefusals } from '../metrics/metrics.js';
 import { sendApiError } from '../http/exception.filter.js';
 import { requestContext } from '../http/request-context.js';
 import { MemoryRateLimitStore, type RateLimitStore, type RateLimitWindow, RedisRateLimitStore } from './rate-limit.store.js';
@@ -85,6 +86,7 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
           res.setHeader('RateLimit-Remaining', String(Math.max(0, this.limit - window.count)));
           res.setHeader('RateLimit-Reset', String(reset));
           if (window.count <= this.limit) return next();
+          rateLimitRefusals.inc();
           sendError(res, 429, `Rate limit exceeded: this API key may make ${this.limit} requests per minute; retry in ${reset} s.`, {
             'Retry-After': String(reset),
           });

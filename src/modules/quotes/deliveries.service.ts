@@ -10,6 +10,7 @@ import { type RenderedMail, TemplateRenderer } from '../mail/template-renderer.j
 import { QuoteDelivery } from './quote-delivery.entity.js';
 import { type ClaimedDelivery, DeliveriesRepository } from './quotes.repository.js';
 import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
+import { deliveryOutcomes } from '../../common/metrics/metrics.js';
 
 /** A rendered message, with the files it carries. */
 type Mail = RenderedMail & { attachments?: MailAttachment[] };
@@ -121,6 +122,7 @@ export class DeliveriesService {
       await Promise.all(
         claimed.map(async (row) => {
           const outcome = await this.sendOne(row, mails);
+          deliveryOutcomes.inc({ outcome: outcome.status });
           held.delete(row.id);
           outcomes.set(row.id, outcome.status);
           if (outcome.status === 'retry') retries.push({ id: row.id, waitMs: outcome.waitMs });
