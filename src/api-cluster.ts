@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config/app-config.js';
 import { createLogger } from './common/logging/logger.js';
 import { createDataSource } from './database/data-source.js';
+import { runPendingMigrations } from './database/migrate.js';
 
 /** The message the primary sends a worker to drain and stop (a signal would also reach it from a terminal). */
 export const SHUTDOWN_MESSAGE = 'store:shutdown';
@@ -16,11 +17,11 @@ export const SHUTDOWN_MESSAGE = 'store:shutdown';
 export async function runPrimary(config: AppConfig): Promise<void> {
   const log = createLogger(config.logLevel, 'api').child({ context: 'Cluster' });
   if (config.migrationsRun) {
-    // Once, here: N workers migrating the same database at boot would race.
+    // Once, here, rather than in each of the N processes (which the advisory lock would make safe, but slower).
     const ds = createDataSource(config);
     await ds.initialize();
     try {
-      const applied = await ds.runMigrations({ transaction: 'each' });
+      const applied = await runPendingMigrations(ds, () => log.info('Another process is applying the migrations; waiting for it.'));
       if (applied.length) log.info(`Applied migrations: ${applied.map((m) => m.name).join(', ')}`);
     } finally {
       await ds.destroy();
