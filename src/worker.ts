@@ -3,6 +3,7 @@ import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import type { Logger as Pino } from 'pino';
 import { findBullQueues } from './common/health/bull-queues.js';
+import { onStopSignals } from './common/health/stop-signals.js';
 import { AppLogger } from './common/logging/app-logger.js';
 import { createLogger } from './common/logging/logger.js';
 import { LoggingModule } from './common/logging/logging.module.js';
@@ -38,13 +39,7 @@ async function bootstrap(): Promise<void> {
   const logger = new Logger('Worker');
   // Graceful stop: every queue stops taking jobs and waits for the ones in hand (which write their
   // outcome through the database pool), and only then does the app close the pools.
-  let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn(`${signal} again: exiting now.`);
-      process.exit(1);
-    }
-    stopping = true;
+  const begin = (signal: NodeJS.Signals) => {
     logger.log(`${signal}: finishing the job in hand`);
     // Bull names its blocking connection in a promise nobody awaits: a queue closed while that
     // connection is still coming up (a SIGTERM right after start) leaves it rejected. Expected now.
@@ -71,8 +66,10 @@ async function bootstrap(): Promise<void> {
         },
       );
   };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  onStopSignals(begin, (signal) => {
+    logger.warn(`${signal} again: exiting now.`);
+    process.exit(1);
+  });
   if (config.redisUrl) logger.log(`Consuming the send-quote queue on ${new URL(config.redisUrl).host}.`);
   else logger.warn('REDIS_URL is not set: there is no queue to consume; the api delivers e-mails itself.');
 }
