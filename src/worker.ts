@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import type { Logger as Pino } from 'pino';
@@ -11,6 +13,29 @@ import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js'
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
+
+/** How often the worker rewrites HEARTBEAT_FILE; a liveness check allows a few missed beats (docker-compose.yml: 30 s). */
+const HEARTBEAT_MS = 5_000;
+
+/**
+ * Proof of life for a container's liveness check: the file's modification time is at most a few
+ * seconds old while the worker's event loop turns. Written first once the worker has started (its
+ * database connected, migrations applied), so a worker stuck at boot never looks alive.
+ */
+function startHeartbeat(file: string, logger: Logger): void {
+  const beat = () => `${new Date().toISOString()}\n`;
+  writeFileSync(file, beat()); // a path that cannot be written stops the worker at start, naming it
+  let warned = false;
+  setInterval(() => {
+    writeFile(file, beat()).then(
+      () => (warned = false),
+      (err: unknown) => {
+        if (!warned) logger.warn(`Could not write the heartbeat file ${file}: ${(err as Error).message}`);
+        warned = true;
+      },
+    );
+  }, HEARTBEAT_MS).unref();
+}
 
 /** How long the job in hand may take to finish after SIGTERM; a delivery cut off is taken over after its lease. */
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -70,6 +95,7 @@ async function bootstrap(): Promise<void> {
     logger.warn(`${signal} again: exiting now.`);
     process.exit(1);
   });
+  if (config.heartbeatFile) startHeartbeat(config.heartbeatFile, logger);
   if (config.redisUrl) logger.log(`Consuming the send-quote queue on ${new URL(config.redisUrl).host}.`);
   else logger.warn('REDIS_URL is not set: there is no queue to consume; the api delivers e-mails itself.');
 }
