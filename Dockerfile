@@ -6,8 +6,15 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src src
 COPY migrations migrations
-COPY scripts scripts
-RUN npm run build && npm prune --omit=dev
+# Production dependencies only. `npm prune` keeps two dev tools that other packages name: typescript
+# (an optional peer of @nestjs/swagger and cosmiconfig, for build-time plugins and .ts config files)
+# and prettier (a dependency of nest-commander's shell-completion add-on, which the cli does not
+# enable); neither is loaded at run time, so they go too. Loading every module of the api and the
+# cli then proves nothing that runs needed them.
+RUN npm run build \
+ && npm prune --omit=dev \
+ && rm -rf node_modules/typescript node_modules/prettier node_modules/.bin/tsc node_modules/.bin/tsserver node_modules/.bin/prettier \
+ && node --input-type=module -e "for (const m of ['app.module', 'database/database.commands', 'modules/api-keys/api-key.commands']) await import('./dist/src/' + m + '.js');"
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
@@ -15,6 +22,10 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/dist dist
+# The embedded database (no DATABASE_URL) lives in DATA_DIR, ./data by default: writable by the
+# user the image runs as, so a plain `docker run` can create it (and a volume mounted there starts
+# with this owner). The code and its dependencies stay root's, read-only to the app.
+RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 # As `npm start`: the old generation grows by half its live size between full collections, which

@@ -1,8 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config/app-config.js';
+import { onStopSignals } from './common/health/stop-signals.js';
 import { createLogger } from './common/logging/logger.js';
 import { createDataSource } from './database/data-source.js';
 import { serveMetrics } from './common/metrics/metrics.js';
+import { runPendingMigrations } from './database/migrate.js';
 
 /** The message the primary sends a worker to drain and stop (a signal would also reach it from a terminal). */
 export const SHUTDOWN_MESSAGE = 'store:shutdown';
@@ -12,16 +14,18 @@ export const SHUTDOWN_MESSAGE = 'store:shutdown';
  * then forks that many api processes which share PORT (the primary accepts and hands connections
  * round-robin). A worker that dies after it started listening is replaced; one that dies before is
  * a broken start, and the whole api stops rather than fork in a loop. SIGTERM/SIGINT are passed on
- * as a drain (each worker finishes its requests in flight); a second signal stops the workers at once.
+ * as a drain (each worker finishes its requests in flight) and the primary exits 0 once all have
+ * stopped. A signal sent to the whole process group (Ctrl-C, systemd) reaches the workers too: they
+ * take it as the same drain, and only the primary acts on a second one, by killing them at once.
  */
 export async function runPrimary(config: AppConfig): Promise<void> {
   const log = createLogger(config.logLevel, 'api').child({ context: 'Cluster' });
   if (config.migrationsRun) {
-    // Once, here: N workers migrating the same database at boot would race.
+    // Once, here, rather than in each of the N processes (which the advisory lock would make safe, but slower).
     const ds = createDataSource(config);
     await ds.initialize();
     try {
-      const applied = await ds.runMigrations({ transaction: 'each' });
+      const applied = await runPendingMigrations(ds, () => log.info('Another process is applying the migrations; waiting for it.'));
       if (applied.length) log.info(`Applied migrations: ${applied.map((m) => m.name).join(', ')}`);
     } finally {
       await ds.destroy();
@@ -42,7 +46,8 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
   const stopAll = (hard: boolean) => {
     for (const w of alive()) {
-      if (hard) w.process.kill('SIGTERM');
+      // An api process ignores repeated signals (the group's may have reached it already), so "now" is SIGKILL.
+      if (hard) w.process.kill('SIGKILL');
       else if (w.isConnected()) w.send(SHUTDOWN_MESSAGE);
       else w.process.kill('SIGTERM');
     }
@@ -51,7 +56,8 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   cluster.on('exit', (worker, code, signal) => {
     const how = signal ?? `code ${code}`;
     if (stopping) {
-      if (code !== 0) failed = true;
+      // A process the group's signal reached before it had installed its handlers had nothing in flight.
+      if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGINT') failed = true;
       if (alive().length === 0) {
         log.info('Stopped.');
         process.exit(failed ? 1 : 0);
@@ -71,18 +77,18 @@ export async function runPrimary(config: AppConfig): Promise<void> {
     fork();
   });
 
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
+  onStopSignals(
+    (signal) => {
+      stopping = true;
+      log.info(`${signal}: draining ${alive().length} api processes`);
+      stopAll(false);
+    },
+    (signal) => {
       log.warn(`${signal} again: stopping the api processes now.`);
-      stopAll(true); // a worker already draining takes a second signal as "exit now"
-      return;
-    }
-    stopping = true;
-    log.info(`${signal}: draining ${alive().length} api processes`);
-    stopAll(false);
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+      failed = true;
+      stopAll(true);
+    },
+  );
 
   log.info(`Starting ${config.webConcurrency} api processes on port ${config.port}`);
   for (let i = 0; i < config.webConcurrency; i++) fork();

@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import { SHUTDOWN_MESSAGE, runPrimary } from './api-cluster.js';
 import { createApp } from './app.factory.js';
 import { ShutdownState, drainHttpServer } from './common/health/shutdown.js';
+import { onStopSignals } from './common/health/stop-signals.js';
 import { APP_CONFIG, type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { embeddedDatabaseDir } from './database/data-source.js';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
@@ -28,14 +29,9 @@ async function bootstrap(): Promise<void> {
   const logger = new Logger('Store API');
   // Graceful stop: stop accepting, let requests in flight finish (idle keep-alive connections are
   // closed at once, busy ones after their response), then close the pools and exit. A second
-  // signal, or requests still running after the grace period, end it sooner.
-  let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn(`${signal} again: exiting now.`);
-      process.exit(1);
-    }
-    stopping = true;
+  // signal, or requests still running after the grace period, end it sooner; in a cluster only the
+  // primary decides that, so an api process ignores a repeated signal (see onStopSignals).
+  const begin = (signal: NodeJS.Signals) => {
     logger.log(`${signal}: shutting down`);
     app.get(ShutdownState).begin();
     drainHttpServer(app.getHttpServer(), SHUTDOWN_GRACE_MS)
@@ -54,14 +50,17 @@ async function bootstrap(): Promise<void> {
         },
       );
   };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  const exitNow = (signal: NodeJS.Signals) => {
+    logger.warn(`${signal} again: exiting now.`);
+    process.exit(1);
+  };
+  const stop = onStopSignals(begin, cluster.isWorker ? undefined : exitNow);
   if (cluster.isWorker) {
     // The primary asks for a drain by message (a terminal's Ctrl-C may already have sent SIGINT to
-    // the whole process group, and that must not count as a second signal); if the primary is
-    // gone, nothing would restart or stop this process, so it drains too.
-    process.on('message', (m) => m === SHUTDOWN_MESSAGE && !stopping && onSignal('SIGTERM'));
-    process.on('disconnect', () => !stopping && onSignal('SIGTERM'));
+    // the whole process group: the drain has begun, and the message changes nothing); if the
+    // primary is gone, nothing would restart or stop this process, so it drains too.
+    process.on('message', (m) => m === SHUTDOWN_MESSAGE && stop('SIGTERM'));
+    process.on('disconnect', () => stop('SIGTERM'));
   }
   logger.log(
     `Listening on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`})`,

@@ -1,8 +1,11 @@
 import 'reflect-metadata';
+import { writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import type { Logger as Pino } from 'pino';
 import { findBullQueues } from './common/health/bull-queues.js';
+import { onStopSignals } from './common/health/stop-signals.js';
 import { AppLogger } from './common/logging/app-logger.js';
 import { createLogger } from './common/logging/logger.js';
 import { LoggingModule } from './common/logging/logging.module.js';
@@ -14,6 +17,29 @@ import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embe
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { instrumentApi } from './common/metrics/instrument.js';
 import { serveMetrics } from './common/metrics/metrics.js';
+
+/** How often the worker rewrites HEARTBEAT_FILE; a liveness check allows a few missed beats (docker-compose.yml: 30 s). */
+const HEARTBEAT_MS = 5_000;
+
+/**
+ * Proof of life for a container's liveness check: the file's modification time is at most a few
+ * seconds old while the worker's event loop turns. Written first once the worker has started (its
+ * database connected, migrations applied), so a worker stuck at boot never looks alive.
+ */
+function startHeartbeat(file: string, logger: Logger): void {
+  const beat = () => `${new Date().toISOString()}\n`;
+  writeFileSync(file, beat()); // a path that cannot be written stops the worker at start, naming it
+  let warned = false;
+  setInterval(() => {
+    writeFile(file, beat()).then(
+      () => (warned = false),
+      (err: unknown) => {
+        if (!warned) logger.warn(`Could not write the heartbeat file ${file}: ${(err as Error).message}`);
+        warned = true;
+      },
+    );
+  }, HEARTBEAT_MS).unref();
+}
 
 /** How long the job in hand may take to finish after SIGTERM; a delivery cut off is taken over after its lease. */
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -43,13 +69,7 @@ async function bootstrap(): Promise<void> {
   const logger = new Logger('Worker');
   // Graceful stop: every queue stops taking jobs and waits for the ones in hand (which write their
   // outcome through the database pool), and only then does the app close the pools.
-  let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn(`${signal} again: exiting now.`);
-      process.exit(1);
-    }
-    stopping = true;
+  const begin = (signal: NodeJS.Signals) => {
     logger.log(`${signal}: finishing the job in hand`);
     // Bull names its blocking connection in a promise nobody awaits: a queue closed while that
     // connection is still coming up (a SIGTERM right after start) leaves it rejected. Expected now.
@@ -76,8 +96,11 @@ async function bootstrap(): Promise<void> {
         },
       );
   };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  onStopSignals(begin, (signal) => {
+    logger.warn(`${signal} again: exiting now.`);
+    process.exit(1);
+  });
+  if (config.heartbeatFile) startHeartbeat(config.heartbeatFile, logger);
   if (config.workerMetricsPort !== null) {
     instrumentApi(app, 'worker');
     await serveMetrics(config.workerMetricsPort);

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import pg from 'pg';
 import { TEST_REDIS_URL } from './support/global-setup.js';
 import { type ApiProcess, dropRedisKeys, jsonLines, startApi, stop, waitFor } from './support/processes.js';
 import { describeE2E } from './support/test-app.js';
@@ -75,5 +76,102 @@ describeE2E('WEB_CONCURRENCY=2', () => {
     const stopped = jsonLines(api.output()).filter((l) => l.msg === 'Stopped.');
     // Each worker's own "Stopped." after draining, then the primary's.
     expect(stopped.map((l) => l.pid).sort()).toEqual([...current, api.child.pid].sort());
+  });
+});
+
+/**
+ * Ctrl-C in a terminal and systemd's default stop signal the whole process group: every api
+ * process gets the signal as well as the primary's drain message, in either order. Each must drain
+ * (finish what it has in flight) rather than take the second as "exit now", and the primary exit 0.
+ */
+describeE2E('WEB_CONCURRENCY=2, a signal to the whole process group', () => {
+  let api: ApiProcess;
+  let locker: pg.Client | null = null;
+  const linesOf = (msg: string) => jsonLines(api.output()).filter((l) => l.msg === msg);
+  const exited = () =>
+    new Promise<number | null>((resolve) => {
+      if (api.child.exitCode !== null || api.child.signalCode !== null) return resolve(api.child.exitCode);
+      api.child.once('exit', (code) => resolve(code));
+    });
+
+  beforeEach(async () => {
+    api = await startApi('cluster_group', { WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' }, { detached: true });
+    await waitFor(() => linesOf(`Listening on http://localhost:${api.port} (PostgreSQL)`).length === 2, 'two api processes listening');
+  });
+  afterEach(async () => {
+    await locker?.end().catch(() => undefined);
+    locker = null;
+    await api.close();
+  });
+
+  /** A PATCH held in flight by a row lock the test owns, so it is running when the signal comes. */
+  async function patchInFlight() {
+    const auth = { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' };
+    const created = await fetch(`${api.url}/country`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Before', code: 'BF' }),
+    });
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as { data: { id: number } };
+    locker = new pg.Client({ connectionString: api.dbUrl });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('SELECT id FROM countries WHERE id = $1 FOR UPDATE', [data.id]);
+    const patch = fetch(`${api.url}/countries/${data.id}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: JSON.stringify({ name: 'After' }),
+    }).then(
+      async (r) => ({ status: r.status, body: (await r.json()) as unknown }),
+      (err: unknown) => ({ status: 0, body: String(err) }),
+    );
+    await waitFor(async () => {
+      const { rows } = await locker!.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      return rows[0].n === 1;
+    }, 'the PATCH to wait for the row lock');
+    return { id: data.id, patch };
+  }
+
+  async function finishAndExpectCleanStop(id: number, patch: Promise<{ status: number; body: unknown }>) {
+    const exit = exited();
+    await locker!.query('ROLLBACK');
+    const answered = await patch;
+    expect(answered).toMatchObject({ status: 200, body: { meta: { status: 200, success: true }, data: { id, name: 'After' } } });
+    expect(await exit).toBe(0);
+    // Both api processes drained to their own "Stopped.", then the primary; nobody exited at once.
+    expect(linesOf('Stopped.')).toHaveLength(3);
+    expect(api.output()).not.toMatch(/again: /);
+  }
+
+  it('SIGTERM to the group: the request in flight is answered and every process drains; exit 0', async () => {
+    const { id, patch } = await patchInFlight();
+    process.kill(-api.child.pid!, 'SIGTERM');
+    await waitFor(() => linesOf('SIGTERM: shutting down').length === 2, 'both api processes to start draining');
+    expect(api.child.exitCode).toBeNull();
+    await finishAndExpectCleanStop(id, patch);
+  });
+
+  it('a group signal that reaches an api process after the drain message is the same stop, not a second one', async () => {
+    const { id, patch } = await patchInFlight();
+    api.child.kill('SIGTERM');
+    await waitFor(() => linesOf('SIGTERM: shutting down').length === 2, 'both api processes to start draining');
+    // The api process with nothing in flight may already have stopped; the one holding the PATCH cannot have.
+    const signalled = linesOf('SIGTERM: shutting down')
+      .map((l) => l.pid as number)
+      .filter((pid) => {
+        try {
+          process.kill(pid, 'SIGINT');
+          return true;
+        } catch {
+          return false; // ESRCH: drained and gone
+        }
+      });
+    expect(signalled.length).toBeGreaterThanOrEqual(1);
+    // Still draining: the request it holds has not been answered yet.
+    expect(signalled.every(alive)).toBe(true);
+    await finishAndExpectCleanStop(id, patch);
   });
 });

@@ -16,6 +16,11 @@ describe('loadConfig', () => {
       migrationsRun: true,
     });
     expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.heartbeatFile).toBeNull();
+  });
+  it('takes HEARTBEAT_FILE as a path, made absolute', () => {
+    expect(loadConfig({ HEARTBEAT_FILE: '/tmp/worker-heartbeat' }).heartbeatFile).toBe('/tmp/worker-heartbeat');
+    expect(loadConfig({ HEARTBEAT_FILE: 'beat' }).heartbeatFile).toMatch(/^\/.+\/beat$/);
   });
   it('reads valid values', () => {
     const c = loadConfig({

@@ -27,6 +27,8 @@ export interface AppConfig {
   locale: string;
   migrationsRun: boolean;
   templatesDir: string | null;
+  /** A file the worker rewrites every few seconds while it runs (HEARTBEAT_FILE), for a container's liveness check; null: none. */
+  heartbeatFile: string | null;
   /** Prefix of the Bull queues' Redis keys, so several deployments (or test runs) can share a Redis. */
   queuePrefix: string;
   /** Seconds between sweeps for deliveries that were queued but never picked up (Redis lost the job). */
@@ -154,6 +156,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     locale,
     migrationsRun: flag(env, 'MIGRATIONS_RUN', true),
     templatesDir: optional(env, 'TEMPLATES_DIR') && resolve(optional(env, 'TEMPLATES_DIR')!),
+    heartbeatFile: optional(env, 'HEARTBEAT_FILE') && resolve(optional(env, 'HEARTBEAT_FILE')!),
     queuePrefix: optional(env, 'QUEUE_PREFIX') ?? 'store',
     deliverySweepSeconds: positiveInt(env, 'DELIVERY_SWEEP_SECONDS', 30),
     deliveryLeaseSeconds: positiveInt(env, 'DELIVERY_LEASE_SECONDS', 120),

@@ -2,6 +2,7 @@ import { Command, CommandRunner, Option } from 'nest-commander';
 import { DataSource } from 'typeorm';
 import { type CliFlags, printResult, progress } from '../cli/cli-output.js';
 import { DemoSeeder } from '../modules/demo/demo.seeder.js';
+import { runPendingMigrations } from './migrate.js';
 
 @Command({ name: 'db:migrate', description: 'Apply pending migrations' })
 export class DbMigrateCommand extends CommandRunner {
@@ -11,7 +12,7 @@ export class DbMigrateCommand extends CommandRunner {
 
   async run(_args: string[], flags: CliFlags): Promise<void> {
     if (!flags.json) progress('Applying pending migrations…');
-    const applied = await this.dataSource.runMigrations({ transaction: 'each' });
+    const applied = await runPendingMigrations(this.dataSource);
     const names = applied.map((m) => m.name);
     printResult(flags, { applied: names }, () => (names.length ? `Applied: ${names.join(', ')}` : 'The schema is up to date.'));
   }

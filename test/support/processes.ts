@@ -82,6 +82,7 @@ export interface ApiProcess {
 export async function startApi(
   label: string,
   env: Record<string, string> | ((dbUrl: string) => Record<string, string>) = {},
+  opts: { detached?: boolean } = {},
 ): Promise<ApiProcess> {
   // Imported here so the specs that only run processes do not load the app's modules.
   const { createTestDatabase } = await import('./test-app.js');
@@ -95,6 +96,8 @@ export async function startApi(
     const url = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, [join(DIST, 'main.js')], {
       env: cleanEnv({ DATABASE_URL: db.url, PORT: String(port), ...extra }),
+      // Detached: the api leads a process group of its own, which a test can signal as a terminal would.
+      detached: opts.detached ?? false,
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
