@@ -6,6 +6,8 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src src
 COPY migrations migrations
+# The build script (compiles aside, then swaps into dist/); the other scripts are dev tools.
+COPY scripts/build.mjs scripts/build.mjs
 # Production dependencies only. `npm prune` keeps two dev tools that other packages name: typescript
 # (an optional peer of @nestjs/swagger and cosmiconfig, for build-time plugins and .ts config files)
 # and prettier (a dependency of nest-commander's shell-completion add-on, which the cli does not
