@@ -530,10 +530,34 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     const bundle = await t.http.get('/docs/swagger-ui-bundle.js');
     expect(bundle.status).toBe(200);
     expect(bundle.headers['content-type']).toMatch(/javascript/);
+    // The UI loads /openapi.json by URL (Swagger UI links it under the title); its init script carries no copy of it.
     const init = await t.http.get('/docs/swagger-ui-init.js');
     expect(init.status).toBe(200);
-    expect(init.text).toMatch(/"title":\s*"Store API"/);
+    expect(init.text).toMatch(/"url":\s*"\/openapi.json"/);
+    expect(init.text).not.toContain('Store API');
+    expect(init.text.length).toBeLessThan(10_000);
     const css = await t.http.get('/docs/swagger-ui.css');
     expect(css.status).toBe(200);
+  });
+
+  it('sends /openapi.json and the docs assets gzip-compressed to clients that accept it, and API responses never', async () => {
+    for (const path of ['/openapi.json', '/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css']) {
+      const gzipped = await t.http.get(path).set('Accept-Encoding', 'gzip');
+      expect({ path, status: gzipped.status, encoding: gzipped.headers['content-encoding'] }).toEqual({
+        path,
+        status: 200,
+        encoding: 'gzip',
+      });
+      const plain = await t.http.get(path).set('Accept-Encoding', 'identity');
+      expect({ path, status: plain.status, encoding: plain.headers['content-encoding'] }).toEqual({
+        path,
+        status: 200,
+        encoding: undefined,
+      });
+    }
+    const json = await t.http.get('/openapi.json').set('Accept-Encoding', 'gzip');
+    expect(json.body).toEqual(doc);
+    const api = await t.http.get('/countries').set(auth).set('Accept-Encoding', 'gzip');
+    expect({ status: api.status, encoding: api.headers['content-encoding'] }).toEqual({ status: 200, encoding: undefined });
   });
 });
