@@ -63,7 +63,7 @@ async function redocly(doc: string): Promise<Finding[]> {
 /** `| Spectral | `rule` | …` rows of docs/api.md: the warnings that stay, each with its reason. */
 function explained(): Set<string> {
   const text = readFileSync(join(root, 'docs', 'api.md'), 'utf8');
-  return new Set([...text.matchAll(/^\| (Spectral|Redocly) \| `([\w-]+)` \|/gm)].map((m) => `${m[1]} ${m[2]}`));
+  return new Set([...text.matchAll(/^\|\s*(Spectral|Redocly)\s*\|\s*`([\w-]+)`\s*\|/gm)].map((m) => `${m[1]} ${m[2]}`));
 }
 
 async function main(): Promise<void> {
