@@ -3,6 +3,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Response } from 'supertest';
 import { RouteTable } from '../src/common/http/route-table.js';
+import { SPEC_ENDPOINTS, endpointKey } from '../src/openapi/spellings.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
 // ajv and ajv-formats are CommonJS modules whose export is also their `default`; typed as the module under NodeNext.
@@ -34,14 +35,21 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
   });
   afterAll(() => t?.close());
 
-  /** The documented path template a concrete path falls under (the most literal one wins). */
+  /** The documented path template a concrete path falls under, directly or as an alias (the most literal one wins). */
   function templateOf(method: string, path: string): string {
+    const matches = (template: string) => new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`, 'i').test(path);
     const candidates = Object.keys(doc.paths).filter((template) => {
-      const re = new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
-      return re.test(path) && doc.paths[template][method];
+      const op = doc.paths[template][method] as Json | undefined;
+      return op && [template, ...((op['x-aliases'] as string[] | undefined) ?? [])].some(matches);
     });
     expect(candidates).not.toHaveLength(0);
-    return candidates.sort((a, b) => b.replace(/\{\w+\}/g, '').length - a.replace(/\{\w+\}/g, '').length)[0];
+    const literal = (template: string) =>
+      Math.max(
+        ...[template, ...((doc.paths[template][method]['x-aliases'] as string[] | undefined) ?? [])]
+          .filter(matches)
+          .map((t) => t.replace(/\{\w+\}/g, '').length),
+      );
+    return candidates.sort((a, b) => literal(b) - literal(a))[0];
   }
 
   /** Validates a live response against the schema documented for its operation and status; returns the errors. */
@@ -82,19 +90,30 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('lists every route of every controller with its method (aliases included), and nothing else', () => {
+  it("documents every endpoint once, under the specification's spelling, and names every alias", () => {
     const routes = t.app.get(RouteTable).all();
     expect(routes.length).toBeGreaterThan(100);
-    const listed = new Set(
-      Object.entries(doc.paths as Json).flatMap(([path, item]) =>
-        Object.keys(item as Json)
-          .filter((m) => METHODS.includes(m))
-          .map((m) => `${m.toUpperCase()} ${path}`),
-      ),
+    const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+      Object.entries(item as Json)
+        .filter(([m]) => METHODS.includes(m))
+        .map(([m, op]) => ({ method: m.toUpperCase(), path, aliases: ((op as Json)['x-aliases'] as string[] | undefined) ?? [] })),
     );
+    // Every route the API answers is an operation's path or one of its aliases; nothing is listed that does not answer.
+    const answered = new Set(operations.flatMap((o) => [o.path, ...o.aliases].map((p) => `${o.method} ${p}`)));
     const declared = new Set(routes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`));
-    expect([...declared].filter((r) => !listed.has(r))).toEqual([]);
-    expect([...listed].filter((r) => !declared.has(r))).toEqual([]);
+    expect([...declared].filter((r) => !answered.has(r))).toEqual([]);
+    expect([...answered].filter((r) => !declared.has(r))).toEqual([]);
+    // One operation per endpoint: no route is documented twice.
+    expect(answered.size).toBe(operations.reduce((n, o) => n + 1 + o.aliases.length, 0));
+    expect(operations).toHaveLength(126);
+    // Each endpoint of the specification (and the contract's additions) is documented under that spelling.
+    const documented = new Set(operations.map((o) => endpointKey(o.method, o.path)));
+    expect(SPEC_ENDPOINTS.filter((e) => !documented.has(endpointKey(e.split(' ')[0], e.split(' ')[1])))).toEqual([]);
+    expect(doc.paths['/countries/{id}'].delete['x-aliases']).toEqual(['/country/{id}']);
+    expect(doc.paths['/countries/{id}'].get).toBeUndefined();
+    expect(doc.paths['/country/{id}'].get.description).toContain('Also answers at `/countries/{id}` (an alias, the same operation).');
+    expect(doc.paths['/taxclass/{id}/rates/{rateId}'].get).toBeDefined();
+    expect(doc.paths['/taxclass/{id}/rate/{rateId}'].patch).toBeDefined();
   });
 
   it('documents every operation: success envelope, scope, tag, path parameters, errors, and request bodies from the DTOs', () => {
@@ -107,6 +126,7 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
           undocumented: false,
         });
         expect({ where, operationIdUnique: !operationIds.has(op.operationId) }).toEqual({ where, operationIdUnique: true });
+        expect({ where, operationId: op.operationId }).toEqual({ where, operationId: expect.stringMatching(/^[a-z][A-Za-z]+$/) });
         operationIds.add(op.operationId);
         expect(op.tags).toHaveLength(1);
         expect(op.security).toEqual([{ bearer: [expect.stringMatching(/^[a-z_]+:(read|write|send)$/)] }]);
@@ -116,12 +136,27 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
         }
         const success = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s));
         expect({ where, success: !!success }).toEqual({ where, success: true });
+        // A body is read on every method, and unknown query parameters are 422 on every method.
+        for (const status of ['400', '413', '415', '422']) {
+          expect({ where, status, listed: !!op.responses[status] }).toEqual({ where, status, listed: true });
+        }
+        // The success example shows its own status.
+        const example = op.responses[success!].content['application/json'].examples;
+        const [ref] = Object.values(example) as Json[];
+        const value = doc.components.examples[(ref.$ref as string).split('/').pop()!].value;
+        expect({ where, status: value.meta.status }).toEqual({ where, status: Number(success) });
       }
     }
     expect(doc.paths['/quote/{id}/send-quote'].post.security).toEqual([{ bearer: ['quotes:send'] }]);
     expect(doc.paths['/quote/{id}/send-quote'].post.responses['202']).toBeDefined();
     expect(doc.paths['/subscription/{id}/renew'].post.responses['200']).toBeDefined();
-    expect(doc.paths['/countries'].post.responses['201']).toBeDefined();
+    expect(doc.paths['/country'].post.responses['201']).toBeDefined();
+    expect(doc.paths['/countries'].post).toBeUndefined();
+    expect(doc.paths['/quote'].post.responses['201'].headers['Idempotent-Replayed']).toEqual({
+      $ref: '#/components/headers/Idempotent-Replayed',
+    });
+    expect(doc.components.securitySchemes.bearer.bearerFormat).toBeUndefined();
+    expect(doc.tags.find((tag: Json) => tag.name === 'Quotes').description).toContain('`quotes:send`');
     expect(doc.tags.map((tag: Json) => tag.name)).toEqual(
       expect.arrayContaining(['Geography', 'Custom fields', 'Tax', 'Catalog', 'Customers', 'Coupons', 'Billing plans', 'Shipments']),
     );
@@ -130,7 +165,12 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     const schemas = doc.components.schemas as Json;
     expect(doc.paths['/country'].post.requestBody).toEqual({
       required: true,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/CountryCreate' } } },
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/CountryCreate' },
+          examples: { CountryCreate: { $ref: '#/components/examples/CountryCreate' } },
+        },
+      },
     });
     expect(schemas.CountryCreate).toEqual(
       expect.objectContaining({ type: 'object', required: ['name', 'code'], additionalProperties: false }),
@@ -160,9 +200,27 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect(doc.paths['/quote/{id}/send-quote'].post.requestBody).toEqual(
       expect.objectContaining({
         required: false,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/SendQuoteInput' } } },
+        content: {
+          'application/json': expect.objectContaining({ schema: { $ref: '#/components/schemas/SendQuoteInput' } }),
+        },
       }),
     );
+    // Typed maps and arrays, exact formats, exclusive fields.
+    expect(schemas.QuoteItemInput.properties.options.additionalProperties).toEqual({ type: 'string' });
+    expect(schemas.QuoteItemInput.properties.custom_fields.additionalProperties).toEqual({ type: ['string', 'number', 'boolean'] });
+    expect(schemas.QuoteCreate.properties.customer_emails.items).toEqual({ type: 'string', format: 'email' });
+    const timestamp = new RegExp(schemas.CouponCreate.properties.starts_at.pattern as string);
+    expect(['2025-01-31 14:05:00', '2025-01-31T14:05:00Z', '2025-01-31T14:05+02:00'].filter((v) => !timestamp.test(v))).toEqual([]);
+    expect(
+      ['2025-92-01 00:00:00', '2025-01-32 00:00:00', '2025-01-31 24:00:00', '0000-01-01 00:00:00'].filter((v) => timestamp.test(v)),
+    ).toEqual([]);
+    const money = new RegExp(schemas.ExtraCreate.properties.price.anyOf[0].pattern as string);
+    expect(['0', '2.5', '9999999999.99'].filter((v) => !money.test(v))).toEqual([]);
+    expect(['-1', '10000000000', '1.234', '123456789012345'].filter((v) => money.test(v))).toEqual([]);
+    const rate = new RegExp(schemas.TaxRateCreate.properties.rate.anyOf[0].pattern as string);
+    expect(['100', '8.875', '100.0000'].filter((v) => !rate.test(v))).toEqual([]);
+    expect(['100.0001', '101', '-8'].filter((v) => rate.test(v))).toEqual([]);
+    expect(schemas.CategoryLinkInput.oneOf.map((s: Json) => s.required)).toEqual([['category_id'], ['category_ids']]);
 
     // Query parameters of ListQuery, with the resource's sort whitelist.
     const params = doc.paths['/countries'].get.parameters as Json[];
@@ -430,8 +488,8 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
       let checked = 0;
       for (const [template, item] of Object.entries(doc.paths as Json)) {
         const op = (item as Json).get as Json | undefined;
-        const embed = op?.parameters?.find((p: Json) => p.name === 'embed');
-        if (!op || !embed || (template.match(/\{/g) ?? []).length > 1) continue;
+        if (!op || (template.match(/\{/g) ?? []).length > 1) continue;
+        const embed = op.parameters?.find((p: Json) => p.name === 'embed');
         const path = concrete(template);
         const sort = op.parameters.find((p: Json) => p.name === 'sort');
         if (sort) {
@@ -442,14 +500,22 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
             message: { sort: [`must be one of: ${sort.schema.enum.join(', ')}`] },
           });
         }
+        // Where `embed` is documented its enum is what the API allows; where it is not, nothing is.
         const res = await get(`${path}?embed=nope`);
-        const allowed = /allowed: (.*)$/.exec(res.body.error?.message?.embed?.[0] ?? '')?.[1];
-        const documented = [...(embed.description as string).matchAll(/`([a-z_.]+)`/g)].map((m) => m[1]);
+        const message = (res.body.error?.message?.embed?.[0] ?? '') as string;
+        const allowed = message === 'is not a known field' ? 'none' : /allowed: (.*)$/.exec(message)?.[1];
+        const documented = ((embed?.schema.items.enum as string[] | undefined) ?? []).filter((e) => !/[A-Z]/.test(e));
         expect({ path, status: res.status, allowed: allowed === 'none' ? [] : allowed?.split(', ').sort() }).toEqual({
           path,
           status: 422,
-          allowed: documented.filter((e) => e !== 'data').sort(),
+          allowed: documented.sort(),
         });
+        if (embed) {
+          // Every documented spelling is accepted, all at once, as the comma list `style: form, explode: false` describes.
+          const all = await get(`${path}?embed=${(embed.schema.items.enum as string[]).join(',')}`);
+          expect({ path, status: all.status }).toEqual({ path, status: 200 });
+          expect(embed).toEqual(expect.objectContaining({ style: 'form', explode: false }));
+        }
         checked += 1;
       }
       expect(checked).toBeGreaterThan(30);
@@ -464,10 +530,34 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     const bundle = await t.http.get('/docs/swagger-ui-bundle.js');
     expect(bundle.status).toBe(200);
     expect(bundle.headers['content-type']).toMatch(/javascript/);
+    // The UI loads /openapi.json by URL (Swagger UI links it under the title); its init script carries no copy of it.
     const init = await t.http.get('/docs/swagger-ui-init.js');
     expect(init.status).toBe(200);
-    expect(init.text).toMatch(/"title":\s*"Store API"/);
+    expect(init.text).toMatch(/"url":\s*"\/openapi.json"/);
+    expect(init.text).not.toContain('Store API');
+    expect(init.text.length).toBeLessThan(10_000);
     const css = await t.http.get('/docs/swagger-ui.css');
     expect(css.status).toBe(200);
+  });
+
+  it('sends /openapi.json and the docs assets gzip-compressed to clients that accept it, and API responses never', async () => {
+    for (const path of ['/openapi.json', '/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css']) {
+      const gzipped = await t.http.get(path).set('Accept-Encoding', 'gzip');
+      expect({ path, status: gzipped.status, encoding: gzipped.headers['content-encoding'] }).toEqual({
+        path,
+        status: 200,
+        encoding: 'gzip',
+      });
+      const plain = await t.http.get(path).set('Accept-Encoding', 'identity');
+      expect({ path, status: plain.status, encoding: plain.headers['content-encoding'] }).toEqual({
+        path,
+        status: 200,
+        encoding: undefined,
+      });
+    }
+    const json = await t.http.get('/openapi.json').set('Accept-Encoding', 'gzip');
+    expect(json.body).toEqual(doc);
+    const api = await t.http.get('/countries').set(auth).set('Accept-Encoding', 'gzip');
+    expect({ status: api.status, encoding: api.headers['content-encoding'] }).toEqual({ status: 200, encoding: undefined });
   });
 });

@@ -33,7 +33,7 @@ const successMeta = (withPagination: boolean): JsonSchema => ({
   },
 });
 
-const errorEnvelope = (message: JsonSchema): JsonSchema => ({
+const errorEnvelope = (message: JsonSchema, status?: number): JsonSchema => ({
   type: 'object',
   required: ['meta', 'error'],
   additionalProperties: false,
@@ -43,7 +43,10 @@ const errorEnvelope = (message: JsonSchema): JsonSchema => ({
       required: ['status', 'success'],
       additionalProperties: false,
       properties: {
-        status: { type: 'integer', minimum: 400, maximum: 599, description: 'Always the HTTP status.' },
+        status:
+          status === undefined
+            ? { type: 'integer', minimum: 400, maximum: 599, description: 'Always the HTTP status.' }
+            : { type: 'integer', const: status, description: 'Always the HTTP status.' },
         success: { const: false },
       },
     },
@@ -51,17 +54,17 @@ const errorEnvelope = (message: JsonSchema): JsonSchema => ({
   },
 });
 
+const VALIDATION_MESSAGE: JsonSchema = {
+  type: 'object',
+  description: 'Field path → messages. Nested paths use dots and indexes (`items.0.product_id`); every invalid field is listed.',
+  additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
+  example: { name: ['is required'], 'items.0.product_id': ['does not exist'] },
+};
+
 export const SHARED_SCHEMAS: Record<string, JsonSchema> = {
   Pagination: pagination,
   Meta: successMeta(false),
   PageMeta: successMeta(true),
-  Error: errorEnvelope({ type: 'string', example: 'The requested resource was not found.' }),
-  ValidationError: errorEnvelope({
-    type: 'object',
-    description: 'Field path → messages. Nested paths use dots and indexes (`items.0.product_id`); every invalid field is listed.',
-    additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
-    example: { name: ['is required'], 'items.0.product_id': ['does not exist'] },
-  }),
 };
 
 const header = (description: string, example: string, schema: JsonSchema = { type: 'string' }) => ({
@@ -161,6 +164,18 @@ export const ERRORS: Record<number, ErrorDoc> = {
   },
 };
 
+const STRING_MESSAGE: JsonSchema = { type: 'string', example: 'The requested resource was not found.' };
+
+/** One closed envelope per error status, `meta.status` fixed to it, so a generated client can tell them apart. */
+export function errorSchemas(): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.entries(ERRORS).map(([status, e]) => [
+      `${e.name}Error`,
+      errorEnvelope(Number(status) === 422 ? VALIDATION_MESSAGE : STRING_MESSAGE, Number(status)),
+    ]),
+  );
+}
+
 export function errorResponses(): Record<string, JsonSchema> {
   return Object.fromEntries(
     Object.entries(ERRORS).map(([status, e]) => [
@@ -176,12 +191,7 @@ export function errorResponses(): Record<string, JsonSchema> {
         ),
         content: {
           'application/json': {
-            schema: {
-              allOf: [
-                { $ref: schemaRef(Number(status) === 422 ? 'ValidationError' : 'Error') },
-                { type: 'object', properties: { meta: { type: 'object', properties: { status: { const: Number(status) } } } } },
-              ],
-            },
+            schema: { $ref: schemaRef(`${e.name}Error`) },
             example: { meta: { status: Number(status), success: false }, error: { message: e.message } },
           },
         },

@@ -34,3 +34,11 @@ export const ApiPage = (view: Function, options: Options & { sort: string[] }) =
 
 /** Descriptions of a controller's path parameters, by name (`{id}` → 'Country id or ISO alpha-2 code'). */
 export const ApiPathParams = (descriptions: Record<string, string>): ClassDecorator => SetMetadata(PATH_PARAMS_DOC, descriptions);
+
+export const EXCLUSIVE_FIELDS = 'store:openapi:exclusive-fields';
+
+/**
+ * Fields of a body of which exactly one must be sent (the service answers 422 otherwise); the
+ * document states it as a `oneOf`.
+ */
+export const ApiExclusive = (...fields: string[]): ClassDecorator => SetMetadata(EXCLUSIVE_FIELDS, fields);

@@ -4,7 +4,8 @@ import { type ValidationArguments, getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import { DECORATORS } from '@nestjs/swagger';
 import { requiredFieldsOf } from '../common/validation/decorators.js';
-import { TIMESTAMP_PATTERN } from './fields.js';
+import { EXCLUSIVE_FIELDS } from './decorators.js';
+import { TIMESTAMP_INPUT_PATTERN } from './fields.js';
 
 /**
  * Request schemas derived from the DTO classes' own validation metadata (class-validator), so the
@@ -110,6 +111,35 @@ function withNull(schema: JsonSchema): JsonSchema {
   return out;
 }
 
+/**
+ * The string form of a non-negative decimal of at most `places` decimals up to `max` (a decimal
+ * string), as a pattern: no sign, no leading zeros, never above `max`. `IsDecimal` also takes leading
+ * zeros; the pattern documents the canonical spelling.
+ */
+export function decimalPattern(max: string, places: number): string {
+  const [int, frac = ''] = max.split('.');
+  const f = frac.padEnd(places, '0').slice(0, places);
+  const digit = (lo: number, hi: number) => (lo === hi ? String(lo) : `[${lo}-${hi}]`);
+  // Integers below `int` (no leading zeros): shorter ones, then same length with a smaller digit somewhere.
+  const below: string[] = [];
+  if (int.length > 1) below.push('0', `[1-9]\\d{0,${int.length - 2}}`);
+  for (let i = 0; i < int.length; i++) {
+    const d = Number(int[i]);
+    const lo = i === 0 && int.length > 1 ? 1 : 0;
+    if (d > lo) below.push(`${int.slice(0, i)}${digit(lo, d - 1)}${int.length - i - 1 ? `\\d{${int.length - i - 1}}` : ''}`);
+  }
+  const fraction = places ? `(\\.\\d{1,${places}})?` : '';
+  // `int` itself, with a fraction not above `f`.
+  const upTo: string[] = [];
+  for (let i = 0; i < places; i++) {
+    const d = Number(f[i]);
+    upTo.push(f.slice(0, i + 1));
+    if (d > 0) upTo.push(`${f.slice(0, i)}${digit(0, d - 1)}${places - i - 1 ? `\\d{0,${places - i - 1}}` : ''}`);
+  }
+  const top = places ? `${int}(\\.(${[...new Set(upTo)].join('|')}))?` : int;
+  return `^(${below.length ? `(${below.join('|')})${fraction}|` : ''}${top})$`;
+}
+
 interface PropertyDoc {
   schema: JsonSchema;
   required: boolean;
@@ -119,7 +149,10 @@ export class DtoSchemas {
   /** Component schemas of body DTOs and their nested classes, by class. */
   readonly components = new Map<Function, JsonSchema>();
 
-  /** The object schema of a DTO; nested DTO classes are added to `components` and referenced. */
+  /**
+   * The object schema of a DTO; nested DTO classes are added to `components` and referenced. Fields
+   * declared exclusive (`@ApiExclusive`) make it a `oneOf` of closed objects, each with exactly one of them.
+   */
   objectSchema(cls: Function): JsonSchema {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
@@ -127,12 +160,22 @@ export class DtoSchemas {
       properties[name] = doc.schema;
       if (doc.required) required.push(name);
     }
-    return {
+    const exclusive = (Reflect.getMetadata(EXCLUSIVE_FIELDS, cls) as string[] | undefined) ?? [];
+    const closed = (props: Record<string, JsonSchema>, req: string[]): JsonSchema => ({
       type: 'object',
-      properties,
-      ...(required.length ? { required } : {}),
+      properties: props,
+      ...(req.length ? { required: req } : {}),
       // The validation pipe answers 422 "is not a known field" for anything else.
       additionalProperties: false,
+    });
+    if (exclusive.length < 2) return closed(properties, required);
+    return {
+      description: `Exactly one of ${exclusive.map((f) => `\`${f}\``).join(', ')}.`,
+      oneOf: exclusive.map((field) =>
+        closed(Object.fromEntries(Object.entries(properties).filter(([name]) => name === field || !exclusive.includes(name))), [
+          ...new Set([...required, field]),
+        ]),
+      ),
     };
   }
 
@@ -265,20 +308,20 @@ export class DtoSchemas {
           const rule = /from (-?[\d.]+) to (-?[\d.]+) with at most (\d+) decimals/.exec(message ?? '');
           const places = rule ? Number(rule[3]) : 2;
           const number: JsonSchema = { type: 'number' };
-          if (rule) Object.assign(number, { minimum: Number(rule[1]), maximum: Number(rule[2]) });
-          s = {
-            ...s,
-            anyOf: [{ type: 'string', pattern: `^-?\\d{1,15}(\\.\\d{1,${places}})?$` }, number],
-            example: (12.5).toFixed(places),
-          };
+          const text: JsonSchema = { type: 'string', pattern: `^-?\\d{1,15}(\\.\\d{1,${places}})?$` };
+          if (rule) {
+            Object.assign(number, { minimum: Number(rule[1]), maximum: Number(rule[2]) });
+            if (Number(rule[1]) >= 0) text.pattern = decimalPattern(rule[2], places);
+          }
+          s = { ...s, anyOf: [text, number], example: (12.5).toFixed(places) };
           break;
         }
         case 'isTimestamp':
           Object.assign(target, {
             type: 'string',
-            description: 'UTC `YYYY-MM-DD HH:MM:SS`, or ISO 8601 with an offset.',
+            description: 'UTC `YYYY-MM-DD HH:MM:SS`, or ISO 8601 with `Z` or an offset (a real calendar date).',
             example: '2025-01-31 14:05:00',
-            anyOf: [{ pattern: TIMESTAMP_PATTERN }, { format: 'date-time' }],
+            pattern: TIMESTAMP_INPUT_PATTERN,
           });
           break;
         case 'isCalendarDate':

@@ -8,8 +8,13 @@ import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
  */
 
 export const MONEY_PATTERN = '^-?\\d+\\.\\d{2}$';
-export const TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
-export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+const DAY = '(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])';
+const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d';
+/** `YYYY-MM-DD HH:MM:SS`, months 01–12, days 01–31, hours 00–23 (`parseTimestamp` also refuses 31 February). */
+export const TIMESTAMP_PATTERN = `^${DAY} ${TIME}$`;
+/** What `parseTimestamp` reads: the form above, or ISO 8601 with `T`, optional seconds and fraction, and `Z` or an offset. */
+export const TIMESTAMP_INPUT_PATTERN = `^${DAY}(?: ${TIME}|T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-]\\d{2}:?\\d{2}))$`;
+export const DATE_PATTERN = `^${DAY}$`;
 export const US_DATE_PATTERN = '^\\d{2}/\\d{2}/\\d{4}$';
 
 /** Every class that declared a property through `Field`: the document closes their schemas. */

@@ -74,10 +74,13 @@ describe('buildOpenApiDocument for a controller added later', () => {
     await app.close();
   });
 
-  it('lists each alias as its own path with the scope, tag and path parameters', () => {
+  it('documents each endpoint once, under its first declared path, and names the aliases', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(['/gadget', '/gadget/{id}', '/gadget/{id}/polish', '/gadgets']);
-    expect(doc.paths['/gadget'].post.operationId).toBe('Gadgets_create');
-    expect(doc.paths['/gadgets'].post.operationId).toBe('Gadgets_create_1');
+    expect(Object.keys(doc.paths['/gadgets'])).toEqual(['get']);
+    expect(doc.paths['/gadget'].post.operationId).toBe('gadgetsCreate');
+    expect(doc.paths['/gadget'].post['x-aliases']).toEqual(['/gadgets']);
+    expect(doc.paths['/gadget'].post.description).toContain('Also answers at `/gadgets` (an alias, the same operation).');
+    expect(doc.paths['/gadgets'].get.operationId).toBe('gadgetsList');
     expect(doc.paths['/gadgets'].get.security).toEqual([{ bearer: ['catalog:read'] }]);
     expect(doc.paths['/gadget'].post.security).toEqual([{ bearer: ['catalog:write'] }]);
     expect(doc.paths['/gadget'].post.tags).toEqual(['Catalog']);

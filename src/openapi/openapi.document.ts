@@ -8,7 +8,9 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { DECORATORS, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { isPublicPath } from '../common/auth/authentication.middleware.js';
 import { SCOPE_GROUP_KEY, SCOPE_KEY, scopeFor } from '../common/auth/scopes.js';
-import { ERRORS, SHARED_HEADERS, SHARED_PARAMETERS, SHARED_SCHEMAS, errorResponses, successHeaders } from './components.js';
+import { ERRORS, SHARED_HEADERS, SHARED_PARAMETERS, SHARED_SCHEMAS, errorResponses, errorSchemas, successHeaders } from './components.js';
+import { REQUEST_EXAMPLES, sampleOf } from './examples.js';
+import { documentedPath } from './spellings.js';
 import { PATH_PARAMS_DOC, RESPONSE_DOC, type ResponseDoc } from './decorators.js';
 import { DtoSchemas, type JsonSchema, schemaRef } from './dto-schema.js';
 import { VIEW_CLASSES } from './fields.js';
@@ -162,16 +164,46 @@ function envelopeSchema(doc: ResponseDoc): JsonSchema {
   };
 }
 
-/** Which of the error responses an operation can meet. */
-function errorStatuses(h: Handler, path: string, hasBody: boolean, hasQuery: boolean): number[] {
-  const statuses = [401, 403, 405, 429, 500, 503];
-  if (hasBody) statuses.push(400, 413, 415);
+/**
+ * Which of the error responses an operation can meet. Every method reads a body when one is sent (so
+ * 400/413/415 are possible on a GET too) and refuses unknown query parameters (422).
+ */
+function errorStatuses(h: Handler, path: string): number[] {
+  const statuses = [400, 401, 403, 405, 413, 415, 422, 429, 500, 503];
   if (path.includes('{')) statuses.push(404);
   if (h.method !== 'GET') statuses.push(409);
   if (['PATCH', 'PUT', 'DELETE'].includes(h.method)) statuses.push(412);
-  if (hasBody || hasQuery || h.method === 'POST') statuses.push(422); // POST: a malformed Idempotency-Key is 422 too
   return statuses.sort((a, b) => a - b);
 }
+
+/** `shipping_addresses` → `shippingAddresses`, per dotted segment. */
+const camel = (name: string) =>
+  name
+    .split('.')
+    .map((part) => part.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()))
+    .join('.');
+/**
+ * `embed`: a comma list (`style: form, explode: false`) of the relations this operation embeds, in
+ * both spellings the API accepts. A parent named with a dot path is embedded too.
+ */
+function embedParameter(allowed: string[]): JsonSchema {
+  const names = [...new Set(allowed.flatMap((e) => [e, camel(e)]))];
+  return {
+    name: 'embed',
+    in: 'query',
+    required: false,
+    style: 'form',
+    explode: false,
+    description:
+      `Comma-separated relations to embed; dots nest. Allowed: ${allowed.map((e) => `\`${e}\``).join(', ')} ` +
+      '(camelCase spellings too). Each appears as `{"data": …}` under its snake_case name; any other name is 422.',
+    schema: { type: 'array', items: { type: 'string', enum: names } },
+    example: allowed.slice(0, 2),
+  };
+}
+
+const lowerFirst = (s: string) => s.replace(/^./, (c) => c.toLowerCase());
+const upperFirst = (s: string) => s.replace(/^./, (c) => c.toUpperCase());
 
 /** Does a value satisfy the (simple) schema of a field? Used to borrow response examples for inputs. */
 function accepts(schema: JsonSchema, value: unknown): boolean {
@@ -207,6 +239,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addSecurityRequirements('bearer')
     .build();
+  // Access tokens are opaque (`sk_…`), not JWTs.
+  delete (config.components?.securitySchemes?.bearer as { bearerFormat?: string } | undefined)?.bearerFormat;
   const table = handlers(app);
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller}.${method}`,
@@ -215,8 +249,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   });
   const schemas = (document.components!.schemas ??= {}) as Record<string, JsonSchema>;
   const dtos = new DtoSchemas();
-  const tags = new Map<string, string>();
+  const tags = new Map<string, Set<string>>();
   const bodyViews = new Map<string, string>();
+
+  const examples = new Map<string, JsonSchema>();
+  const successExamples: { name: string; envelope: string; status: number }[] = [];
 
   for (const [path, item] of Object.entries(document.paths) as [string, Partial<Record<HttpMethod, Operation>>][]) {
     for (const method of HTTP_METHODS) {
@@ -224,17 +261,26 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (!op) continue;
       const h = table.get(`${method.toUpperCase()} ${path}`);
       if (!h) throw new Error(`OpenAPI: no handler found for ${method.toUpperCase()} ${path}`);
-      const alias = h.paths.map(toOpenApiPath).indexOf(path);
-      op.operationId = `${h.controller.name.replace(/Controller$/, '')}_${h.name}${alias > 0 ? `_${alias}` : ''}`;
+      // One operation per endpoint: documented under the specification's spelling, the aliases named.
+      const paths = [...new Set(h.paths.map(toOpenApiPath))];
+      if (path !== documentedPath(h.method, paths)) {
+        delete item[method];
+        continue;
+      }
+      const aliases = paths.filter((p) => p !== path);
+      // Stable and usable as a method name: the controller and handler names, e.g. `quotesSend`.
+      op.operationId = `${lowerFirst(h.controller.name.replace(/Controller$/, ''))}${upperFirst(h.name)}`;
       const isPublic = isPublicPath(path);
 
       // Tags by scope group: the unit of permission and of module.
       if (!op.tags?.length) op.tags = [h.group ? humanize(h.group) : humanize(h.controller.name.replace(/Controller$/, ''))];
-      for (const tag of op.tags) {
-        if (!tags.has(tag)) tags.set(tag, h.group ? `Scopes \`${h.group}:read\` (reads) and \`${h.group}:write\` (writes).` : '');
-      }
-
       const scope = h.scope ?? (h.group ? scopeFor(h.group, h.method) : null);
+      for (const tag of op.tags) {
+        const scopes = tags.get(tag) ?? new Set<string>();
+        if (h.group) scopes.add(`${h.group}:read`).add(`${h.group}:write`);
+        if (scope) scopes.add(scope);
+        tags.set(tag, scopes);
+      }
       op.security = isPublic ? [] : [{ bearer: scope ? [scope] : [] }];
 
       // Parameters: path (described, and present even when the handler does not read them), query from the DTO, headers.
@@ -250,10 +296,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
           if (name === 'sort' && h.doc?.sort) schema.enum = h.doc.sort;
           if (name === 'embed') {
             const allowed = h.doc?.embed ?? [];
-            schema.description = allowed.length
-              ? `Comma-separated relations to embed (dots nest; camelCase or snake_case): ${allowed.map((e) => `\`${e}\``).join(', ')}. Each appears as \`{"data": …}\` under its snake_case name.`
-              : 'Accepted, but nothing can be embedded here: any name is 422.';
-            if (allowed.length) schema.example = allowed.join(',');
+            // Nothing embeds here: the parameter is not documented (any name is 422).
+            if (!allowed.length) continue;
+            parameters.push(embedParameter(allowed));
+            continue;
           }
           const { description, example, ...rest } = schema;
           parameters.push({
@@ -274,14 +320,24 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       }
       op.parameters = parameters;
 
-      // Request body: the DTO's derived schema as a component.
+      // Request body: the DTO's derived schema as a component, with an example that the API accepts.
       if (h.body) {
         const name = dtos.component(h.body);
-        const required = ((dtos.components.get(h.body)?.required as string[] | undefined) ?? []).length > 0;
+        const bodySchema = dtos.components.get(h.body) ?? {};
+        const required = [bodySchema, ...((bodySchema.oneOf as JsonSchema[] | undefined) ?? [])].some(
+          (s) => ((s.required as string[] | undefined) ?? []).length > 0,
+        );
+        const example = REQUEST_EXAMPLES[name];
+        if (example !== undefined) examples.set(name, { summary: `A ${name} body the API accepts`, value: example });
         op.requestBody = {
           required,
           ...(required ? {} : { description: 'May be omitted (an empty body is `{}`).' }),
-          content: { 'application/json': { schema: { $ref: schemaRef(name) } } },
+          content: {
+            'application/json': {
+              schema: { $ref: schemaRef(name) },
+              ...(example !== undefined ? { examples: { [name]: { $ref: `#/components/examples/${name}` } } } : {}),
+            },
+          },
         };
         if (h.doc && !bodyViews.has(name)) bodyViews.set(name, h.doc.view.name);
       } else {
@@ -296,10 +352,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (h.doc) {
         const name = envelopeName(h.doc);
         schemas[name] ??= envelopeSchema(h.doc);
+        const exampleName = `${name.replace(/Envelope$/, '')}${h.status}`;
+        if (!successExamples.some((e) => e.name === exampleName))
+          successExamples.push({ name: exampleName, envelope: name, status: h.status });
         responses[String(h.status)] = {
           description: op.summary,
-          headers: successHeaders(),
-          content: { 'application/json': { schema: { $ref: schemaRef(name) } } },
+          headers: {
+            ...successHeaders(),
+            ...(h.method === 'POST' ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}),
+          },
+          content: {
+            'application/json': {
+              schema: { $ref: schemaRef(name) },
+              examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } },
+            },
+          },
         };
       } else if (!isPublic) {
         // A handler without @ApiItem/@ApiPage: still listed, flagged so the e2e test points at it.
@@ -314,21 +381,24 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (h.method === 'GET' && !isPublic)
         responses['304'] = { description: 'Not modified: the `If-None-Match` / `If-Modified-Since` copy is current (no body).' };
       if (!isPublic) {
-        for (const status of errorStatuses(h, path, !!h.body, !!h.query)) {
+        for (const status of errorStatuses(h, path)) {
           responses[String(status)] = { $ref: `#/components/responses/${ERRORS[status].name}` };
         }
       }
       op.responses = { ...responses, ...explicit };
-      const paths = h.paths.map(toOpenApiPath);
       op.description = [
         op.description,
         h.doc?.description,
         scope ? `Scope: \`${scope}\`.` : isPublic ? 'No token needed.' : undefined,
-        paths.length > 1 ? `The same operation answers at ${paths.map((p) => `\`${p}\``).join(', ')} (aliases).` : undefined,
+        aliases.length
+          ? `Also answers at ${aliases.map((p) => `\`${p}\``).join(', ')} (${aliases.length > 1 ? 'aliases' : 'an alias'}, the same operation).`
+          : undefined,
       ]
         .filter(Boolean)
         .join('\n\n');
+      if (aliases.length) (op as Record<string, unknown>)['x-aliases'] = aliases;
     }
+    if (!HTTP_METHODS.some((m) => item[m])) delete document.paths[path];
   }
 
   // Components: the DTOs as derived, the views closed, the shared envelopes and errors.
@@ -342,13 +412,39 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     schema.additionalProperties = false;
   }
   borrowExamples(schemas, bodyViews);
-  Object.assign(schemas, SHARED_SCHEMAS);
+  Object.assign(schemas, SHARED_SCHEMAS, errorSchemas());
+  for (const schema of Object.values(schemas)) unwrapSingleAllOf(schema);
   const components = document.components as Record<string, unknown>;
   components.responses = errorResponses();
   components.headers = SHARED_HEADERS;
   components.parameters = SHARED_PARAMETERS;
-  document.tags = [...tags].map(([name, description]) => ({ name, ...(description ? { description } : {}) }));
+  const exampleComponents: Record<string, JsonSchema> = {};
+  for (const { name, envelope, status } of successExamples) {
+    const value = sampleOf({ $ref: schemaRef(envelope) }, schemas) as { meta: { status: number } };
+    value.meta.status = status;
+    exampleComponents[name] = { summary: `${status} answer`, value };
+  }
+  for (const [name, example] of examples) exampleComponents[name] = example;
+  components.examples = exampleComponents;
+  document.tags = [...tags].map(([name, scopes]) => ({
+    name,
+    ...(scopes.size
+      ? { description: `Scopes ${[...scopes].map((s) => `\`${s}\``).join(', ')}; each operation names the one it needs.` }
+      : {}),
+  }));
   return document;
+}
+
+/** `allOf: [{$ref}]` (how @nestjs/swagger adds a description to a reference) → the reference itself; 3.1 allows siblings. */
+function unwrapSingleAllOf(schema: unknown): void {
+  if (!schema || typeof schema !== 'object') return;
+  const s = schema as JsonSchema;
+  if (Array.isArray(s.allOf) && s.allOf.length === 1) {
+    const [only] = s.allOf as JsonSchema[];
+    delete s.allOf;
+    Object.assign(s, only);
+  }
+  for (const value of Object.values(s)) unwrapSingleAllOf(value);
 }
 
 /** Inputs borrow the examples of the same-named output fields when they fit, so "Try it out" starts from a sensible body. */
@@ -376,11 +472,13 @@ string, or for 422 an object of field path → messages.
 **Formats.** Timestamps \`YYYY-MM-DD HH:MM:SS\` (UTC); flags 0/1; money two-decimal strings (quote item \`price\`/\`total\`
 are numbers). Every documented field is always present (\`null\` when blank, \`[]\` when empty).
 
-**Paths.** Singular and plural spellings are aliases; each alias is listed as its own path. \`{id}\` segments of digits
+**Paths.** Singular and plural spellings are aliases: each endpoint is listed once, under the specification's spelling,
+and its description (and \`x-aliases\`) names the other paths that answer the same way. \`{id}\` segments of digits
 are looked up as ids first, then by the resource's other key (SKU, code, number, …).
 
 **Collections.** \`limit\` 1–250 (default 250), \`page\` ≥ 1, \`cursor\` (ids above it), \`sort\` (per-resource list),
-\`order\` ASC/DESC. **Embedding.** \`embed=a,b.c\` adds relations as \`{"data": …}\`.
+\`order\` ASC/DESC. **Embedding.** \`embed=a,b.c\` adds relations as \`{"data": …}\`; the operations that embed
+list the names they accept, the others take no \`embed\`.
 
 **Caching.** Every success carries \`ETag\`, \`Last-Modified\`, \`Cache-Control: private, max-age=60\`; GET honours
 \`If-None-Match\` / \`If-Modified-Since\` (304); PATCH/DELETE honour \`If-Match\` (412). \`HEAD\` works on every GET path

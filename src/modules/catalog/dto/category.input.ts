@@ -1,4 +1,5 @@
 import { Matches } from 'class-validator';
+import { ApiExclusive } from '../../../openapi/decorators.js';
 import { IsFlag, IsId, IsIntIn, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { IsIdList, IsUrlName } from './catalog-validators.js';
 
@@ -43,7 +44,8 @@ export class CategoryPatch {
 @RequiredFields('name')
 export class CategoryCreate extends CategoryPatch {}
 
-/** POST /product/{p}/categories: one category or several. */
+/** POST /product/{p}/categories: one category or several (exactly one of the two fields). */
+@ApiExclusive('category_id', 'category_ids')
 export class CategoryLinkInput {
   @Optional()
   @IsId()

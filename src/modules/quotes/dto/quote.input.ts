@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, IsDefined, IsIn, IsObject, IsString, Matches, ValidateNested, isEmail } from 'class-validator';
 import { ListQuery, QueryInt } from '../../../common/paging/list-query.dto.js';
@@ -27,6 +28,7 @@ export class QuoteItemInput {
 
   @Optional()
   @IsObject({ message: 'must be an object of option name to value' })
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { Size: 'L' } })
   options?: Record<string, unknown>;
 
   @Nullable()
@@ -45,6 +47,12 @@ export class QuoteItemInput {
 
   @Optional()
   @IsObject({ message: 'must be an object of custom field name to value' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: ['string', 'number', 'boolean'] },
+    description: "Custom field name (a definition of entity `cart`) → value, checked against the definition's type.",
+    example: { gift_wrap: 'paper' },
+  })
   custom_fields?: Record<string, unknown>;
 }
 
@@ -82,6 +90,7 @@ export class QuotePatch {
   @IsArray({ message: 'must be an array of e-mail addresses' })
   @EachElement((e) => typeof e === 'string' && isEmail(e), 'must be an e-mail address')
   @Allow()
+  @ApiProperty({ type: 'array', items: { type: 'string', format: 'email' }, example: ['buyer@example.com'] })
   customer_emails?: unknown[] | null;
 
   @Nullable()

@@ -1,0 +1,160 @@
+/**
+ * An ERP integration written against the client generated from /openapi.json (openapi-typescript types,
+ * openapi-fetch requests), as an integrator would write it: strict TypeScript, no casts. The test
+ * (test/openapi-client.e2e-spec.ts) generates ./generated/store-api.d.ts from the live document,
+ * compiles this file with `tsc --strict`, then runs it against the api: STORE_URL, STORE_TOKEN in the
+ * environment, a JSON summary on stdout.
+ */
+import createClient from 'openapi-fetch';
+import type { components, paths } from './generated/store-api.js';
+
+type Quote = components['schemas']['QuoteView'];
+
+const baseUrl = process.env.STORE_URL ?? 'http://localhost:3000';
+const client = createClient<paths>({
+  baseUrl,
+  headers: { Authorization: `Bearer ${process.env.STORE_TOKEN ?? ''}` },
+  // `embed` and other lists are comma lists (style: form, explode: false).
+  querySerializer: { array: { style: 'form', explode: false } },
+});
+
+function fail(step: string, status: number, body: unknown): never {
+  throw new Error(`${step}: HTTP ${status} ${JSON.stringify(body)}`);
+}
+
+async function main() {
+  // The catalog: a product with a size option, a variant per size, and an extra.
+  const product = await client.POST('/product', { body: { name: 'Work shirt', sku: 'ERP-SHIRT', base_price: '25.00' } });
+  if (!product.data) return fail('create product', product.response.status, product.error);
+  const productKey = String(product.data.data.id);
+  const option = await client.POST('/product/{owner}/option', {
+    params: { path: { owner: productKey } },
+    body: { name: 'Size', values: ['S', 'M', 'L'] },
+  });
+  if (!option.data) return fail('create option', option.response.status, option.error);
+  const variantSkus: string[] = [];
+  for (const size of option.data.data.values) {
+    const variant = await client.POST('/product/{owner}/variant', {
+      params: { path: { owner: productKey } },
+      body: { sku: `ERP-SHIRT-${size}`, options: { Size: size } },
+    });
+    if (!variant.data) return fail('create variant', variant.response.status, variant.error);
+    variantSkus.push(variant.data.data.sku ?? '');
+  }
+  const extra = await client.POST('/product/{owner}/extra', {
+    params: { path: { owner: productKey } },
+    body: { sku: 'EMBROIDERY', name: 'Embroidered logo', price: 4.5 },
+  });
+  if (!extra.data) return fail('create extra', extra.response.status, extra.error);
+  const field = await client.POST('/customfielddefinitions', {
+    body: { name: 'po_line', label: 'PO line', entity: 'cart', type: 'string' },
+  });
+  if (!field.data) return fail('create custom field', field.response.status, field.error);
+
+  // The buyer: a customer group and a customer in it.
+  const group = await client.POST('/customergroup', { body: { name: 'Resellers', api_code: 'resellers' } });
+  if (!group.data) return fail('create customer group', group.response.status, group.error);
+  const customer = await client.POST('/customer', {
+    body: { email: 'erp-buyer@example.com', first_name: 'Grace', customer_group_id: group.data.data.id },
+  });
+  if (!customer.data) return fail('create customer', customer.response.status, customer.error);
+
+  // A quote with three items using options, extras and custom fields.
+  const productId = product.data.data.id;
+  const created = await client.POST('/quote', {
+    body: {
+      name: 'ERP order 4711',
+      customer_id: customer.data.data.id,
+      customer_groups: [group.data.data.api_code],
+      customer_emails: ['purchasing@example.com'],
+      items: [
+        { product_id: productId, quantity: 2, options: { Size: 'L' }, extras: ['EMBROIDERY'], custom_fields: { po_line: '4711-1' } },
+        { product_id: productId, quantity: 5, options: { Size: 'M' }, custom_fields: { po_line: '4711-2' } },
+        { product_id: productId, quantity: 1, options: { Size: 'S' }, extras: ['EMBROIDERY'], is_trial_product: 0 },
+      ],
+    },
+  });
+  if (!created.data) return fail('create quote', created.response.status, created.error);
+  const quote: Quote = created.data.data;
+  const quoteKey = String(quote.id);
+
+  // Patch it with If-Match: the ETag of a plain GET; a stale one is 412.
+  const read = await client.GET('/quote/{id}', { params: { path: { id: quoteKey } } });
+  if (!read.data) return fail('read quote', read.response.status, read.error);
+  const etag = read.response.headers.get('ETag') ?? '';
+  const patched = await client.PATCH('/quote/{id}', {
+    params: { path: { id: quoteKey }, header: { 'If-Match': etag } },
+    body: { name: 'ERP order 4711 (confirmed)' },
+  });
+  if (!patched.data) return fail('patch quote', patched.response.status, patched.error);
+  const stale = await client.PATCH('/quote/{id}', {
+    params: { path: { id: quoteKey }, header: { 'If-Match': etag } },
+    body: { name: 'lost update' },
+  });
+  const staleStatus = stale.error?.meta.status ?? stale.response.status;
+
+  // Two more quotes, then walk every page of the collection with the cursor.
+  for (const name of ['ERP order 4712', 'ERP order 4713']) {
+    const more = await client.POST('/quote', { body: { name, customer_id: customer.data.data.id } });
+    if (!more.data) return fail('create quote', more.response.status, more.error);
+  }
+  const walked: number[] = [];
+  let pages = 0;
+  let cursor: number | undefined;
+  for (;;) {
+    const page = await client.GET('/quotes', {
+      params: { query: { limit: 2, sort: 'id', order: 'ASC', embed: ['customer', 'customer.group'], ...(cursor ? { cursor } : {}) } },
+    });
+    if (!page.data) return fail('list quotes', page.response.status, page.error);
+    pages += 1;
+    for (const q of page.data.data) walked.push(q.id);
+    const next = page.data.meta.pagination.next_cursor;
+    if (next === null) break;
+    cursor = next;
+  }
+
+  // Send it, then read the deliveries.
+  const sent = await client.POST('/quote/{id}/send-quote', {
+    params: { path: { id: quoteKey } },
+    body: { message: 'Our order, as agreed.' },
+  });
+  if (!sent.data) return fail('send quote', sent.response.status, sent.error);
+  const deliveries = await client.GET('/quote/{id}/deliveries', { params: { path: { id: quoteKey } } });
+  if (!deliveries.data) return fail('read deliveries', deliveries.response.status, deliveries.error);
+
+  // A 422: its message is a map of field path to messages (other errors carry a string).
+  const invalid = await client.POST('/quote', {
+    body: { name: 'ERP order 4714', items: [{ product_id: productId, options: { Size: 'XL' } }] },
+  });
+  const message = invalid.error?.error.message;
+  const invalidMessages: Record<string, string[]> = typeof message === 'object' ? message : {};
+
+  const summary = {
+    variants: variantSkus,
+    quote: {
+      name: patched.data.data.name,
+      items: quote.items.map((i) => ({
+        quantity: i.quantity,
+        options: i.options,
+        extras: i.extras,
+        custom_fields: i.custom_fields,
+        price: i.price,
+      })),
+      customer_groups: quote.customer_groups.map((g) => g.api_code),
+      customer_emails: quote.customer_emails ?? [],
+    },
+    stale_status: staleStatus,
+    pages,
+    walked: walked.length,
+    walked_in_order: walked.every((id, i) => i === 0 || id > walked[i - 1]),
+    sent: sent.data.data.deliveries.map((d) => ({ recipient: d.recipient, status: d.status })),
+    deliveries: deliveries.data.data.map((d) => d.recipient).sort(),
+    invalid: { status: invalid.response.status, message: invalidMessages },
+  };
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
