@@ -127,6 +127,9 @@ describeE2E('WEB_CONCURRENCY=2, a signal to the whole process group', () => {
       (err: unknown) => ({ status: 0, body: String(err) }),
     );
     await waitFor(async () => {
+      // The locker reads inside its own transaction, where pg_stat_activity is a snapshot taken at
+      // its first read: cleared each round, or the first (too early) answer would be seen for ever.
+      await locker!.query('SELECT pg_stat_clear_snapshot()');
       const { rows } = await locker!.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
       );

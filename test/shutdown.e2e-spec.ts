@@ -69,6 +69,8 @@ describeE2E('graceful shutdown', () => {
       await locker.query('SELECT id FROM countries WHERE id = $1 FOR UPDATE', [id]);
       const patch = request(agent, api.port, 'PATCH', `/countries/${id}`, auth, { name: 'After' });
       await waitFor(async () => {
+        // pg_stat_activity is a snapshot per transaction, and the locker is in one: cleared each round.
+        await locker!.query('SELECT pg_stat_clear_snapshot()');
         const { rows } = await locker!.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
         );
