@@ -160,23 +160,26 @@ async function main(): Promise<void> {
       if (process.env.BENCH_CPU_PROFILE) apiProcess.kill('SIGUSR2');
       figures.push(measured[s.key]);
     }
-    // Metrics on vs off: the same GET /quote/{id} against a second api with METRICS_PORT set, in
-    // turns with the first (off, on, off, on) so drift of the machine falls on both alike.
+    // Metrics on vs off: GET /quote/{id} against two fresh api processes, one with METRICS_PORT set,
+    // both warmed alike and measured in turns (off, on, off, on), so neither the age of a process
+    // nor drift of the machine falls on one side only.
     let metricsCost: { rps_off: number; rps_on: number; ratio: number; cpu_ms_off: number; cpu_ms_on: number } | null = null;
     if (!only || only.includes('metrics')) {
       const metricsPort = await freePort();
+      const offPort = await freePort();
       const onPort = await freePort();
+      const without = await startApi({ ...env, PORT: String(offPort) });
       const withMetrics = await startApi({ ...env, PORT: String(onPort), METRICS_PORT: String(metricsPort) });
       const get = scenarios.find((s) => s.key === 'get_quote')!;
+      const sides = [
+        ['off', without, `http://127.0.0.1:${offPort}`],
+        ['on', withMetrics, `http://127.0.0.1:${onPort}`],
+      ] as const;
       const turns = { off: { requests: 0, seconds: 0, cpu: 0 }, on: { requests: 0, seconds: 0, cpu: 0 } };
       try {
-        // The second api warms up first, as the first did over the scenarios before.
-        await measure(`http://127.0.0.1:${onPort}`, token, get, Math.max(2, seconds / 2), connections);
+        for (const [, , url] of sides) await measure(url, token, get, Math.max(2, seconds / 2), connections);
         for (let round = 0; round < 2; round++) {
-          for (const [side, proc, url] of [
-            ['off', apiProcess, base],
-            ['on', withMetrics, `http://127.0.0.1:${onPort}`],
-          ] as const) {
+          for (const [side, proc, url] of sides) {
             const cpuBefore = cpuMs(proc.pid!);
             const f = await measure(url, token, get, Math.max(2, seconds / 2), connections);
             turns[side].cpu += cpuMs(proc.pid!) - cpuBefore;
@@ -184,12 +187,13 @@ async function main(): Promise<void> {
             turns[side].seconds += Math.max(2, seconds / 2);
           }
         }
-        // Scraped once under no load, so the figure shows the endpoint answers.
         const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
         if (!scraped.includes('http_requests_total')) console.error('warning: the metrics endpoint shows no request counts');
       } finally {
-        withMetrics.kill('SIGTERM');
-        await new Promise((r) => withMetrics.once('exit', r));
+        for (const [, proc] of sides) {
+          proc.kill('SIGTERM');
+          await new Promise((r) => proc.once('exit', r));
+        }
       }
       const rps = (t: { requests: number; seconds: number }) => Math.round(t.requests / t.seconds);
       metricsCost = {
