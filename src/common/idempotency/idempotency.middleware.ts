@@ -139,11 +139,16 @@ function answerOf(found: Exclude<Lookup, { kind: 'none' }>): Answer {
 }
 
 function answerFromLookup(res: Response, found: Exclude<Lookup, { kind: 'none' }>): void {
-  const answer = answerOf(found);
+  writeAnswer(res, answerOf(found), res.end);
+}
+
+/** Writes an answer (its headers, the replay mark, its body) through `end`. */
+function writeAnswer(res: Response, answer: Answer, end: Response['end'], cb?: EndCallback): void {
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
   if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
   res.setHeader('Content-Length', Buffer.byteLength(answer.body));
-  res.status(answer.status).end(answer.body);
+  res.statusCode = answer.status;
+  (end as (...a: unknown[]) => Response).call(res, answer.body, 'utf8', cb);
 }
 
 /** Headers of the request itself, kept when another answer replaces what the route wrote. */
@@ -190,11 +195,7 @@ function holdUntilStored(res: Response, record: (response: StoredResponse) => Pr
           return;
         }
         for (const name of res.getHeaderNames()) if (!OWN_HEADERS.has(name)) res.removeHeader(name);
-        for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-        if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
-        res.setHeader('Content-Length', Buffer.byteLength(answer.body));
-        res.statusCode = answer.status;
-        (end as (...a: unknown[]) => Response).call(res, answer.body, 'utf8', cb as EndCallback | undefined);
+        writeAnswer(res, answer, end, cb as EndCallback | undefined);
       });
     return res;
   } as Response['end'];

@@ -80,12 +80,8 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
       if (!principal || !this.enabled) return next();
       this.hit(principal.apiKeyId)
         .then((window) => {
-          if (!window) return next();
-          const reset = Math.max(1, Math.ceil(window.resetMs / 1000));
-          res.setHeader('RateLimit-Limit', String(this.limit));
-          res.setHeader('RateLimit-Remaining', String(Math.max(0, this.limit - window.count)));
-          res.setHeader('RateLimit-Reset', String(reset));
-          if (window.count <= this.limit) return next();
+          const reset = window && overLimit(res, window, this.limit);
+          if (!reset) return next();
           rateLimitRefusals.inc();
           sendError(res, 429, `Rate limit exceeded: this API key may make ${this.limit} requests per minute; retry in ${reset} s.`, {
             'Retry-After': String(reset),
@@ -101,4 +97,16 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
     this.lastWarning = now;
     this.logger.warn(`Rate limits are not enforced while Redis cannot be reached: ${err.message}`);
   }
+}
+
+/**
+ * Writes the RateLimit-* headers of a counted window; the seconds until it resets when the request
+ * is over `limit` (the caller answers 429 with Retry-After), null when it may go on.
+ */
+export function overLimit(res: Response, window: RateLimitWindow, limit: number): number | null {
+  const reset = Math.max(1, Math.ceil(window.resetMs / 1000));
+  res.setHeader('RateLimit-Limit', String(limit));
+  res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - window.count)));
+  res.setHeader('RateLimit-Reset', String(reset));
+  return window.count <= limit ? null : reset;
 }

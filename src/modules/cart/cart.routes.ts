@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 import { sendError, successEnvelope } from '../../common/http/envelope.js';
 import { toApiError } from '../../common/http/exception.filter.js';
-import type { RateLimiter } from '../../common/rate-limit/rate-limiter.js';
+import { type RateLimiter, overLimit } from '../../common/rate-limit/rate-limiter.js';
 import { CART_STYLESHEET, STYLESHEET_PATH, messagePage } from './cart-page.js';
 import type { CartService } from './cart.service.js';
 
@@ -64,12 +64,8 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
   /** Requests per client address (CART_RATE_LIMIT_PER_MINUTE), in the same store as the API keys' budget. */
   const limited: RequestHandler = (req, res, next) => {
     void limiter.hitAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown').then((window) => {
-      if (!window) return next();
-      const reset = Math.max(1, Math.ceil(window.resetMs / 1000));
-      res.setHeader('RateLimit-Limit', String(limiter.addressLimit));
-      res.setHeader('RateLimit-Remaining', String(Math.max(0, limiter.addressLimit - window.count)));
-      res.setHeader('RateLimit-Reset', String(reset));
-      if (window.count <= limiter.addressLimit) return next();
+      const reset = window && overLimit(res, window, limiter.addressLimit);
+      if (!reset) return next();
       fail(req, res, 429, 'Too many requests', `Too many requests from your address; try again in ${reset} s.`, {
         'Retry-After': String(reset),
       });
