@@ -49,26 +49,13 @@ export function checkUndeclaredInput(context: ExecutionContext): void {
   const req = context.switchToHttp().getRequest<Request>();
   if (query && (body || NO_BODY_METHODS.has(req.method))) return;
   const errors: FieldErrors = Object.create(null) as FieldErrors;
-  let found = false;
-  if (!query) {
-    for (const key of Object.keys(req.query)) {
-      errors[key] = [UNKNOWN_FIELD];
-      found = true;
-    }
-  }
+  if (!query) for (const key of Object.keys(req.query)) errors[key] = [UNKNOWN_FIELD];
   if (!body && !NO_BODY_METHODS.has(req.method) && req.body !== undefined) {
     const value = req.body as unknown;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      errors.body = ['must be a JSON object'];
-      found = true;
-    } else {
-      for (const key of Object.keys(value)) {
-        errors[key] = [UNKNOWN_FIELD];
-        found = true;
-      }
-    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) errors.body = ['must be a JSON object'];
+    else for (const key of Object.keys(value)) errors[key] = [UNKNOWN_FIELD];
   }
-  if (!found) return;
+  if (Object.keys(errors).length === 0) return;
   const ctx = requestContext.get();
   if (body && ctx) ctx.fieldErrors = errors;
   else throw ApiError.unprocessable(errors);

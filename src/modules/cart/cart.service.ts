@@ -4,7 +4,7 @@ import { TransactionRunner } from '../../database/transaction.js';
 import { type BuyerFormat, type BuyerQuote, buyerView } from './buyer-view.js';
 import { quotePage } from './cart-page.js';
 import { CartTokens } from './cart-tokens.js';
-import { CartRepository } from './cart.repository.js';
+import { type CartRecord, CartRepository } from './cart.repository.js';
 import { renderQuotePdf } from './quote-pdf.js';
 
 /** What an accept came to: accepted now, accepted before (nothing changes), expired, refused form, no such quote. */
@@ -40,21 +40,20 @@ export class CartService {
   }
 
   async pdfByCartLink(cartLinkId: string): Promise<QuotePdf | null> {
-    const record = await this.repository.byCartLink(cartLinkId);
-    return record ? this.pdf(buyerView(record, this.format)) : null;
+    return this.pdf(await this.repository.byCartLink(cartLinkId));
   }
 
   async pdfByKey(key: string): Promise<QuotePdf | null> {
-    const record = await this.repository.byKey(key);
-    return record ? this.pdf(buyerView(record, this.format)) : null;
+    return this.pdf(await this.repository.byKey(key));
   }
 
   async pdfById(id: number): Promise<QuotePdf | null> {
-    const record = await this.repository.byId(id);
-    return record ? this.pdf(buyerView(record, this.format)) : null;
+    return this.pdf(await this.repository.byId(id));
   }
 
-  private async pdf(quote: BuyerQuote): Promise<QuotePdf> {
+  private async pdf(record: CartRecord | null): Promise<QuotePdf | null> {
+    if (!record) return null;
+    const quote = buyerView(record, this.format);
     return { quote, pdf: await renderQuotePdf(quote) };
   }
 
