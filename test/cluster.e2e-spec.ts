@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import pg from 'pg';
 import { TEST_REDIS_URL } from './support/global-setup.js';
-import { type ApiProcess, dropRedisKeys, jsonLines, startApi, stop, waitFor } from './support/processes.js';
+import { type ApiProcess, dropRedisKeys, jsonLines, oneWaitingOnLock, startApi, stop, waitFor } from './support/processes.js';
 import { describeE2E } from './support/test-app.js';
 
 /** A GET on a connection of its own (no keep-alive), so the cluster may hand each to another process. */
@@ -126,15 +126,7 @@ describeE2E('WEB_CONCURRENCY=2, a signal to the whole process group', () => {
       async (r) => ({ status: r.status, body: (await r.json()) as unknown }),
       (err: unknown) => ({ status: 0, body: String(err) }),
     );
-    await waitFor(async () => {
-      // The locker reads inside its own transaction, where pg_stat_activity is a snapshot taken at
-      // its first read: cleared each round, or the first (too early) answer would be seen for ever.
-      await locker!.query('SELECT pg_stat_clear_snapshot()');
-      const { rows } = await locker!.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-      );
-      return rows[0].n === 1;
-    }, 'the PATCH to wait for the row lock');
+    await oneWaitingOnLock(locker!, 'the PATCH to wait for the row lock');
     return { id: data.id, patch };
   }
 

@@ -1,17 +1,5 @@
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { type Json, METHODS, documentSchemas, pointer } from './support/openapi-schema.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-// ajv and ajv-formats are CommonJS modules whose export is also their `default`; typed as the module under NodeNext.
-type AjvClass = typeof Ajv2020Module.default;
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? Ajv2020Module) as AjvClass;
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule.default }).default ??
-  addFormatsModule) as typeof addFormatsModule.default;
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const DOC_ID = 'https://store-api.test/openapi.json';
-const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
-const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /**
  * One step per operation that takes a body, in dependency order: its path parameters, and what to
@@ -30,15 +18,13 @@ describeE2E('the examples of the OpenAPI document', () => {
   let t: TestApp;
   let auth: { Authorization: string };
   let doc: Json;
-  let ajv: InstanceType<AjvClass>;
+  let validatorAt: ReturnType<typeof documentSchemas>;
 
   beforeAll(async () => {
     t = await bootTestApp('openapi_examples');
     auth = { Authorization: `Bearer ${await t.token()}` };
     doc = (await t.http.get('/openapi.json')).body as Json;
-    ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-    addFormats(ajv);
-    ajv.addSchema(doc, DOC_ID);
+    validatorAt = documentSchemas(doc);
   });
   afterAll(() => t?.close());
 
@@ -50,7 +36,7 @@ describeE2E('the examples of the OpenAPI document', () => {
     );
   const exampleValue = (ref: { $ref: string }) => doc.components.examples[ref.$ref.split('/').pop()!].value as unknown;
   const errorsOf = (schemaPointer: string, value: unknown) => {
-    const validate = ajv.compile({ $ref: `${DOC_ID}#${schemaPointer}` });
+    const validate = validatorAt(`#${schemaPointer}`);
     return validate(value)
       ? []
       : (validate.errors ?? []).map((e: { instancePath: string; message?: string }) => `${e.instancePath || '/'} ${e.message ?? ''}`);

@@ -1,27 +1,15 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import type { Response } from 'supertest';
 import { RouteTable } from '../src/common/http/route-table.js';
 import { SPEC_ENDPOINTS, endpointKey } from '../src/openapi/spellings.js';
+import { type Json, METHODS, documentSchemas, pointer } from './support/openapi-schema.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-// ajv and ajv-formats are CommonJS modules whose export is also their `default`; typed as the module under NodeNext.
-type AjvClass = typeof Ajv2020Module.default;
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? Ajv2020Module) as AjvClass;
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule.default }).default ??
-  addFormatsModule) as typeof addFormatsModule.default;
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const DOC_ID = 'https://store-api.test/openapi.json';
-const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
-const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
   let t: TestApp;
   let auth: { Authorization: string };
   let doc: Json;
-  let ajv: InstanceType<AjvClass>;
+  let validatorAt: ReturnType<typeof documentSchemas>;
 
   beforeAll(async () => {
     t = await bootTestApp('openapi');
@@ -29,9 +17,7 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     const res = await t.http.get('/openapi.json');
     expect(res.status).toBe(200);
     doc = res.body as Json;
-    ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-    addFormats(ajv);
-    ajv.addSchema(doc, DOC_ID);
+    validatorAt = documentSchemas(doc);
   });
   afterAll(() => t?.close());
 
@@ -61,7 +47,7 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     const at = documented.$ref
       ? `${documented.$ref as string}/content/application~1json/schema`
       : `#/${pointer('paths', template, method, 'responses', String(res.status), 'content', 'application/json', 'schema')}`;
-    const validate = ajv.compile({ $ref: `${DOC_ID}${at}` });
+    const validate = validatorAt(at);
     if (validate(res.body)) return [];
     return (validate.errors ?? []).map(
       (e: { instancePath: string; message?: string; params: unknown }) =>
@@ -438,7 +424,7 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
       const wrongMethod = await t.http.put('/country/US').set(auth).send({});
       expect(wrongMethod.status).toBe(405);
       // PUT is no operation of the path; the shared 405 response is what it answers with.
-      const validate = ajv.compile({ $ref: `${DOC_ID}#/components/responses/MethodNotAllowed/content/application~1json/schema` });
+      const validate = validatorAt('#/components/responses/MethodNotAllowed/content/application~1json/schema');
       expect(validate(wrongMethod.body)).toBe(true);
     });
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import pg from 'pg';
 import { TEST_REDIS_URL } from './support/global-setup.js';
-import { type ApiProcess, dropRedisKeys, startApi, startNode, stop, waitFor } from './support/processes.js';
+import { type ApiProcess, dropRedisKeys, oneWaitingOnLock, startApi, startNode, stop, waitFor } from './support/processes.js';
 import { createTestDatabase, describeE2E } from './support/test-app.js';
 
 /** Resolves with the exit code, and how long after `since` the process exited. */
@@ -68,14 +68,7 @@ describeE2E('graceful shutdown', () => {
       await locker.query('BEGIN');
       await locker.query('SELECT id FROM countries WHERE id = $1 FOR UPDATE', [id]);
       const patch = request(agent, api.port, 'PATCH', `/countries/${id}`, auth, { name: 'After' });
-      await waitFor(async () => {
-        // pg_stat_activity is a snapshot per transaction, and the locker is in one: cleared each round.
-        await locker!.query('SELECT pg_stat_clear_snapshot()');
-        const { rows } = await locker!.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-        );
-        return rows[0].n === 1;
-      }, 'the PATCH to wait for the row lock');
+      await oneWaitingOnLock(locker!, 'the PATCH to wait for the row lock');
       return { id, patch };
     }
 

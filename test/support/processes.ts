@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { join } from 'node:path';
+import type pg from 'pg';
 import { startTcpProxy } from './tcp-proxy.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -161,6 +162,22 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, time
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Waits until one session of the locker's database waits on a lock: the request a test holds in
+ * flight with a row lock taken on `locker`. The locker is inside its transaction, where
+ * pg_stat_activity is a snapshot taken at its first read, so the snapshot is cleared before each
+ * read (else a first read that came too early would be seen for ever).
+ */
+export async function oneWaitingOnLock(locker: pg.Client, what: string): Promise<void> {
+  await waitFor(async () => {
+    await locker.query('SELECT pg_stat_clear_snapshot()');
+    const { rows } = await locker.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    );
+    return rows[0].n === 1;
+  }, what);
 }
 
 /** Removes the Redis keys of a spec's QUEUE_PREFIX. */
