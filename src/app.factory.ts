@@ -39,10 +39,10 @@ class StoreExpressAdapter extends ExpressAdapter {
 /**
  * Builds the HTTP app the same way for `npm start` and for the e2e tests. Order matters: the request
  * gets its id and access line, the probes, the queue dashboard and the buyer's cart pages answer
- * (no token), then the token
- * is checked, the request counted against its key's rate limit, then the path, method and scope,
- * then the body is read, an Idempotency-Key honoured, then Nest routes and validates the fields:
- * the order of refusals docs/api.md promises (401, 404/405, 403, 413/415/400, Idempotency-Key, 422).
+ * (no token), then the token is checked, the request counted against its key's rate limit, then the
+ * path, method and scope, then the body is read, an Idempotency-Key honoured, then Nest routes and
+ * validates the fields: the order of refusals docs/api.md promises (401, 404/405, 403, 413/415/400,
+ * Idempotency-Key, 422).
  */
 export async function createApp(options: { logger?: false | ('error' | 'warn' | 'log')[] } = {}): Promise<NestExpressApplication> {
   const config = loadConfig();

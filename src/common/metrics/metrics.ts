@@ -1,4 +1,3 @@
-import cluster from 'node:cluster';
 import { type Server, createServer } from 'node:http';
 import type { Queue } from 'bull';
 import client, { AggregatorRegistry, type Registry } from 'prom-client';
@@ -117,6 +116,3 @@ export function serveMetrics(port: number, opts: { cluster?: boolean } = {}): Pr
     server.listen(port, () => resolve(server));
   });
 }
-
-/** True in an api process forked by the cluster primary: the primary serves the metrics. */
-export const servedByPrimary = () => cluster.isWorker;
