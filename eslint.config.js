@@ -31,6 +31,65 @@ export default tseslint.config(
     },
   },
   {
+    // One way to the database: statements live in repositories (and src/database/, which they use).
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.repository.ts', 'src/database/**', 'src/**/*.entity.ts', 'src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'typeorm',
+              importNames: [
+                'DataSource',
+                'Repository',
+                'In',
+                'Not',
+                'IsNull',
+                'Brackets',
+                'SelectQueryBuilder',
+                'QueryRunner',
+                'EntityManager',
+              ],
+              allowTypeImports: true,
+              message:
+                "Reach the database through the module's repository (*.repository.ts); only a type import of the transaction handle is allowed here.",
+            },
+            {
+              name: '@nestjs/typeorm',
+              importNames: ['InjectRepository', 'InjectDataSource', 'InjectEntityManager'],
+              message: "Inject the module's repository instead.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/database/sql/*', '**/database/table.js'],
+              allowTypeImports: true,
+              message: 'SQL helpers belong to repositories (*.repository.ts).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name!='Reflect'][callee.property.name=/^(createQueryBuilder|getRepository|query|transaction|getMetadata)$/]",
+          message: 'Statements, query builders and table metadata belong to repositories (*.repository.ts).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|RETURNING|FOR UPDATE)\\b/]',
+          message: 'SQL text belongs to repositories (*.repository.ts).',
+        },
+        {
+          selector: 'Literal[value=/\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|RETURNING|FOR UPDATE)\\b/]',
+          message: 'SQL text belongs to repositories (*.repository.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', 'test/**/*.ts'],
     languageOptions: {
       globals: {

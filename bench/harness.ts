@@ -164,7 +164,8 @@ export async function countStatements(databaseUrl: string, token: string, scenar
   const saved = { ...process.env };
   Object.assign(process.env, { DATABASE_URL: databaseUrl, REDIS_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0' });
   const { createApp } = await import('../src/app.factory.js');
-  const { queryCounter } = await import('../src/database/query-counter.js');
+  const { queryCounter, installStatementCounter } = await import('../src/database/query-counter.js');
+  installStatementCounter();
   const app = await createApp({ logger: ['error'] });
   process.env = saved;
   await app.listen(0, '127.0.0.1');

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { ENTITIES } from './entities.js';
 import { pgliteDriver } from './pglite-pool.js';
-import { CountingLogger } from './query-counter.js';
+import { CountingLogger, statementCounterInstalled } from './query-counter.js';
 
 /**
  * PostgreSQL through `pg` when DATABASE_URL is set; otherwise real PostgreSQL compiled to WASM
@@ -22,8 +22,8 @@ export function dataSourceOptions(
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
-    logging: true as const,
-    logger: new CountingLogger(),
+    // Statements are logged only to the counter of tests and tools (see query-counter.ts).
+    ...(statementCounterInstalled() ? { logging: true as const, logger: new CountingLogger() } : { logging: false as const }),
   };
   if (config.databaseUrl) {
     // A DATE is a calendar day: keep PostgreSQL's text rather than a Date at local midnight.

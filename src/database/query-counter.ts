@@ -2,9 +2,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger as TypeOrmLogger } from 'typeorm';
 
 /**
- * Counts SQL statements sent through TypeORM. Tests read it around one request to prove that a
- * page costs a fixed number of queries however many rows it holds; background work (the outbox
- * poller) runs under `uncounted` so a timer firing mid-request cannot change the count.
+ * Counts SQL statements, TypeORM's and hand-written ones. Tests read it around one request to prove
+ * that a page costs a fixed number of queries however many rows it holds; background work (the
+ * outbox poller) runs under `uncounted` so a timer firing mid-request cannot change the count.
+ * Nothing is counted, and TypeORM gets no logger, until a test, the benchmark or
+ * `npm run sql:snapshot` calls `installStatementCounter()` before the data source is created;
+ * the api, worker and CLI never do.
  */
 export const queryCounter = {
   count: 0,
@@ -20,9 +23,20 @@ export const queryCounter = {
   },
 };
 
+let installed = false;
+
+/** Counts statements from now on (data sources created afterwards log to the counter). */
+export function installStatementCounter(): void {
+  installed = true;
+}
+
+export function statementCounterInstalled(): boolean {
+  return installed;
+}
+
 /** Counts one statement (unless it belongs to background work). */
 export function countStatement(query: string, parameters: unknown[] = []): void {
-  if (background.getStore()) return;
+  if (!installed || background.getStore()) return;
   queryCounter.count++;
   if (queryCounter.recording) {
     queryCounter.statements.push(query);

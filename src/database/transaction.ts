@@ -36,6 +36,11 @@ export function holdingTransaction<T>(slot: HeldTransaction, fn: () => T): T {
 export class TransactionRunner {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** The manager for statements outside any transaction (reads), to pass to a repository. */
+  get direct(): EntityManager {
+    return this.dataSource.manager;
+  }
+
   async run<T>(work: Work<T>): Promise<T> {
     const slot = held.getStore();
     if (slot) return this.runHeld(slot, work);

@@ -6,7 +6,10 @@ import request from 'supertest';
 import { createApp } from '../../src/app.factory.js';
 import { ApiKeysService } from '../../src/modules/api-keys/api-keys.service.js';
 import { DataSource } from 'typeorm';
+import { installStatementCounter } from '../../src/database/query-counter.js';
 import { TEST_PG_URL } from './global-setup.js';
+
+installStatementCounter();
 
 export const describeE2E = process.env.E2E_SERVICES === 'down' ? describe.skip : describe;
 

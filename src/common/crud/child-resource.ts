@@ -1,29 +1,26 @@
-import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
-import { changesOf, deleteById, insertReturning, updateReturning } from './write.js';
+import type { EntityManager, ObjectLiteral } from 'typeorm';
+import { changesOf } from './changes.js';
 import { parseEmbed } from '../embed/embed.js';
 import { assertIfMatch } from '../http/etag.js';
-import { findByKey } from '../http/identifiers.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
-import { type Sortable, paginate, toPage } from '../paging/paginate.js';
-import { TransactionRunner } from '../../database/transaction.js';
+import { type Sortable, pageRequest, toPage } from '../paging/page-request.js';
+import type { Table } from '../../database/table.js';
+import type { TransactionRunner } from '../../database/transaction.js';
 
 type Row = ObjectLiteral & { id: number };
 type Values = Record<string, unknown>;
 
 export interface ChildConfig<E extends Row, O extends Row> {
-  entity: EntityTarget<E>;
+  /** The part's table, from its module's repository; its key says how a part is addressed within its owner. */
+  table: Table<E>;
   /** Column holding the owner's id (`product_id`, `variant_id`). */
   owner: string;
   /** Finds the owner from its path segment (404 when unknown). */
   findOwner: (m: EntityManager, key: string, lock: boolean) => Promise<O>;
-  /** Name in 404 messages. */
-  label: string;
   sort: Sortable;
   present: (row: E) => object;
-  /** A condition on alias `r` that list rows must meet (e.g. live options only). */
+  /** A fixed condition on alias `r` that list rows must meet (e.g. live options only). */
   listWhere?: string;
-  /** A second key the row may be addressed by within its owner (a state's `code`); default: id only. */
-  alt?: { column: string; caseInsensitive?: boolean };
 }
 
 /**
@@ -34,7 +31,6 @@ export interface ChildConfig<E extends Row, O extends Row> {
  */
 export abstract class ChildResourceService<E extends Row, O extends Row> {
   protected constructor(
-    protected readonly dataSource: DataSource,
     protected readonly tx: TransactionRunner,
     protected readonly cfg: ChildConfig<E, O>,
   ) {}
@@ -49,16 +45,16 @@ export abstract class ChildResourceService<E extends Row, O extends Row> {
 
   async list(ownerKey: string, query: ListQuery) {
     parseEmbed(query.embed, {});
-    const m = this.dataSource.manager;
+    const req = pageRequest(query, this.cfg.sort);
+    const m = this.tx.direct;
     const owner = await this.cfg.findOwner(m, ownerKey, false);
-    const qb = m.createQueryBuilder(this.cfg.entity, 'r').where(`r.${this.cfg.owner} = :owner`, { owner: owner.id });
-    if (this.cfg.listWhere) qb.andWhere(this.cfg.listWhere);
-    return toPage(await paginate(qb, query, this.cfg.sort), (rows) => rows.map(this.cfg.present));
+    const rows = await this.cfg.table.page(m, req, { where: { [this.cfg.owner]: owner.id }, condition: this.cfg.listWhere });
+    return toPage(req, rows, (page) => page.map(this.cfg.present));
   }
 
   async get(ownerKey: string, key: string, query: ItemQuery) {
     parseEmbed(query.embed, {});
-    const m = this.dataSource.manager;
+    const m = this.tx.direct;
     const owner = await this.cfg.findOwner(m, ownerKey, false);
     return this.cfg.present(await this.findIn(m, owner, key, false));
   }
@@ -67,7 +63,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row> {
     return this.tx.run(async (m) => {
       const owner = await this.cfg.findOwner(m, ownerKey, true);
       const values = await this.prepare(m, owner, changesOf(input), null);
-      const row = await insertReturning(m, this.cfg.entity, { ...values, [this.cfg.owner]: owner.id });
+      const row = await this.cfg.table.insert(m, { ...values, [this.cfg.owner]: owner.id });
       await this.afterWrite(m, owner);
       return this.cfg.present(row);
     });
@@ -79,7 +75,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row> {
       const current = await this.findIn(m, owner, key, true);
       assertIfMatch(this.cfg.present(current));
       const values = await this.prepare(m, owner, changesOf(input), current);
-      const row = await updateReturning(m, this.cfg.entity, current, values);
+      const row = await this.cfg.table.update(m, current, values);
       await this.afterWrite(m, owner);
       return this.cfg.present(row);
     });
@@ -90,7 +86,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row> {
       const owner = await this.cfg.findOwner(m, ownerKey, true);
       const current = await this.findIn(m, owner, key, true);
       assertIfMatch(this.cfg.present(current));
-      await deleteById(m, this.cfg.entity, current.id);
+      await this.cfg.table.delete(m, current.id);
       await this.afterWrite(m, owner);
       return this.cfg.present(current);
     });
@@ -98,12 +94,6 @@ export abstract class ChildResourceService<E extends Row, O extends Row> {
 
   /** A row by id (or its second key), only within its owner. */
   protected findIn(m: EntityManager, owner: O, key: string, lock: boolean): Promise<E> {
-    return findByKey(m, this.cfg.entity, key, {
-      alt: this.cfg.alt?.column ?? null,
-      caseInsensitive: this.cfg.alt?.caseInsensitive,
-      label: this.cfg.label,
-      lock,
-      where: { [this.cfg.owner]: owner.id },
-    });
+    return this.cfg.table.find(m, key, { lock, where: { [this.cfg.owner]: owner.id } });
   }
 }

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ALL_SCOPES } from '../../common/auth/scopes.js';
 import type { Principal } from '../../common/http/request-context.js';
 import { timestamp } from '../../common/format/format.js';
-import { readQuery } from '../../database/read-query.js';
+import { runStatement } from '../../database/sql/statement.js';
 import { ApiKey } from './api-key.entity.js';
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -112,7 +112,7 @@ export class ApiKeysService implements OnApplicationShutdown {
       return cached.principal;
     }
     if (!this.listener && !this.stopped && this.config.databaseUrl) this.listen();
-    const rows = await readQuery<{ id: number; name: string; scopes: string[]; expires_at: Date | null }>(
+    const rows = await runStatement<{ id: number; name: string; scopes: string[]; expires_at: Date | null }>(
       this.dataSource.manager,
       `SELECT id, name, scopes, expires_at FROM api_keys
         WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,

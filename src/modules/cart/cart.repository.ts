@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { asId } from '../../common/http/identifiers.js';
-import { readQuery } from '../../database/read-query.js';
+import { runStatement } from '../../database/sql/statement.js';
 import type { QuoteItemExtra } from '../quotes/quote-item.entity.js';
 
 /** A quote as its buyer reads it, from one statement (money as PostgreSQL's text, timestamps as JSON). */
@@ -69,7 +69,7 @@ export class CartRepository {
 
   /** By cart link identifier, compared exactly (it is the buyer's capability); null when there is none. */
   async byCartLink(cartLinkId: string): Promise<CartRecord | null> {
-    const [row] = await readQuery<{ view: CartRecord }>(this.m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.cart_link_id = $1`, [cartLinkId]);
+    const [row] = await runStatement<{ view: CartRecord }>(this.m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.cart_link_id = $1`, [cartLinkId]);
     return row?.view ?? null;
   }
 
@@ -80,13 +80,13 @@ export class CartRepository {
       id === null
         ? `SELECT ${VIEW_SQL} FROM quotes q WHERE q.number = upper($1)`
         : `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1 OR q.number = upper($2) ORDER BY CASE WHEN q.id = $1 THEN 0 ELSE 1 END LIMIT 1`;
-    const [row] = await readQuery<{ view: CartRecord }>(this.m, sql, id === null ? [segment] : [id, segment]);
+    const [row] = await runStatement<{ view: CartRecord }>(this.m, sql, id === null ? [segment] : [id, segment]);
     return row?.view ?? null;
   }
 
   /** By id (the PDF attached to a send-quote e-mail). */
   async byId(id: number): Promise<CartRecord | null> {
-    const [row] = await readQuery<{ view: CartRecord }>(this.m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1`, [id]);
+    const [row] = await runStatement<{ view: CartRecord }>(this.m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1`, [id]);
     return row?.view ?? null;
   }
 
@@ -96,7 +96,7 @@ export class CartRepository {
    * concurrent accept, so a quote is accepted once). Null when there is no such quote.
    */
   async accept(m: EntityManager, cartLinkId: string): Promise<AcceptOutcome | null> {
-    const [row] = await readQuery<AcceptOutcome>(
+    const [row] = await runStatement<AcceptOutcome>(
       m,
       `WITH a AS (
          UPDATE quotes SET accepted_at = now(), status = 'accepted', updated_at = now()

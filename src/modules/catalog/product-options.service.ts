@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { updateReturning } from '../../common/crud/write.js';
+import { updateReturning } from '../../database/sql/write.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import { sortableColumns } from '../../common/paging/paginate.js';

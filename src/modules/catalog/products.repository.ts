@@ -1,10 +1,12 @@
-import { readQuery } from '../../database/read-query.js';
+import { runStatement } from '../../database/sql/statement.js';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EmbedSelection } from '../../common/embed/embed.js';
 import { asId } from '../../common/http/identifiers.js';
-import { type PageRequest, SqlParams, cappedCountSql, orderSql, pageTotal } from '../../common/paging/page-sql.js';
-import { jsonArraySql, jsonRowSql } from '../../database/json-sql.js';
+import type { PageRequest } from '../../common/paging/page-request.js';
+import { cappedCountSql, orderSql, pageTotal } from '../../database/sql/page.js';
+import { SqlParams } from '../../database/sql/params.js';
+import { jsonArraySql, jsonRowSql } from '../../database/sql/json.js';
 import { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
 import { TaxClass } from '../tax/tax-class.entity.js';
 import type { Category } from './category.entity.js';
@@ -127,7 +129,7 @@ export class ProductsRepository {
                FROM ${this.table(Product)} p WHERE ${where} ${order} LIMIT 1`;
       this.cache.set(shape, sql);
     }
-    const rows = (await readQuery(m, sql, id === null ? [segment] : [id, segment])) as {
+    const rows = (await runStatement(m, sql, id === null ? [segment] : [id, segment])) as {
       product: ProductRecord;
       definitions?: CustomFieldDefinition[];
     }[];
@@ -141,7 +143,7 @@ export class ProductsRepository {
       sql = `SELECT ${this.productJsonSql('p')} AS product FROM ${this.table(Product)} p WHERE p.id = ANY($1::int[]) ORDER BY p.id`;
       this.cache.set('byIds', sql);
     }
-    return ((await readQuery(m, sql, [ids])) as { product: ProductRecord }[]).map((r) => r.product);
+    return ((await runStatement(m, sql, [ids])) as { product: ProductRecord }[]).map((r) => r.product);
   }
 
   /** A page of products with its capped total, in one statement (see pageTotal for the rare second). */
@@ -155,10 +157,10 @@ export class ProductsRepository {
              (SELECT ${jsonArraySql(this.productJsonSql('p', embed), orderSql('p', req))} FROM page p) AS products
              ${embed.customfields ? `, ${this.definitionsSql()} AS definitions` : ''}`;
     // Unnamed: a list's plan (and an estimate) must follow its filter values, never a generic plan.
-    const [row] = (await readQuery(m, sql, p.values, false)) as ProductPageRecord[];
+    const [row] = (await runStatement(m, sql, p.values, { prepare: false })) as ProductPageRecord[];
     const total = await pageTotal(m, row.total, req, () => {
       const q = new SqlParams();
-      return { from: filter(q), params: q.values };
+      return { select: `SELECT 1 FROM ${filter(q)}`, params: q.values };
     });
     return { ...row, total };
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
-import { changesOf, deleteById, insertReturning, updateReturning } from '../../common/crud/write.js';
+import { changesOf } from '../../common/crud/changes.js';
+import { deleteById, insertReturning, updateReturning } from '../../database/sql/write.js';
 import { type EmbedSelection, embedded, groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
 import { Page } from '../../common/http/envelope.js';

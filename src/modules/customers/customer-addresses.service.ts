@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
-import { changesOf, deleteById, insertReturning, updateReturning } from '../../common/crud/write.js';
+import { changesOf } from '../../common/crud/changes.js';
+import { deleteById, insertReturning, updateReturning } from '../../database/sql/write.js';
 import { parseEmbed } from '../../common/embed/embed.js';
 import { FieldErrorBag } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EmbedSelection } from '../../common/embed/embed.js';
-import { jsonArraySql, jsonRowSql } from '../../database/json-sql.js';
+import { jsonArraySql, jsonRowSql } from '../../database/sql/json.js';
 import { Country } from '../geography/country.entity.js';
 import { State } from '../geography/state.entity.js';
 import { CustomerAddress } from './customer-address.entity.js';

@@ -4,7 +4,8 @@ import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CountryView, StateView } from './geography.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { CountryCreate, CountryPatch, StateCreate, StatePatch } from './dto/country.input.js';
-import { CountriesService, StatesService } from './geography.service.js';
+import { CountriesService } from './countries.service.js';
+import { StatesService } from './states.service.js';
 
 /**
  * Countries and their states. Singular and plural spellings are aliases (CONTRACT §2); `POST /country`

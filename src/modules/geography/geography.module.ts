@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CountriesController } from './countries.controller.js';
-import { CountriesService, StatesService } from './geography.service.js';
+import { CountriesService } from './countries.service.js';
+import { GeographyRepository } from './geography.repository.js';
+import { StatesService } from './states.service.js';
 
 @Module({
   controllers: [CountriesController],
-  providers: [CountriesService, StatesService],
+  providers: [GeographyRepository, CountriesService, StatesService],
   exports: [CountriesService],
 })
 export class GeographyModule {}

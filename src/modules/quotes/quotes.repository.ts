@@ -1,10 +1,12 @@
-import { readQuery } from '../../database/read-query.js';
+import { runStatement } from '../../database/sql/statement.js';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EmbedSelection } from '../../common/embed/embed.js';
 import { asId } from '../../common/http/identifiers.js';
-import { type PageRequest, SqlParams, cappedCountSql, orderSql, pageTotal } from '../../common/paging/page-sql.js';
-import { jsonArraySql, jsonRowSql } from '../../database/json-sql.js';
+import type { PageRequest } from '../../common/paging/page-request.js';
+import { cappedCountSql, orderSql, pageTotal } from '../../database/sql/page.js';
+import { SqlParams } from '../../database/sql/params.js';
+import { jsonArraySql, jsonRowSql } from '../../database/sql/json.js';
 import { ProductsRepository, type ProductRecord } from '../catalog/products.repository.js';
 import { Product } from '../catalog/product.entity.js';
 import { ProductExtra } from '../catalog/product-extra.entity.js';
@@ -186,14 +188,14 @@ export class QuotesRepository {
     const where = id === null ? 'r.number = upper($1)' : 'r.id = $1 OR r.number = upper($2)';
     const order = id === null ? '' : 'ORDER BY CASE WHEN r.id = $1 THEN 0 ELSE 1 END';
     const sql = `WITH page AS (SELECT r.* FROM ${this.table(Quote)} r WHERE ${where} ${order} LIMIT 1) SELECT ${this.setSql('q.id', embed)}`;
-    const [row] = (await readQuery(m, sql, id === null ? [segment] : [id, segment])) as QuoteSet[];
+    const [row] = (await runStatement(m, sql, id === null ? [segment] : [id, segment])) as QuoteSet[];
     return row.quotes.length ? row : null;
   }
 
   /** Quotes by id, in id order, in one statement (what writes answer with). */
   async byIds(m: EntityManager, ids: number[]): Promise<QuoteSet> {
     const sql = `WITH page AS (SELECT r.* FROM ${this.table(Quote)} r WHERE r.id = ANY($1::int[])) SELECT ${this.setSql('q.id', {})}`;
-    const [row] = (await readQuery(m, sql, [ids])) as QuoteSet[];
+    const [row] = (await runStatement(m, sql, [ids])) as QuoteSet[];
     return row;
   }
 
@@ -248,7 +250,7 @@ export class QuotesRepository {
   async pricingContext(m: EntityManager, args: PricingArgs): Promise<PricingContext> {
     const p = new SqlParams();
     const sql = `SELECT ${this.pricingSql(args, p, false)}`;
-    const [row] = (await readQuery(m, sql, p.values)) as PricingContext[];
+    const [row] = (await runStatement(m, sql, p.values)) as PricingContext[];
     return row;
   }
 
@@ -270,7 +272,7 @@ export class QuotesRepository {
              (SELECT ${jsonArraySql(jsonRowSql(this.dataSource, QuoteItem, 'i'), 'i.position, i.id')}
                 FROM ${this.table(QuoteItem)} i WHERE i.quote_id = (SELECT id FROM cur)) AS items,
              ${this.pricingSql(args, p, true)}`;
-    const [row] = (await readQuery(m, sql, p.values)) as (PricingContext & { current: Quote | null; items: QuoteItem[] })[];
+    const [row] = (await runStatement(m, sql, p.values)) as (PricingContext & { current: Quote | null; items: QuoteItem[] })[];
     if (!row.current) return null;
     const { current, items, ...context } = row;
     return { current, items, context };
@@ -311,7 +313,7 @@ export class QuotesRepository {
       writes.push(`g AS (INSERT INTO ${this.table(QuoteCustomerGroup)} (quote_id, customer_group_id)
         SELECT q.id, gid FROM q, unnest(${p.add(groupIds)}::int[]) AS gid RETURNING 1)`);
     }
-    const [row] = (await readQuery(m, `WITH ${writes.join(', ')} SELECT id FROM q`, p.values, false)) as { id: number }[];
+    const [row] = (await runStatement(m, `WITH ${writes.join(', ')} SELECT id FROM q`, p.values, { prepare: false })) as { id: number }[];
     return row.id;
   }
 
@@ -365,7 +367,7 @@ export class QuotesRepository {
       writes.push(`ig AS (INSERT INTO ${links} (quote_id, customer_group_id) SELECT ${quoteId}, gid FROM unnest(${ids}) AS gid
         ON CONFLICT DO NOTHING)`);
     }
-    await readQuery(m, `WITH ${writes.join(', ')} SELECT id FROM q`, p.values, false);
+    await runStatement(m, `WITH ${writes.join(', ')} SELECT id FROM q`, p.values, { prepare: false });
   }
 
   /** A page of quotes with its capped total, in one statement (see pageTotal for the rare second). */
@@ -388,10 +390,10 @@ export class QuotesRepository {
     const sql = `WITH page AS (SELECT r.* FROM ${from} ORDER BY ${orderSql('r', req)} LIMIT ${p.add(req.limit)} OFFSET ${p.add(req.offset)})
       SELECT ${cappedCountSql(from, req, p)} AS total, ${this.setSql(orderSql('q', req), embed)}`;
     // Unnamed: a list's plan (and an estimate) must follow its filter values, never a generic plan.
-    const [row] = (await readQuery(m, sql, p.values, false)) as (QuoteSet & { total: number })[];
+    const [row] = (await runStatement(m, sql, p.values, { prepare: false })) as (QuoteSet & { total: number })[];
     const total = await pageTotal(m, row.total, req, () => {
       const q = new SqlParams();
-      return { from: where(q), params: q.values };
+      return { select: `SELECT 1 FROM ${where(q)}`, params: q.values };
     });
     return { ...row, total };
   }
@@ -449,7 +451,7 @@ export class DeliveriesRepository {
    * lease ran out. Each taken row is `sending`, claimed now, with one more attempt.
    */
   claim(ids: number[], leaseSeconds: number): Promise<ClaimedDelivery[]> {
-    return readQuery<ClaimedDelivery>(
+    return runStatement<ClaimedDelivery>(
       this.m,
       `WITH c AS (
          UPDATE quote_deliveries
@@ -465,7 +467,7 @@ export class DeliveriesRepository {
 
   /** Among `ids`, the queued ones whose retry is not due yet, with the milliseconds left. */
   notYetDue(ids: number[]): Promise<{ id: number; wait_ms: number }[]> {
-    return readQuery(
+    return runStatement(
       this.m,
       `SELECT id, ceil(extract(epoch FROM next_attempt_at - now()) * 1000)::int AS wait_ms
          FROM quote_deliveries
@@ -477,7 +479,7 @@ export class DeliveriesRepository {
 
   /** A live worker's claims stay its own: their lease starts again. */
   async renewClaims(ids: number[]): Promise<void> {
-    await readQuery(
+    await runStatement(
       this.m,
       `WITH r AS (UPDATE quote_deliveries SET claimed_at = now() WHERE id = ANY($1::int[]) AND status = 'sending' RETURNING id)
        SELECT count(*)::int AS renewed FROM r`,
@@ -490,7 +492,7 @@ export class DeliveriesRepository {
    * moved forward, in one statement (so both commit together).
    */
   async markSent(ids: number[], messageIds: string[]): Promise<void> {
-    await readQuery(
+    await runStatement(
       this.m,
       `WITH s AS (
          UPDATE quote_deliveries d
@@ -515,7 +517,7 @@ export class DeliveriesRepository {
   async markFailed(id: number, status: 'queued' | 'failed', reason: string, waitSeconds: number | null): Promise<void> {
     // One use per parameter: `$2` as both the column value and a CASE operand made PostgreSQL
     // refuse the statement (inconsistent types deduced).
-    await readQuery(
+    await runStatement(
       this.m,
       `WITH f AS (
          UPDATE quote_deliveries
@@ -530,7 +532,7 @@ export class DeliveriesRepository {
 
   /** Deliveries due now: queued ones whose backoff has passed (by `olderThanSeconds`), and expired claims. */
   async due(limit: number, olderThanSeconds: number, leaseSeconds: number): Promise<number[]> {
-    const rows = await readQuery<{ id: number }>(
+    const rows = await runStatement<{ id: number }>(
       this.m,
       `SELECT id FROM quote_deliveries
         WHERE (status = 'queued' AND COALESCE(next_attempt_at, created_at) <= now() - make_interval(secs => $2))
@@ -543,7 +545,7 @@ export class DeliveriesRepository {
 
   /** The quote as its e-mail shows it, items in quote order with their product's name and SKU; null if it is gone. */
   async mailView(quoteId: number): Promise<QuoteMailRecord | null> {
-    const [row] = await readQuery<{ view: QuoteMailRecord }>(
+    const [row] = await runStatement<{ view: QuoteMailRecord }>(
       this.m,
       `SELECT json_build_object(
                 'name', q.name, 'number', q.number, 'cart_link_id', q.cart_link_id, 'expires_at', q.expires_at,

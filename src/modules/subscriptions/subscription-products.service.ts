@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
-import { deleteById } from '../../common/crud/write.js';
+import { deleteById } from '../../database/sql/write.js';
 import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';

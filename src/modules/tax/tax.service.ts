@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
-import { changesOf, deleteById, insertReturning, updateReturning } from '../../common/crud/write.js';
+import { changesOf } from '../../common/crud/changes.js';
+import { deleteById, insertReturning, updateReturning } from '../../database/sql/write.js';
 import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import { findByKey } from '../../common/http/identifiers.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { insertReturning } from '../../../common/crud/write.js';
+import { insertReturning } from '../../../database/sql/write.js';
 import { Category } from '../../catalog/category.entity.js';
 import { ProductCategory } from '../../catalog/product-category.entity.js';
 import { ProductExtra } from '../../catalog/product-extra.entity.js';

@@ -1,10 +1,5 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 
-/** The fields a validated body actually carried (absent ones are left untouched by PATCH). */
-export function changesOf(dto: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
-}
-
 /** Column values for a write: typed entity fields or the checked fields of a body. */
 export type Values<E> = Partial<E> | Record<string, unknown>;
 

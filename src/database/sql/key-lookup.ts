@@ -1,0 +1,59 @@
+import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { ApiError } from '../../common/http/api-error.js';
+import { asId } from '../../common/http/identifiers.js';
+
+/** How a `{id|key}` path segment finds its row. */
+export interface KeyLookup {
+  /** Column of the other key (`sku`, `number`, `code` …); null when only the id addresses the row. */
+  alt: string | null;
+  /**
+   * How the other key ignores case, each on an index: `upper` where stored values are upper case
+   * (`code = upper($)` on the plain unique index), `lower` where a `lower(column)` index exists.
+   */
+  fold?: 'upper' | 'lower';
+  /** Extra equality conditions, e.g. the parent id of a nested resource. */
+  where?: Record<string, unknown>;
+  /** Lock the row for the rest of the transaction (updates, deletes). */
+  lock?: boolean;
+  /** Name for the 404 message. */
+  label: string;
+}
+
+function altCondition(lookup: KeyLookup): string | null {
+  if (!lookup.alt) return null;
+  if (lookup.fold === 'upper') return `r.${lookup.alt} = upper(:alt)`;
+  if (lookup.fold === 'lower') return `lower(r.${lookup.alt}) = lower(:alt)`;
+  return `r.${lookup.alt} = :alt`;
+}
+
+/**
+ * The `{a|b}` rule in one statement: a digit segment is the id first; when no row has that id (or
+ * the segment is not digits) the other key is tried. Unknown → 404. Every shape uses an index
+ * (test/key-lookups.e2e-spec.ts runs EXPLAIN on each).
+ */
+export async function findByKey<T extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<T>,
+  segment: string,
+  lookup: KeyLookup,
+): Promise<T> {
+  const qb = manager.createQueryBuilder(entity, 'r');
+  for (const [column, value] of Object.entries(lookup.where ?? {})) {
+    qb.andWhere(`r.${column} = :w_${column}`, { [`w_${column}`]: value });
+  }
+  const id = asId(segment);
+  const alt = altCondition(lookup);
+  if (id !== null && alt) {
+    qb.andWhere(`(r.id = :id OR ${alt})`, { id, alt: segment }).orderBy(`CASE WHEN r.id = :id THEN 0 ELSE 1 END`);
+  } else if (id !== null) {
+    qb.andWhere('r.id = :id', { id });
+  } else if (alt) {
+    qb.andWhere(alt, { alt: segment });
+  } else {
+    throw ApiError.notFound(`${lookup.label} ${segment} was not found.`);
+  }
+  if (lookup.lock) qb.setLock('pessimistic_write');
+  const row = await qb.limit(1).getOne();
+  if (!row) throw ApiError.notFound(`${lookup.label} ${segment} was not found.`);
+  return row;
+}

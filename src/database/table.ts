@@ -1,0 +1,71 @@
+import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { PageRequest, PageRows } from '../common/paging/page-request.js';
+import { type KeyLookup, findByKey } from './sql/key-lookup.js';
+import { pageOfQuery } from './sql/page.js';
+import { type Values, deleteById, insertReturning, updateReturning } from './sql/write.js';
+
+type Row = ObjectLiteral & { id: number };
+
+/** How a table's rows are addressed: `{id}` or `{id|alt}`, and their name in 404s. */
+export type TableKey = Pick<KeyLookup, 'alt' | 'fold' | 'label'>;
+
+/** Rows of a page: equality conditions (an owner's id) and a fixed condition on alias `r` from code. */
+export interface TableFilter {
+  where?: Record<string, unknown>;
+  condition?: string;
+}
+
+/**
+ * The statements every table of a resource needs (a page, a row by `{id|key}`, insert, update,
+ * delete by id), written once. A module's repository holds one per table it owns, next to its own
+ * statements, and services reach the table only through that repository.
+ */
+export class Table<E extends Row> {
+  constructor(
+    private readonly dataSource: DataSource,
+    readonly entity: EntityTarget<E>,
+    readonly key: TableKey,
+  ) {}
+
+  /** A page with the capped `total` of every collection (two statements). */
+  page(m: EntityManager, req: PageRequest, filter: TableFilter = {}): Promise<PageRows<E>> {
+    const qb = m.createQueryBuilder(this.entity, 'r');
+    for (const [column, value] of Object.entries(filter.where ?? {})) {
+      qb.andWhere(`r.${column} = :w_${column}`, { [`w_${column}`]: value });
+    }
+    if (filter.condition) qb.andWhere(filter.condition);
+    return pageOfQuery(m, qb, req);
+  }
+
+  /** The row a `{id|key}` segment names (within `where`), locked for the transaction when `lock`; 404 when none. */
+  find(m: EntityManager, segment: string, options: { lock?: boolean; where?: Record<string, unknown> } = {}): Promise<E> {
+    return findByKey(m, this.entity, segment, { ...this.key, ...options });
+  }
+
+  /** Rows whose `column` is one of `ids`, in id order: one statement for the embeds of a whole page. */
+  async whereIn(m: EntityManager, column: string, ids: readonly number[]): Promise<E[]> {
+    if (ids.length === 0) return [];
+    return m
+      .createQueryBuilder(this.entity, 'r')
+      .where(`r.${column} IN (:...ids)`, { ids: [...new Set(ids)] })
+      .orderBy('r.id', 'ASC')
+      .getMany();
+  }
+
+  insert(m: EntityManager, values: Values<E>): Promise<E> {
+    return insertReturning(m, this.entity, values);
+  }
+
+  update(m: EntityManager, current: E, values: Values<E>): Promise<E> {
+    return updateReturning(m, this.entity, current, values);
+  }
+
+  delete(m: EntityManager, id: number): Promise<void> {
+    return deleteById(m, this.entity, id);
+  }
+
+  /** The table's name as PostgreSQL knows it, quoted, for a repository's hand-written statements. */
+  get sqlName(): string {
+    return `"${this.dataSource.getMetadata(this.entity).tableName}"`;
+  }
+}

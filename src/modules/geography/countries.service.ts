@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { CrudResource } from '../../common/crud/crud-resource.js';
+import { type EmbedSelection, groupBy } from '../../common/embed/embed.js';
+import { sortableColumns } from '../../common/paging/page-request.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import type { Country } from './country.entity.js';
+import { GeographyRepository } from './geography.repository.js';
+import { presentCountry } from './geography.presenter.js';
+
+/** Countries; `{id}` is the id or the ISO code (any case). Deleting one deletes its states. */
+@Injectable()
+export class CountriesService extends CrudResource<Country, ReturnType<typeof presentCountry>> {
+  constructor(tx: TransactionRunner, repository: GeographyRepository) {
+    super(tx, {
+      table: repository.countries,
+      sort: sortableColumns('id', 'name', 'code', 'created_at', 'updated_at'),
+      embeds: { states: {} },
+      present: async (m: EntityManager, countries: Country[], embed: EmbedSelection) => {
+        // One statement for the states of the whole page, whatever its size.
+        const states = embed.states ? groupBy(await repository.statesOf(m, countries.map((c) => c.id)), (s) => s.country_id) : null;
+        return countries.map((c) => presentCountry(c, states ? { states: states.get(c.id) ?? [] } : {}));
+      },
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { ChildResourceService } from '../../common/crud/child-resource.js';
+import { sortableColumns } from '../../common/paging/page-request.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { CountriesService } from './countries.service.js';
+import type { Country } from './country.entity.js';
+import { GeographyRepository } from './geography.repository.js';
+import { presentState } from './geography.presenter.js';
+import type { State } from './state.entity.js';
+
+/** A country's states, addressed by id or by code within the country. */
+@Injectable()
+export class StatesService extends ChildResourceService<State, Country> {
+  constructor(tx: TransactionRunner, repository: GeographyRepository, countries: CountriesService) {
+    super(tx, {
+      table: repository.states,
+      owner: 'country_id',
+      findOwner: (m, key, lock) => countries.find(m, key, lock),
+      sort: sortableColumns('id', 'name', 'code', 'created_at', 'updated_at'),
+      present: presentState,
+    });
+  }
+}
