@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { queryCounter } from '../src/database/query-counter.js';
+import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The tables a plan reads with a sequential scan. */
+function seqScans(node: PlanNode, found: string[] = []): string[] {
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(node['Relation Name']);
+  for (const child of node.Plans ?? []) seqScans(child, found);
+  return found;
+}
+
+/**
+ * Every `{id|key}` path segment finds its row through an index: each lookup shape (by id, by the
+ * other key, within an owner) is requested for real, and every statement the request sent to the
+ * looked-up table is EXPLAINed with its parameters, on tables of a few thousand rows (ANALYZEd) and
+ * the planner's default settings. A Seq Scan of the looked-up table fails the test.
+ */
+const CASES: [label: string, path: string, table: string][] = [
+  ['country by id', '/country/30', 'countries'],
+  ['country by code, any case', '/country/bz', 'countries'],
+  ['state by id', '/countries/AB/state/677', 'states'],
+  ['state by code, any case', '/countries/AB/state/s677', 'states'],
+  ['tax class by id', '/taxclass/1500', 'tax_classes'],
+  ['tax rate by id', '/taxclass/1500/rates/1499', 'tax_rates'],
+  ['product by id', '/product/1500', 'products'],
+  ['product by sku', '/product/SKU-1500', 'products'],
+  ['product price tier', '/product/1500/pricetier/1500', 'product_price_tiers'],
+  ['product attribute', '/product/1500/attribute/1500', 'product_attributes'],
+  ['product category', '/product/1500/category/1500', 'product_categories'],
+  ['product variant', '/product/1500/variant/1500', 'product_variants'],
+  ['variant by id', '/variant/1500', 'product_variants'],
+  ['variant by sku', '/variant/V-1500', 'product_variants'],
+  ['variant price tier', '/variant/1500/pricetier/1500', 'variant_price_tiers'],
+  ['product option', '/product/1500/option/1500', 'product_options'],
+  ['product extra', '/product/1500/extra/1500', 'product_extras'],
+  ['product custom field by name', '/product/1500/customfield/field_1500', 'custom_field_definitions'],
+  ['custom field definition by name', '/customfielddefinitions/field_1500', 'custom_field_definitions'],
+  ['category by id', '/category/1500', 'categories'],
+  ['customer by id', '/customer/1500', 'customers'],
+  ['customer address by id', '/customer/1500/address/1500', 'customer_addresses'],
+  ['customer group by id', '/customergroup/1500', 'customer_groups'],
+  ['customer group by api code', '/customergroup/group-1500', 'customer_groups'],
+  ['coupon by id', '/coupon/1500', 'coupons'],
+  ['coupon by code, any case', '/coupon/save1500', 'coupons'],
+  ['billing plan by id', '/billingplan/1500', 'billing_plans'],
+  ['shipment by id', '/shipment/1500', 'shipments'],
+  ['shipment by number', '/shipment/SH-1500', 'shipments'],
+  ['tracking code by id', '/shipment/1500/trackingcode/1500', 'tracking_codes'],
+  ['tracking code by code', '/shipment/1500/trackingcode/TC-1500', 'tracking_codes'],
+  ['subscription by id', '/subscription/1500', 'subscriptions'],
+  ['subscription by number', '/subscription/SUB-1500', 'subscriptions'],
+  ['subscription product', '/subscription/1500/product/1500', 'subscription_products'],
+  ['quote by id', '/quote/1500', 'quotes'],
+  ['quote by number, any case', '/quote/q001500', 'quotes'],
+  ['quote deliveries by id', '/quote/1500/deliveries', 'quotes'],
+  ['quote deliveries by number', '/quote/Q001500/deliveries', 'quotes'],
+  ['quote PDF by number', '/quote/Q001500/pdf', 'quotes'],
+  ['cart page by link', '/cart/{cart_link_id}', 'quotes'],
+];
+
+describeE2E('every {id|key} lookup uses an index', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  /** The link of a quote made through the API (its page shows it). */
+  let cartLinkId: string;
+
+  beforeAll(async () => {
+    t = await bootTestApp('key_lookups');
+    auth = { Authorization: `Bearer ${await t.token()}` };
+    await t.sql(readFileSync(join(import.meta.dirname, 'fixtures', 'key-lookups.sql'), 'utf8'));
+    const created = await t.http.post('/quote').set(auth).send({ name: 'Cart lookup' });
+    expect(created.status).toBe(201);
+    [{ cart_link_id: cartLinkId }] = await t.sql<{ cart_link_id: string }>('SELECT cart_link_id FROM quotes WHERE id = $1', [created.body.data.id]);
+  }, 120_000);
+
+  afterAll(() => t.close());
+
+  it.each(CASES)('%s: %s', async (_label, path, table) => {
+    queryCounter.reset(true);
+    const res = await t.http.get(path.replace('{cart_link_id}', cartLinkId)).set(auth);
+    const statements = queryCounter.statements.map((sql, i) => ({ sql, params: queryCounter.parameters[i] }));
+    queryCounter.reset();
+    expect(res.status).toBe(200);
+    const names = new RegExp(`(^|[^\\w])"?${table}"?([^\\w]|$)`);
+    const touching = statements.filter((s) => names.test(s.sql) && /^\s*(WITH|SELECT)\b/i.test(s.sql));
+    expect(touching.length).toBeGreaterThan(0);
+    const scanned: { sql: string; tables: string[] }[] = [];
+    for (const s of touching) {
+      const [row] = await t.sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${s.sql}`, s.params);
+      const tables = seqScans(row['QUERY PLAN'][0].Plan).filter((name) => name === table);
+      if (tables.length) scanned.push({ sql: s.sql, tables });
+    }
+    expect(scanned).toEqual([]);
+  });
+});
