@@ -115,7 +115,9 @@ async function main(): Promise<void> {
         for (const [key, value] of Object.entries(instance)) {
           if (value instanceof Table) runs.push(...tableExamples(`${type.name}.${key}`, value));
         }
-        const hidden = new Set([...readFileSync(source, 'utf8').matchAll(/^ {2}(?:private|protected) (?:async |readonly )?(\w+)/gm)].map((x) => x[1]));
+        const hidden = new Set(
+          [...readFileSync(source, 'utf8').matchAll(/^ {2}(?:private|protected) (?:async |readonly )?(\w+)/gm)].map((x) => x[1]),
+        );
         const methods = Object.getOwnPropertyNames(type.prototype).filter(
           (n) => n !== 'constructor' && !hidden.has(n) && typeof Object.getOwnPropertyDescriptor(type.prototype, n)?.value === 'function',
         );
@@ -127,7 +129,10 @@ async function main(): Promise<void> {
           }
           for (const example of list) {
             const label = `${type.name}.${method}${example.name ? ` (${example.name})` : ''}`;
-            runs.push([label, (m) => (instance[method] as (...a: unknown[]) => unknown)(...example.args.map((a) => (a === SqlArg.manager ? m : a)))]);
+            runs.push([
+              label,
+              (m) => (instance[method] as (...a: unknown[]) => unknown)(...example.args.map((a) => (a === SqlArg.manager ? m : a))),
+            ]);
           }
         }
         for (const [label, run] of runs) {

@@ -77,7 +77,9 @@ describeE2E('every {id|key} lookup uses an index', () => {
     await t.sql(readFileSync(join(import.meta.dirname, 'fixtures', 'key-lookups.sql'), 'utf8'));
     const created = await t.http.post('/quote').set(auth).send({ name: 'Cart lookup' });
     expect(created.status).toBe(201);
-    [{ cart_link_id: cartLinkId }] = await t.sql<{ cart_link_id: string }>('SELECT cart_link_id FROM quotes WHERE id = $1', [created.body.data.id]);
+    [{ cart_link_id: cartLinkId }] = await t.sql<{ cart_link_id: string }>('SELECT cart_link_id FROM quotes WHERE id = $1', [
+      created.body.data.id,
+    ]);
   }, 120_000);
 
   afterAll(() => t.close());

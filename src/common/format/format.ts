@@ -23,15 +23,6 @@ export function usDate(value: Date | string | null | undefined): string | null {
   return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
 }
 
-/** `YYYY-MM-DD` for date-only columns. */
-export function isoDate(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return null;
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-
 /** Flags are 0/1 integers on the wire. */
 export function flag(value: boolean | null | undefined): 0 | 1 {
   return value ? 1 : 0;

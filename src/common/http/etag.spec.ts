@@ -1,4 +1,4 @@
-import { etagOf, newestUpdatedAt, newestUpdatedAtInJson, representationEtag } from './etag.js';
+import { etagOf, newestUpdatedAtInJson, representationEtag } from './etag.js';
 
 describe('etag', () => {
   it('is a strong tag over the exact bytes', () => {
@@ -11,33 +11,19 @@ describe('etag', () => {
   });
 });
 
-describe('newestUpdatedAt', () => {
-  it('finds the newest updated_at anywhere in the body, embeds included', () => {
-    const body = [
-      { id: 1, updated_at: '2024-01-01 00:00:00', states: { data: [{ updated_at: '2024-06-01 12:00:00' }] } },
-      { id: 2, updated_at: '2024-03-01 00:00:00' },
-    ];
-    expect(newestUpdatedAt(body)?.toISOString()).toBe('2024-06-01T12:00:00.000Z');
-  });
-  it('is null without timestamps', () => {
-    expect(newestUpdatedAt({ methods: ['GET'] })).toBeNull();
-    expect(newestUpdatedAt([])).toBeNull();
-  });
-});
-
 describe('newestUpdatedAtInJson', () => {
-  it('agrees with the walk over the body, embeds and user-written JSON included', () => {
-    const bodies: unknown[] = [
-      [
+  it('finds the newest updated_at anywhere in the body, embeds and user-written JSON included', () => {
+    const newest = (body: unknown) => newestUpdatedAtInJson(JSON.stringify(body))?.toISOString() ?? null;
+    expect(
+      newest([
         { id: 1, updated_at: '2024-01-01 00:00:00', states: { data: [{ updated_at: '2024-06-01 12:00:00' }] } },
         { id: 2, updated_at: '2024-03-01 00:00:00' },
-      ],
-      { options: { updated_at: '2030-01-01 00:00:00' }, updated_at: '2024-01-01 00:00:00' },
-      { updated_at: null, nested: { updated_at: 'not a time' } },
-      { methods: ['GET'] },
-      [],
-    ];
-    for (const body of bodies) expect(newestUpdatedAtInJson(JSON.stringify(body))).toEqual(newestUpdatedAt(body));
+      ]),
+    ).toBe('2024-06-01T12:00:00.000Z');
+    expect(newest({ options: { updated_at: '2030-01-01 00:00:00' }, updated_at: '2024-01-01 00:00:00' })).toBe('2030-01-01T00:00:00.000Z');
+    expect(newest({ updated_at: null, nested: { updated_at: 'not a time' } })).toBeNull();
+    expect(newest({ methods: ['GET'] })).toBeNull();
+    expect(newest([])).toBeNull();
   });
   it('is not fooled by the key written inside a string', () => {
     const body = {

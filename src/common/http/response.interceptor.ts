@@ -1,7 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { type Observable, map } from 'rxjs';
-import { sendSuccess } from './etag.js';
+import { sendSuccess } from './response-writer.js';
 import { checkUndeclaredInput } from '../validation/undeclared-input.js';
 
 /**

@@ -7,7 +7,7 @@ import { SCOPE_GROUP_KEY, SCOPE_KEY, hasScope, scopeFor } from '../auth/scopes.j
 import { isPublicPath } from '../auth/authentication.middleware.js';
 import { ApiError } from './api-error.js';
 import { sendError } from './envelope.js';
-import { sendSuccess } from './etag.js';
+import { sendSuccess } from './response-writer.js';
 import { requestContext } from './request-context.js';
 
 interface RouteEntry {
