@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { changesOf } from '../../common/crud/changes.js';
 import { deleteById, insertReturning, updateReturning } from '../../database/sql/write.js';
-import { type EmbedSelection, embedded, groupBy, parseEmbed } from '../../common/embed/embed.js';
+import { type EmbedSelection, embedded, parseEmbed } from '../../common/embed/embed.js';
 import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
 import { Page } from '../../common/http/envelope.js';
 import { assertIfMatch } from '../../common/http/etag.js';
@@ -32,13 +32,8 @@ import type { OptionRule } from './domain/option-selection.js';
 import { type PriceSource, type PriceTierInput, tierInputs } from './domain/unit-price.js';
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { ProductCategory } from './product-category.entity.js';
-import { ProductExtra } from './product-extra.entity.js';
-import { ProductOption } from './product-option.entity.js';
-import { ProductPriceTier } from './product-price-tier.entity.js';
-import { ProductVariant } from './product-variant.entity.js';
 import { Product } from './product.entity.js';
 import { type ProductRecord, ProductsRepository } from './products.repository.js';
-import { VariantPriceTier } from './variant-price-tier.entity.js';
 
 export type { ProductJson } from './catalog.presenter.js';
 
@@ -152,8 +147,8 @@ export class ProductsService {
   }
 
   /**
-   * Products as presented without embeds, by id, in a fixed number of queries whatever the number
-   * of ids (4 at most): what quotes embed in their items. Unknown ids are absent from the map.
+   * Products as presented without embeds, by id, in one statement whatever the number of ids:
+   * what quotes and subscriptions embed in their items. Unknown ids are absent from the map.
    */
   async productViews(m: EntityManager, ids: number[]): Promise<Map<number, ProductJson>> {
     const unique = [...new Set(ids)];
@@ -170,62 +165,6 @@ export class ProductsService {
       taxClass: r.tax_class,
       listBasePrice: formatCurrency(r.row.base_price, this.config.currency, this.config.locale),
     });
-  }
-
-  /**
-   * Pricing data of products (with all their variants) and of further variants by id, in six
-   * queries whatever the numbers: product rows and tiers, live options, variants and their tiers,
-   * extras. Feed `resolveUnitPrice({ product, variant, quantity, customerGroupId })` from it.
-   */
-  async pricingInputs(
-    m: EntityManager,
-    productIds: number[],
-    variantIds: number[] = [],
-  ): Promise<{ products: Map<number, ProductPricing>; variants: Map<number, VariantPricing> }> {
-    const pIds = [...new Set(productIds)];
-    const vIds = [...new Set(variantIds)];
-    const variants =
-      pIds.length || vIds.length
-        ? await m.getRepository(ProductVariant).find({
-            where: [...(pIds.length ? [{ product_id: In(pIds) }] : []), ...(vIds.length ? [{ id: In(vIds) }] : [])],
-            order: { id: 'ASC' },
-          })
-        : [];
-    const variantTiers = variants.length
-      ? groupBy(
-          await m.getRepository(VariantPriceTier).find({ where: { variant_id: In(variants.map((v) => v.id)) }, order: { id: 'ASC' } }),
-          (t) => t.variant_id,
-        )
-      : new Map<number, VariantPriceTier[]>();
-    const variantViews = new Map<number, VariantPricing>(variants.map((v) => [v.id, variantPricing(v, variantTiers.get(v.id))]));
-    const products = new Map<number, ProductPricing>();
-    if (pIds.length === 0) return { products, variants: variantViews };
-    const rows = await m.getRepository(Product).find({ where: { id: In(pIds) } });
-    const tiers = groupBy(
-      await m.getRepository(ProductPriceTier).find({ where: { product_id: In(pIds) }, order: { id: 'ASC' } }),
-      (t) => t.product_id,
-    );
-    const options = groupBy(await this.liveOptions(m, pIds), (o) => o.product_id);
-    const extras = groupBy(
-      await m.getRepository(ProductExtra).find({ where: { product_id: In(pIds) }, order: { sort_order: 'ASC', id: 'ASC' } }),
-      (e) => e.product_id,
-    );
-    const byProduct = groupBy([...variantViews.values()], (v) => v.product_id);
-    for (const p of rows) {
-      products.set(p.id, {
-        id: p.id,
-        base_price: p.base_price,
-        is_on_sale: p.is_on_sale,
-        sale_price_or_discount: p.sale_price_or_discount,
-        tiers: tierInputs(tiers.get(p.id)),
-        enabled: p.enabled,
-        tax_class_id: p.tax_class_id,
-        options: (options.get(p.id) ?? []).map((o) => ({ name: o.name, values: o.values })),
-        variants: byProduct.get(p.id) ?? [],
-        extras: (extras.get(p.id) ?? []).map((e) => ({ sku: e.sku, name: e.name, price: e.price })),
-      });
-    }
-    return { products, variants: variantViews };
   }
 
   private async view(m: EntityManager, id: number): Promise<ProductJson> {
@@ -254,12 +193,6 @@ export class ProductsService {
         .orIgnore()
         .execute();
     }
-  }
-
-  private liveOptions(m: EntityManager, productIds: number[]) {
-    return m
-      .getRepository(ProductOption)
-      .find({ where: { product_id: In(productIds), deleted_at: IsNull() }, order: { sort_order: 'ASC', id: 'ASC' } });
   }
 
   /** A product record with the embeds the request asked for, after the product's own fields. */
