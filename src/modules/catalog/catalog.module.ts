@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
+import { CatalogChecks } from './catalog-checks.js';
 import { CategoriesController } from './categories.controller.js';
 import { CategoriesService } from './categories.service.js';
 import { ProductAttributesController } from './product-attributes.controller.js';
@@ -19,6 +20,12 @@ import { ProductVariantsService } from './product-variants.service.js';
 import { ProductsController } from './products.controller.js';
 import { ProductsRepository } from './products.repository.js';
 import { ProductsService } from './products.service.js';
+import { CatalogChecksRepository } from './repositories/catalog-checks.repository.js';
+import { CategoriesRepository } from './repositories/categories.repository.js';
+import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
+import { ProductCustomFieldValuesRepository } from './repositories/product-custom-field-values.repository.js';
+import { ProductPartsRepository } from './repositories/product-parts.repository.js';
+import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 import { VariantPriceTiersController } from './variant-price-tiers.controller.js';
 import { VariantPriceTiersService } from './variant-price-tiers.service.js';
 
@@ -37,8 +44,15 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     CategoriesController,
   ],
   providers: [
-    ProductsService,
     ProductsRepository,
+    ProductRowsRepository,
+    ProductPartsRepository,
+    ProductCategoryLinksRepository,
+    ProductCustomFieldValuesRepository,
+    CategoriesRepository,
+    CatalogChecksRepository,
+    CatalogChecks,
+    ProductsService,
     ProductPriceTiersService,
     ProductAttributesService,
     ProductCategoriesService,

@@ -1,21 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { sortableColumns } from '../../common/paging/paginate.js';
-import { TransactionRunner } from '../../database/transaction.js';
-import { findProduct } from './catalog-keys.js';
-import { presentAttribute } from './catalog.presenter.js';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
-import { ProductAttribute } from './product-attribute.entity.js';
+import { sortableColumns } from '../../common/paging/page-request.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { presentAttribute } from './catalog.presenter.js';
+import type { ProductAttribute } from './product-attribute.entity.js';
 import type { Product } from './product.entity.js';
+import { ProductPartsRepository } from './repositories/product-parts.repository.js';
+import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 
 @Injectable()
 export class ProductAttributesService extends ChildResourceService<ProductAttribute, Product> {
-  constructor(dataSource: DataSource, tx: TransactionRunner) {
-    super(dataSource, tx, {
-      entity: ProductAttribute,
+  constructor(tx: TransactionRunner, parts: ProductPartsRepository, rows: ProductRowsRepository) {
+    super(tx, {
+      table: parts.attributes,
       owner: 'product_id',
-      findOwner: findProduct,
-      label: 'Attribute',
+      findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),
       sort: sortableColumns('id', 'sort_order', 'name', 'created_at', 'updated_at'),
       present: presentAttribute,
     });

@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import { asId } from '../../common/http/identifiers.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
+import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { checkAllExist, checkExists } from './catalog-checks.js';
-import { findProduct, touchProduct } from './catalog-keys.js';
+import { CatalogChecks } from './catalog-checks.js';
 import { presentCategory } from './catalog.presenter.js';
-import { Category } from './category.entity.js';
+import type { Category } from './category.entity.js';
 import type { CategoryLinkInput } from './dto/category.input.js';
-import { ProductCategory } from './product-category.entity.js';
+import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
+import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 
 const SORT = sortableColumns('id', 'name', 'sort_order', 'created_at', 'updated_at');
 
@@ -24,79 +24,69 @@ const SORT = sortableColumns('id', 'name', 'sort_order', 'created_at', 'updated_
 @Injectable()
 export class ProductCategoriesService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
+    private readonly rows: ProductRowsRepository,
+    private readonly links: ProductCategoryLinksRepository,
+    private readonly checks: CatalogChecks,
   ) {}
 
   async list(productKey: string, query: ListQuery) {
     parseEmbed(query.embed, {});
-    const m = this.dataSource.manager;
-    const product = await findProduct(m, productKey);
-    return toPage(await paginate(this.linked(m, product.id), query, SORT), (rows) => rows.map(presentCategory));
+    const req = pageRequest(query, SORT);
+    const m = this.tx.direct;
+    const product = await this.rows.products.find(m, productKey);
+    return toPage(req, await this.links.page(m, product.id, req), (rows) => rows.map(presentCategory));
   }
 
   async get(productKey: string, categoryKey: string, query: ItemQuery) {
     parseEmbed(query.embed, {});
-    const m = this.dataSource.manager;
-    const product = await findProduct(m, productKey);
+    const m = this.tx.direct;
+    const product = await this.rows.products.find(m, productKey);
     return presentCategory(await this.findLinked(m, product.id, categoryKey));
   }
 
   link(productKey: string, input: CategoryLinkInput) {
     return this.tx.run(async (m) => {
-      const product = await findProduct(m, productKey, true);
+      const product = await this.rows.products.find(m, productKey, { lock: true });
       const bag = new FieldErrorBag();
       if (input.category_id !== undefined && input.category_ids !== undefined) bag.add('category_ids', 'must not be sent with category_id');
       else if (input.category_id === undefined && input.category_ids === undefined) bag.add('category_id', 'is required (or category_ids)');
       bag.throwIfAny();
       const ids = input.category_ids ?? [input.category_id!];
-      await checkExists(m, Category, input.category_id, 'category_id', bag);
-      await checkAllExist(m, Category, input.category_ids, 'category_ids', bag);
+      await this.checks.categoryExists(m, input.category_id, 'category_id', bag);
+      await this.checks.categoriesExist(m, input.category_ids, 'category_ids', bag);
       bag.throwIfAny();
       if (ids.length > 0) {
-        await m
-          .createQueryBuilder()
-          .insert()
-          .into(ProductCategory)
-          .values(ids.map((category_id) => ({ product_id: product.id, category_id })))
-          .orIgnore()
-          .execute();
-        await touchProduct(m, product.id);
+        await this.links.link(m, product.id, ids);
+        await this.rows.touch(m, product.id);
       }
-      return (await this.linked(m, product.id).orderBy('pc.id', 'ASC').getMany()).map(presentCategory);
+      return (await this.links.inLinkOrder(m, product.id)).map(presentCategory);
     });
   }
 
   unlink(productKey: string, categoryKey: string) {
     return this.tx.run(async (m) => {
-      const product = await findProduct(m, productKey, true);
+      const product = await this.rows.products.find(m, productKey, { lock: true });
       const category = await this.findLinked(m, product.id, categoryKey);
       assertIfMatch(presentCategory(category));
-      await m.delete(ProductCategory, { product_id: product.id, category_id: category.id });
-      await touchProduct(m, product.id);
+      await this.links.unlink(m, product.id, category.id);
+      await this.rows.touch(m, product.id);
       return presentCategory(category);
     });
   }
 
   unlinkAll(productKey: string) {
     return this.tx.run(async (m) => {
-      const product = await findProduct(m, productKey, true);
-      const { affected } = await m.delete(ProductCategory, { product_id: product.id });
-      if (affected) await touchProduct(m, product.id);
+      const product = await this.rows.products.find(m, productKey, { lock: true });
+      if (await this.links.unlinkAll(m, product.id)) await this.rows.touch(m, product.id);
       return [];
     });
   }
 
-  private linked(m: EntityManager, productId: number) {
-    return m
-      .getRepository(Category)
-      .createQueryBuilder('r')
-      .innerJoin(ProductCategory, 'pc', 'pc.category_id = r.id AND pc.product_id = :productId', { productId });
-  }
-
+  /** A category by id, only when it is linked to the product (404 otherwise). */
   private async findLinked(m: EntityManager, productId: number, categoryKey: string): Promise<Category> {
     const id = asId(categoryKey);
-    const category = id === null ? null : await this.linked(m, productId).andWhere('r.id = :id', { id }).getOne();
+    const category = id === null ? null : await this.links.findLinked(m, productId, id);
     if (!category) throw ApiError.notFound(`Category ${categoryKey} is not linked to the product.`);
     return category;
   }

@@ -1,18 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
 import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
-import { findByKey } from '../../common/http/identifiers.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
+import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
 import { normalizeFieldValue } from '../custom-fields/domain/field-value.js';
-import { findProduct } from './catalog-keys.js';
 import { presentFieldValue } from './catalog.presenter.js';
 import type { CustomFieldValueInput } from './dto/custom-field-value.input.js';
-import { ProductCustomFieldValue } from './product-custom-field-value.entity.js';
+import { ProductCustomFieldValuesRepository } from './repositories/product-custom-field-values.repository.js';
+import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 
 const SORT = sortableColumns('id', 'name', 'sort_order');
 
@@ -23,21 +20,22 @@ const SORT = sortableColumns('id', 'name', 'sort_order');
 @Injectable()
 export class ProductCustomFieldsService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
+    private readonly rows: ProductRowsRepository,
+    private readonly values: ProductCustomFieldValuesRepository,
   ) {}
 
   async list(productKey: string, query: ListQuery) {
     parseEmbed(query.embed, {});
-    const m = this.dataSource.manager;
-    const product = await findProduct(m, productKey);
-    const qb = m.getRepository(CustomFieldDefinition).createQueryBuilder('r').where('r.entity = :entity', { entity: 'product' });
-    return toPage(await paginate(qb, query, SORT), async (definitions) => {
-      const stored = definitions.length
-        ? await m
-            .getRepository(ProductCustomFieldValue)
-            .find({ where: { product_id: product.id, definition_id: In(definitions.map((d) => d.id)) } })
-        : [];
+    const req = pageRequest(query, SORT);
+    const m = this.tx.direct;
+    const product = await this.rows.products.find(m, productKey);
+    return toPage(req, await this.values.definitionsPage(m, req), async (definitions) => {
+      const stored = await this.values.valuesOf(
+        m,
+        product.id,
+        definitions.map((d) => d.id),
+      );
       const byDefinition = new Map(stored.map((v) => [v.definition_id, v.value]));
       return definitions.map((d) => presentFieldValue(d, byDefinition.get(d.id)));
     });
@@ -45,41 +43,26 @@ export class ProductCustomFieldsService {
 
   async get(productKey: string, name: string, query: ItemQuery) {
     parseEmbed(query.embed, {});
-    const m = this.dataSource.manager;
-    const product = await findProduct(m, productKey);
-    const definition = await this.definition(m, name);
-    return presentFieldValue(definition, await this.stored(m, product.id, definition.id));
+    const m = this.tx.direct;
+    const product = await this.rows.products.find(m, productKey);
+    const definition = await this.values.findDefinition(m, name);
+    return presentFieldValue(definition, await this.values.storedValue(m, product.id, definition.id));
   }
 
   update(productKey: string, name: string, input: CustomFieldValueInput) {
     return this.tx.run(async (m) => {
-      const product = await findProduct(m, productKey, true);
-      const definition = await this.definition(m, name);
-      assertIfMatch(presentFieldValue(definition, await this.stored(m, product.id, definition.id)));
+      const product = await this.rows.products.find(m, productKey, { lock: true });
+      const definition = await this.values.findDefinition(m, name);
+      assertIfMatch(presentFieldValue(definition, await this.values.storedValue(m, product.id, definition.id)));
       if (input.value === null) {
         if (definition.is_required) throw ApiError.field('value', 'is required');
-        await m.delete(ProductCustomFieldValue, { product_id: product.id, definition_id: definition.id });
+        await this.values.clearValue(m, product.id, definition.id);
         return presentFieldValue(definition, undefined);
       }
       const normalized = normalizeFieldValue(definition, input.value);
       if (!normalized.ok) throw ApiError.field('value', normalized.message);
-      await m
-        .createQueryBuilder()
-        .insert()
-        .into(ProductCustomFieldValue)
-        .values({ product_id: product.id, definition_id: definition.id, value: normalized.value })
-        .orUpdate(['value', 'updated_at'], ['product_id', 'definition_id'])
-        .execute();
+      await this.values.setValue(m, product.id, definition.id, normalized.value);
       return presentFieldValue(definition, normalized.value);
     });
-  }
-
-  /** A definition of entity `product`, by name (or id); any other is unknown here. */
-  private definition(m: EntityManager, name: string) {
-    return findByKey(m, CustomFieldDefinition, name, { alt: 'name', label: 'Custom field', where: { entity: 'product' } });
-  }
-
-  private async stored(m: EntityManager, productId: number, definitionId: number): Promise<string | undefined> {
-    return (await m.getRepository(ProductCustomFieldValue).findOneBy({ product_id: productId, definition_id: definitionId }))?.value;
   }
 }

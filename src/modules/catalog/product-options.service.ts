@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { updateReturning } from '../../database/sql/write.js';
+import type { EntityManager } from 'typeorm';
+import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
-import { sortableColumns } from '../../common/paging/paginate.js';
+import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { findProduct, touchProduct } from './catalog-keys.js';
 import { presentOption } from './catalog.presenter.js';
-import { ChildResourceService } from '../../common/crud/child-resource.js';
-import { ProductOption } from './product-option.entity.js';
+import type { ProductOption } from './product-option.entity.js';
 import type { Product } from './product.entity.js';
+import { ProductPartsRepository } from './repositories/product-parts.repository.js';
+import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 
 /**
  * Options. DELETE is soft: the row keeps answering GET with its `deleted_at` but leaves lists, the
@@ -18,12 +18,15 @@ import type { Product } from './product.entity.js';
  */
 @Injectable()
 export class ProductOptionsService extends ChildResourceService<ProductOption, Product> {
-  constructor(dataSource: DataSource, tx: TransactionRunner) {
-    super(dataSource, tx, {
-      entity: ProductOption,
+  constructor(
+    tx: TransactionRunner,
+    private readonly parts: ProductPartsRepository,
+    private readonly rows: ProductRowsRepository,
+  ) {
+    super(tx, {
+      table: parts.options,
       owner: 'product_id',
-      findOwner: findProduct,
-      label: 'Option',
+      findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),
       sort: sortableColumns('id', 'sort_order', 'name', 'created_at', 'updated_at'),
       present: presentOption,
       listWhere: 'r.deleted_at IS NULL',
@@ -37,18 +40,18 @@ export class ProductOptionsService extends ChildResourceService<ProductOption, P
 
   /** The product's `options` array is part of its representation: its Last-Modified moves with them. */
   protected override afterWrite(m: EntityManager, product: Product) {
-    return touchProduct(m, product.id);
+    return this.rows.touch(m, product.id);
   }
 
   /** Soft delete; deleting a deleted option again answers it unchanged. */
   override remove(productKey: string, key: string) {
     return this.tx.run(async (m) => {
-      const product = await findProduct(m, productKey, true);
+      const product = await this.rows.products.find(m, productKey, { lock: true });
       const current = await this.findIn(m, product, key, true);
       assertIfMatch(presentOption(current));
       if (current.deleted_at) return presentOption(current);
-      const deleted = await updateReturning(m, ProductOption, current, { deleted_at: () => 'now()' });
-      await touchProduct(m, product.id);
+      const deleted = await this.parts.options.update(m, current, { deleted_at: () => 'now()' });
+      await this.rows.touch(m, product.id);
       return presentOption(deleted);
     });
   }

@@ -1,31 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { sortableColumns } from '../../common/paging/paginate.js';
-import { TransactionRunner } from '../../database/transaction.js';
-import { checkTier } from './catalog-checks.js';
-import { findProduct } from './catalog-keys.js';
-import { presentProductTier } from './catalog.presenter.js';
+import type { EntityManager } from 'typeorm';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
-import { ProductPriceTier } from './product-price-tier.entity.js';
+import { sortableColumns } from '../../common/paging/page-request.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { CatalogChecks } from './catalog-checks.js';
+import { presentProductTier } from './catalog.presenter.js';
+import type { ProductPriceTier } from './product-price-tier.entity.js';
 import type { Product } from './product.entity.js';
+import { ProductPartsRepository } from './repositories/product-parts.repository.js';
+import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 
 export const TIER_SORT = sortableColumns('id', 'quantity', 'price', 'created_at', 'updated_at');
 
 /** A duplicate (product, group, quantity) is refused by the partial unique indexes (422 quantity). */
 @Injectable()
 export class ProductPriceTiersService extends ChildResourceService<ProductPriceTier, Product> {
-  constructor(dataSource: DataSource, tx: TransactionRunner) {
-    super(dataSource, tx, {
-      entity: ProductPriceTier,
+  constructor(
+    tx: TransactionRunner,
+    parts: ProductPartsRepository,
+    rows: ProductRowsRepository,
+    private readonly checks: CatalogChecks,
+  ) {
+    super(tx, {
+      table: parts.priceTiers,
       owner: 'product_id',
-      findOwner: findProduct,
-      label: 'Price tier',
+      findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),
       sort: TIER_SORT,
       present: presentProductTier,
     });
   }
 
   protected override prepare(m: EntityManager, _owner: Product, values: Record<string, unknown>) {
-    return checkTier(m, values);
+    return this.checks.tier(m, values);
   }
 }

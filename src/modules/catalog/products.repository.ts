@@ -6,6 +6,7 @@ import { asId } from '../../common/http/identifiers.js';
 import type { PageRequest } from '../../common/paging/page-request.js';
 import { cappedCountSql, orderSql, pageTotal } from '../../database/sql/page.js';
 import { SqlParams } from '../../database/sql/params.js';
+import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { jsonArraySql, jsonRowSql } from '../../database/sql/json.js';
 import { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
 import { TaxClass } from '../tax/tax-class.entity.js';
@@ -53,6 +54,10 @@ export interface ProductPageRecord {
 
 const EMBED_NAMES = ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields'] as const;
 
+/** Examples for the SQL snapshot: every embed, and a first page sorted by name. */
+const EVERY_EMBED: EmbedSelection = Object.fromEntries(EMBED_NAMES.map((n) => [n, {}]));
+const PAGE: PageRequest = { sort: 'name', column: 'name', order: 'ASC', limit: 10, page: 1, offset: 0 };
+
 /**
  * The catalog's hand-written read queries: a product or a page of products, with every relation
  * and embed, in one statement each. SQL text is built once per shape from entity metadata and
@@ -71,6 +76,7 @@ export class ProductsRepository {
    * The JSON expression of a product row aliased `alias` (a products row or a CTE of products
    * rows): what every quote item and product response presents.
    */
+  @GenerateSql({ name: 'no embeds', args: ['p'] }, { name: 'every embed', args: ['p', EVERY_EMBED] })
   productJsonSql(alias: string, embed: EmbedSelection = {}): string {
     const key = `json|${alias}|${embedKey(embed)}`;
     let sql = this.cache.get(key);
@@ -113,6 +119,10 @@ export class ProductsRepository {
   }
 
   /** `{product_id|product_sku}` (the id first, then the SKU) in one statement; null when neither matches. */
+  @GenerateSql(
+    { name: 'by id or sku, no embeds', args: [SqlArg.manager, '1', {}] },
+    { name: 'by sku, every embed', args: [SqlArg.manager, 'SKU-1', EVERY_EMBED] },
+  )
   async findOne(
     m: EntityManager,
     segment: string,
@@ -137,6 +147,7 @@ export class ProductsRepository {
   }
 
   /** Products by id (no embeds), in id order, in one statement; unknown ids are absent. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
   async byIds(m: EntityManager, ids: number[]): Promise<ProductRecord[]> {
     let sql = this.cache.get('byIds');
     if (!sql) {
@@ -147,6 +158,10 @@ export class ProductsRepository {
   }
 
   /** A page of products with its capped total, in one statement (see pageTotal for the rare second). */
+  @GenerateSql(
+    { name: 'no embeds', args: [SqlArg.manager, PAGE, {}] },
+    { name: 'after a cursor, every embed', args: [SqlArg.manager, { ...PAGE, sort: 'id', column: 'id', cursor: 5 }, EVERY_EMBED] },
+  )
   async page(m: EntityManager, req: PageRequest, embed: EmbedSelection): Promise<ProductPageRecord> {
     const t = this.table(Product);
     const filter = (p: SqlParams) => `${t} r WHERE ${req.cursor !== undefined ? `r.id > ${p.add(req.cursor)}` : 'TRUE'}`;

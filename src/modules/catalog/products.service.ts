@@ -1,21 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { changesOf } from '../../common/crud/changes.js';
-import { deleteById, insertReturning, updateReturning } from '../../database/sql/write.js';
-import { type EmbedSelection, embedded, groupBy, parseEmbed } from '../../common/embed/embed.js';
+import { type EmbedSelection, embedded, parseEmbed } from '../../common/embed/embed.js';
 import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
 import { Page } from '../../common/http/envelope.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, paginationOf } from '../../common/paging/page-sql.js';
-import { sortableColumns } from '../../common/paging/paginate.js';
+import { pageRequest, paginationOf, sortableColumns } from '../../common/paging/page-request.js';
 import { formatCurrency } from '../../common/money/money.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
-import { TaxClass } from '../tax/tax-class.entity.js';
-import { checkAllExist, checkExists, checkUnique, freeUrlName } from './catalog-checks.js';
-import { findProduct } from './catalog-keys.js';
+import { CatalogChecks } from './catalog-checks.js';
 import {
   type ProductJson,
   presentAttribute,
@@ -27,18 +23,12 @@ import {
   presentProductTier,
   presentVariant,
 } from './catalog.presenter.js';
-import { Category } from './category.entity.js';
 import type { OptionRule } from './domain/option-selection.js';
 import { type PriceSource, type PriceTierInput, tierInputs } from './domain/unit-price.js';
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
-import { ProductCategory } from './product-category.entity.js';
-import { ProductExtra } from './product-extra.entity.js';
-import { ProductOption } from './product-option.entity.js';
-import { ProductPriceTier } from './product-price-tier.entity.js';
-import { ProductVariant } from './product-variant.entity.js';
-import { Product } from './product.entity.js';
 import { type ProductRecord, ProductsRepository } from './products.repository.js';
-import { VariantPriceTier } from './variant-price-tier.entity.js';
+import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
+import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 
 export type { ProductJson } from './catalog.presenter.js';
 
@@ -85,16 +75,18 @@ export function variantPricing(v: Omit<VariantPricing, 'tiers'>, tiers: readonly
 @Injectable()
 export class ProductsService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
     private readonly repository: ProductsRepository,
+    private readonly rows: ProductRowsRepository,
+    private readonly links: ProductCategoryLinksRepository,
+    private readonly checks: CatalogChecks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(query: ListQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
     const req = pageRequest(query, SORT);
-    const page = await this.repository.page(this.dataSource.manager, req, embed);
+    const page = await this.repository.page(this.tx.direct, req, embed);
     const items = page.products.map((r) => this.present(r, embed, page.definitions));
     return new Page(
       items,
@@ -108,7 +100,7 @@ export class ProductsService {
 
   async get(key: string, query: ItemQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
-    const found = await this.repository.findOne(this.dataSource.manager, key, embed);
+    const found = await this.repository.findOne(this.tx.direct, key, embed);
     if (!found) throw ApiError.notFound(`Product ${key} was not found.`);
     return this.present(found.product, embed, found.definitions);
   }
@@ -117,25 +109,25 @@ export class ProductsService {
     return this.tx.run(async (m) => {
       const { category_ids, ...values } = changesOf(input) as Partial<ProductCreate>;
       await this.check(m, values, category_ids, null);
-      values.url_name ??= await freeUrlName(m, 'products', values.name!, 'product');
-      const product = await insertReturning(m, Product, values);
-      if (category_ids) await this.replaceCategories(m, product.id, category_ids);
+      values.url_name ??= await this.checks.freeUrlName(m, 'products', values.name!, 'product');
+      const product = await this.rows.products.insert(m, values);
+      if (category_ids) await this.links.replace(m, product.id, category_ids);
       return this.view(m, product.id);
     });
   }
 
   update(key: string, input: ProductPatch) {
     return this.tx.run(async (m) => {
-      const current = await findProduct(m, key, true);
+      const current = await this.rows.products.find(m, key, { lock: true });
       assertIfMatch(await this.view(m, current.id));
       const { category_ids, ...values } = changesOf(input) as Partial<ProductPatch>;
       await this.check(m, values, category_ids, current.id);
       if (category_ids) {
-        await this.replaceCategories(m, current.id, category_ids);
+        await this.links.replace(m, current.id, category_ids);
         // The product's `category` is part of its representation, so Last-Modified moves too.
         (values as Record<string, unknown>).updated_at = () => 'now()';
       }
-      await updateReturning(m, Product, current, values);
+      await this.rows.products.update(m, current, values);
       return this.view(m, current.id);
     });
   }
@@ -143,17 +135,17 @@ export class ProductsService {
   /** Sub-resources go with the product (cascade); a product used elsewhere (quotes, subscriptions) is a 409 (RESTRICT). */
   remove(key: string) {
     return this.tx.run(async (m) => {
-      const current = await findProduct(m, key, true);
+      const current = await this.rows.products.find(m, key, { lock: true });
       const view = await this.view(m, current.id);
       assertIfMatch(view);
-      await deleteById(m, Product, current.id);
+      await this.rows.products.delete(m, current.id);
       return view;
     });
   }
 
   /**
-   * Products as presented without embeds, by id, in a fixed number of queries whatever the number
-   * of ids (4 at most): what quotes embed in their items. Unknown ids are absent from the map.
+   * Products as presented without embeds, by id, in one statement whatever the number of ids:
+   * what quotes and subscriptions embed in their items. Unknown ids are absent from the map.
    */
   async productViews(m: EntityManager, ids: number[]): Promise<Map<number, ProductJson>> {
     const unique = [...new Set(ids)];
@@ -172,94 +164,16 @@ export class ProductsService {
     });
   }
 
-  /**
-   * Pricing data of products (with all their variants) and of further variants by id, in six
-   * queries whatever the numbers: product rows and tiers, live options, variants and their tiers,
-   * extras. Feed `resolveUnitPrice({ product, variant, quantity, customerGroupId })` from it.
-   */
-  async pricingInputs(
-    m: EntityManager,
-    productIds: number[],
-    variantIds: number[] = [],
-  ): Promise<{ products: Map<number, ProductPricing>; variants: Map<number, VariantPricing> }> {
-    const pIds = [...new Set(productIds)];
-    const vIds = [...new Set(variantIds)];
-    const variants =
-      pIds.length || vIds.length
-        ? await m.getRepository(ProductVariant).find({
-            where: [...(pIds.length ? [{ product_id: In(pIds) }] : []), ...(vIds.length ? [{ id: In(vIds) }] : [])],
-            order: { id: 'ASC' },
-          })
-        : [];
-    const variantTiers = variants.length
-      ? groupBy(
-          await m.getRepository(VariantPriceTier).find({ where: { variant_id: In(variants.map((v) => v.id)) }, order: { id: 'ASC' } }),
-          (t) => t.variant_id,
-        )
-      : new Map<number, VariantPriceTier[]>();
-    const variantViews = new Map<number, VariantPricing>(variants.map((v) => [v.id, variantPricing(v, variantTiers.get(v.id))]));
-    const products = new Map<number, ProductPricing>();
-    if (pIds.length === 0) return { products, variants: variantViews };
-    const rows = await m.getRepository(Product).find({ where: { id: In(pIds) } });
-    const tiers = groupBy(
-      await m.getRepository(ProductPriceTier).find({ where: { product_id: In(pIds) }, order: { id: 'ASC' } }),
-      (t) => t.product_id,
-    );
-    const options = groupBy(await this.liveOptions(m, pIds), (o) => o.product_id);
-    const extras = groupBy(
-      await m.getRepository(ProductExtra).find({ where: { product_id: In(pIds) }, order: { sort_order: 'ASC', id: 'ASC' } }),
-      (e) => e.product_id,
-    );
-    const byProduct = groupBy([...variantViews.values()], (v) => v.product_id);
-    for (const p of rows) {
-      products.set(p.id, {
-        id: p.id,
-        base_price: p.base_price,
-        is_on_sale: p.is_on_sale,
-        sale_price_or_discount: p.sale_price_or_discount,
-        tiers: tierInputs(tiers.get(p.id)),
-        enabled: p.enabled,
-        tax_class_id: p.tax_class_id,
-        options: (options.get(p.id) ?? []).map((o) => ({ name: o.name, values: o.values })),
-        variants: byProduct.get(p.id) ?? [],
-        extras: (extras.get(p.id) ?? []).map((e) => ({ sku: e.sku, name: e.name, price: e.price })),
-      });
-    }
-    return { products, variants: variantViews };
-  }
-
   private async view(m: EntityManager, id: number): Promise<ProductJson> {
     return (await this.productViews(m, [id])).get(id)!;
   }
 
   private async check(m: EntityManager, values: Partial<ProductPatch>, categoryIds: number[] | undefined, currentId: number | null) {
     const bag = new FieldErrorBag();
-    await checkUnique(m, Product, { sku: values.sku, url_name: values.url_name }, currentId, bag);
-    await checkExists(m, TaxClass, values.tax_class_id, 'tax_class_id', bag);
-    await checkAllExist(m, Category, categoryIds, 'category_ids', bag);
+    await this.checks.unique(m, 'products', { sku: values.sku, url_name: values.url_name }, currentId, bag);
+    await this.checks.taxClassExists(m, values.tax_class_id, bag);
+    await this.checks.categoriesExist(m, categoryIds, 'category_ids', bag);
     bag.throwIfAny();
-  }
-
-  /** The links become exactly `ids`; links kept keep their place, new ones follow in the order given. */
-  private async replaceCategories(m: EntityManager, productId: number, ids: number[]) {
-    const stale = m.createQueryBuilder().delete().from(ProductCategory).where('product_id = :productId', { productId });
-    if (ids.length > 0) stale.andWhere('category_id NOT IN (:...ids)', { ids });
-    await stale.execute();
-    if (ids.length > 0) {
-      await m
-        .createQueryBuilder()
-        .insert()
-        .into(ProductCategory)
-        .values(ids.map((category_id) => ({ product_id: productId, category_id })))
-        .orIgnore()
-        .execute();
-    }
-  }
-
-  private liveOptions(m: EntityManager, productIds: number[]) {
-    return m
-      .getRepository(ProductOption)
-      .find({ where: { product_id: In(productIds), deleted_at: IsNull() }, order: { sort_order: 'ASC', id: 'ASC' } });
   }
 
   /** A product record with the embeds the request asked for, after the product's own fields. */

@@ -1,29 +1,32 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { TransactionRunner } from '../../database/transaction.js';
-import { checkTier } from './catalog-checks.js';
-import { findVariant } from './catalog-keys.js';
-import { presentVariantTier } from './catalog.presenter.js';
+import type { EntityManager } from 'typeorm';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { CatalogChecks } from './catalog-checks.js';
+import { presentVariantTier } from './catalog.presenter.js';
 import { TIER_SORT } from './product-price-tiers.service.js';
 import type { ProductVariant } from './product-variant.entity.js';
-import { VariantPriceTier } from './variant-price-tier.entity.js';
+import { ProductPartsRepository } from './repositories/product-parts.repository.js';
+import type { VariantPriceTier } from './variant-price-tier.entity.js';
 
 /** Tiers of one variant, under /variant/{variant_id|variant_sku}/…; they replace the product's tiers in pricing. */
 @Injectable()
 export class VariantPriceTiersService extends ChildResourceService<VariantPriceTier, ProductVariant> {
-  constructor(dataSource: DataSource, tx: TransactionRunner) {
-    super(dataSource, tx, {
-      entity: VariantPriceTier,
+  constructor(
+    tx: TransactionRunner,
+    parts: ProductPartsRepository,
+    private readonly checks: CatalogChecks,
+  ) {
+    super(tx, {
+      table: parts.variantPriceTiers,
       owner: 'variant_id',
-      findOwner: findVariant,
-      label: 'Price tier',
+      findOwner: (m, key, lock) => parts.findVariant(m, key, lock),
       sort: TIER_SORT,
       present: presentVariantTier,
     });
   }
 
   protected override prepare(m: EntityManager, _owner: ProductVariant, values: Record<string, unknown>) {
-    return checkTier(m, values);
+    return this.checks.tier(m, values);
   }
 }

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { PageRequest, PageRows } from '../../../common/paging/page-request.js';
+import { pageOfQuery } from '../../../database/sql/page.js';
+import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
+import { Category } from '../category.entity.js';
+import { ProductCategory } from '../product-category.entity.js';
+
+const PAGE: PageRequest = { sort: 'id', column: 'id', order: 'ASC', limit: 10, page: 1, offset: 0 };
+
+/**
+ * A product's links to categories (product_categories). The link id keeps the order of linking:
+ * the first linked category is the product's `category`.
+ */
+@Injectable()
+export class ProductCategoryLinksRepository {
+  /** A page of the categories linked to a product (alias `r` is the category). */
+  @GenerateSql(
+    { name: 'by id', args: [SqlArg.manager, 1, PAGE] },
+    { name: 'by name, after a cursor', args: [SqlArg.manager, 1, { ...PAGE, sort: 'name', column: 'name', order: 'DESC', cursor: 5 }] },
+  )
+  page(m: EntityManager, productId: number, req: PageRequest): Promise<PageRows<Category>> {
+    return pageOfQuery(m, this.linked(m, productId), req);
+  }
+
+  /** Every category linked to a product, in link order. */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  inLinkOrder(m: EntityManager, productId: number): Promise<Category[]> {
+    return this.linked(m, productId).orderBy('pc.id', 'ASC').getMany();
+  }
+
+  /** The category `categoryId` when it is linked to the product, else null. */
+  @GenerateSql({ args: [SqlArg.manager, 1, 2] })
+  findLinked(m: EntityManager, productId: number, categoryId: number): Promise<Category | null> {
+    return this.linked(m, productId).andWhere('r.id = :id', { id: categoryId }).getOne();
+  }
+
+  /** Links the categories the product is not linked to yet, after its current links (in the order given). */
+  @GenerateSql({ args: [SqlArg.manager, 1, [2, 3]] })
+  async link(m: EntityManager, productId: number, categoryIds: number[]): Promise<void> {
+    if (categoryIds.length === 0) return;
+    await m
+      .createQueryBuilder()
+      .insert()
+      .into(ProductCategory)
+      .values(categoryIds.map((category_id) => ({ product_id: productId, category_id })))
+      .orIgnore()
+      .execute();
+  }
+
+  /** The links become exactly `categoryIds`: links kept keep their place, new ones follow in the order given. */
+  @GenerateSql({ name: 'some', args: [SqlArg.manager, 1, [2, 3]] }, { name: 'none', args: [SqlArg.manager, 1, []] })
+  async replace(m: EntityManager, productId: number, categoryIds: number[]): Promise<void> {
+    const stale = m.createQueryBuilder().delete().from(ProductCategory).where('product_id = :productId', { productId });
+    if (categoryIds.length > 0) stale.andWhere('category_id NOT IN (:...ids)', { ids: categoryIds });
+    await stale.execute();
+    await this.link(m, productId, categoryIds);
+  }
+
+  @GenerateSql({ args: [SqlArg.manager, 1, 2] })
+  async unlink(m: EntityManager, productId: number, categoryId: number): Promise<void> {
+    await m.delete(ProductCategory, { product_id: productId, category_id: categoryId });
+  }
+
+  /** Unlinks every category of the product; returns how many links there were. */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  async unlinkAll(m: EntityManager, productId: number): Promise<number> {
+    return (await m.delete(ProductCategory, { product_id: productId })).affected ?? 0;
+  }
+
+  private linked(m: EntityManager, productId: number): SelectQueryBuilder<Category> {
+    return m
+      .getRepository(Category)
+      .createQueryBuilder('r')
+      .innerJoin(ProductCategory, 'pc', 'pc.category_id = r.id AND pc.product_id = :productId', { productId });
+  }
+}
