@@ -1,11 +1,12 @@
-import { type ApiProcess, runNode, startApi, stop } from './support/processes.js';
-import { describeE2E } from './support/test-app.js';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
-import { DIST, cleanEnv, freePort } from './support/processes.js';
+import { eventually } from './support/eventually.js';
+import { type ApiProcess, DIST, cleanEnv, freePort, runNode, startApi, stop, waitFor } from './support/processes.js';
+import { describeE2E } from './support/test-app.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** "Within a second": how long a change may take to reach every api process. */
+const WITHIN_A_SECOND = { timeoutMs: 1_000 };
 
 /**
  * Every api process caches keys by token hash; a revocation or expiry change made anywhere must be
@@ -29,16 +30,15 @@ describeE2E('API key cache across api processes', () => {
     const port = await freePort();
     const child = spawn(process.execPath, [join(DIST, 'main.js')], { env: cleanEnv({ DATABASE_URL: a.dbUrl, PORT: String(port) }) });
     b = { url: `http://127.0.0.1:${port}`, child };
-    for (let i = 0; i < 600; i++) {
-      if (
-        await fetch(`${b.url}/health`).then(
+    await waitFor(
+      () =>
+        fetch(`${b.url}/health`).then(
           (r) => r.ok,
           () => false,
-        )
-      )
-        break;
-      await sleep(100);
-    }
+        ),
+      'the second api process to answer /health',
+      60_000,
+    );
     db = new pg.Client({ connectionString: a.dbUrl });
     await db.connect();
   }, 90_000);
@@ -56,16 +56,20 @@ describeE2E('API key cache across api processes', () => {
     expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([200, 200]);
     const revoked = runNode('cli.js', ['api-key:revoke', String(key.id), '--json'], { DATABASE_URL: a.dbUrl });
     expect(JSON.parse(revoked.stdout)).toEqual({ id: key.id, revoked: true });
-    await sleep(1000);
-    expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([401, 401]);
+    await eventually(
+      async () => expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([401, 401]),
+      WITHIN_A_SECOND,
+    );
   });
 
   it('an expiry moved into the past by plain SQL is refused within a second', async () => {
     const key = mint();
     expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([200, 200]);
     await db.query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [key.id]);
-    await sleep(1000);
-    expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([401, 401]);
+    await eventually(
+      async () => expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([401, 401]),
+      WITHIN_A_SECOND,
+    );
   });
 
   it('a process whose listening connection is cut still refuses a revoked key within a second', async () => {
@@ -77,13 +81,19 @@ describeE2E('API key cache across api processes', () => {
     );
     expect(cut.rowCount).toBe(2);
     await db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [key.id]);
-    await sleep(1000);
-    expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([401, 401]);
-    // And they listen again: a key used after the reconnect is dropped by the next revocation.
-    await sleep(1500);
-    const listeners = await db.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN api_key_changed'`,
+    await eventually(
+      async () => expect([await get(a.url, key.access_token), await get(b.url, key.access_token)]).toEqual([401, 401]),
+      WITHIN_A_SECOND,
     );
-    expect(listeners.rows[0].n).toBe(2);
+    // And they listen again (a second after the connection was lost, then the time to connect).
+    await eventually(
+      async () => {
+        const listeners = await db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN api_key_changed'`,
+        );
+        expect(listeners.rows[0].n).toBe(2);
+      },
+      { timeoutMs: 2_500 },
+    );
   });
 });

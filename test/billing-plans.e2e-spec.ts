@@ -1,10 +1,7 @@
 import { DataSource } from 'typeorm';
 import { BillingPlansService } from '../src/modules/customers/billing-plans/billing-plans.service.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-const ok = (status: number, data: unknown) => ({ meta: { status, success: true }, data });
-const fail = (status: number, message: unknown) => ({ meta: { status, success: false }, error: { message } });
+import { TS, fail, ok } from './support/envelope.js';
 
 describeE2E('billing plans', () => {
   let t: TestApp;

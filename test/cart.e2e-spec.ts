@@ -5,11 +5,11 @@ import type { Response } from 'supertest';
 import { waitFor } from './support/processes.js';
 import { pdfText } from './support/pdf-text.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { TS } from './support/envelope.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const STORE = 'https://shop.example';
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 const XSS = '<script>alert(1)</script>';
 const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 

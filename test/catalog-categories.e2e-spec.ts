@@ -1,6 +1,5 @@
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+import { TS } from './support/envelope.js';
 
 describeE2E('catalog: categories, product category links and product custom fields', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { TS } from './support/envelope.js';
 
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 const US_DATE = expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/);
 
 /** The product object with every default, as POST /product answers a product with only a name. */

@@ -3,10 +3,7 @@ import { CustomerGroupsService } from '../src/modules/customers/customer-groups.
 import { CustomersService } from '../src/modules/customers/customers.service.js';
 import { DataSource } from 'typeorm';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-const ok = (status: number, data: unknown) => ({ meta: { status, success: true }, data });
-const fail = (status: number, message: unknown) => ({ meta: { status, success: false }, error: { message } });
+import { TS, fail, ok } from './support/envelope.js';
 
 describeE2E('customers, addresses and customer groups', () => {
   let t: TestApp;

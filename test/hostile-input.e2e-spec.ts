@@ -3,6 +3,7 @@ import type { Response } from 'supertest';
 import { RouteTable } from '../src/common/http/route-table.js';
 import { ApiKeysService } from '../src/modules/api-keys/api-keys.service.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { fail } from './support/envelope.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -263,7 +264,7 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
     expect((await send('GET', '/product/CUP?embed=variants')).body.data.variants.data).toHaveLength(1);
   }, 300_000);
 
-  const unprocessable = (message: Json) => ({ meta: { status: 422, success: false }, error: { message } });
+  const unprocessable = (message: Json) => fail(422, message);
 
   describe('unknown query parameters and body fields, on every method', () => {
     it('refuses an unknown query parameter on every operation of every method, before anything is written', async () => {

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { InProcessOutbox } from '../src/modules/quotes/delivery-dispatcher.js';
 import { freePort, startNode, stop } from './support/processes.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { TS, fail } from './support/envelope.js';
 
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-const fail = (status: number, message: unknown) => ({ meta: { status, success: false }, error: { message } });
 const MISMATCH = fail(422, { 'Idempotency-Key': ['was used with a different request'] });
 const IN_PROGRESS = fail(409, 'A request with this Idempotency-Key is still in progress; retry it later.');
 

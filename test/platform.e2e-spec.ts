@@ -1,3 +1,4 @@
+import { eventually } from './support/eventually.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
 /** The conventions every resource inherits (CONTRACT §3–§7), exercised on countries and custom fields. */
@@ -63,12 +64,7 @@ describeE2E('platform conventions', () => {
           )
         )[0].used;
       // The write is not awaited by the request (it must never slow it down); give it a moment.
-      let recorded = await used();
-      for (let i = 0; i < 40 && !recorded; i++) {
-        await new Promise((r) => setTimeout(r, 25));
-        recorded = await used();
-      }
-      expect(recorded).toBe(true);
+      await eventually(async () => expect(await used()).toBe(true), { timeoutMs: 2_000, intervalMs: 25 });
     });
   });
 

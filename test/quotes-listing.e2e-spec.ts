@@ -1,7 +1,5 @@
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-const fail = (status: number, message: unknown) => ({ meta: { status, success: false }, error: { message } });
+import { TS, fail } from './support/envelope.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

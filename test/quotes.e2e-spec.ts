@@ -3,10 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { TS, fail, ok } from './support/envelope.js';
 
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-const ok = (status: number, data: unknown) => ({ meta: { status, success: true }, data });
-const fail = (status: number, message: unknown) => ({ meta: { status, success: false }, error: { message } });
 const STORE = 'https://shop.example';
 
 /** The item `key`: what the line is (product, variant, options, extras), hashed. */

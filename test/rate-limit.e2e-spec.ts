@@ -3,8 +3,7 @@ import { Redis } from 'ioredis';
 import { TEST_REDIS_URL } from './support/global-setup.js';
 import { freePort, startNode, stop } from './support/processes.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-const fail = (status: number, message: unknown) => ({ meta: { status, success: false }, error: { message } });
+import { fail } from './support/envelope.js';
 
 type Headers = Record<string, string | undefined>;
 const limits = (h: Headers) => [h['ratelimit-limit'], h['ratelimit-remaining']];

@@ -1,6 +1,6 @@
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { fail } from './support/envelope.js';
 
-const fail = (status: number, message: unknown) => ({ meta: { status, success: false }, error: { message } });
 const LACKS_QUOTES_WRITE = fail(403, 'The access token lacks the scope "quotes:write".');
 
 /**

@@ -192,14 +192,38 @@ describeE2E('send-quote: SMTP refusals', () => {
     sent_at,
   });
 
-  /** Failed is final: a while after, the row has had no further attempt and the sink no further message. */
+  /**
+   * Failed is final: the row has no further attempt and the sink no further message. A retry of it
+   * would have been due one backoff (DELIVERY_BACKOFF_MS, 250 ms) after its attempt. A probe sent
+   * after that attempt and refused once for now (451) is retried after the same backoff, so once the
+   * probe's second attempt is in, a retry of the failed delivery would have been made already.
+   */
   async function expectNoLaterAttempt(quoteId: number, recipient: string) {
-    const before = sink.received.filter((m) => m.rcptTo.includes(recipient)).length;
+    const received = () => sink.received.filter((m) => m.rcptTo.includes(recipient)).length;
+    const refused = () => sink.refusedRecipients.filter((a) => a === recipient).length;
+    const before = [received(), refused()];
     const query = 'SELECT status, attempts FROM quote_deliveries WHERE quote_id = $1 AND recipient = $2';
     const [row] = await t.sql(query, [quoteId, recipient]);
-    // Longer than every backoff a retry would have waited (DELIVERY_BACKOFF_MS 250: 250 ms, then 500 ms).
-    await new Promise((r) => setTimeout(r, 1000));
+
+    const probe = `probe-${quoteId}@example.test`;
+    const reply = sink.reply;
+    let probeRefused = false;
+    sink.reply = (mail) => {
+      if (mail.headers.to !== probe) return reply(mail);
+      if (probeRefused) return 'accept';
+      probeRefused = true;
+      return { code: 451, message: 'Try again later' };
+    };
+    try {
+      const probeQuote = await createQuote(t, token, 'Probe', [probe]);
+      await api(t, token, 'post', `/quote/${probeQuote.id}/send-quote`, {}, 202);
+      const [sent] = await settled(t, token, probeQuote.id);
+      expect([sent.recipient, sent.attempts]).toEqual([probe, 2]);
+    } finally {
+      sink.reply = reply;
+    }
+
     expect(await t.sql(query, [quoteId, recipient])).toEqual([row]);
-    expect(sink.received.filter((m) => m.rcptTo.includes(recipient))).toHaveLength(before);
+    expect([received(), refused()]).toEqual(before);
   }
 });

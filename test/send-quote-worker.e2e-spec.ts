@@ -17,8 +17,7 @@ import { TEST_REDIS_URL } from './support/global-setup.js';
 import { waitFor } from './support/processes.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+import { TS } from './support/envelope.js';
 
 /**
  * CONTRACT §9 with every part real: the api enqueues on Redis, the built worker process consumes

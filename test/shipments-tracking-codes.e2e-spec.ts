@@ -1,8 +1,5 @@
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-const ok = (status: number, data: unknown) => ({ meta: { status, success: true }, data });
-const failed = (status: number, message: unknown) => ({ meta: { status, success: false }, error: { message } });
+import { TS, fail, ok } from './support/envelope.js';
 
 type Code = {
   id: number;
@@ -114,7 +111,7 @@ describeE2E('shipment tracking codes', () => {
       ];
       for (const [body, errors] of cases) {
         const res = await t.http.post(`/shipment/${s.id}/trackingcode`).set(auth()).send(body);
-        expect({ body, status: res.status, response: res.body }).toEqual({ body, status: 422, response: failed(422, errors) });
+        expect({ body, status: res.status, response: res.body }).toEqual({ body, status: 422, response: fail(422, errors) });
       }
       expect(await t.sql('SELECT code FROM tracking_codes WHERE shipment_id = $1', [s.id])).toEqual([{ code: 'TAKEN' }]);
     });
@@ -139,7 +136,7 @@ describeE2E('shipment tracking codes', () => {
     it('404 on an unknown shipment', async () => {
       const res = await t.http.post('/shipment/NO-SHIP/trackingcode').set(auth()).send({ code: 'X' });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual(failed(404, 'Shipment NO-SHIP was not found.'));
+      expect(res.body).toEqual(fail(404, 'Shipment NO-SHIP was not found.'));
     });
   });
 
@@ -177,16 +174,16 @@ describeE2E('shipment tracking codes', () => {
 
       const badSort = await t.http.get('/shipment/TC-LIST/trackingcodes?sort=carrier').set(auth());
       expect(badSort.status).toBe(422);
-      expect(badSort.body).toEqual(failed(422, { sort: ['must be one of: id, code, created_at'] }));
+      expect(badSort.body).toEqual(fail(422, { sort: ['must be one of: id, code, created_at'] }));
       const badEmbed = await t.http.get('/shipment/TC-LIST/trackingcodes?embed=shipment').set(auth());
       expect(badEmbed.status).toBe(422);
-      expect(badEmbed.body).toEqual(failed(422, { embed: ['unknown "shipment"; allowed: none'] }));
+      expect(badEmbed.body).toEqual(fail(422, { embed: ['unknown "shipment"; allowed: none'] }));
 
       const empty = await t.http.get(`/shipment/${other.id}/trackingcodes?cursor=999999`).set(auth());
       expect(empty.body.data).toEqual([]);
       const missing = await t.http.get('/shipment/999999/trackingcodes').set(auth());
       expect(missing.status).toBe(404);
-      expect(missing.body).toEqual(failed(404, 'Shipment 999999 was not found.'));
+      expect(missing.body).toEqual(fail(404, 'Shipment 999999 was not found.'));
     });
 
     it('GET a code by id or by code, under all four spellings', async () => {
@@ -233,7 +230,7 @@ describeE2E('shipment tracking codes', () => {
           const res = await t.http[method](path)
             .set(auth())
             .send(method === 'patch' ? { carrier: 'X' } : undefined);
-          expect({ method, path, status: res.status, body: res.body }).toEqual({ method, path, status: 404, body: failed(404, message) });
+          expect({ method, path, status: res.status, body: res.body }).toEqual({ method, path, status: 404, body: fail(404, message) });
         }
       }
       expect(await t.sql('SELECT carrier FROM tracking_codes WHERE id = $1', [ca.id])).toEqual([{ carrier: null }]);
@@ -293,7 +290,7 @@ describeE2E('shipment tracking codes', () => {
       ];
       for (const [body, errors] of cases) {
         const res = await t.http.patch(`/shipment/${s.id}/trackingcode/${c.id}`).set(auth()).send(body);
-        expect({ body, status: res.status, response: res.body }).toEqual({ body, status: 422, response: failed(422, errors) });
+        expect({ body, status: res.status, response: res.body }).toEqual({ body, status: 422, response: fail(422, errors) });
       }
       expect((await t.http.get(`/shipment/${s.id}/trackingcode/${c.id}`).set(auth())).body.data).toEqual(c);
     });
@@ -307,7 +304,7 @@ describeE2E('shipment tracking codes', () => {
         .set({ ...auth(), 'If-Match': '"stale"' })
         .send({ carrier: 'USPS' });
       expect(stale.status).toBe(412);
-      expect(stale.body).toEqual(failed(412, 'The resource has changed: If-Match does not match its current ETag.'));
+      expect(stale.body).toEqual(fail(412, 'The resource has changed: If-Match does not match its current ETag.'));
       expect(await t.sql('SELECT carrier FROM tracking_codes WHERE id = $1', [c.id])).toEqual([{ carrier: null }]);
       const fresh = await t.http
         .patch(`/shipment/${s.id}/trackingcode/E-1`)
@@ -356,7 +353,7 @@ describeE2E('shipment tracking codes', () => {
         expect({ path, status: res.status, body: res.body }).toEqual({
           path,
           status: 403,
-          body: failed(403, 'The access token lacks the scope "shipments:write".'),
+          body: fail(403, 'The access token lacks the scope "shipments:write".'),
         });
       }
       const outsider = await t.token(['tax:read']);
@@ -365,7 +362,7 @@ describeE2E('shipment tracking codes', () => {
         expect({ path, status: res.status, body: res.body }).toEqual({
           path,
           status: 403,
-          body: failed(403, 'The access token lacks the scope "shipments:read".'),
+          body: fail(403, 'The access token lacks the scope "shipments:read".'),
         });
       }
       expect(await t.sql('SELECT code FROM tracking_codes WHERE shipment_id = $1', [s.id])).toEqual([{ code: 'S-1' }]);

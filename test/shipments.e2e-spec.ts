@@ -1,9 +1,6 @@
 import { queryCounter } from '../src/database/query-counter.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-const ok = (status: number, data: unknown) => ({ meta: { status, success: true }, data });
-const failed = (status: number, message: unknown) => ({ meta: { status, success: false }, error: { message } });
+import { TS, fail, ok } from './support/envelope.js';
 
 describeE2E('shipments', () => {
   let t: TestApp;
@@ -92,7 +89,7 @@ describeE2E('shipments', () => {
       ];
       for (const [body, errors] of cases) {
         const res = await t.http.post('/shipment').set(auth()).send(body);
-        expect({ body, status: res.status, response: res.body }).toEqual({ body, status: 422, response: failed(422, errors) });
+        expect({ body, status: res.status, response: res.body }).toEqual({ body, status: 422, response: fail(422, errors) });
       }
       expect(await t.sql("SELECT id FROM shipments WHERE number = 'SH-X'")).toEqual([]);
     });
@@ -101,7 +98,7 @@ describeE2E('shipments', () => {
       await ship({ number: 'SH-DUP' });
       const res = await t.http.post('/shipment').set(auth()).send({ number: 'SH-DUP' });
       expect(res.status).toBe(422);
-      expect(res.body).toEqual(failed(422, { number: ['is already in use'] }));
+      expect(res.body).toEqual(fail(422, { number: ['is already in use'] }));
     });
   });
 
@@ -153,7 +150,7 @@ describeE2E('shipments', () => {
         expect({ path, status: res.status, body: res.body }).toEqual({
           path,
           status: 404,
-          body: failed(404, `Shipment ${path.split('/')[2]} was not found.`),
+          body: fail(404, `Shipment ${path.split('/')[2]} was not found.`),
         });
       }
     });
@@ -205,10 +202,10 @@ describeE2E('shipments', () => {
 
       const bad = await t.http.get('/shipments?sort=notes').set(auth());
       expect(bad.status).toBe(422);
-      expect(bad.body).toEqual(failed(422, { sort: ['must be one of: id, number, status, created_at, updated_at'] }));
+      expect(bad.body).toEqual(fail(422, { sort: ['must be one of: id, number, status, created_at, updated_at'] }));
       const badLimit = await t.http.get('/shipments?limit=251&colour=red').set(auth());
       expect(badLimit.status).toBe(422);
-      expect(badLimit.body).toEqual(failed(422, { limit: ['must be at most 250'], colour: ['is not a known field'] }));
+      expect(badLimit.body).toEqual(fail(422, { limit: ['must be at most 250'], colour: ['is not a known field'] }));
     });
   });
 
@@ -256,7 +253,7 @@ describeE2E('shipments', () => {
 
       const unknown = await t.http.get('/shipments?embed=trackingcodes,items').set(auth());
       expect(unknown.status).toBe(422);
-      expect(unknown.body).toEqual(failed(422, { embed: ['unknown "items"; allowed: trackingcodes'] }));
+      expect(unknown.body).toEqual(fail(422, { embed: ['unknown "items"; allowed: trackingcodes'] }));
     });
   });
 
@@ -284,7 +281,7 @@ describeE2E('shipments', () => {
       ];
       for (const [body, errors] of cases) {
         const res = await t.http.patch(`/shipment/${s.id}`).set(auth()).send(body);
-        expect({ body, status: res.status, response: res.body }).toEqual({ body, status: 422, response: failed(422, errors) });
+        expect({ body, status: res.status, response: res.body }).toEqual({ body, status: 422, response: fail(422, errors) });
       }
       expect((await t.http.get(`/shipment/${s.id}`).set(auth())).body.data).toEqual(s);
     });
@@ -298,7 +295,7 @@ describeE2E('shipments', () => {
         .set({ ...auth(), 'If-Match': '"stale"' })
         .send({ status: 'shipped' });
       expect(stale.status).toBe(412);
-      expect(stale.body).toEqual(failed(412, 'The resource has changed: If-Match does not match its current ETag.'));
+      expect(stale.body).toEqual(fail(412, 'The resource has changed: If-Match does not match its current ETag.'));
       expect((await t.sql('SELECT status FROM shipments WHERE id = $1', [s.id]))[0]).toEqual({ status: 'pending' });
       const fresh = await t.http
         .patch(`/shipment/${s.id}`)
@@ -353,7 +350,7 @@ describeE2E('shipments', () => {
         expect({ path, status: res.status, body: res.body }).toEqual({
           path,
           status: 403,
-          body: failed(403, 'The access token lacks the scope "shipments:write".'),
+          body: fail(403, 'The access token lacks the scope "shipments:write".'),
         });
       }
       const writer = await t.token(['shipments:write']);
@@ -365,7 +362,7 @@ describeE2E('shipments', () => {
         expect({ path, status: res.status, body: res.body }).toEqual({
           path,
           status: 403,
-          body: failed(403, 'The access token lacks the scope "shipments:read".'),
+          body: fail(403, 'The access token lacks the scope "shipments:read".'),
         });
       }
       expect(await t.sql("SELECT id FROM shipments WHERE number = 'SH-NEVER'")).toEqual([]);

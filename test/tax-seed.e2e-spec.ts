@@ -5,8 +5,7 @@ import { seedTax } from '../src/modules/demo/seeds/tax.seed.js';
 import { computeTax, matchingRates, type TaxLocation } from '../src/modules/tax/domain/tax.js';
 import { TaxService } from '../src/modules/tax/tax.service.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+import { TS } from './support/envelope.js';
 
 describeE2E('tax demo seed and the quote-facing service', () => {
   let t: TestApp;

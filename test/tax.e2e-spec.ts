@@ -1,9 +1,6 @@
 import { queryCounter } from '../src/database/query-counter.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-const TS = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-const ok = (status: number, data: unknown) => ({ meta: { status, success: true }, data });
-const fail = (status: number, message: unknown) => ({ meta: { status, success: false }, error: { message } });
+import { TS, fail, ok } from './support/envelope.js';
 
 describeE2E('tax classes and rates', () => {
   let t: TestApp;

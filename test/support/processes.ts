@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { join } from 'node:path';
 import type pg from 'pg';
+import { eventually } from './eventually.js';
 import { startTcpProxy } from './tcp-proxy.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -148,20 +149,24 @@ export function jsonLines(output: string): Record<string, unknown>[] {
 /** A TCP relay in front of `target` that a test can cut and restore (see tcp-proxy.ts). */
 export const tcpProxy = (target: { host: string; port: number }) => startTcpProxy({ target });
 
-/** Polls `check` until it returns a truthy value (which is returned) or `timeoutMs` passes. */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Polls `check` until it returns a truthy value (which is returned) or `timeoutMs` passes; an error
+ * thrown by `check` counts as "not yet" and is named in the timeout's message. Built on `eventually`
+ * (support/eventually.ts), which polls assertions.
+ */
+export function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
   let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value as NonNullable<T>;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return eventually(
+    async () => {
+      const value = await Promise.resolve()
+        .then(check)
+        .catch((err: unknown) => void (last = err));
+      // Thrown on every try that is not there yet; the one thrown at the deadline is what the caller sees.
+      if (!value) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+      return value as NonNullable<T>;
+    },
+    { timeoutMs },
+  );
 }
 
 /**

@@ -11,7 +11,7 @@ import { TEST_PG_URL } from './global-setup.js';
 
 installStatementCounter();
 
-export const describeE2E = process.env.E2E_SERVICES === 'down' ? describe.skip : describe;
+export { describeE2E } from './describe-e2e.js';
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_PG_URL });

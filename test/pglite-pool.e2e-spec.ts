@@ -1,8 +1,13 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { pgliteDriver } from './pglite-pool.js';
+import { pgliteDriver } from '../src/database/pglite-pool.js';
+import { describeE2E } from './support/describe-e2e.js';
 
-describe('embedded PGlite pool', () => {
+/**
+ * The embedded database's driver on a real (in-memory) PGlite. Here rather than beside the driver:
+ * starting PGlite takes long enough to slow the unit tests down noticeably.
+ */
+describeE2E('embedded PGlite pool', () => {
   let ds: DataSource;
   beforeAll(async () => {
     ds = new DataSource({ type: 'postgres', driver: pgliteDriver(undefined) } as never);
@@ -13,15 +18,19 @@ describe('embedded PGlite pool', () => {
 
   it('keeps a transaction to itself: a concurrent read never sees its uncommitted rows', async () => {
     let release!: () => void;
+    let inserted!: () => void;
     const held = new Promise<void>((r) => (release = r));
+    const rowInserted = new Promise<void>((r) => (inserted = r));
     const tx = ds
       .transaction(async (m) => {
         await m.query('INSERT INTO t (n) VALUES (1.50)');
+        inserted();
         await held;
         throw new Error('roll back');
       })
       .catch((e: Error) => e.message);
-    await new Promise((r) => setTimeout(r, 20));
+    // The read starts while the transaction holds its uncommitted row.
+    await rowInserted;
     const read = ds.query('SELECT count(*)::int AS c FROM t');
     release();
     expect(await tx).toBe('roll back');
