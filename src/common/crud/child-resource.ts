@@ -45,9 +45,10 @@ export abstract class ChildResourceService<E extends Row, O extends Row> {
 
   async list(ownerKey: string, query: ListQuery) {
     parseEmbed(query.embed, {});
-    const req = pageRequest(query, this.cfg.sort);
     const m = this.tx.direct;
+    // The owner first: an unknown owner is a 404 whatever the parameters.
     const owner = await this.cfg.findOwner(m, ownerKey, false);
+    const req = pageRequest(query, this.cfg.sort);
     const rows = await this.cfg.table.page(m, req, { where: { [this.cfg.owner]: owner.id }, condition: this.cfg.listWhere });
     return toPage(req, rows, (page) => page.map(this.cfg.present));
   }
