@@ -1,5 +1,3 @@
-import { DataSource } from 'typeorm';
-import { BillingPlansService } from '../src/modules/customers/billing-plans/billing-plans.service.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 
@@ -46,6 +44,8 @@ describeE2E('billing plans', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual(fail(404, 'Billing plan 99 was not found.'));
     expect((await t.http.get('/billingplans/Monthly').set(auth)).status).toBe(404);
+    // An id beyond the integer range names no plan.
+    expect((await t.http.get(`/billingplan/${2 ** 40}`).set(auth)).body).toEqual(fail(404, `Billing plan ${2 ** 40} was not found.`));
   });
 
   it('refuses invalid plans with field errors', async () => {
@@ -100,14 +100,6 @@ describeE2E('billing plans', () => {
     expect(page.body.meta.pagination).toEqual({ total: 3, count: 1, limit: 2, page: 2, total_pages: 2, next_cursor: null });
     const bad = await t.http.get('/billingplans?sort=trial_days').set(auth);
     expect(bad.body).toEqual(fail(422, { sort: ['must be one of: id, name, created_at'] }));
-  });
-
-  it('findById returns the plan or null', async () => {
-    const m = t.app.get(DataSource).manager;
-    const service = t.app.get(BillingPlansService);
-    expect((await service.findById(m, 1))?.name).toBe('Monthly');
-    expect(await service.findById(m, 999)).toBeNull();
-    expect(await service.findById(m, 2 ** 40)).toBeNull();
   });
 
   it('deletes a plan and answers with it', async () => {

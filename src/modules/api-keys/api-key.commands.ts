@@ -1,7 +1,8 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { type CliFlags, printError, printResult } from '../../cli/cli-output.js';
 import { timestamp } from '../../common/format/format.js';
-import { ApiKeysService, InvalidScopesError } from './api-keys.service.js';
+import { ApiKeysService } from './api-keys.service.js';
+import { InvalidScopesError } from './invalid-scopes.error.js';
 
 interface CreateFlags extends CliFlags {
   name?: string;

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { ApiKeysRepository } from './api-keys.repository.js';
 import { ApiKeysService } from './api-keys.service.js';
 
 @Module({
-  providers: [ApiKeysService],
+  providers: [ApiKeysRepository, ApiKeysService],
   exports: [ApiKeysService],
 })
 export class ApiKeysModule {}

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ALL_SCOPES } from '../../common/auth/scopes.js';
 import type { Principal } from '../../common/http/request-context.js';
 import { timestamp } from '../../common/format/format.js';
-import { runStatement } from '../../database/sql/statement.js';
-import { ApiKey } from './api-key.entity.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import type { ApiKey } from './api-key.entity.js';
+import { ApiKeysRepository } from './api-keys.repository.js';
+import { InvalidScopesError } from './invalid-scopes.error.js';
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -19,8 +20,6 @@ export interface CreatedApiKey {
   secret: string;
   expires_at: string | null;
 }
-
-export class InvalidScopesError extends Error {}
 
 /** How often `last_used_at` is written for one key; reads stay free of row-lock contention. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -53,7 +52,8 @@ export class ApiKeysService implements OnApplicationShutdown {
   private stopped = false;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly repository: ApiKeysRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -72,7 +72,7 @@ export class ApiKeysService implements OnApplicationShutdown {
     const accessToken = `sk_${randomBytes(24).toString('base64url')}`;
     const secret = `ss_${randomBytes(32).toString('base64url')}`;
     const expiresAt = input.expiresInDays !== undefined ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
-    const key = await this.dataSource.getRepository(ApiKey).save({
+    const key = await this.repository.keys.insert(this.tx.direct, {
       name: input.name,
       token_hash: sha256(accessToken),
       secret_hash: sha256(secret),
@@ -82,21 +82,16 @@ export class ApiKeysService implements OnApplicationShutdown {
     return { id: key.id, name: key.name, scopes, access_token: accessToken, secret, expires_at: timestamp(expiresAt) };
   }
 
-  async list(): Promise<ApiKey[]> {
-    return this.dataSource.getRepository(ApiKey).find({ order: { id: 'ASC' } });
+  list(): Promise<ApiKey[]> {
+    return this.repository.list(this.tx.direct);
   }
 
   /** Returns false when there is no such key; revoking twice keeps the first time. */
   async revoke(id: number): Promise<boolean> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(ApiKey)
-      .set({ revoked_at: () => 'COALESCE(revoked_at, now())' })
-      .where('id = :id', { id })
-      .execute();
+    const revoked = await this.repository.revoke(this.tx.direct, id);
     // This process drops it now; the others hear of it through api_key_changed.
     for (const [hash, cached] of this.cache) if (cached.principal.apiKeyId === id) this.cache.delete(hash);
-    return (result.affected ?? 0) > 0;
+    return revoked;
   }
 
   /**
@@ -112,13 +107,7 @@ export class ApiKeysService implements OnApplicationShutdown {
       return cached.principal;
     }
     if (!this.listener && !this.stopped && this.config.databaseUrl) this.listen();
-    const rows = await runStatement<{ id: number; name: string; scopes: string[]; expires_at: Date | null }>(
-      this.dataSource.manager,
-      `SELECT id, name, scopes, expires_at FROM api_keys
-        WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
-      [hash],
-    );
-    const row = rows[0];
+    const row = await this.repository.activeByTokenHash(this.tx.direct, hash);
     if (!row) {
       this.cache.delete(hash);
       return null;
@@ -158,7 +147,7 @@ export class ApiKeysService implements OnApplicationShutdown {
     client.on('end', () => lost());
     client
       .connect()
-      .then(() => client.query('LISTEN api_key_changed'))
+      .then(() => this.repository.listenForChanges(client))
       .then(() => {
         // Keys cached before the listener was up may have changed meanwhile.
         if (this.listener === client) {
@@ -174,6 +163,6 @@ export class ApiKeysService implements OnApplicationShutdown {
     if (now - (this.lastUsedWrites.get(id) ?? 0) < LAST_USED_RESOLUTION_MS) return;
     this.lastUsedWrites.set(id, now);
     // Not awaited: recording use must never slow down or fail the request it belongs to.
-    this.dataSource.query('UPDATE api_keys SET last_used_at = now() WHERE id = $1', [id]).catch(() => this.lastUsedWrites.delete(id));
+    this.repository.recordUse(this.tx.direct, id).catch(() => this.lastUsedWrites.delete(id));
   }
 }

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CustomFieldsController } from './custom-fields.controller.js';
+import { CustomFieldsRepository } from './custom-fields.repository.js';
 import { CustomFieldsService } from './custom-fields.service.js';
 
 @Module({
   controllers: [CustomFieldsController],
-  providers: [CustomFieldsService],
+  providers: [CustomFieldsRepository, CustomFieldsService],
   exports: [CustomFieldsService],
 })
 export class CustomFieldsModule {}

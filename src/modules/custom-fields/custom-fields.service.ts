@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import { CrudResource } from '../../common/crud/crud-resource.js';
 import { FieldErrorBag } from '../../common/http/api-error.js';
-import { sortableColumns } from '../../common/paging/paginate.js';
+import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { CustomFieldDefinition } from './custom-field-definition.entity.js';
+import type { CustomFieldDefinition } from './custom-field-definition.entity.js';
+import { CustomFieldsRepository } from './custom-fields.repository.js';
 import { presentDefinition } from './custom-fields.presenter.js';
 import { normalizeFieldValue } from './domain/field-value.js';
 import type { CustomFieldDefinitionPatch } from './dto/custom-field-definition.input.js';
@@ -12,19 +12,13 @@ import type { CustomFieldDefinitionPatch } from './dto/custom-field-definition.i
 /** Custom field definitions, addressed by name (or id). */
 @Injectable()
 export class CustomFieldsService extends CrudResource<CustomFieldDefinition, ReturnType<typeof presentDefinition>> {
-  constructor(dataSource: DataSource, tx: TransactionRunner) {
-    super(dataSource, tx, {
-      entity: CustomFieldDefinition,
-      lookup: { alt: 'name', label: 'Custom field' },
+  constructor(tx: TransactionRunner, repository: CustomFieldsRepository) {
+    super(tx, {
+      table: repository.definitions,
       sort: sortableColumns('id', 'name', 'entity', 'type', 'sort_order', 'created_at', 'updated_at'),
       present: async (_m, rows) => rows.map(presentDefinition),
       check: (_m, values, current) => checked(values as Partial<CustomFieldDefinitionPatch>, current),
     });
-  }
-
-  /** Definitions of one entity, in display order; what product values and quote fields are checked against. */
-  forEntity(m: EntityManager, entity: string): Promise<CustomFieldDefinition[]> {
-    return m.getRepository(CustomFieldDefinition).find({ where: { entity }, order: { sort_order: 'ASC', id: 'ASC' } });
   }
 }
 

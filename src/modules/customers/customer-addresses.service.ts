@@ -1,19 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { changesOf } from '../../common/crud/changes.js';
-import { deleteById, insertReturning, updateReturning } from '../../database/sql/write.js';
 import { parseEmbed } from '../../common/embed/embed.js';
 import { FieldErrorBag } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
-import { findByKey } from '../../common/http/identifiers.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
-import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
+import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { Country } from '../geography/country.entity.js';
-import { State } from '../geography/state.entity.js';
-import { type AddressKind, CustomerAddress } from './customer-address.entity.js';
-import { Customer } from './customer.entity.js';
+import type { Country } from '../geography/country.entity.js';
+import type { AddressKind, CustomerAddress } from './customer-address.entity.js';
+import type { Customer } from './customer.entity.js';
 import { type AddressJson, presentAddress } from './customers.presenter.js';
+import { CustomersRepository } from './customers.repository.js';
 import { resolveIsDefault } from './domain/default-address.js';
 import type { AddressCreate, AddressListQuery, AddressPatch } from './dto/address.input.js';
 
@@ -31,87 +29,72 @@ export interface TaxLocation {
 @Injectable()
 export class CustomerAddressesService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
+    private readonly repository: CustomersRepository,
   ) {}
 
   async list(customerKey: string, query: AddressListQuery) {
     parseEmbed(query.embed, {});
-    const m = this.dataSource.manager;
-    const customer = await findCustomer(m, customerKey, false);
-    const qb = m.getRepository(CustomerAddress).createQueryBuilder('r').where('r.customer_id = :cid', { cid: customer.id });
-    if (query.kind) qb.andWhere('r.kind = :kind', { kind: query.kind });
-    return toPage(await paginate(qb, query, SORT), (rows) => this.present(m, rows));
+    const m = this.tx.direct;
+    const customer = await this.findCustomer(m, customerKey, false);
+    const req = pageRequest(query, SORT);
+    const where = query.kind ? { customer_id: customer.id, kind: query.kind } : { customer_id: customer.id };
+    return toPage(req, await this.repository.addresses.page(m, req, { where }), (rows) => this.present(m, rows));
   }
 
   async get(customerKey: string, addressKey: string, query: ItemQuery) {
     parseEmbed(query.embed, {});
-    const m = this.dataSource.manager;
-    const customer = await findCustomer(m, customerKey, false);
-    return this.presentOne(m, await findAddress(m, customer.id, addressKey, false));
+    const m = this.tx.direct;
+    const customer = await this.findCustomer(m, customerKey, false);
+    return this.presentOne(m, await this.findAddress(m, customer.id, addressKey, false));
   }
 
   create(customerKey: string, input: AddressCreate) {
     return this.tx.run(async (m) => {
       // The customer's row lock serializes its address writes, so default switching cannot race.
-      const customer = await findCustomer(m, customerKey, true);
+      const customer = await this.findCustomer(m, customerKey, true);
       const values = await this.checked(m, customer.id, changesOf(input), null);
-      return this.presentOne(m, await insertReturning(m, CustomerAddress, { ...values, customer_id: customer.id }));
+      return this.presentOne(m, await this.repository.addresses.insert(m, { ...values, customer_id: customer.id }));
     });
   }
 
   update(customerKey: string, addressKey: string, input: AddressPatch) {
     return this.tx.run(async (m) => {
-      const customer = await findCustomer(m, customerKey, true);
-      const current = await findAddress(m, customer.id, addressKey, true);
+      const customer = await this.findCustomer(m, customerKey, true);
+      const current = await this.findAddress(m, customer.id, addressKey, true);
       assertIfMatch(await this.presentOne(m, current));
       const values = await this.checked(m, customer.id, changesOf(input), current);
-      return this.presentOne(m, await updateReturning(m, CustomerAddress, current, values));
+      return this.presentOne(m, await this.repository.addresses.update(m, current, values));
     });
   }
 
   /** Deleting the default leaves the kind without one until another is made default (or a new one is added). */
   remove(customerKey: string, addressKey: string) {
     return this.tx.run(async (m) => {
-      const customer = await findCustomer(m, customerKey, true);
-      const current = await findAddress(m, customer.id, addressKey, true);
+      const customer = await this.findCustomer(m, customerKey, true);
+      const current = await this.findAddress(m, customer.id, addressKey, true);
       const presented = await this.presentOne(m, current);
       assertIfMatch(presented);
-      await deleteById(m, CustomerAddress, current.id);
+      await this.repository.addresses.delete(m, current.id);
       return presented;
     });
   }
 
-  /** Every address of these customers of the given kinds, presented, in three queries. */
+  /** Every address of these customers of the given kinds, presented, in three statements. */
   async addressesOf(m: EntityManager, customerIds: number[], kinds: AddressKind[]): Promise<AddressJson[]> {
-    if (customerIds.length === 0 || kinds.length === 0) return [];
-    const rows = await m.getRepository(CustomerAddress).find({
-      where: { customer_id: In(customerIds), kind: In(kinds) },
-      order: { id: 'ASC' },
-    });
-    return this.present(m, rows);
+    return this.present(m, await this.repository.addressesOf(m, customerIds, kinds));
   }
 
-  async defaultShippingAddresses(m: EntityManager, customerIds: number[]): Promise<Map<number, TaxLocation>> {
-    if (customerIds.length === 0) return new Map();
-    const rows = await m.getRepository(CustomerAddress).find({
-      where: { customer_id: In(customerIds), kind: 'shipping', is_default: true },
-    });
-    return new Map(
-      (await this.present(m, rows)).map((a) => [
-        a.customer_id,
-        { country_code: a.country_code, state_code: a.state_code, postal_code: a.postal_code, city: a.city },
-      ]),
-    );
-  }
-
-  /** Countries and states for the whole page: one query each. */
+  /** Countries and states for the whole page: one statement each. */
   async present(m: EntityManager, rows: CustomerAddress[]): Promise<AddressJson[]> {
     if (rows.length === 0) return [];
-    const stateIds = [...new Set(rows.map((r) => r.state_id).filter((id): id is number => id !== null))];
+    const stateIds = rows.map((r) => r.state_id).filter((id): id is number => id !== null);
     const [countries, states] = await Promise.all([
-      m.getRepository(Country).find({ where: { id: In([...new Set(rows.map((r) => r.country_id))]) } }),
-      stateIds.length ? m.getRepository(State).find({ where: { id: In(stateIds) } }) : Promise.resolve([]),
+      this.repository.countriesByIds(
+        m,
+        rows.map((r) => r.country_id),
+      ),
+      this.repository.statesByIds(m, stateIds),
     ]);
     const countryById = new Map(countries.map((c) => [c.id, c]));
     const stateById = new Map(states.map((s) => [s.id, s]));
@@ -143,7 +126,7 @@ export class CustomerAddressesService {
 
     let country: Country | null = null;
     if (country_code !== undefined) {
-      country = await m.getRepository(Country).findOneBy({ code: country_code });
+      country = await this.repository.countryByCode(m, country_code);
       if (country) values.country_id = country.id;
       else bag.add('country_code', 'does not exist');
     }
@@ -151,9 +134,9 @@ export class CustomerAddressesService {
       values.state_id = null;
     } else if (bag.empty && (state_code !== undefined || country)) {
       // The state must belong to the country the address will have; a kept state is re-checked when only the country changes.
-      country ??= await m.getRepository(Country).findOneByOrFail({ id: current!.country_id });
+      country ??= await this.repository.countryById(m, current!.country_id);
       if (state_code !== undefined) {
-        const state = await m.getRepository(State).findOneBy({ country_id: country.id, code: state_code });
+        const state = await this.repository.stateOfCountry(m, country.id, state_code);
         if (state) values.state_id = state.id;
         else bag.add('state_code', `is not a state of ${country.code}`);
       } else if (current?.state_id != null && country.id !== current.country_id) {
@@ -163,30 +146,19 @@ export class CustomerAddressesService {
     bag.throwIfAny();
 
     const kind = input.kind ?? current!.kind;
-    const otherDefault = await m
-      .getRepository(CustomerAddress)
-      .createQueryBuilder('a')
-      .where('a.customer_id = :customerId AND a.kind = :kind AND a.is_default', { customerId, kind })
-      .andWhere('a.id <> :self', { self: current?.id ?? 0 })
-      .getExists();
+    const self = current?.id ?? 0;
+    const otherDefault = await this.repository.hasOtherDefault(m, customerId, kind, self);
     const makeDefault = resolveIsDefault({ requested: is_default, current, kind, kindHasOtherDefault: otherDefault });
-    if (makeDefault && otherDefault) {
-      await m
-        .createQueryBuilder()
-        .update(CustomerAddress)
-        .set({ is_default: false, updated_at: () => 'now()' })
-        .where('customer_id = :customerId AND kind = :kind AND is_default AND id <> :self', { customerId, kind, self: current?.id ?? 0 })
-        .execute();
-    }
+    if (makeDefault && otherDefault) await this.repository.clearOtherDefaults(m, customerId, kind, self);
     if (!current || makeDefault !== current.is_default) values.is_default = makeDefault;
     return values;
   }
-}
 
-function findCustomer(m: EntityManager, key: string, lock: boolean): Promise<Customer> {
-  return findByKey(m, Customer, key, { alt: null, label: 'Customer', lock });
-}
+  private findCustomer(m: EntityManager, key: string, lock: boolean): Promise<Customer> {
+    return this.repository.customers.find(m, key, { lock });
+  }
 
-function findAddress(m: EntityManager, customerId: number, key: string, lock: boolean): Promise<CustomerAddress> {
-  return findByKey(m, CustomerAddress, key, { alt: null, label: 'Address', lock, where: { customer_id: customerId } });
+  private findAddress(m: EntityManager, customerId: number, key: string, lock: boolean): Promise<CustomerAddress> {
+    return this.repository.addresses.find(m, key, { lock, where: { customer_id: customerId } });
+  }
 }

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { BillingPlansController } from './billing-plans/billing-plans.controller.js';
+import { BillingPlansRepository } from './billing-plans/billing-plans.repository.js';
 import { BillingPlansService } from './billing-plans/billing-plans.service.js';
 import { CouponsController } from './coupons/coupons.controller.js';
+import { CouponsRepository } from './coupons/coupons.repository.js';
 import { CouponsService } from './coupons/coupons.service.js';
 import { CustomerAddressesService } from './customer-addresses.service.js';
 import { CustomerGroupsController } from './customer-groups.controller.js';
@@ -13,7 +15,16 @@ import { CustomersService } from './customers.service.js';
 /** Customers with their addresses and groups, coupons and billing plans: what quotes and subscriptions refer to. */
 @Module({
   controllers: [CustomersController, CustomerGroupsController, CouponsController, BillingPlansController],
-  providers: [CustomersService, CustomersRepository, CustomerAddressesService, CustomerGroupsService, CouponsService, BillingPlansService],
+  providers: [
+    CustomersRepository,
+    CouponsRepository,
+    BillingPlansRepository,
+    CustomersService,
+    CustomerAddressesService,
+    CustomerGroupsService,
+    CouponsService,
+    BillingPlansService,
+  ],
   exports: [CustomersService, CustomersRepository, CustomerAddressesService, CustomerGroupsService, CouponsService, BillingPlansService],
 })
 export class CustomersModule {}

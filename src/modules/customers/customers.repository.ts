@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { EmbedSelection } from '../../common/embed/embed.js';
 import { jsonArraySql, jsonRowSql } from '../../database/sql/json.js';
+import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
+import { Table } from '../../database/table.js';
 import { Country } from '../geography/country.entity.js';
 import { State } from '../geography/state.entity.js';
-import { CustomerAddress } from './customer-address.entity.js';
+import { type AddressKind, CustomerAddress } from './customer-address.entity.js';
 import { CustomerGroup } from './customer-group.entity.js';
 import { Customer } from './customer.entity.js';
 import type { Place } from './customers.presenter.js';
@@ -29,20 +31,141 @@ export interface CustomerRecord {
 }
 
 /**
- * SQL fragments of the customers module for other modules' one-statement reads (quotes embed
- * their customer and customer groups). Built once from entity metadata; no input enters them.
+ * Every statement of customers, their groups and addresses, and the SQL fragments of the customers
+ * module for other modules' one-statement reads (quotes embed their customer and customer groups;
+ * the fragments are built once from entity metadata; no input enters them).
  */
 @Injectable()
 export class CustomersRepository {
   private readonly cache = new Map<string, string>();
+  /** `{id}` only. */
+  readonly customers: Table<Customer>;
+  /** `{id|api_code}`; api codes compare as stored (case-sensitive, on the plain unique index). */
+  readonly groups: Table<CustomerGroup>;
+  /** `{id}` only, within the customer of the path. */
+  readonly addresses: Table<CustomerAddress>;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.customers = new Table(dataSource, Customer, { alt: null, label: 'Customer' });
+    this.groups = new Table(dataSource, CustomerGroup, { alt: 'api_code', label: 'Customer group' });
+    this.addresses = new Table(dataSource, CustomerAddress, { alt: null, label: 'Address' });
+  }
+
+  /** Groups by id, in id order; unknown ids are absent. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  groupsByIds(m: EntityManager, ids: number[]): Promise<CustomerGroup[]> {
+    return this.groups.whereIn(m, 'id', ids);
+  }
+
+  /** How many customers each of these groups has, in one GROUP BY; groups without customers are absent. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  async customerCounts(m: EntityManager, groupIds: number[]): Promise<Map<number, number>> {
+    if (groupIds.length === 0) return new Map();
+    const rows = await m
+      .getRepository(Customer)
+      .createQueryBuilder('c')
+      .select('c.customer_group_id', 'group_id')
+      .addSelect('COUNT(*)::int', 'count')
+      .where('c.customer_group_id IN (:...ids)', { ids: groupIds })
+      .groupBy('c.customer_group_id')
+      .getRawMany<{ group_id: number; count: number }>();
+    return new Map(rows.map((r) => [r.group_id, r.count]));
+  }
+
+  /** E-mail addresses of every customer in these groups, in customer id order. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  async customerEmailsOfGroups(m: EntityManager, groupIds: number[]): Promise<string[]> {
+    if (groupIds.length === 0) return [];
+    const rows = await m
+      .getRepository(Customer)
+      .createQueryBuilder('c')
+      .select('c.email', 'email')
+      .where('c.customer_group_id IN (:...ids)', { ids: [...new Set(groupIds)] })
+      .orderBy('c.id', 'ASC')
+      .getRawMany<{ email: string }>();
+    return rows.map((r) => r.email);
+  }
+
+  /** Every address of these customers of the given kinds, in id order, in one statement. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2], ['shipping', 'billing']] })
+  addressesOf(m: EntityManager, customerIds: number[], kinds: AddressKind[]): Promise<CustomerAddress[]> {
+    if (customerIds.length === 0 || kinds.length === 0) return Promise.resolve([]);
+    return m
+      .getRepository(CustomerAddress)
+      .createQueryBuilder('a')
+      .where('a.customer_id IN (:...customerIds)', { customerIds })
+      .andWhere('a.kind IN (:...kinds)', { kinds })
+      .orderBy('a.id', 'ASC')
+      .getMany();
+  }
+
+  /** The countries of a page of addresses (one statement). */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  countriesByIds(m: EntityManager, ids: number[]): Promise<Country[]> {
+    return this.byIds(m, Country, ids);
+  }
+
+  /** The states of a page of addresses (one statement). */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  statesByIds(m: EntityManager, ids: number[]): Promise<State[]> {
+    return this.byIds(m, State, ids);
+  }
+
+  /** The country an address names by its code (stored upper case, as the input is made), or null. */
+  @GenerateSql({ args: [SqlArg.manager, 'US'] })
+  countryByCode(m: EntityManager, code: string): Promise<Country | null> {
+    return m.getRepository(Country).findOneBy({ code });
+  }
+
+  /** The country an address already has (the foreign key guarantees it). */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  countryById(m: EntityManager, id: number): Promise<Country> {
+    return m.getRepository(Country).findOneByOrFail({ id });
+  }
+
+  /** The state with this code within the country, or null. */
+  @GenerateSql({ args: [SqlArg.manager, 1, 'CA'] })
+  stateOfCountry(m: EntityManager, countryId: number, code: string): Promise<State | null> {
+    return m.getRepository(State).findOneBy({ country_id: countryId, code });
+  }
+
+  /** Whether the customer has a default address of this kind other than `selfId` (0 on create). */
+  @GenerateSql({ args: [SqlArg.manager, 1, 'shipping', 0] })
+  hasOtherDefault(m: EntityManager, customerId: number, kind: AddressKind, selfId: number): Promise<boolean> {
+    return m
+      .getRepository(CustomerAddress)
+      .createQueryBuilder('a')
+      .where('a.customer_id = :customerId AND a.kind = :kind AND a.is_default', { customerId, kind })
+      .andWhere('a.id <> :self', { self: selfId })
+      .getExists();
+  }
+
+  /** Clears the customer's other default of this kind, so `selfId` can become it. */
+  @GenerateSql({ args: [SqlArg.manager, 1, 'shipping', 0] })
+  async clearOtherDefaults(m: EntityManager, customerId: number, kind: AddressKind, selfId: number): Promise<void> {
+    await m
+      .createQueryBuilder()
+      .update(CustomerAddress)
+      .set({ is_default: false, updated_at: () => 'now()' })
+      .where('customer_id = :customerId AND kind = :kind AND is_default AND id <> :self', { customerId, kind, self: selfId })
+      .execute();
+  }
+
+  private byIds<T extends { id: number }>(m: EntityManager, entity: new () => T, ids: number[]): Promise<T[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return m
+      .getRepository(entity)
+      .createQueryBuilder('r')
+      .where('r.id IN (:...ids)', { ids: [...new Set(ids)] })
+      .getMany();
+  }
 
   private table(e: Function): string {
     return `"${this.dataSource.getMetadata(e).tableName}"`;
   }
 
   /** A customer group row aliased `alias` with its customers_count. */
+  @GenerateSql({ args: ['g'] })
   groupJsonSql(alias: string): string {
     return this.cached(`group|${alias}`, () => {
       const count = `(SELECT count(*)::int FROM ${this.table(Customer)} cc WHERE cc.customer_group_id = ${alias}.id)`;
@@ -51,6 +174,10 @@ export class CustomersRepository {
   }
 
   /** A customer row aliased `alias` with the embeds of `embed` (group, shipping_addresses, billing_addresses). */
+  @GenerateSql(
+    { name: 'row only', args: ['c', {}] },
+    { name: 'every embed', args: ['c', { group: {}, shipping_addresses: {}, billing_addresses: {} }] },
+  )
   customerJsonSql(alias: string, embed: EmbedSelection): string {
     const names = ['group', 'shipping_addresses', 'billing_addresses'].filter((n) => embed[n]);
     return this.cached(`customer|${alias}|${names.join(',')}`, () => {

@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { type EmbedSelection, groupBy } from '../../common/embed/embed.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { sortableColumns } from '../../common/paging/paginate.js';
+import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { CrudResource } from '../../common/crud/crud-resource.js';
 import type { AddressKind } from './customer-address.entity.js';
-import { CustomerAddressesService, type TaxLocation } from './customer-addresses.service.js';
+import { CustomerAddressesService } from './customer-addresses.service.js';
 import { CustomerGroupsService } from './customer-groups.service.js';
-import { Customer } from './customer.entity.js';
+import type { Customer } from './customer.entity.js';
 import { type CustomerEmbeds, type CustomerJson, presentCustomer } from './customers.presenter.js';
+import { CustomersRepository } from './customers.repository.js';
 import type { CustomerCreate, CustomerPatch } from './dto/customer.input.js';
 
 /** CONTRACT §6; camelCase spellings (shippingAddresses) are accepted by parseEmbed. */
@@ -20,14 +21,13 @@ export class CustomersService {
   private readonly crud: CrudResource<Customer, CustomerJson>;
 
   constructor(
-    dataSource: DataSource,
     tx: TransactionRunner,
+    repository: CustomersRepository,
     private readonly groups: CustomerGroupsService,
     private readonly addresses: CustomerAddressesService,
   ) {
-    this.crud = new CrudResource(dataSource, tx, {
-      entity: Customer,
-      lookup: { alt: null, label: 'Customer' },
+    this.crud = new CrudResource(tx, {
+      table: repository.customers,
       sort: sortableColumns('id', 'email', 'last_name', 'created_at', 'updated_at'),
       embeds: CUSTOMER_EMBEDS,
       present: (m, rows, embed) => this.presentCustomers(m, rows, embed),
@@ -56,22 +56,7 @@ export class CustomersService {
     return this.crud.remove(id);
   }
 
-  /**
-   * The exact customer JSON, with the requested embeds (a selection under CUSTOMER_EMBEDS), for
-   * many ids in a fixed number of queries. Unknown ids are absent from the map.
-   */
-  async customerViews(m: EntityManager, ids: number[], embed: EmbedSelection): Promise<Map<number, CustomerJson>> {
-    if (ids.length === 0) return new Map();
-    const rows = await m.getRepository(Customer).find({ where: { id: In([...new Set(ids)]) }, order: { id: 'ASC' } });
-    return new Map((await this.presentCustomers(m, rows, embed)).map((c) => [c.id, c]));
-  }
-
-  /** Each customer's default shipping address (the tax location); customers without one are absent. */
-  defaultShippingAddresses(m: EntityManager, customerIds: number[]): Promise<Map<number, TaxLocation>> {
-    return this.addresses.defaultShippingAddresses(m, customerIds);
-  }
-
-  /** One query per embedded relation for the whole page (groups: two, with customers_count; addresses: three, with places). */
+  /** One statement per embedded relation for the whole page (groups: two, with customers_count; addresses: three, with places). */
   private async presentCustomers(m: EntityManager, rows: Customer[], embed: EmbedSelection): Promise<CustomerJson[]> {
     const groups = embed.group
       ? await this.groups.groupViews(

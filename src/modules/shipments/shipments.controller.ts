@@ -5,7 +5,8 @@ import { ShipmentView, TrackingCodeView } from './shipments.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { ShipmentCreate, ShipmentPatch } from './dto/shipment.input.js';
 import { TrackingCodeCreate, TrackingCodePatch } from './dto/tracking-code.input.js';
-import { ShipmentsService, TrackingCodesService } from './shipments.service.js';
+import { ShipmentsService } from './shipments.service.js';
+import { TrackingCodesService } from './tracking-codes.service.js';
 
 /** `shipment` and `shipments` spell the same path (CONTRACT §2); so do `trackingcode` and `trackingcodes`. */
 const SHIPMENT = ['shipment/:id', 'shipments/:id'];

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ShipmentsController } from './shipments.controller.js';
-import { ShipmentsService, TrackingCodesService } from './shipments.service.js';
+import { ShipmentsRepository } from './shipments.repository.js';
+import { ShipmentsService } from './shipments.service.js';
+import { TrackingCodesService } from './tracking-codes.service.js';
 
 @Module({
   controllers: [ShipmentsController],
-  providers: [ShipmentsService, TrackingCodesService],
+  providers: [ShipmentsRepository, ShipmentsService, TrackingCodesService],
   exports: [ShipmentsService],
 })
 export class ShipmentsModule {}

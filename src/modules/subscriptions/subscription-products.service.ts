@@ -1,87 +1,76 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
-import { deleteById } from '../../database/sql/write.js';
+import type { EntityManager } from 'typeorm';
 import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
-import { findByKey } from '../../common/http/identifiers.js';
 import { formatMoney } from '../../common/money/money.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
+import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { resolveUnitPrice, tierInputs } from '../catalog/domain/unit-price.js';
-import { ProductPriceTier } from '../catalog/product-price-tier.entity.js';
-import { ProductVariant } from '../catalog/product-variant.entity.js';
-import { Product } from '../catalog/product.entity.js';
+import type { ProductPriceTier } from '../catalog/product-price-tier.entity.js';
 import { ProductsService } from '../catalog/products.service.js';
-import { VariantPriceTier } from '../catalog/variant-price-tier.entity.js';
-import { Customer } from '../customers/customer.entity.js';
+import type { VariantPriceTier } from '../catalog/variant-price-tier.entity.js';
 import { productsChangeError } from './domain/subscription-state.js';
 import type { SubscriptionProductCreate, SubscriptionProductItem } from './dto/subscription.input.js';
-import { SubscriptionProduct } from './subscription-product.entity.js';
-import { findSubscription } from './subscription-keys.js';
+import type { SubscriptionProduct } from './subscription-product.entity.js';
 import { type SubscriptionProductJson, presentSubscriptionProduct } from './subscriptions.presenter.js';
+import { type PreparedItem, SubscriptionsRepository } from './subscriptions.repository.js';
 
 export const SUBSCRIPTION_PRODUCT_EMBEDS = { product: {} };
 const SORT = sortableColumns('id', 'product_id', 'variant_id', 'quantity', 'price', 'created_at', 'updated_at');
 
 type ItemInput = SubscriptionProductCreate | SubscriptionProductItem;
 
-/** Column values of a checked, priced subscription product (the subscription id is added on insert). */
-export interface PreparedItem {
-  product_id: number;
-  variant_id: number | null;
-  quantity: number;
-  price: string;
-}
-
 @Injectable()
 export class SubscriptionProductsService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
+    private readonly repository: SubscriptionsRepository,
     private readonly catalog: ProductsService,
   ) {}
 
   async list(subscriptionKey: string, query: ListQuery) {
     const embed = parseEmbed(query.embed, SUBSCRIPTION_PRODUCT_EMBEDS);
-    const m = this.dataSource.manager;
-    const subscription = await findSubscription(m, subscriptionKey);
-    const qb = m.getRepository(SubscriptionProduct).createQueryBuilder('r').where('r.subscription_id = :sid', { sid: subscription.id });
-    return toPage(await paginate(qb, query, SORT), (rows) => this.present(m, rows, embed));
+    const m = this.tx.direct;
+    const subscription = await this.repository.subscriptions.find(m, subscriptionKey);
+    const req = pageRequest(query, SORT);
+    const rows = await this.repository.products.page(m, req, { where: { subscription_id: subscription.id } });
+    return toPage(req, rows, (page) => this.present(m, page, embed));
   }
 
   async get(subscriptionKey: string, itemKey: string, query: ItemQuery) {
     const embed = parseEmbed(query.embed, SUBSCRIPTION_PRODUCT_EMBEDS);
-    const m = this.dataSource.manager;
-    const subscription = await findSubscription(m, subscriptionKey);
+    const m = this.tx.direct;
+    const subscription = await this.repository.subscriptions.find(m, subscriptionKey);
     return (await this.present(m, [await this.findItem(m, subscription.id, itemKey, false)], embed))[0];
   }
 
   /** The subscription row is locked so a cancellation cannot slip in between the status check and the insert. */
   add(subscriptionKey: string, input: SubscriptionProductCreate) {
     return this.tx.run(async (m) => {
-      const subscription = await findSubscription(m, subscriptionKey, true);
+      const subscription = await this.repository.subscriptions.find(m, subscriptionKey, { lock: true });
       const blocked = productsChangeError(subscription.status);
       if (blocked) throw ApiError.conflict(blocked);
-      const groupId = input.price === undefined || input.price === null ? await this.customerGroupOf(m, subscription.customer_id) : null;
+      const groupId =
+        input.price === undefined || input.price === null ? await this.repository.customerGroupOf(m, subscription.customer_id) : null;
       const bag = new FieldErrorBag();
       const [item] = await this.prepare(m, [input], groupId, bag, '');
       bag.throwIfAny();
-      const [row] = await this.insertMany(m, subscription.id, [item]);
+      const [row] = await this.repository.insertProducts(m, subscription.id, [item]);
       return presentSubscriptionProduct(row);
     });
   }
 
   remove(subscriptionKey: string, itemKey: string) {
     return this.tx.run(async (m) => {
-      const subscription = await findSubscription(m, subscriptionKey, true);
+      const subscription = await this.repository.subscriptions.find(m, subscriptionKey, { lock: true });
       const current = await this.findItem(m, subscription.id, itemKey, true);
       const presented = presentSubscriptionProduct(current);
       assertIfMatch(presented);
       const blocked = productsChangeError(subscription.status);
       if (blocked) throw ApiError.conflict(blocked);
-      await deleteById(m, SubscriptionProduct, current.id);
+      await this.repository.products.delete(m, current.id);
       return presented;
     });
   }
@@ -90,7 +79,7 @@ export class SubscriptionProductsService {
    * Checks that every item's product exists and its variant belongs to it, and fills in missing
    * prices with the catalog's unit price for the quantity and the customer's group. Errors go to
    * `bag` under `<prefix><index>.<field>` (or `<field>` with an empty prefix and one item). At most
-   * four queries, whatever the number of items.
+   * four statements, whatever the number of items.
    */
   async prepare(
     m: EntityManager,
@@ -102,10 +91,8 @@ export class SubscriptionProductsService {
     const path = (i: number, field: string) => (prefix ? `${prefix}${i}.${field}` : field);
     const productIds = [...new Set(items.map((i) => i.product_id!))];
     const variantIds = [...new Set(items.flatMap((i) => (i.variant_id ? [i.variant_id] : [])))];
-    const products = new Map((await m.getRepository(Product).find({ where: { id: In(productIds) } })).map((p) => [p.id, p]));
-    const variants = new Map(
-      (variantIds.length ? await m.getRepository(ProductVariant).find({ where: { id: In(variantIds) } }) : []).map((v) => [v.id, v]),
-    );
+    const products = new Map((await this.repository.catalogProducts(m, productIds)).map((p) => [p.id, p]));
+    const variants = new Map((await this.repository.catalogVariants(m, variantIds)).map((v) => [v.id, v]));
     let valid = true;
     const refuse = (i: number, field: string, message: string) => {
       bag.add(path(i, field), message);
@@ -125,9 +112,8 @@ export class SubscriptionProductsService {
     if (unpriced.length > 0) {
       const pIds = [...new Set(unpriced.map((i) => i.product_id!))];
       const vIds = [...new Set(unpriced.flatMap((i) => (i.variant_id ? [i.variant_id] : [])))];
-      productTiers = groupBy(await m.getRepository(ProductPriceTier).find({ where: { product_id: In(pIds) } }), (t) => t.product_id);
-      const tiers = vIds.length ? await m.getRepository(VariantPriceTier).find({ where: { variant_id: In(vIds) } }) : [];
-      variantTiers = groupBy(tiers, (t) => t.variant_id);
+      productTiers = groupBy(await this.repository.productPriceTiers(m, pIds), (t) => t.product_id);
+      variantTiers = groupBy(await this.repository.variantPriceTiers(m, vIds), (t) => t.variant_id);
     }
 
     return items.map((item) => {
@@ -150,26 +136,14 @@ export class SubscriptionProductsService {
     });
   }
 
-  async insertMany(m: EntityManager, subscriptionId: number, items: PreparedItem[]): Promise<SubscriptionProduct[]> {
-    if (items.length === 0) return [];
-    const result = await m
-      .createQueryBuilder()
-      .insert()
-      .into(SubscriptionProduct)
-      .values(items.map((item) => ({ ...item, subscription_id: subscriptionId })))
-      .returning('*')
-      .execute();
-    return (result.raw as SubscriptionProduct[]).map((row) => m.create(SubscriptionProduct, row));
-  }
-
-  /** The products of many subscriptions, presented, in one query (plus the catalog's few for `product`). */
+  /** The products of many subscriptions, presented, in one statement (plus the catalog's few for `product`). */
   async forSubscriptions(
     m: EntityManager,
     subscriptionIds: number[],
     embed: EmbedSelection,
   ): Promise<Map<number, SubscriptionProductJson[]>> {
     if (subscriptionIds.length === 0) return new Map();
-    const rows = await m.getRepository(SubscriptionProduct).find({ where: { subscription_id: In(subscriptionIds) }, order: { id: 'ASC' } });
+    const rows = await this.repository.productsOf(m, subscriptionIds);
     return groupBy(await this.present(m, rows, embed), (p) => p.subscription_id);
   }
 
@@ -185,18 +159,6 @@ export class SubscriptionProductsService {
 
   /** A subscription product by id, within the subscription of the path. */
   private findItem(m: EntityManager, subscriptionId: number, itemKey: string, lock: boolean): Promise<SubscriptionProduct> {
-    return findByKey(m, SubscriptionProduct, itemKey, {
-      alt: null,
-      label: 'Subscription product',
-      lock,
-      where: { subscription_id: subscriptionId },
-    });
-  }
-
-  private async customerGroupOf(m: EntityManager, customerId: number): Promise<number | null> {
-    return (
-      (await m.getRepository(Customer).findOne({ select: { id: true, customer_group_id: true }, where: { id: customerId } }))
-        ?.customer_group_id ?? null
-    );
+    return this.repository.products.find(m, itemKey, { lock, where: { subscription_id: subscriptionId } });
   }
 }

@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { SubscriptionProductsService } from './subscription-products.service.js';
 import { SubscriptionsController } from './subscriptions.controller.js';
+import { SubscriptionsRepository } from './subscriptions.repository.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
 /** Subscriptions of customers to billing plans, their renewal, and the products they deliver. */
 @Module({
   imports: [CatalogModule],
   controllers: [SubscriptionsController],
-  providers: [SubscriptionsService, SubscriptionProductsService],
+  providers: [SubscriptionsRepository, SubscriptionsService, SubscriptionProductsService],
   exports: [SubscriptionsService, SubscriptionProductsService],
 })
 export class SubscriptionsModule {}

@@ -1,22 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
-import { sortableColumns } from '../../../common/paging/paginate.js';
-import { INT4_MAX } from '../../../common/validation/decorators.js';
+import { sortableColumns } from '../../../common/paging/page-request.js';
 import { TransactionRunner } from '../../../database/transaction.js';
 import { CrudResource } from '../../../common/crud/crud-resource.js';
-import { BillingPlan } from './billing-plan.entity.js';
+import type { BillingPlan } from './billing-plan.entity.js';
 import { type BillingPlanJson, presentBillingPlan } from './billing-plans.presenter.js';
+import { BillingPlansRepository } from './billing-plans.repository.js';
 import type { BillingPlanCreate, BillingPlanPatch } from './dto/billing-plan.input.js';
 
 @Injectable()
 export class BillingPlansService {
   private readonly crud: CrudResource<BillingPlan, BillingPlanJson>;
 
-  constructor(dataSource: DataSource, tx: TransactionRunner) {
-    this.crud = new CrudResource(dataSource, tx, {
-      entity: BillingPlan,
-      lookup: { alt: null, label: 'Billing plan' },
+  constructor(tx: TransactionRunner, repository: BillingPlansRepository) {
+    this.crud = new CrudResource(tx, {
+      table: repository.billingPlans,
       sort: sortableColumns('id', 'name', 'created_at'),
       present: async (_m, rows) => rows.map(presentBillingPlan),
     });
@@ -41,10 +39,5 @@ export class BillingPlansService {
   /** A plan still used by subscriptions or quotes is a 409 through their foreign keys. */
   remove(id: string) {
     return this.crud.remove(id);
-  }
-
-  findById(m: EntityManager, id: number): Promise<BillingPlan | null> {
-    if (!Number.isInteger(id) || id < 1 || id > INT4_MAX) return Promise.resolve(null);
-    return m.getRepository(BillingPlan).findOneBy({ id });
   }
 }

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { FieldErrorBag } from '../../../common/http/api-error.js';
 import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
-import { sortableColumns } from '../../../common/paging/paginate.js';
+import { sortableColumns } from '../../../common/paging/page-request.js';
 import { TransactionRunner } from '../../../database/transaction.js';
 import { CrudResource } from '../../../common/crud/crud-resource.js';
-import { Coupon } from './coupon.entity.js';
+import type { Coupon } from './coupon.entity.js';
 import { type CouponJson, presentCoupon } from './coupons.presenter.js';
+import { CouponsRepository } from './coupons.repository.js';
 import { couponTermErrors } from './domain/coupon-rules.js';
 import type { CouponCreate, CouponPatch } from './dto/coupon.input.js';
 
@@ -14,10 +15,12 @@ import type { CouponCreate, CouponPatch } from './dto/coupon.input.js';
 export class CouponsService {
   private readonly crud: CrudResource<Coupon, CouponJson>;
 
-  constructor(dataSource: DataSource, tx: TransactionRunner) {
-    this.crud = new CrudResource(dataSource, tx, {
-      entity: Coupon,
-      lookup: { alt: 'code', caseInsensitive: true, label: 'Coupon' },
+  constructor(
+    tx: TransactionRunner,
+    private readonly repository: CouponsRepository,
+  ) {
+    this.crud = new CrudResource(tx, {
+      table: repository.coupons,
       sort: sortableColumns('id', 'code', 'created_at', 'ends_at'),
       present: async (_m, rows) => rows.map(presentCoupon),
       check: (_m, values, current) => checkTerms(values, current),
@@ -45,9 +48,12 @@ export class CouponsService {
     return this.crud.remove(key);
   }
 
-  /** The coupon with this code in any case, or null. Whether it applies now: `isCouponApplicable`. */
+  /**
+   * The coupon with this code in any case, or null. Whether it applies now: `isCouponApplicable`.
+   * Only QuotePricer.couponCode calls it; it goes when that does.
+   */
   findByCode(m: EntityManager, code: string): Promise<Coupon | null> {
-    return m.getRepository(Coupon).createQueryBuilder('c').where('lower(c.code) = lower(:code)', { code }).getOne();
+    return this.repository.byCode(m, code);
   }
 }
 

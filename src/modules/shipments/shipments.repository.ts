@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
+import { Table } from '../../database/table.js';
+import { Shipment } from './shipment.entity.js';
+import { TrackingCode } from './tracking-code.entity.js';
+
+/** Every statement of the shipments module: shipments and their tracking codes. */
+@Injectable()
+export class ShipmentsRepository {
+  /** `{id|number}`; numbers compare as stored (case-sensitive, on the plain unique index). */
+  readonly shipments: Table<Shipment>;
+  /** Within a shipment, `{id|code}`; codes compare as stored (the unique (shipment_id, code) index). */
+  readonly trackingCodes: Table<TrackingCode>;
+
+  constructor(dataSource: DataSource) {
+    this.shipments = new Table(dataSource, Shipment, { alt: 'number', label: 'Shipment' });
+    this.trackingCodes = new Table(dataSource, TrackingCode, { alt: 'code', label: 'Tracking code' });
+  }
+
+  /** The tracking codes of a page of shipments, in one statement. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  trackingCodesOf(m: EntityManager, shipmentIds: number[]): Promise<TrackingCode[]> {
+    return this.trackingCodes.whereIn(m, 'shipment_id', shipmentIds);
+  }
+}
