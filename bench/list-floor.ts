@@ -4,7 +4,7 @@ import { presentProduct } from '../src/modules/catalog/catalog.presenter.js';
 import type { ProductRecord } from '../src/modules/catalog/products.repository.js';
 import { presentGroup } from '../src/modules/customers/customers.presenter.js';
 import { presentQuote } from '../src/modules/quotes/quotes.presenter.js';
-import type { QuoteSet } from '../src/modules/quotes/quotes.repository.js';
+import type { QuoteSet } from '../src/modules/quotes/repositories/quote-reads.repository.js';
 
 /**
  * The floor of `GET /quotes?limit=50`: node:http + pg answering the same document with one

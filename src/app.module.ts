@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } fro
 import { ScopeGuard } from './common/auth/scope.guard.js';
 import { ApiExceptionFilter } from './common/http/exception.filter.js';
 import { ResponseInterceptor } from './common/http/response.interceptor.js';
+import { IdempotencyRepository } from './common/idempotency/idempotency.repository.js';
 import { IdempotencyStore } from './common/idempotency/idempotency.store.js';
 import { RateLimiter } from './common/rate-limit/rate-limiter.js';
 import { RouteTable } from './common/http/route-table.js';
@@ -56,6 +57,7 @@ export class AppModule {
       providers: [
         RouteTable,
         RateLimiter,
+        IdempotencyRepository,
         IdempotencyStore,
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: APP_GUARD, useClass: ScopeGuard },

@@ -159,7 +159,7 @@ describeE2E('send-quote: api → Bull → worker → SMTP', () => {
 
   it('never sends a delivery twice: a job added again by hand, or a direct call, is skipped', async () => {
     const before = sink.received.length;
-    const job = await queue.add({ deliveryId: sentDelivery.id }, { jobId: `delivery-${sentDelivery.id}` });
+    const job = await queue.add({ deliveryIds: [sentDelivery.id] }, { jobId: `delivery-${sentDelivery.id}` });
     expect(await job.finished()).toBe('skipped');
     expect(await t.app.get(DeliveriesService).deliver(sentDelivery.id)).toBe('skipped');
 

@@ -1,23 +1,19 @@
 import { DataSource } from 'typeorm';
-import { queryCounter } from '../src/database/query-counter.js';
 import { formatMoney } from '../src/common/money/money.js';
 import { seedTax } from '../src/modules/demo/seeds/tax.seed.js';
-import { computeTax, matchingRates, type TaxLocation } from '../src/modules/tax/domain/tax.js';
-import { TaxService } from '../src/modules/tax/tax.service.js';
+import { computeTax, matchingRates, type TaxLocation, type TaxRateInput } from '../src/modules/tax/domain/tax.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS } from './support/envelope.js';
 
-describeE2E('tax demo seed and the quote-facing service', () => {
+describeE2E('tax demo seed', () => {
   let t: TestApp;
   let token: string;
   let manager: DataSource['manager'];
-  let tax: TaxService;
 
   beforeAll(async () => {
     t = await bootTestApp('tax_seed');
     token = await t.token();
     manager = t.app.get(DataSource).manager;
-    tax = t.app.get(TaxService);
   });
   afterAll(() => t?.close());
 
@@ -36,9 +32,9 @@ describeE2E('tax demo seed and the quote-facing service', () => {
     updated_at: TS,
   });
 
-  it('has no default class and no rates before seeding', async () => {
-    expect(await tax.defaultClassId(manager)).toBeNull();
-    expect(await tax.ratesByClass(manager, [])).toEqual(new Map());
+  it('has no class before seeding', async () => {
+    const list = await t.http.get('/taxclasses?embed=rates').set({ Authorization: `Bearer ${token}` });
+    expect([list.status, list.body.data]).toEqual([200, []]);
   });
 
   it('seeds a default Standard class with its rates and a Reduced class, once', async () => {
@@ -77,35 +73,13 @@ describeE2E('tax demo seed and the quote-facing service', () => {
     ]);
   });
 
-  it('gives quotes the default class and the rates of several classes in one query', async () => {
-    expect(await tax.defaultClassId(manager)).toBe(1);
-    queryCounter.reset();
-    const byClass = await tax.ratesByClass(manager, [1, 2, 99, 1]);
-    expect(queryCounter.count).toBe(1);
-    expect([...byClass.keys()]).toEqual([1, 2, 99]);
-    expect(byClass.get(2)).toEqual([]);
-    expect(byClass.get(99)).toEqual([]);
-    // Ordered as the rules apply them: priority, then id.
-    expect(byClass.get(1)!.map((r) => [r.id, r.priority])).toEqual([
-      [1, 1],
-      [2, 1],
-      [4, 1],
-      [3, 2],
-      [5, 2],
-    ]);
-    expect(byClass.get(1)![4]).toEqual({
-      id: 5,
-      country: 'CA',
-      state: 'QC',
-      zip: '*',
-      city: '*',
-      rate: '9.9750',
-      priority: 2,
-      is_compound: true,
-      tax_name: 'QST',
-    });
-
-    const taxOn = (amount: string, loc: TaxLocation) => formatMoney(computeTax(amount, matchingRates(byClass.get(1)!, loc)));
+  it('seeds rates that tax the demo places as their rules say', async () => {
+    // How quotes use the default class and its rates is priced through the API in quotes-pricing.
+    const res = await t.http.get('/taxclass/1/rates').set({ Authorization: `Bearer ${token}` });
+    type RateJson = Omit<TaxRateInput, 'is_compound'> & { is_compound: 0 | 1 };
+    const rates: TaxRateInput[] = res.body.data.map((r: RateJson) => ({ ...r, is_compound: r.is_compound === 1 }));
+    expect(rates).toHaveLength(5);
+    const taxOn = (amount: string, loc: TaxLocation) => formatMoney(computeTax(amount, matchingRates(rates, loc)));
     expect(taxOn('100.00', { country: 'US', state: 'CA', zip: '90210', city: 'Los Angeles' })).toBe('7.25');
     expect(taxOn('100.00', { country: 'US', state: 'NY', zip: '10001', city: 'new york city' })).toBe('8.50'); // 4.00 + 4.50
     expect(taxOn('100.00', { country: 'US', state: 'NY', zip: '12207', city: 'Albany' })).toBe('4.00');

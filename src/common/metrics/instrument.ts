@@ -1,13 +1,9 @@
 import cluster from 'node:cluster';
 import type { INestApplicationContext } from '@nestjs/common';
 import { AggregatorRegistry } from 'prom-client';
-import { DataSource } from 'typeorm';
+import { poolStats } from '../../database/pool-stats.js';
 import { findBullQueues } from '../health/bull-queues.js';
 import { collectProcessMetrics, watchPool, watchQueues } from './metrics.js';
-
-/** The database pool's counts: pg's pool on PostgreSQL; the embedded database has none to show. */
-const poolOf = (app: INestApplicationContext) => () =>
-  (app.get(DataSource).driver as { master?: { totalCount?: number; idleCount?: number; waitingCount?: number } }).master;
 
 /**
  * Gauges of an api or worker process: process, pool and queues. In an api process of a cluster
@@ -15,7 +11,7 @@ const poolOf = (app: INestApplicationContext) => () =>
  */
 export function instrumentApi(app: INestApplicationContext, role: 'api' | 'worker' = 'api'): void {
   collectProcessMetrics(role);
-  watchPool(poolOf(app));
+  watchPool(poolStats(app));
   watchQueues(() => findBullQueues(app));
   if (cluster.isWorker) new AggregatorRegistry();
 }

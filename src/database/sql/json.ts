@@ -24,3 +24,11 @@ export function jsonRowSql<T extends ObjectLiteral>(dataSource: DataSource, enti
 export function jsonArraySql(expression: string, orderBy: string): string {
   return `COALESCE(json_agg(${expression} ORDER BY ${orderBy}), '[]'::json)`;
 }
+
+/**
+ * A row of `E` as jsonRowSql renders it and the driver returns it: JSON has no dates, so every
+ * timestamp is its ISO text; `numeric` and `date` columns are text already in the entity's types.
+ */
+export type JsonRow<E> = {
+  [K in keyof E]: E[K] extends Date ? string : E[K] extends Date | null ? string | null : E[K];
+};

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { asId } from '../../common/http/identifiers.js';
+import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import type { QuoteItemExtra } from '../quotes/quote-item.entity.js';
 
@@ -61,32 +62,32 @@ const VIEW_SQL = `json_build_object(
  */
 @Injectable()
 export class CartRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  private get m(): EntityManager {
-    return this.dataSource.manager;
-  }
-
   /** By cart link identifier, compared exactly (it is the buyer's capability); null when there is none. */
-  async byCartLink(cartLinkId: string): Promise<CartRecord | null> {
-    const [row] = await runStatement<{ view: CartRecord }>(this.m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.cart_link_id = $1`, [cartLinkId]);
+  @GenerateSql({ args: [SqlArg.manager, 'AbCdEfGhIjKlMnOp'] })
+  async byCartLink(m: EntityManager, cartLinkId: string): Promise<CartRecord | null> {
+    const [row] = await runStatement<{ view: CartRecord }>(m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.cart_link_id = $1`, [cartLinkId]);
     return row?.view ?? null;
   }
 
-  /** By `{id|number}` (the id first, then the number, case-insensitively), as the API addresses quotes. */
-  async byKey(segment: string): Promise<CartRecord | null> {
+  /**
+   * By `{id|number}` (the id first, then the number, case-insensitively), as the API addresses
+   * quotes: numbers are `Q` + digits, stored upper case, so `number = upper($)` uses the unique index.
+   */
+  @GenerateSql({ name: 'by id or number', args: [SqlArg.manager, '1001'] }, { name: 'by number', args: [SqlArg.manager, 'q1001'] })
+  async byKey(m: EntityManager, segment: string): Promise<CartRecord | null> {
     const id = asId(segment);
     const sql =
       id === null
         ? `SELECT ${VIEW_SQL} FROM quotes q WHERE q.number = upper($1)`
         : `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1 OR q.number = upper($2) ORDER BY CASE WHEN q.id = $1 THEN 0 ELSE 1 END LIMIT 1`;
-    const [row] = await runStatement<{ view: CartRecord }>(this.m, sql, id === null ? [segment] : [id, segment]);
+    const [row] = await runStatement<{ view: CartRecord }>(m, sql, id === null ? [segment] : [id, segment]);
     return row?.view ?? null;
   }
 
   /** By id (the PDF attached to a send-quote e-mail). */
-  async byId(id: number): Promise<CartRecord | null> {
-    const [row] = await runStatement<{ view: CartRecord }>(this.m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1`, [id]);
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  async byId(m: EntityManager, id: number): Promise<CartRecord | null> {
+    const [row] = await runStatement<{ view: CartRecord }>(m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1`, [id]);
     return row?.view ?? null;
   }
 
@@ -95,6 +96,7 @@ export class CartRepository {
    * when it is neither accepted already nor expired (the UPDATE re-checks that after waiting for a
    * concurrent accept, so a quote is accepted once). Null when there is no such quote.
    */
+  @GenerateSql({ args: [SqlArg.manager, 'AbCdEfGhIjKlMnOp'] })
   async accept(m: EntityManager, cartLinkId: string): Promise<AcceptOutcome | null> {
     const [row] = await runStatement<AcceptOutcome>(
       m,

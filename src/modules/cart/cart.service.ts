@@ -34,21 +34,21 @@ export class CartService {
 
   /** The HTML page of a cart link; null when no quote has it (never existed, or deleted). */
   async page(cartLinkId: string): Promise<string | null> {
-    const record = await this.repository.byCartLink(cartLinkId);
+    const record = await this.repository.byCartLink(this.tx.direct, cartLinkId);
     if (!record) return null;
     return quotePage(buyerView(record, this.format), this.tokens.sign(record.cart_link_id));
   }
 
   async pdfByCartLink(cartLinkId: string): Promise<QuotePdf | null> {
-    return this.pdf(await this.repository.byCartLink(cartLinkId));
+    return this.pdf(await this.repository.byCartLink(this.tx.direct, cartLinkId));
   }
 
   async pdfByKey(key: string): Promise<QuotePdf | null> {
-    return this.pdf(await this.repository.byKey(key));
+    return this.pdf(await this.repository.byKey(this.tx.direct, key));
   }
 
   async pdfById(id: number): Promise<QuotePdf | null> {
-    return this.pdf(await this.repository.byId(id));
+    return this.pdf(await this.repository.byId(this.tx.direct, id));
   }
 
   private async pdf(record: CartRecord | null): Promise<QuotePdf | null> {

@@ -25,6 +25,8 @@ import { ProductPriceTier as TierEntity } from './product-price-tier.entity.js';
 import type { ProductVariant } from './product-variant.entity.js';
 import { ProductVariant as VariantEntity } from './product-variant.entity.js';
 import { Product } from './product.entity.js';
+import { VariantPriceTier } from './variant-price-tier.entity.js';
+import { GenerateSql } from '../../database/sql/snapshot.js';
 
 /**
  * A product as one read query returns it: its row and everything its presentation needs, shaped
@@ -178,6 +180,36 @@ export class ProductsRepository {
       return { select: `SELECT 1 FROM ${filter(q)}`, params: q.values };
     });
     return { ...row, total };
+  }
+
+  /**
+   * What pricing reads of the products whose ids `idsSql` gives (an `int[]` expression of the
+   * caller's statement): each row with its tiers, live options, variants with their tiers, and
+   * extras, as a JSON array (null when none match). A fragment for the quotes' pricing context.
+   */
+  @GenerateSql({ args: ['$1::int[]'] })
+  pricingJsonSql(idsSql: string): string {
+    const ds = this.dataSource;
+    const t = this.table;
+    const row = (e: Function, alias: string) => jsonRowSql(ds, e, alias);
+    return `(SELECT json_agg(json_build_object(
+        'row', ${row(Product, 'p')},
+        'tiers', (SELECT ${jsonArraySql(row(TierEntity, 't'), 't.id')} FROM ${t(TierEntity)} t WHERE t.product_id = p.id),
+        'options', (SELECT ${jsonArraySql(row(OptionEntity, 'o'), 'o.sort_order, o.id')} FROM ${t(OptionEntity)} o
+                     WHERE o.product_id = p.id AND o.deleted_at IS NULL),
+        'variants', (SELECT ${jsonArraySql(
+          `json_build_object('row', ${row(VariantEntity, 'v')}, 'tiers', (SELECT ${jsonArraySql(row(VariantPriceTier, 'vt'), 'vt.id')}
+             FROM ${t(VariantPriceTier)} vt WHERE vt.variant_id = v.id))`,
+          'v.id',
+        )} FROM ${t(VariantEntity)} v WHERE v.product_id = p.id),
+        'extras', (SELECT ${jsonArraySql(row(ExtraEntity, 'e'), 'e.sort_order, e.id')} FROM ${t(ExtraEntity)} e WHERE e.product_id = p.id)))
+      FROM ${t(Product)} p WHERE p.id = ANY(${idsSql}))`;
+  }
+
+  /** A SELECT of the tax class ids of the products whose ids `idsSql` gives (a fragment, for the rates a quote needs). */
+  @GenerateSql({ args: ['$1::int[]'] })
+  taxClassIdsSql(idsSql: string): string {
+    return `SELECT pp.tax_class_id FROM ${this.table(Product)} pp WHERE pp.id = ANY(${idsSql})`;
   }
 }
 

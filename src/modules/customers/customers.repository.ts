@@ -10,6 +10,11 @@ import { type AddressKind, CustomerAddress } from './customer-address.entity.js'
 import { CustomerGroup } from './customer-group.entity.js';
 import { Customer } from './customer.entity.js';
 import type { Place } from './customers.presenter.js';
+import type { EntityManager } from 'typeorm';
+import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
+import { runStatement } from '../../database/sql/statement.js';
+import { BillingPlan } from './billing-plans/billing-plan.entity.js';
+import { Coupon } from './coupons/coupon.entity.js';
 
 /** A customer group as read queries return it (see jsonRowSql). */
 export interface GroupRecord {
@@ -207,5 +212,47 @@ export class CustomersRepository {
       this.cache.set(key, sql);
     }
     return sql;
+  }
+
+  /**
+   * The customer whose id `idSql` gives (an `int` expression of the caller's statement) as pricing
+   * sees it: id, email, group, the group's tax exemption and the place of its default shipping
+   * address (null without one); null when there is no such customer. A fragment for quotes.
+   */
+  @GenerateSql({ args: ['$1::int'] })
+  pricingCustomerSql(idSql: string): string {
+    const t = (e: Function) => this.table(e);
+    return `(SELECT json_build_object('id', c.id, 'email', c.email, 'group_id', c.customer_group_id,
+        'tax_exempt', COALESCE(g.is_tax_exempt, false),
+        'address', (SELECT json_build_object('country_code', co.code, 'state_code', st.code, 'postal_code', a.postal_code, 'city', a.city)
+                      FROM ${t(CustomerAddress)} a JOIN ${t(Country)} co ON co.id = a.country_id LEFT JOIN ${t(State)} st ON st.id = a.state_id
+                     WHERE a.customer_id = c.id AND a.kind = 'shipping' AND a.is_default LIMIT 1))
+      FROM ${t(Customer)} c LEFT JOIN ${t(CustomerGroup)} g ON g.id = c.customer_group_id WHERE c.id = ${idSql})`;
+  }
+
+  /** Which of the billing plan ids `idsSql` gives (an `int[]` expression) exist, as a JSON array (null when none). A fragment. */
+  @GenerateSql({ args: ['$1::int[]'] })
+  billingPlanIdsSql(idsSql: string): string {
+    return `(SELECT json_agg(b.id) FROM ${this.table(BillingPlan)} b WHERE b.id = ANY(${idsSql}))`;
+  }
+
+  /** The coupon whose code `codeSql` gives (a `text` expression), in any case (on the lower(code) index), as a JSON row; null when none. A fragment. */
+  @GenerateSql({ args: ['$1::text'] })
+  couponByCodeSql(codeSql: string): string {
+    return `(SELECT ${jsonRowSql(this.dataSource, Coupon, 'cp')} FROM ${this.table(Coupon)} cp WHERE lower(cp.code) = lower(${codeSql}) LIMIT 1)`;
+  }
+
+  /** The customer groups whose api_code is among `codesSql` (a `text[]` expression), as a JSON array of `{id, api_code}` (null when none). A fragment. */
+  @GenerateSql({ args: ['$1::text[]'] })
+  groupsByApiCodeSql(codesSql: string): string {
+    return `(SELECT json_agg(json_build_object('id', cg.id, 'api_code', cg.api_code)) FROM ${this.table(CustomerGroup)} cg
+        WHERE cg.api_code = ANY(${codesSql}))`;
+  }
+
+  /** A customer's e-mail address; null when there is no such customer. */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  async emailOf(m: EntityManager, customerId: number): Promise<string | null> {
+    const [row] = await runStatement<{ email: string }>(m, `SELECT c.email FROM ${this.table(Customer)} c WHERE c.id = $1`, [customerId]);
+    return row?.email ?? null;
   }
 }

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { ApiKey } from '../api-keys/api-key.entity.js';
+import { TransactionRunner } from '../../database/transaction.js';
 import { ApiKeysService } from '../api-keys/api-keys.service.js';
+import { DemoRepository } from './demo.repository.js';
 import { seedGeography } from './seeds/geography.seed.js';
 import { seedCatalog } from './seeds/catalog.seed.js';
 import { seedCustomers } from './seeds/customers.seed.js';
@@ -20,7 +21,8 @@ export class DemoSeeder {
   private readonly logger = new Logger('Demo');
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly repository: DemoRepository,
     private readonly keys: ApiKeysService,
     private readonly moduleRef: ModuleRef,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -31,13 +33,13 @@ export class DemoSeeder {
    * own transaction, as any quote); returns one line per seed.
    */
   async seed(): Promise<string[]> {
-    const lines = await this.dataSource.transaction(async (m) => {
+    const lines = await this.tx.run(async (m) => {
       const out: string[] = [];
       for (const seed of SEEDS) out.push(await seed(m));
       return out;
     });
     const quotes = this.moduleRef.get(QuotesService, { strict: false });
-    lines.push(await seedDemoQuote(this.dataSource.manager, quotes));
+    lines.push(await seedDemoQuote(this.tx.direct, quotes));
     return lines;
   }
 
@@ -47,7 +49,7 @@ export class DemoSeeder {
    */
   async onFirstRun(): Promise<void> {
     if (this.config.databaseUrl) return;
-    if ((await this.dataSource.getRepository(ApiKey).count()) > 0) return;
+    if ((await this.repository.countApiKeys(this.tx.direct)) > 0) return;
     for (const line of await this.seed()) this.logger.log(line);
     const key = await this.keys.create({ name: 'demo', scopes: ['*'] });
     const banner = [

@@ -1,14 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { TransactionRunner } from '../../database/transaction.js';
 import { timestamp } from '../../common/format/format.js';
 import { formatMoney } from '../../common/money/money.js';
 import { CartService } from '../cart/cart.service.js';
 import { type MailAttachment, MailTransport } from '../mail/mail-transport.js';
 import { isPermanentRefusal } from '../mail/smtp-refusal.js';
 import { type RenderedMail, TemplateRenderer } from '../mail/template-renderer.js';
-import { QuoteDelivery } from './quote-delivery.entity.js';
-import { type ClaimedDelivery, DeliveriesRepository } from './quotes.repository.js';
+import type { QuoteDelivery } from './quote-delivery.entity.js';
+import { type ClaimedDelivery, DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
 import { deliveryOutcomes } from '../../common/metrics/metrics.js';
 
@@ -44,12 +45,13 @@ export class DeliveriesService {
 
   constructor(
     private readonly repository: DeliveriesRepository,
+    private readonly tx: TransactionRunner,
     private readonly transport: MailTransport,
     private readonly templates: TemplateRenderer,
     private readonly cart: CartService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.sent = new SentRecorder(repository);
+    this.sent = new SentRecorder((ids, messageIds) => repository.markSent(tx.direct, ids, messageIds));
     // A few messages per SMTP connection in hand at once: enough to keep every connection busy,
     // few enough that a large batch does not build its whole mail in memory at once.
     this.sending = new Semaphore(config.smtpPoolSize * 4);
@@ -71,22 +73,16 @@ export class DeliveriesService {
     const blindCopies = [...new Map(bcc.map((b) => [b.toLowerCase(), b.trim()])).entries()]
       .filter(([k]) => !taken.has(k))
       .map(([, b]) => b);
-    const result = await m
-      .createQueryBuilder()
-      .insert()
-      .into(QuoteDelivery)
-      .values(
-        recipients.map((recipient, i) => ({
-          quote_id: quoteId,
-          recipient,
-          message,
-          bcc: i === 0 ? blindCopies : [],
-          attach_pdf: options.attachPdf ?? false,
-        })),
-      )
-      .returning('*')
-      .execute();
-    return (result.raw as QuoteDelivery[]).map((r) => m.create(QuoteDelivery, r));
+    return this.repository.insertDeliveries(
+      m,
+      recipients.map((recipient, i) => ({
+        quote_id: quoteId,
+        recipient,
+        message,
+        bcc: i === 0 ? blindCopies : [],
+        attach_pdf: options.attachPdf ?? false,
+      })),
+    );
   }
 
   /** One delivery (a batch of one): what became of it. */
@@ -105,16 +101,17 @@ export class DeliveriesService {
   async deliverBatch(ids: number[]): Promise<DeliveryBatch> {
     const outcomes = new Map<number, DeliveryOutcome>(ids.map((id) => [id, 'skipped']));
     const retries: DeliveryRetry[] = [];
-    const claimed = await this.repository.claim(ids, this.config.deliveryLeaseSeconds);
+    const m = this.tx.direct;
+    const claimed = await this.repository.claim(m, ids, this.config.deliveryLeaseSeconds);
     if (claimed.length < ids.length) {
       // A retry job that came a little early: its rows wait for their time again.
-      for (const r of await this.repository.notYetDue(ids)) retries.push({ id: r.id, waitMs: r.wait_ms });
+      for (const r of await this.repository.notYetDue(m, ids)) retries.push({ id: r.id, waitMs: r.wait_ms });
     }
     if (claimed.length === 0) return { outcomes, retries };
     const held = new Set(claimed.map((r) => r.id));
     const renewEvery = Math.max(200, (this.config.deliveryLeaseSeconds * 1000) / 3);
     const renewal = setInterval(() => {
-      if (held.size) this.repository.renewClaims([...held]).catch((err: unknown) => this.renewFailed(err));
+      if (held.size) this.repository.renewClaims(m, [...held]).catch((err: unknown) => this.renewFailed(err));
     }, renewEvery);
     renewal.unref();
     const mails = new Map<string, Promise<Mail>>();
@@ -168,7 +165,13 @@ export class DeliveriesService {
       const permanent = isPermanentRefusal(err);
       const final = permanent || row.attempts >= DELIVERY_MAX_ATTEMPTS;
       const waitMs = backoffMs(row.attempts, this.config.deliveryBackoffMs);
-      await this.repository.markFailed(row.id, final ? 'failed' : 'queued', reason.slice(0, 2000), final ? null : waitMs / 1000);
+      await this.repository.markFailed(
+        this.tx.direct,
+        row.id,
+        final ? 'failed' : 'queued',
+        reason.slice(0, 2000),
+        final ? null : waitMs / 1000,
+      );
       const end = permanent ? ' for good (permanent refusal)' : final ? ' for good' : '';
       this.logger.warn(`Delivery ${row.id} to ${row.recipient} attempt ${row.attempts} failed${end}: ${reason}`);
       return final ? { status: 'failed' } : { status: 'retry', waitMs };
@@ -181,7 +184,7 @@ export class DeliveriesService {
 
   /** Deliveries due now: queued ones whose backoff has passed, and claims whose worker died. */
   due(limit: number, olderThanSeconds = 0): Promise<number[]> {
-    return this.repository.due(limit, olderThanSeconds, this.config.deliveryLeaseSeconds);
+    return this.repository.due(this.tx.direct, limit, olderThanSeconds, this.config.deliveryLeaseSeconds);
   }
 
   /** The template's view of a quote: what the e-mail shows, with the quote's PDF when the send asked for it. */
@@ -193,7 +196,7 @@ export class DeliveriesService {
   }
 
   private async renderTemplate(quoteId: number, message: string | null): Promise<RenderedMail> {
-    const quote = await this.repository.mailView(quoteId);
+    const quote = await this.repository.mailView(this.tx.direct, quoteId);
     if (!quote) throw new Error(`quote ${quoteId} no longer exists`);
     return this.templates.render('shop:send-quote', {
       message,
@@ -230,7 +233,7 @@ class SentRecorder {
   private waiting: { id: number; messageId: string; done: (err?: unknown) => void }[] = [];
   private writing = false;
 
-  constructor(private readonly repository: DeliveriesRepository) {}
+  constructor(private readonly markSent: (ids: number[], messageIds: string[]) => Promise<void>) {}
 
   record(id: number, messageId: string): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -244,7 +247,7 @@ class SentRecorder {
     while (this.waiting.length) {
       const batch = this.waiting.splice(0, 1000);
       try {
-        await this.repository.markSent(
+        await this.markSent(
           batch.map((b) => b.id),
           batch.map((b) => b.messageId),
         );

@@ -2,22 +2,17 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
 import { isEmail } from 'class-validator';
-import type { EntityManager } from 'typeorm';
 import type { FieldErrorBag } from '../../common/http/api-error.js';
 import { findVariant, selectionError } from '../catalog/domain/option-selection.js';
 import { resolveUnitPrice, tierInputs } from '../catalog/domain/unit-price.js';
 import { type ProductPricing, variantPricing } from '../catalog/products.service.js';
-import type { Coupon } from '../customers/coupons/coupon.entity.js';
-import type { PricingContext } from './quotes.repository.js';
 import { normalizeFieldValue } from '../custom-fields/domain/field-value.js';
 import { isCouponApplicable } from '../customers/coupons/domain/coupon-rules.js';
-import { CouponsService } from '../customers/coupons/coupons.service.js';
-import { CustomerGroup } from '../customers/customer-group.entity.js';
-import { Customer } from '../customers/customer.entity.js';
 import { type TaxRateInput, matchingRates, taxRateInput } from '../tax/domain/tax.js';
 import { type CouponInput, type PricedLineInput, type QuoteTotals, priceQuote } from './domain/quote-pricing.js';
 import type { QuoteItemInput } from './dto/quote.input.js';
 import type { QuoteItem, QuoteItemExtra } from './quote-item.entity.js';
+import type { CouponRow, PricingContext } from './repositories/pricing-context.repository.js';
 
 const UNIT_MAX = new Decimal('9999999999.99');
 const AMOUNT_MAX = new Decimal('999999999999.99');
@@ -45,31 +40,12 @@ export interface PricingCustomer {
 }
 
 /**
- * Turns item input into priced items (CONTRACT §8): checks every item against the catalog, reporting
- * problems at `items.N.<field>`, then prices them with the pure domain rules. A fixed number of
- * queries for any number of items.
+ * Turns item input into priced items (CONTRACT §8): checks every item against the catalog of the
+ * pricing context, reporting problems at `items.N.<field>`, then prices them with the pure domain
+ * rules. It reads nothing itself: the context is one statement for any number of items.
  */
 @Injectable()
 export class QuotePricer {
-  constructor(private readonly coupons: CouponsService) {}
-
-  async customer(m: EntityManager, id: number | null): Promise<PricingCustomer | null> {
-    if (id === null) return null;
-    const row = await m
-      .getRepository(Customer)
-      .createQueryBuilder('c')
-      .leftJoin(CustomerGroup, 'g', 'g.id = c.customer_group_id')
-      .select(['c.id AS id', 'c.email AS email', 'c.customer_group_id AS group_id', 'COALESCE(g.is_tax_exempt, false) AS tax_exempt'])
-      .where('c.id = :id', { id })
-      .getRawOne<{ id: number; email: string; group_id: number | null; tax_exempt: boolean }>();
-    return row ? { id: row.id, email: row.email, groupId: row.group_id, taxExempt: row.tax_exempt } : null;
-  }
-
-  /** The coupon's canonical code when it exists (case-insensitive), else null. */
-  async couponCode(m: EntityManager, code: string): Promise<string | null> {
-    return (await this.coupons.findByCode(m, code))?.code ?? null;
-  }
-
   /** `customer_emails` checked one by one, so a bad address is reported at its index. */
   static checkEmails(emails: unknown[], bag: FieldErrorBag): string[] {
     emails.forEach((e, i) => {
@@ -79,14 +55,14 @@ export class QuotePricer {
   }
 
   /**
-   * Prices items from a pricing context read beforehand (quotes.repository.ts): no query here.
+   * Prices items from a pricing context read beforehand (PricingContextRepository): no query here.
    * `customer` and `coupon` are the quote's as they will be stored.
    */
   price(
     ctx: PricingContext,
     items: QuoteItemInput[],
     customer: PricingCustomer | null,
-    coupon: Coupon | null,
+    coupon: CouponRow | null,
     bag: FieldErrorBag,
   ): PricedQuote {
     const products = pricingProducts(ctx);
@@ -228,7 +204,7 @@ export function pricingCustomer(ctx: PricingContext): PricingCustomer | null {
 }
 
 /** A coupon row of the read queries carries its window as text. */
-function couponDates(c: Coupon): { is_active: boolean; starts_at: Date | null; ends_at: Date | null } {
+function couponDates(c: CouponRow): { is_active: boolean; starts_at: Date | null; ends_at: Date | null } {
   return { is_active: c.is_active, starts_at: c.starts_at ? new Date(c.starts_at) : null, ends_at: c.ends_at ? new Date(c.ends_at) : null };
 }
 

@@ -11,7 +11,10 @@ import { TaxModule } from '../tax/tax.module.js';
 import { DeliveriesService } from './deliveries.service.js';
 import { QuotePricer } from './quote-pricer.js';
 import { QuotesController } from './quotes.controller.js';
-import { DeliveriesRepository, QuotesRepository } from './quotes.repository.js';
+import { DeliveriesRepository } from './repositories/deliveries.repository.js';
+import { PricingContextRepository } from './repositories/pricing-context.repository.js';
+import { QuoteReadsRepository } from './repositories/quote-reads.repository.js';
+import { QuoteWritesRepository } from './repositories/quote-writes.repository.js';
 import { QuotesService } from './quotes.service.js';
 import { BullDeliveryDispatcher, DeliveryDispatcher, InProcessOutbox } from './delivery-dispatcher.js';
 import { DeliverySweeper } from './delivery-sweeper.js';
@@ -27,7 +30,15 @@ import { SEND_QUOTE_QUEUE, queueRedisOptions, sendQuoteQueueSettings } from './s
 export class QuotesModule {
   static forRoot(config: AppConfig, role: 'api' | 'worker' | 'cli'): DynamicModule {
     const imports = [MailModule, CatalogModule, CustomersModule, TaxModule, CustomFieldsModule, CartModule];
-    const providers: Provider[] = [DeliveriesService, DeliveriesRepository, QuotesService, QuotesRepository, QuotePricer];
+    const providers: Provider[] = [
+      DeliveriesService,
+      DeliveriesRepository,
+      QuotesService,
+      QuoteReadsRepository,
+      QuoteWritesRepository,
+      PricingContextRepository,
+      QuotePricer,
+    ];
     if (config.redisUrl && role !== 'cli') {
       imports.push(
         BullModule.forRoot({ redis: queueRedisOptions(config.redisUrl, role), prefix: config.queuePrefix }) as never,

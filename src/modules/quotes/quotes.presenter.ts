@@ -3,17 +3,16 @@ import { flag, timestamp } from '../../common/format/format.js';
 import { formatMoney, moneyNumber } from '../../common/money/money.js';
 import type { ProductJson } from '../catalog/catalog.presenter.js';
 import type { CustomerJson, GroupJson } from '../customers/customers.presenter.js';
-import type { QuoteItem } from './quote-item.entity.js';
-import type { Quote } from './quote.entity.js';
+import type { QuoteItemRow, QuoteRow } from './repositories/quote-reads.repository.js';
 
 /** An accepted quote reads `accepted` for good; any other quote past its expiry reads `expired`, whatever was stored. */
-export function effectiveStatus(q: Pick<Quote, 'status' | 'expires_at'>, now = new Date()): string {
+export function effectiveStatus(q: { status: string; expires_at: Date | string | null }, now = new Date()): string {
   if (q.status === 'accepted') return q.status;
   // Entities carry a Date, the read queries' JSON rows an ISO string.
   return q.expires_at && new Date(q.expires_at).getTime() <= now.getTime() ? 'expired' : q.status;
 }
 
-export function presentQuoteItem(i: QuoteItem, product: ProductJson | null) {
+export function presentQuoteItem(i: QuoteItemRow, product: ProductJson | null) {
   return {
     id: i.id,
     cart_id: i.quote_id,
@@ -38,13 +37,13 @@ export function presentQuoteItem(i: QuoteItem, product: ProductJson | null) {
 }
 
 export interface QuoteRelations {
-  items: QuoteItem[];
+  items: QuoteItemRow[];
   products: Map<number, ProductJson>;
   groups: GroupJson[];
   customer?: CustomerJson | null;
 }
 
-export function presentQuote(q: Quote, r: QuoteRelations, storeUrl: string) {
+export function presentQuote(q: QuoteRow, r: QuoteRelations, storeUrl: string) {
   return {
     id: q.id,
     number: q.number,

@@ -1,36 +1,35 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { type EmbedSelection, parseEmbed } from '../../common/embed/embed.js';
+import type { EntityManager } from 'typeorm';
+import { parseEmbed } from '../../common/embed/embed.js';
 import { timestamp as timestampOf } from '../../common/format/format.js';
 import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
 import { assertIfMatch, assertIfMatchLazy } from '../../common/http/etag.js';
-import { findByKey } from '../../common/http/identifiers.js';
-import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, paginationOf } from '../../common/paging/page-sql.js';
-import { paginate, sortableColumns, toPage } from '../../common/paging/paginate.js';
 import { Page } from '../../common/http/envelope.js';
 import { FileBody } from '../../common/http/file-body.js';
+import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { pageRequest, paginationOf, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { CartService } from '../cart/cart.service.js';
 import { ProductsService } from '../catalog/products.service.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';
-import { CUSTOMER_EMBEDS, CustomersService } from '../customers/customers.service.js';
+import { CUSTOMER_EMBEDS } from '../customers/customers.service.js';
+import { CustomersRepository } from '../customers/customers.repository.js';
+import { presentCustomerRecord, presentGroup } from '../customers/customers.presenter.js';
 import { DeliveriesService } from './deliveries.service.js';
 import { DeliveryDispatcher } from './delivery-dispatcher.js';
 import { quoteRecipients } from './domain/recipients.js';
 import type { QuoteCreate, QuoteItemInput, QuoteListQuery, QuotePatch } from './dto/quote.input.js';
 import type { SendQuoteInput } from './dto/send-quote.input.js';
-import { QuoteCustomerGroup } from './quote-customer-group.entity.js';
-import { QuoteDelivery } from './quote-delivery.entity.js';
-import { QuoteItem } from './quote-item.entity.js';
+import type { QuoteDelivery } from './quote-delivery.entity.js';
 import { type PricedQuote, type PricingCustomer, QuotePricer, pricingCustomer } from './quote-pricer.js';
-import type { Coupon } from '../customers/coupons/coupon.entity.js';
-import { Quote } from './quote.entity.js';
-import { type PricingContext, type QuoteFilter, type QuoteSet, type QuoteValues, QuotesRepository } from './quotes.repository.js';
-import { presentCustomerRecord, presentGroup } from '../customers/customers.presenter.js';
 import { type QuoteJson, effectiveStatus, presentQuote } from './quotes.presenter.js';
+import { DeliveriesRepository } from './repositories/deliveries.repository.js';
+import type { CouponRow, PricingContext } from './repositories/pricing-context.repository.js';
+import { PricingContextRepository } from './repositories/pricing-context.repository.js';
+import { type QuoteFilter, type QuoteItemRow, QuoteReadsRepository, type QuoteSet } from './repositories/quote-reads.repository.js';
+import { type QuoteValues, QuoteWritesRepository } from './repositories/quote-writes.repository.js';
 
 const EMBEDS = { customer: CUSTOMER_EMBEDS };
 const SORT = {
@@ -38,7 +37,6 @@ const SORT = {
   x_billing_plan_id: 'billing_plan_id',
 };
 const DELIVERY_SORT = sortableColumns('id', 'created_at');
-const quoteKey = (lock = false) => ({ alt: 'number', caseInsensitive: true, label: 'Quote', lock });
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const randomCartLinkId = () => Array.from({ length: 16 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
@@ -46,12 +44,14 @@ const randomCartLinkId = () => Array.from({ length: 16 }, () => ALPHANUMERIC[ran
 @Injectable()
 export class QuotesService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
     private readonly pricer: QuotePricer,
-    private readonly repository: QuotesRepository,
+    private readonly reads: QuoteReadsRepository,
+    private readonly writes: QuoteWritesRepository,
+    private readonly pricing: PricingContextRepository,
+    private readonly deliveryRows: DeliveriesRepository,
     private readonly products: ProductsService,
-    private readonly customers: CustomersService,
+    private readonly customers: CustomersRepository,
     private readonly groups: CustomerGroupsService,
     private readonly deliveries: DeliveriesService,
     private readonly dispatcher: DeliveryDispatcher,
@@ -67,7 +67,7 @@ export class QuotesService {
     // at 10:00:00 (stored 10:00:00.6) is inside updated_at_max=10:00:00.
     if (query.updated_at_min) filter.updated_min = wholeSecond(query.updated_at_min);
     if (query.updated_at_max) filter.updated_before = new Date(wholeSecond(query.updated_at_max).getTime() + 1000);
-    const set = await this.repository.page(this.dataSource.manager, filter, req, embed);
+    const set = await this.reads.page(this.tx.direct, filter, req, embed);
     return new Page(
       this.presentSet(set),
       paginationOf(
@@ -80,7 +80,7 @@ export class QuotesService {
 
   async get(key: string, query: ItemQuery): Promise<QuoteJson> {
     const embed = parseEmbed(query.embed, EMBEDS);
-    const set = await this.repository.findOne(this.dataSource.manager, key, embed);
+    const set = await this.reads.findOne(this.tx.direct, key, embed);
     if (!set) throw ApiError.notFound(`Quote ${key} was not found.`);
     return this.presentSet(set)[0];
   }
@@ -97,7 +97,7 @@ export class QuotesService {
 
   private async insert(m: EntityManager, input: QuoteCreate): Promise<QuoteJson> {
     const items = input.items ?? [];
-    const context = await this.repository.pricingContext(m, {
+    const context = await this.pricing.pricingContext(m, {
       productIds: items.map((i) => i.product_id),
       customerId: input.customer_id ?? null,
       planIds: planIdsOf(input, items),
@@ -110,7 +110,7 @@ export class QuotesService {
     const fields = checkFields(context, input, bag);
     const priced = this.pricer.price(context, items, customer, fields.coupon ?? null, bag);
     bag.throwIfAny();
-    const id = await this.repository.insertQuote(
+    const id = await this.writes.insertQuote(
       m,
       {
         name: input.name!,
@@ -126,7 +126,7 @@ export class QuotesService {
       priced.items,
       fields.groupIds ?? [],
     );
-    return this.presentSet(await this.repository.byIds(m, [id]))[0];
+    return this.presentSet(await this.reads.byIds(m, [id]))[0];
   }
 
   /**
@@ -139,7 +139,7 @@ export class QuotesService {
     return this.tx.run(async (m) => {
       const reprice = input.items !== undefined || input.customer_id !== undefined || input.coupon_code !== undefined;
       const items = input.items ?? [];
-      const locked = await this.repository.lockWithContext(m, key, {
+      const locked = await this.writes.lockWithContext(m, key, {
         // Priced again without new items: the stored items' products (null), else none.
         productIds: input.items !== undefined ? items.map((i) => i.product_id) : reprice ? null : [],
         customerId: input.customer_id,
@@ -150,7 +150,7 @@ export class QuotesService {
       });
       if (!locked) throw ApiError.notFound(`Quote ${key} was not found.`);
       const { current, context } = locked;
-      await assertIfMatchLazy(async () => (await this.present(m, [current], {}))[0]);
+      await assertIfMatchLazy(() => this.present(m, current.id));
       const bag = new FieldErrorBag();
       const customerId = input.customer_id !== undefined ? input.customer_id : current.customer_id;
       const customer = checkCustomer(context, customerId, bag);
@@ -181,21 +181,21 @@ export class QuotesService {
       if (input.expires_x_days !== undefined) values.expires_x_days = input.expires_x_days;
       if (priced) Object.assign(values, totals(priced));
       const changed = Object.keys(values).length > 0 || fields.groupIds !== undefined;
-      if (!changed) return (await this.present(m, [current], {}))[0];
-      await this.repository.updateQuote(m, current.id, values, {
+      if (!changed) return this.present(m, current.id);
+      await this.writes.updateQuote(m, current.id, values, {
         ...(priced && keptIds ? { prices: { ids: keptIds, items: priced.items } } : priced ? { items: priced.items } : {}),
         ...(fields.groupIds ? { groupIds: fields.groupIds } : {}),
       });
-      return (await this.present(m, [current], {}))[0];
+      return this.present(m, current.id);
     });
   }
 
   remove(key: string): Promise<QuoteJson> {
     return this.tx.run(async (m) => {
-      const current = await findByKey(m, Quote, key, quoteKey(true));
-      const presented = (await this.present(m, [current], {}))[0];
+      const current = await this.reads.quotes.find(m, key, { lock: true });
+      const presented = await this.present(m, current.id);
       assertIfMatch(presented);
-      await m.createQueryBuilder().delete().from(Quote).where('id = :id', { id: current.id }).execute();
+      await this.writes.deleteQuote(m, current.id);
       return presented;
     });
   }
@@ -207,10 +207,10 @@ export class QuotesService {
    */
   async send(key: string, input: SendQuoteInput) {
     return this.tx.run(async (m, afterCommit) => {
-      const quote = await findByKey(m, Quote, key, quoteKey(true));
+      const quote = await this.reads.quotes.find(m, key, { lock: true });
       if (effectiveStatus(quote) === 'expired') throw ApiError.conflict(`Quote ${quote.number} has expired and cannot be sent.`);
-      const customerEmail = quote.customer_id ? ((await this.pricer.customer(m, quote.customer_id))?.email ?? null) : null;
-      const groupIds = (await m.getRepository(QuoteCustomerGroup).find({ where: { quote_id: quote.id } })).map((g) => g.customer_group_id);
+      const customerEmail = quote.customer_id ? await this.customers.emailOf(m, quote.customer_id) : null;
+      const groupIds = await this.reads.groupIdsOf(m, quote.id);
       const recipients = quoteRecipients(customerEmail, quote.customer_emails, await this.groups.customerEmailsOfGroups(m, groupIds));
       if (recipients.length === 0) {
         throw ApiError.field('recipients', 'the quote has no one to send to: set customer_id, customer_emails or customer_groups');
@@ -232,21 +232,17 @@ export class QuotesService {
 
   async listDeliveries(key: string, query: ListQuery) {
     parseEmbed(query.embed, {});
-    const quote = await findByKey(this.dataSource.manager, Quote, key, quoteKey());
-    const qb = this.dataSource.getRepository(QuoteDelivery).createQueryBuilder('r').where('r.quote_id = :id', { id: quote.id });
-    return toPage(await paginate(qb, query, DELIVERY_SORT), (rows) => rows.map(presentDelivery));
+    const m = this.tx.direct;
+    // The quote is looked up before the sort is checked: an unknown quote is a 404 whatever the query.
+    const quote = await this.reads.quotes.find(m, key);
+    const req = pageRequest(query, DELIVERY_SORT);
+    const rows = await this.deliveryRows.deliveries.page(m, req, { where: { quote_id: quote.id } });
+    return toPage(req, rows, (page) => page.map(presentDelivery));
   }
 
-  /** Quotes by id as the contract shows them, in one statement. */
-  private async present(m: EntityManager, quotes: Quote[], embed: EmbedSelection): Promise<QuoteJson[]> {
-    if (quotes.length === 0) return [];
-    void embed;
-    return this.presentSet(
-      await this.repository.byIds(
-        m,
-        quotes.map((q) => q.id),
-      ),
-    );
+  /** A quote as the contract shows it, in one statement. */
+  private async present(m: EntityManager, id: number): Promise<QuoteJson> {
+    return this.presentSet(await this.reads.byIds(m, [id]))[0];
   }
 
   /** A quote set of the read queries as the contract shows it. */
@@ -271,7 +267,7 @@ export class QuotesService {
 const wholeSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
 
 /** A stored item as input again. */
-function toItemInput(i: QuoteItem): QuoteItemInput {
+function toItemInput(i: QuoteItemRow): QuoteItemInput {
   return {
     product_id: i.product_id,
     quantity: i.quantity,
@@ -293,7 +289,7 @@ function checkCustomer(context: PricingContext, id: number | null, bag: FieldErr
 
 /** The quote-level references (billing plan, groups, coupon, e-mails), checked against the pricing context. */
 function checkFields(context: PricingContext, input: QuotePatch, bag: FieldErrorBag) {
-  const out: { groupIds?: number[]; coupon_code?: string | null; coupon?: Coupon | null; customer_emails?: string[] | null } = {};
+  const out: { groupIds?: number[]; coupon_code?: string | null; coupon?: CouponRow | null; customer_emails?: string[] | null } = {};
   if (typeof input.x_billing_plan_id === 'number' && !(context.plans ?? []).includes(input.x_billing_plan_id)) {
     bag.add('x_billing_plan_id', 'does not exist');
   }

@@ -4,7 +4,7 @@ import type { Job, Queue } from 'bull';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DeliveriesService, type DeliveryOutcome } from './deliveries.service.js';
 import { DeliveryDispatcher } from './delivery-dispatcher.js';
-import { SEND_QUOTE_QUEUE, type SendQuoteJob, jobDeliveryIds } from './send-quote.queue.js';
+import { SEND_QUOTE_QUEUE, type SendQuoteJob } from './send-quote.queue.js';
 
 /**
  * The worker's consumer, WORKER_CONCURRENCY jobs at a time. A job carries delivery ids only; the
@@ -32,14 +32,14 @@ export class SendQuoteProcessor implements OnApplicationBootstrap {
   }
 
   async handle(job: Job<SendQuoteJob>): Promise<string> {
-    const ids = jobDeliveryIds(job.data);
+    const ids = job.data.deliveryIds;
     const { outcomes, retries } = await this.deliveries.deliverBatch(ids);
     if (retries.length) await this.dispatcher.retryLater(retries);
     const counts = new Map<DeliveryOutcome, number>();
     for (const o of outcomes.values()) counts.set(o, (counts.get(o) ?? 0) + 1);
     const summary = [...counts].map(([o, n]) => `${n} ${o}`).join(', ');
     this.logger.log(`deliveries ${ids.length === 1 ? ids[0] : `${ids[0]}…${ids[ids.length - 1]}`}: ${summary}`);
-    // One delivery's job answers its outcome, as a job per delivery always did.
+    // A job of one delivery answers its outcome.
     return ids.length === 1 ? outcomes.get(ids[0])! : summary;
   }
 }

@@ -3,22 +3,19 @@ import type { AdvancedSettings, JobOptions } from 'bull';
 import type { RedisOptions } from 'ioredis';
 import type { AppConfig } from '../../config/app-config.js';
 
-/**
- * The Bull queue of quote e-mails. A job names up to DELIVERY_BATCH_SIZE deliveries
- * (`{ deliveryIds }`); a job of the earlier shape, `{ deliveryId }`, is still understood.
- */
+/** The Bull queue of quote e-mails. A job names up to DELIVERY_BATCH_SIZE deliveries. */
 export const SEND_QUOTE_QUEUE = 'send-quote';
 
-export type SendQuoteJob = { deliveryIds: number[] } | { deliveryId: number };
-
-export const jobDeliveryIds = (data: SendQuoteJob): number[] => ('deliveryIds' in data ? data.deliveryIds : [data.deliveryId]);
+export interface SendQuoteJob {
+  deliveryIds: number[];
+}
 
 /**
  * A job's id follows from its deliveries, so adding the same set twice (the api and the sweep, or
  * two sweeps) makes one job: `delivery-<id>` for one, `deliveries-<first>-<last>-<hash>` for more.
  */
 export function deliveriesJobId(ids: number[]): string {
-  if (ids.length === 1) return deliveryJobId(ids[0]);
+  if (ids.length === 1) return `delivery-${ids[0]}`;
   const hash = createHash('sha1').update(ids.join(',')).digest('hex').slice(0, 12);
   return `deliveries-${ids[0]}-${ids[ids.length - 1]}-${hash}`;
 }
@@ -38,8 +35,6 @@ export const SEND_QUOTE_JOB_OPTIONS: JobOptions = {
   removeOnComplete: true,
   removeOnFail: true,
 };
-
-export const deliveryJobId = (deliveryId: number) => `delivery-${deliveryId}`;
 
 /** Exponential backoff: 1 s, 2 s, 4 s, 8 s … (by default) after the 1st, 2nd, 3rd … failed attempt. */
 export const backoffMs = (attempts: number, baseMs = DELIVERY_BACKOFF_MS) => baseMs * 2 ** Math.max(0, attempts - 1);

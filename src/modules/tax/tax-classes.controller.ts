@@ -4,7 +4,8 @@ import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { TaxClassView, TaxRateView } from './tax.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { TaxClassCreate, TaxClassPatch, TaxRateCreate, TaxRatePatch } from './dto/tax.input.js';
-import { TaxRatesService, TaxService } from './tax.service.js';
+import { TaxClassesService } from './tax-classes.service.js';
+import { TaxRatesService } from './tax-rates.service.js';
 
 /** Singular and plural spellings are aliases at every level (CONTRACT §2). */
 const CLASS = ['taxclass/:id', 'taxclasses/:id'];
@@ -17,38 +18,38 @@ const RATE = RATES.map((r) => `${r}/:rateId`);
 @ScopeGroup('tax')
 export class TaxClassesController {
   constructor(
-    private readonly tax: TaxService,
+    private readonly classes: TaxClassesService,
     private readonly rates: TaxRatesService,
   ) {}
 
   @Get('taxclasses')
   @ApiPage(TaxClassView, { sort: ['id', 'name', 'is_default', 'created_at', 'updated_at'], embed: ['rates'] })
   list(@Query() query: ListQuery) {
-    return this.tax.listClasses(query);
+    return this.classes.list(query);
   }
 
   @Post(['taxclass', 'taxclasses'])
   @ApiItem(TaxClassView)
   create(@Body() body: TaxClassCreate) {
-    return this.tax.createClass(body);
+    return this.classes.create(body);
   }
 
   @Get(CLASS)
   @ApiItem(TaxClassView, { embed: ['rates'] })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
-    return this.tax.getClass(id, query);
+    return this.classes.get(id, query);
   }
 
   @Patch(CLASS)
   @ApiItem(TaxClassView)
   update(@Param('id') id: string, @Body() body: TaxClassPatch) {
-    return this.tax.updateClass(id, body);
+    return this.classes.update(id, body);
   }
 
   @Delete(CLASS)
   @ApiItem(TaxClassView)
   remove(@Param('id') id: string) {
-    return this.tax.deleteClass(id);
+    return this.classes.remove(id);
   }
 
   @Get(CLASS.map((c) => `${c}/rates`))

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TaxClassesController } from './tax-classes.controller.js';
-import { TaxRatesService, TaxService } from './tax.service.js';
+import { TaxClassesService } from './tax-classes.service.js';
+import { TaxRatesService } from './tax-rates.service.js';
+import { TaxRepository } from './tax.repository.js';
 
+/** Tax classes and their rates; quotes price with the repository's fragments (default class, rates). */
 @Module({
   controllers: [TaxClassesController],
-  providers: [TaxService, TaxRatesService],
-  exports: [TaxService],
+  providers: [TaxRepository, TaxClassesService, TaxRatesService],
+  exports: [TaxRepository],
 })
 export class TaxModule {}

@@ -1,13 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { insertReturning } from '../../../database/sql/write.js';
-import { Category } from '../../catalog/category.entity.js';
-import { ProductCategory } from '../../catalog/product-category.entity.js';
-import { ProductExtra } from '../../catalog/product-extra.entity.js';
-import { ProductOption } from '../../catalog/product-option.entity.js';
-import { ProductPriceTier } from '../../catalog/product-price-tier.entity.js';
-import { ProductVariant } from '../../catalog/product-variant.entity.js';
-import { Product } from '../../catalog/product.entity.js';
-import { VariantPriceTier } from '../../catalog/variant-price-tier.entity.js';
+import type { Product } from '../../catalog/product.entity.js';
+import { demoRepository as demo } from '../demo.repository.js';
 
 const CATEGORIES = [
   { name: 'Apparel', url_name: 'apparel', api_code: 'apparel', sort_order: 1 },
@@ -92,24 +85,24 @@ const PRODUCTS: DemoProduct[] = [
 
 /** A small catalog to try quotes on; products whose SKU is already there are left alone. */
 export async function seedCatalog(m: EntityManager): Promise<string> {
-  await m.createQueryBuilder().insert().into(Category).values(CATEGORIES).orIgnore().execute();
-  const categories = new Map((await m.getRepository(Category).find()).map((c) => [c.url_name, c.id]));
+  await demo.insertCategoriesIfMissing(m, CATEGORIES);
+  const categories = new Map((await demo.categories(m)).map((c) => [c.url_name, c.id]));
   let added = 0;
-  for (const demo of PRODUCTS) {
-    if (await m.getRepository(Product).existsBy({ sku: demo.product.sku })) continue;
-    const product = await insertReturning(m, Product, demo.product);
-    const categoryId = categories.get(demo.category);
-    if (categoryId) await insertReturning(m, ProductCategory, { product_id: product.id, category_id: categoryId });
-    for (const [i, option] of (demo.options ?? []).entries()) {
-      await insertReturning(m, ProductOption, { ...option, product_id: product.id, sort_order: i });
+  for (const item of PRODUCTS) {
+    if (await demo.productSkuExists(m, item.product.sku)) continue;
+    const product = await demo.insertProduct(m, item.product);
+    const categoryId = categories.get(item.category);
+    if (categoryId) await demo.insertProductCategory(m, { product_id: product.id, category_id: categoryId });
+    for (const [i, option] of (item.options ?? []).entries()) {
+      await demo.insertOption(m, { ...option, product_id: product.id, sort_order: i });
     }
-    for (const tier of demo.tiers ?? []) await insertReturning(m, ProductPriceTier, { ...tier, product_id: product.id });
-    for (const { tiers, ...variant } of demo.variants ?? []) {
-      const row = await insertReturning(m, ProductVariant, { ...variant, product_id: product.id });
-      for (const tier of tiers ?? []) await insertReturning(m, VariantPriceTier, { ...tier, variant_id: row.id });
+    for (const tier of item.tiers ?? []) await demo.insertPriceTier(m, { ...tier, product_id: product.id });
+    for (const { tiers, ...variant } of item.variants ?? []) {
+      const row = await demo.insertVariant(m, { ...variant, product_id: product.id });
+      for (const tier of tiers ?? []) await demo.insertVariantPriceTier(m, { ...tier, variant_id: row.id });
     }
-    for (const [i, extra] of (demo.extras ?? []).entries()) {
-      await insertReturning(m, ProductExtra, { ...extra, product_id: product.id, sort_order: i });
+    for (const [i, extra] of (item.extras ?? []).entries()) {
+      await demo.insertExtra(m, { ...extra, product_id: product.id, sort_order: i });
     }
     added++;
   }

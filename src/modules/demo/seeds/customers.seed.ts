@@ -1,11 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { Country } from '../../geography/country.entity.js';
-import { State } from '../../geography/state.entity.js';
-import { BillingPlan } from '../../customers/billing-plans/billing-plan.entity.js';
-import { Coupon } from '../../customers/coupons/coupon.entity.js';
-import { CustomerAddress } from '../../customers/customer-address.entity.js';
-import { CustomerGroup } from '../../customers/customer-group.entity.js';
-import { Customer } from '../../customers/customer.entity.js';
+import { demoRepository as demo } from '../demo.repository.js';
 
 const GROUPS = [
   { api_code: 'wholesale', name: 'Wholesale', description: 'Trade customers buying in volume.', is_tax_exempt: false },
@@ -50,19 +44,14 @@ const PLANS = [{ name: 'Monthly', interval_unit: 'month' as const, interval_coun
 export async function seedCustomers(m: EntityManager): Promise<string> {
   const added = { groups: 0, customers: 0, coupons: 0, plans: 0 };
   for (const g of GROUPS) {
-    if (await m.getRepository(CustomerGroup).existsBy({ api_code: g.api_code })) continue;
-    await m.getRepository(CustomerGroup).insert(g);
+    if (await demo.customerGroupExists(m, g.api_code)) continue;
+    await demo.insertCustomerGroup(m, g);
     added.groups++;
   }
   for (const c of CUSTOMERS) {
-    const exists = await m
-      .getRepository(Customer)
-      .createQueryBuilder('c')
-      .where('lower(c.email) = lower(:email)', { email: c.email })
-      .getExists();
-    if (exists) continue;
-    const group = c.group ? await m.getRepository(CustomerGroup).findOneByOrFail({ api_code: c.group }) : null;
-    const { identifiers } = await m.getRepository(Customer).insert({
+    if (await demo.customerEmailExists(m, c.email)) continue;
+    const group = c.group ? await demo.customerGroupByCode(m, c.group) : null;
+    const customerId = await demo.insertCustomer(m, {
       email: c.email,
       first_name: c.first_name,
       last_name: c.last_name,
@@ -71,11 +60,11 @@ export async function seedCustomers(m: EntityManager): Promise<string> {
     });
     if (c.shipping) {
       const { country: countryCode, state: stateCode, ...place } = c.shipping;
-      const country = await m.getRepository(Country).findOneByOrFail({ code: countryCode });
-      const state = await m.getRepository(State).findOneByOrFail({ country_id: country.id, code: stateCode });
-      await m.getRepository(CustomerAddress).insert({
+      const country = await demo.countryByCode(m, countryCode);
+      const state = await demo.stateByCode(m, country.id, stateCode);
+      await demo.insertAddress(m, {
         ...place,
-        customer_id: identifiers[0].id as number,
+        customer_id: customerId,
         kind: 'shipping',
         first_name: c.first_name,
         last_name: c.last_name,
@@ -87,18 +76,13 @@ export async function seedCustomers(m: EntityManager): Promise<string> {
     added.customers++;
   }
   for (const coupon of COUPONS) {
-    const exists = await m
-      .getRepository(Coupon)
-      .createQueryBuilder('c')
-      .where('lower(c.code) = lower(:code)', { code: coupon.code })
-      .getExists();
-    if (exists) continue;
-    await m.getRepository(Coupon).insert(coupon);
+    if (await demo.couponCodeExists(m, coupon.code)) continue;
+    await demo.insertCoupon(m, coupon);
     added.coupons++;
   }
   for (const plan of PLANS) {
-    if (await m.getRepository(BillingPlan).existsBy({ name: plan.name })) continue;
-    await m.getRepository(BillingPlan).insert(plan);
+    if (await demo.billingPlanExists(m, plan.name)) continue;
+    await demo.insertBillingPlan(m, plan);
     added.plans++;
   }
   return `Customers: added ${added.groups} groups, ${added.customers} customers, ${added.coupons} coupons, ${added.plans} billing plans.`;

@@ -1,6 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { Country } from '../../geography/country.entity.js';
-import { State } from '../../geography/state.entity.js';
+import { demoRepository as demo } from '../demo.repository.js';
 
 const COUNTRIES: { name: string; code: string; code_3: string; states: [string, string][] }[] = [
   {
@@ -33,17 +32,14 @@ export async function seedGeography(m: EntityManager): Promise<string> {
   let countries = 0;
   let states = 0;
   for (const c of COUNTRIES) {
-    await m.createQueryBuilder().insert().into(Country).values({ name: c.name, code: c.code, code_3: c.code_3 }).orIgnore().execute();
-    const country = await m.getRepository(Country).findOneByOrFail({ code: c.code });
+    await demo.insertCountryIfMissing(m, { name: c.name, code: c.code, code_3: c.code_3 });
+    const country = await demo.countryByCode(m, c.code);
     countries++;
     if (c.states.length === 0) continue;
-    await m
-      .createQueryBuilder()
-      .insert()
-      .into(State)
-      .values(c.states.map(([name, code]) => ({ country_id: country.id, name, code })))
-      .orIgnore()
-      .execute();
+    await demo.insertStatesIfMissing(
+      m,
+      c.states.map(([name, code]) => ({ country_id: country.id, name, code })),
+    );
     states += c.states.length;
   }
   return `Geography: ${countries} countries, ${states} states present.`;

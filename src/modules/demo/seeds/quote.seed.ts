@@ -1,9 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { Product } from '../../catalog/product.entity.js';
-import { Customer } from '../../customers/customer.entity.js';
 import type { QuoteCreate } from '../../quotes/dto/quote.input.js';
-import { Quote } from '../../quotes/quote.entity.js';
 import type { QuotesService } from '../../quotes/quotes.service.js';
+import { demoRepository as demo } from '../demo.repository.js';
 
 const NAME = 'Demo quote';
 
@@ -12,10 +10,10 @@ const NAME = 'Demo quote';
  * extra and the WELCOME10 coupon; created once, through the quotes service so it is priced.
  */
 export async function seedDemoQuote(m: EntityManager, quotes: QuotesService): Promise<string> {
-  const existing = await m.getRepository(Quote).findOneBy({ name: NAME });
+  const existing = await demo.quoteNamed(m, NAME);
   if (existing) return `Quotes: ${NAME} ${existing.number} present.`;
-  const customer = await m.getRepository(Customer).findOneByOrFail({ email: 'ada@example.com' });
-  const bySku = async (sku: string) => (await m.getRepository(Product).findOneByOrFail({ sku })).id;
+  const customer = await demo.customerByEmail(m, 'ada@example.com');
+  const bySku = (sku: string) => demo.productIdBySku(m, sku);
   const quote = await quotes.create({
     name: NAME,
     customer_id: customer.id,

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { TaxClass } from '../../tax/tax-class.entity.js';
-import { TaxRate } from '../../tax/tax-rate.entity.js';
+import type { TaxRate } from '../../tax/tax-rate.entity.js';
+import { demoRepository as demo } from '../demo.repository.js';
 
 type SeedRate = Pick<TaxRate, 'country' | 'state' | 'city' | 'rate' | 'priority' | 'tax_name' | 'is_compound'>;
 
@@ -14,17 +14,20 @@ const STANDARD_RATES: SeedRate[] = [
 
 /** A default "Standard" class with US and Quebec rates, and an empty "Reduced" class; skipped once Standard exists. */
 export async function seedTax(m: EntityManager): Promise<string> {
-  if (!(await m.getRepository(TaxClass).existsBy({ name: 'Standard' }))) {
-    const hasDefault = await m.getRepository(TaxClass).existsBy({ is_default: true });
-    const standard = await m.getRepository(TaxClass).save({
+  if (!(await demo.taxClassExists(m, 'Standard'))) {
+    const hasDefault = await demo.defaultTaxClassExists(m);
+    const standard = await demo.insertTaxClass(m, {
       name: 'Standard',
       description: 'Goods taxed at the full rate.',
       is_default: !hasDefault,
     });
-    await m.getRepository(TaxRate).insert(STANDARD_RATES.map((r) => ({ ...r, tax_class_id: standard.id })));
-    await m.getRepository(TaxClass).insert({ name: 'Reduced', description: 'Goods taxed at a reduced rate; no rates yet.' });
+    await demo.insertTaxRates(
+      m,
+      STANDARD_RATES.map((r) => ({ ...r, tax_class_id: standard.id })),
+    );
+    await demo.insertTaxClass(m, { name: 'Reduced', description: 'Goods taxed at a reduced rate; no rates yet.' });
   }
-  const classes = await m.getRepository(TaxClass).count();
-  const rates = await m.getRepository(TaxRate).count();
+  const classes = await demo.countTaxClasses(m);
+  const rates = await demo.countTaxRates(m);
   return `Tax: ${classes} classes, ${rates} rates present.`;
 }

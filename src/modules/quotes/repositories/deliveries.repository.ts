@@ -1,0 +1,208 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
+import { runStatement } from '../../../database/sql/statement.js';
+import { Table } from '../../../database/table.js';
+import { QuoteDelivery } from '../quote-delivery.entity.js';
+
+/** A delivery row as send-quote writes it: one per recipient. */
+export interface NewDelivery {
+  quote_id: number;
+  recipient: string;
+  message: string | null;
+  bcc: string[];
+  attach_pdf: boolean;
+}
+
+/** A delivery as the sending side needs it: claimed by `claim`, attempts already counted. */
+export interface ClaimedDelivery {
+  id: number;
+  quote_id: number;
+  recipient: string;
+  message: string | null;
+  bcc: string[] | null;
+  attach_pdf: boolean;
+  attempts: number;
+}
+
+/** What the quote e-mail shows, read in one statement (money as PostgreSQL's text, timestamps as JSON). */
+export interface QuoteMailRecord {
+  name: string;
+  number: string;
+  cart_link_id: string;
+  expires_at: string | null;
+  subtotal: string;
+  total_discount: string;
+  total_tax: string;
+  total: string;
+  items: {
+    name: string | null;
+    sku: string | null;
+    product_id: number;
+    quantity: number;
+    price: string;
+    subtotal: string;
+    discount: string;
+    total: string;
+  }[];
+}
+
+/**
+ * The send-quote outbox's statements: writing a request's rows, a quote's deliveries page by page,
+ * claiming many deliveries in one UPDATE, keeping the claims of a live worker fresh, recording many
+ * sent messages (and the quote's last_sent_at) in one statement, and the mail's view of a quote.
+ * The hand-written data-modifying statements are wrapped in a CTE ending in SELECT, so they answer
+ * rows the same way on PostgreSQL and on the embedded database.
+ */
+@Injectable()
+export class DeliveriesRepository {
+  /** A quote's deliveries, listed by `quote_id`; addressed by id only. */
+  readonly deliveries: Table<QuoteDelivery>;
+
+  constructor(dataSource: DataSource) {
+    this.deliveries = new Table(dataSource, QuoteDelivery, { alt: null, label: 'Delivery' });
+  }
+
+  /** The outbox rows of one send-quote request, in one statement, in recipient order. */
+  @GenerateSql({
+    args: [
+      SqlArg.manager,
+      [
+        { quote_id: 1, recipient: 'a@example.com', message: 'Hello', bcc: ['c@example.com'], attach_pdf: true },
+        { quote_id: 1, recipient: 'b@example.com', message: 'Hello', bcc: [], attach_pdf: true },
+      ],
+    ],
+  })
+  async insertDeliveries(m: EntityManager, rows: NewDelivery[]): Promise<QuoteDelivery[]> {
+    const result = await m.createQueryBuilder().insert().into(QuoteDelivery).values(rows).returning('*').execute();
+    return (result.raw as QuoteDelivery[]).map((r) => m.create(QuoteDelivery, r));
+  }
+
+  /**
+   * Takes the deliveries among `ids` that are free: queued and due, or claimed by a worker whose
+   * lease ran out. Each taken row is `sending`, claimed now, with one more attempt.
+   */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2], 30] })
+  claim(m: EntityManager, ids: number[], leaseSeconds: number): Promise<ClaimedDelivery[]> {
+    return runStatement<ClaimedDelivery>(
+      m,
+      `WITH c AS (
+         UPDATE quote_deliveries
+            SET status = 'sending', claimed_at = now(), attempts = attempts + 1, updated_at = now()
+          WHERE id = ANY($1::int[])
+            AND ((status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
+                 OR (status = 'sending' AND claimed_at < now() - make_interval(secs => $2)))
+          RETURNING id, quote_id, recipient, message, bcc, attach_pdf, attempts)
+       SELECT * FROM c ORDER BY id`,
+      [ids, leaseSeconds],
+    );
+  }
+
+  /** Among `ids`, the queued ones whose retry is not due yet, with the milliseconds left. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  notYetDue(m: EntityManager, ids: number[]): Promise<{ id: number; wait_ms: number }[]> {
+    return runStatement(
+      m,
+      `SELECT id, ceil(extract(epoch FROM next_attempt_at - now()) * 1000)::int AS wait_ms
+         FROM quote_deliveries
+        WHERE id = ANY($1::int[]) AND status = 'queued' AND next_attempt_at > now()
+        ORDER BY id`,
+      [ids],
+    );
+  }
+
+  /** A live worker's claims stay its own: their lease starts again. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  async renewClaims(m: EntityManager, ids: number[]): Promise<void> {
+    await runStatement(
+      m,
+      `WITH r AS (UPDATE quote_deliveries SET claimed_at = now() WHERE id = ANY($1::int[]) AND status = 'sending' RETURNING id)
+       SELECT count(*)::int AS renewed FROM r`,
+      [ids],
+    );
+  }
+
+  /**
+   * Messages the SMTP server accepted: `sent` with their Message-ID, and each quote's last_sent_at
+   * moved forward, in one statement (so both commit together).
+   */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2], ['<a@example.com>', '<b@example.com>']] })
+  async markSent(m: EntityManager, ids: number[], messageIds: string[]): Promise<void> {
+    await runStatement(
+      m,
+      `WITH s AS (
+         UPDATE quote_deliveries d
+            SET status = 'sent', sent_at = now(), message_id = u.message_id, last_error = NULL, claimed_at = NULL, updated_at = now()
+           FROM unnest($1::int[], $2::text[]) AS u(id, message_id)
+          WHERE d.id = u.id
+          RETURNING d.quote_id),
+       q AS (
+         -- GREATEST: deliveries of one quote commit in any order; now() is each statement's start.
+         UPDATE quotes SET last_sent_at = GREATEST(last_sent_at, now())
+          WHERE id IN (SELECT quote_id FROM s)
+          RETURNING id)
+       SELECT (SELECT count(*) FROM s)::int AS sent, (SELECT count(*) FROM q)::int AS quotes`,
+      [ids, messageIds],
+    );
+  }
+
+  /**
+   * An attempt that failed: `queued` again with its next attempt in `waitSeconds`, or `failed`
+   * for good (a null wait leaves next_attempt_at null).
+   */
+  @GenerateSql(
+    { name: 'to retry', args: [SqlArg.manager, 1, 'queued', '421 try again later', 2] },
+    { name: 'for good', args: [SqlArg.manager, 1, 'failed', '550 no such user', null] },
+  )
+  async markFailed(m: EntityManager, id: number, status: 'queued' | 'failed', reason: string, waitSeconds: number | null): Promise<void> {
+    // One use per parameter: `$2` as both the column value and a CASE operand made PostgreSQL
+    // refuse the statement (inconsistent types deduced).
+    await runStatement(
+      m,
+      `WITH f AS (
+         UPDATE quote_deliveries
+            SET status = $2, last_error = $3, claimed_at = NULL, updated_at = now(),
+                next_attempt_at = now() + make_interval(secs => $4)
+          WHERE id = $1
+          RETURNING id)
+       SELECT id FROM f`,
+      [id, status, reason, waitSeconds],
+    );
+  }
+
+  /** Deliveries due now: queued ones whose backoff has passed (by `olderThanSeconds`), and expired claims. */
+  @GenerateSql({ args: [SqlArg.manager, 100, 0, 30] })
+  async due(m: EntityManager, limit: number, olderThanSeconds: number, leaseSeconds: number): Promise<number[]> {
+    const rows = await runStatement<{ id: number }>(
+      m,
+      `SELECT id FROM quote_deliveries
+        WHERE (status = 'queued' AND COALESCE(next_attempt_at, created_at) <= now() - make_interval(secs => $2))
+           OR (status = 'sending' AND claimed_at < now() - make_interval(secs => $3))
+        ORDER BY id LIMIT $1`,
+      [limit, olderThanSeconds, leaseSeconds],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The quote as its e-mail shows it, items in quote order with their product's name and SKU; null if it is gone. */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  async mailView(m: EntityManager, quoteId: number): Promise<QuoteMailRecord | null> {
+    const [row] = await runStatement<{ view: QuoteMailRecord }>(
+      m,
+      `SELECT json_build_object(
+                'name', q.name, 'number', q.number, 'cart_link_id', q.cart_link_id, 'expires_at', q.expires_at,
+                'subtotal', q.subtotal::text, 'total_discount', q.total_discount::text,
+                'total_tax', q.total_tax::text, 'total', q.total::text,
+                'items', COALESCE((
+                  SELECT json_agg(json_build_object(
+                           'name', p.name, 'sku', p.sku, 'product_id', i.product_id, 'quantity', i.quantity,
+                           'price', i.price::text, 'subtotal', i.subtotal::text, 'discount', i.discount::text,
+                           'total', i.total::text) ORDER BY i.position, i.id)
+                    FROM quote_items i LEFT JOIN products p ON p.id = i.product_id
+                   WHERE i.quote_id = q.id), '[]'::json)) AS view
+         FROM quotes q WHERE q.id = $1`,
+      [quoteId],
+    );
+    return row?.view ?? null;
+  }
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { changesOf } from '../../common/crud/changes.js';
+import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
+import { assertIfMatch } from '../../common/http/etag.js';
+import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import type { TaxClassCreate, TaxClassPatch } from './dto/tax.input.js';
+import type { TaxClass } from './tax-class.entity.js';
+import { presentTaxClass } from './tax.presenter.js';
+import { TaxRepository } from './tax.repository.js';
+
+const CLASS_EMBEDS = { rates: {} };
+const CLASS_SORT = sortableColumns('id', 'name', 'is_default', 'created_at', 'updated_at');
+
+/**
+ * Tax classes, addressed by id. At most one is the default: switches are serialized by a
+ * transaction-scoped advisory lock, and the clearing statement then sees every switch committed
+ * before it. Locking the current default row instead is not enough: requests queued on that row
+ * all wake to find it no longer default, hold nothing, and race again (and with no default there
+ * is no row to lock at all). The partial unique index stays as the safety net.
+ */
+@Injectable()
+export class TaxClassesService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly repository: TaxRepository,
+  ) {}
+
+  async list(query: ListQuery) {
+    const embed = parseEmbed(query.embed, CLASS_EMBEDS);
+    const req = pageRequest(query, CLASS_SORT);
+    const m = this.tx.direct;
+    return toPage(req, await this.repository.classes.page(m, req), (rows) => this.present(m, rows, embed));
+  }
+
+  async get(key: string, query: ItemQuery) {
+    const embed = parseEmbed(query.embed, CLASS_EMBEDS);
+    const m = this.tx.direct;
+    const taxClass = await this.repository.classes.find(m, key);
+    return (await this.present(m, [taxClass], embed))[0];
+  }
+
+  create(input: TaxClassCreate) {
+    return this.tx.run(async (m) => {
+      if (input.is_default) {
+        await this.repository.lockDefaultSwitch(m);
+        await this.repository.clearDefault(m, null);
+      }
+      return presentTaxClass(await this.repository.classes.insert(m, changesOf(input)));
+    });
+  }
+
+  update(key: string, input: TaxClassPatch) {
+    return this.tx.run(async (m) => {
+      // The switch lock comes before the row lock: taken after, it could deadlock with a switch
+      // that holds it and waits to clear this very row.
+      if (input.is_default) await this.repository.lockDefaultSwitch(m);
+      const current = await this.repository.classes.find(m, key, { lock: true });
+      assertIfMatch(presentTaxClass(current));
+      if (input.is_default) await this.repository.clearDefault(m, current.id);
+      return presentTaxClass(await this.repository.classes.update(m, current, changesOf(input)));
+    });
+  }
+
+  /** Rates go with their class (ON DELETE CASCADE); a class products still use is a 409 (FK RESTRICT). */
+  remove(key: string) {
+    return this.tx.run(async (m) => {
+      const current = await this.repository.classes.find(m, key, { lock: true });
+      assertIfMatch(presentTaxClass(current));
+      await this.repository.classes.delete(m, current.id);
+      return presentTaxClass(current);
+    });
+  }
+
+  /** A class for the rates' routes (404 when unknown); locked for their writes. */
+  find(m: EntityManager, key: string, lock: boolean): Promise<TaxClass> {
+    return this.repository.classes.find(m, key, { lock });
+  }
+
+  /** One statement for the rates of the whole page, whatever its size. */
+  private async present(m: EntityManager, classes: TaxClass[], embed: EmbedSelection) {
+    const rates = embed.rates
+      ? groupBy(
+          await this.repository.ratesOf(
+            m,
+            classes.map((c) => c.id),
+          ),
+          (r) => r.tax_class_id,
+        )
+      : null;
+    return classes.map((c) => presentTaxClass(c, embed.rates ? { rates: rates?.get(c.id) ?? [] } : {}));
+  }
+}

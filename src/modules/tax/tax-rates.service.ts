@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { ChildResourceService } from '../../common/crud/child-resource.js';
+import { sortableColumns } from '../../common/paging/page-request.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import type { TaxClass } from './tax-class.entity.js';
+import { TaxClassesService } from './tax-classes.service.js';
+import type { TaxRate } from './tax-rate.entity.js';
+import { presentTaxRate } from './tax.presenter.js';
+import { TaxRepository } from './tax.repository.js';
+
+/** A class's rates, addressed by id within the class of the path. */
+@Injectable()
+export class TaxRatesService extends ChildResourceService<TaxRate, TaxClass> {
+  constructor(tx: TransactionRunner, repository: TaxRepository, classes: TaxClassesService) {
+    super(tx, {
+      table: repository.rates,
+      owner: 'tax_class_id',
+      findOwner: (m, key, lock) => classes.find(m, key, lock),
+      sort: sortableColumns('id', 'country', 'state', 'zip', 'city', 'rate', 'priority', 'created_at', 'updated_at'),
+      present: presentTaxRate,
+    });
+  }
+}
