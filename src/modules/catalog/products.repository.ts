@@ -26,7 +26,6 @@ import type { ProductVariant } from './product-variant.entity.js';
 import { ProductVariant as VariantEntity } from './product-variant.entity.js';
 import { Product } from './product.entity.js';
 import { VariantPriceTier } from './variant-price-tier.entity.js';
-import { GenerateSql } from '../../database/sql/snapshot.js';
 
 /**
  * A product as one read query returns it: its row and everything its presentation needs, shaped

@@ -10,8 +10,6 @@ import { type AddressKind, CustomerAddress } from './customer-address.entity.js'
 import { CustomerGroup } from './customer-group.entity.js';
 import { Customer } from './customer.entity.js';
 import type { Place } from './customers.presenter.js';
-import type { EntityManager } from 'typeorm';
-import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { BillingPlan } from './billing-plans/billing-plan.entity.js';
 import { Coupon } from './coupons/coupon.entity.js';
