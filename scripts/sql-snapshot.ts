@@ -47,18 +47,24 @@ function snapshotPath(source: string): string {
 
 const TRANSACTION_CONTROL = /^(START TRANSACTION|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT|ROLLBACK TO SAVEPOINT)\b/i;
 
-/** Runs `work` in a transaction that is rolled back; returns the statements it sent (or its error's). */
+/**
+ * Runs `work` in a transaction that is rolled back; returns the statements it sent (or its error's)
+ * or, for a fragment method (SQL text other modules' statements embed), the text it returned.
+ */
 async function capture(ds: DataSource, work: (m: EntityManager) => unknown): Promise<string[]> {
   const runner = ds.createQueryRunner();
   await runner.connect();
   await runner.startTransaction();
   queryCounter.reset(true);
+  let result: unknown;
   try {
-    await work(runner.manager);
+    result = await work(runner.manager);
   } catch {
     // Not found on an empty database, say: the statement was sent and recorded all the same.
   }
-  const statements = queryCounter.statements.filter((s) => !TRANSACTION_CONTROL.test(s.trim()));
+  let statements = queryCounter.statements.filter((s) => !TRANSACTION_CONTROL.test(s.trim()));
+  const fragment = typeof result === 'string' ? result : (result as { sql?: unknown } | null)?.sql;
+  if (statements.length === 0 && typeof fragment === 'string') statements = [`-- a fragment, embedded in other statements:\n${fragment}`];
   queryCounter.reset();
   await runner.rollbackTransaction().catch(() => undefined);
   await runner.release();
@@ -66,6 +72,10 @@ async function capture(ds: DataSource, work: (m: EntityManager) => unknown): Pro
 }
 
 function pretty(sql: string): string {
+  if (sql.startsWith('-- a fragment')) {
+    const [head, ...rest] = sql.split('\n');
+    return `${head}\n${pretty(`SELECT ${rest.join('\n')}`)}`;
+  }
   try {
     return format(sql, { language: 'postgresql', keywordCase: 'preserve', tabWidth: 2 });
   } catch {

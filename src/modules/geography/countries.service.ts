@@ -18,7 +18,15 @@ export class CountriesService extends CrudResource<Country, ReturnType<typeof pr
       embeds: { states: {} },
       present: async (m: EntityManager, countries: Country[], embed: EmbedSelection) => {
         // One statement for the states of the whole page, whatever its size.
-        const states = embed.states ? groupBy(await repository.statesOf(m, countries.map((c) => c.id)), (s) => s.country_id) : null;
+        const states = embed.states
+          ? groupBy(
+              await repository.statesOf(
+                m,
+                countries.map((c) => c.id),
+              ),
+              (s) => s.country_id,
+            )
+          : null;
         return countries.map((c) => presentCountry(c, states ? { states: states.get(c.id) ?? [] } : {}));
       },
     });

@@ -1,0 +1,113 @@
+-- Written by `npm run sql:snapshot` from src/modules/catalog/repositories/catalog-checks.repository.ts; do not edit.
+-- Table inserts and updates are left out: their column lists follow the fields a request carries.
+
+-- CatalogChecksRepository.taxClassExists
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "tax_classes" "TaxClass"
+    WHERE
+      (("TaxClass"."id" = $1))
+  )
+LIMIT
+  1;
+
+-- CatalogChecksRepository.customerGroupExists
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "customer_groups" "CustomerGroup"
+    WHERE
+      (("CustomerGroup"."id" = $1))
+  )
+LIMIT
+  1;
+
+-- CatalogChecksRepository.categoryExists
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "categories" "Category"
+    WHERE
+      (("Category"."id" = $1))
+  )
+LIMIT
+  1;
+
+-- CatalogChecksRepository.existingCategoryIds
+SELECT
+  "Category"."id" AS "Category_id"
+FROM
+  "categories" "Category"
+WHERE
+  (("Category"."id" IN ($1, $2)));
+
+-- CatalogChecksRepository.takenKeys (create)
+SELECT
+  "r"."id" AS "r_id",
+  "r"."sku" AS "r_sku",
+  "r"."url_name" AS "r_url_name"
+FROM
+  "products" "r"
+WHERE
+  (
+    "r"."sku" = $1
+    OR "r"."url_name" = $2
+  )
+LIMIT
+  2;
+
+-- CatalogChecksRepository.takenKeys (update)
+SELECT
+  "r"."id" AS "r_id",
+  "r"."url_name" AS "r_url_name",
+  "r"."api_code" AS "r_api_code"
+FROM
+  "categories" "r"
+WHERE
+  (
+    "r"."url_name" = $1
+    OR "r"."api_code" = $2
+  )
+  AND "r"."id" <> $3
+LIMIT
+  2;
+
+-- CatalogChecksRepository.takenUrlNames
+SELECT
+  pg_advisory_xact_lock(hashtext ($1));
+
+SELECT
+  url_name
+FROM
+  "products"
+WHERE
+  url_name = $1
+  OR url_name LIKE $2;

@@ -1,0 +1,107 @@
+-- Written by `npm run sql:snapshot` from src/modules/catalog/repositories/categories.repository.ts; do not edit.
+-- Table inserts and updates are left out: their column lists follow the fields a request carries.
+
+-- CategoriesRepository.categories.page
+SELECT
+  count(*)::int AS n
+FROM
+  (
+    SELECT
+      1
+    FROM
+      "categories" "r"
+    LIMIT
+      $1
+  ) counted;
+
+SELECT
+  "r"."id" AS "r_id",
+  "r"."name" AS "r_name",
+  "r"."url_name" AS "r_url_name",
+  "r"."title" AS "r_title",
+  "r"."description" AS "r_description",
+  "r"."api_code" AS "r_api_code",
+  "r"."is_visible" AS "r_is_visible",
+  "r"."parent_id" AS "r_parent_id",
+  "r"."sort_order" AS "r_sort_order",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "categories" "r"
+ORDER BY
+  "r"."id" ASC
+LIMIT
+  250
+OFFSET
+  0;
+
+-- CategoriesRepository.categories.find (by id)
+SELECT
+  "r"."id" AS "r_id",
+  "r"."name" AS "r_name",
+  "r"."url_name" AS "r_url_name",
+  "r"."title" AS "r_title",
+  "r"."description" AS "r_description",
+  "r"."api_code" AS "r_api_code",
+  "r"."is_visible" AS "r_is_visible",
+  "r"."parent_id" AS "r_parent_id",
+  "r"."sort_order" AS "r_sort_order",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "categories" "r"
+WHERE
+  "r"."id" = $1
+LIMIT
+  1;
+
+-- CategoriesRepository.categories.find (by id, locked)
+SELECT
+  "r"."id" AS "r_id",
+  "r"."name" AS "r_name",
+  "r"."url_name" AS "r_url_name",
+  "r"."title" AS "r_title",
+  "r"."description" AS "r_description",
+  "r"."api_code" AS "r_api_code",
+  "r"."is_visible" AS "r_is_visible",
+  "r"."parent_id" AS "r_parent_id",
+  "r"."sort_order" AS "r_sort_order",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "categories" "r"
+WHERE
+  "r"."id" = $1
+LIMIT
+  1
+FOR UPDATE;
+
+-- CategoriesRepository.categories.delete
+DELETE FROM "categories"
+WHERE
+  "id" = $1;
+
+-- CategoriesRepository.lockTree
+SELECT
+  pg_advisory_xact_lock(hashtext ($1));
+
+-- CategoriesRepository.isInSubtree
+WITH RECURSIVE
+  sub (id) AS (
+    SELECT
+      $1::int
+    UNION
+    SELECT
+      c.id
+    FROM
+      "categories" c
+      JOIN sub ON c.parent_id = sub.id
+  )
+SELECT
+  1
+FROM
+  sub
+WHERE
+  id = $2
+LIMIT
+  1;

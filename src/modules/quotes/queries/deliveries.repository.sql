@@ -1,0 +1,390 @@
+-- Written by `npm run sql:snapshot` from src/modules/quotes/repositories/deliveries.repository.ts; do not edit.
+-- Table inserts and updates are left out: their column lists follow the fields a request carries.
+
+-- DeliveriesRepository.deliveries.page
+SELECT
+  count(*)::int AS n
+FROM
+  (
+    SELECT
+      1
+    FROM
+      "quote_deliveries" "r"
+    LIMIT
+      $1
+  ) counted;
+
+SELECT
+  "r"."id" AS "r_id",
+  "r"."quote_id" AS "r_quote_id",
+  "r"."recipient" AS "r_recipient",
+  "r"."bcc" AS "r_bcc",
+  "r"."message" AS "r_message",
+  "r"."attach_pdf" AS "r_attach_pdf",
+  "r"."status" AS "r_status",
+  "r"."attempts" AS "r_attempts",
+  "r"."last_error" AS "r_last_error",
+  "r"."message_id" AS "r_message_id",
+  "r"."claimed_at" AS "r_claimed_at",
+  "r"."next_attempt_at" AS "r_next_attempt_at",
+  "r"."sent_at" AS "r_sent_at",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "quote_deliveries" "r"
+ORDER BY
+  "r"."id" ASC
+LIMIT
+  250
+OFFSET
+  0;
+
+-- DeliveriesRepository.deliveries.find (by id)
+SELECT
+  "r"."id" AS "r_id",
+  "r"."quote_id" AS "r_quote_id",
+  "r"."recipient" AS "r_recipient",
+  "r"."bcc" AS "r_bcc",
+  "r"."message" AS "r_message",
+  "r"."attach_pdf" AS "r_attach_pdf",
+  "r"."status" AS "r_status",
+  "r"."attempts" AS "r_attempts",
+  "r"."last_error" AS "r_last_error",
+  "r"."message_id" AS "r_message_id",
+  "r"."claimed_at" AS "r_claimed_at",
+  "r"."next_attempt_at" AS "r_next_attempt_at",
+  "r"."sent_at" AS "r_sent_at",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "quote_deliveries" "r"
+WHERE
+  "r"."id" = $1
+LIMIT
+  1;
+
+-- DeliveriesRepository.deliveries.find (by id, locked)
+SELECT
+  "r"."id" AS "r_id",
+  "r"."quote_id" AS "r_quote_id",
+  "r"."recipient" AS "r_recipient",
+  "r"."bcc" AS "r_bcc",
+  "r"."message" AS "r_message",
+  "r"."attach_pdf" AS "r_attach_pdf",
+  "r"."status" AS "r_status",
+  "r"."attempts" AS "r_attempts",
+  "r"."last_error" AS "r_last_error",
+  "r"."message_id" AS "r_message_id",
+  "r"."claimed_at" AS "r_claimed_at",
+  "r"."next_attempt_at" AS "r_next_attempt_at",
+  "r"."sent_at" AS "r_sent_at",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "quote_deliveries" "r"
+WHERE
+  "r"."id" = $1
+LIMIT
+  1
+FOR UPDATE;
+
+-- DeliveriesRepository.deliveries.delete
+DELETE FROM "quote_deliveries"
+WHERE
+  "id" = $1;
+
+-- DeliveriesRepository.insertDeliveries
+INSERT INTO
+  "quote_deliveries" (
+    "quote_id",
+    "recipient",
+    "bcc",
+    "message",
+    "attach_pdf",
+    "status",
+    "attempts",
+    "last_error",
+    "message_id",
+    "claimed_at",
+    "next_attempt_at",
+    "sent_at",
+    "created_at",
+    "updated_at"
+  )
+VALUES
+  (
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT
+  ),
+  (
+    $6,
+    $7,
+    $8,
+    $9,
+    $10,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT
+  )
+RETURNING
+  *;
+
+-- DeliveriesRepository.claim
+WITH
+  c AS (
+    UPDATE quote_deliveries
+    SET
+      status = 'sending',
+      claimed_at = now(),
+      attempts = attempts + 1,
+      updated_at = now()
+    WHERE
+      id = ANY ($1::int[])
+      AND (
+        (
+          status = 'queued'
+          AND (
+            next_attempt_at IS NULL
+            OR next_attempt_at <= now()
+          )
+        )
+        OR (
+          status = 'sending'
+          AND claimed_at < now() - make_interval(secs => $2)
+        )
+      )
+    RETURNING
+      id,
+      quote_id,
+      recipient,
+      message,
+      bcc,
+      attach_pdf,
+      attempts
+  )
+SELECT
+  *
+FROM
+  c
+ORDER BY
+  id;
+
+-- DeliveriesRepository.notYetDue
+SELECT
+  id,
+  ceil(
+    extract(
+      epoch
+      FROM
+        next_attempt_at - now()
+    ) * 1000
+  )::int AS wait_ms
+FROM
+  quote_deliveries
+WHERE
+  id = ANY ($1::int[])
+  AND status = 'queued'
+  AND next_attempt_at > now()
+ORDER BY
+  id;
+
+-- DeliveriesRepository.renewClaims
+WITH
+  r AS (
+    UPDATE quote_deliveries
+    SET
+      claimed_at = now()
+    WHERE
+      id = ANY ($1::int[])
+      AND status = 'sending'
+    RETURNING
+      id
+  )
+SELECT
+  count(*)::int AS renewed
+FROM
+  r;
+
+-- DeliveriesRepository.markSent
+WITH
+  s AS (
+    UPDATE quote_deliveries d
+    SET
+      status = 'sent',
+      sent_at = now(),
+      message_id = u.message_id,
+      last_error = NULL,
+      claimed_at = NULL,
+      updated_at = now()
+    FROM
+      unnest($1::int[], $2::text[]) AS u (id, message_id)
+    WHERE
+      d.id = u.id
+    RETURNING
+      d.quote_id
+  ),
+  q AS (
+    -- GREATEST: deliveries of one quote commit in any order; now() is each statement's start.
+    UPDATE quotes
+    SET
+      last_sent_at = GREATEST(last_sent_at, now())
+    WHERE
+      id IN (
+        SELECT
+          quote_id
+        FROM
+          s
+      )
+    RETURNING
+      id
+  )
+SELECT
+  (
+    SELECT
+      count(*)
+    FROM
+      s
+  )::int AS sent,
+  (
+    SELECT
+      count(*)
+    FROM
+      q
+  )::int AS quotes;
+
+-- DeliveriesRepository.markFailed (to retry)
+WITH
+  f AS (
+    UPDATE quote_deliveries
+    SET
+      status = $2,
+      last_error = $3,
+      claimed_at = NULL,
+      updated_at = now(),
+      next_attempt_at = now() + make_interval(secs => $4)
+    WHERE
+      id = $1
+    RETURNING
+      id
+  )
+SELECT
+  id
+FROM
+  f;
+
+-- DeliveriesRepository.markFailed (for good)
+WITH
+  f AS (
+    UPDATE quote_deliveries
+    SET
+      status = $2,
+      last_error = $3,
+      claimed_at = NULL,
+      updated_at = now(),
+      next_attempt_at = now() + make_interval(secs => $4)
+    WHERE
+      id = $1
+    RETURNING
+      id
+  )
+SELECT
+  id
+FROM
+  f;
+
+-- DeliveriesRepository.due
+SELECT
+  id
+FROM
+  quote_deliveries
+WHERE
+  (
+    status = 'queued'
+    AND COALESCE(next_attempt_at, created_at) <= now() - make_interval(secs => $2)
+  )
+  OR (
+    status = 'sending'
+    AND claimed_at < now() - make_interval(secs => $3)
+  )
+ORDER BY
+  id
+LIMIT
+  $1;
+
+-- DeliveriesRepository.mailView
+SELECT
+  json_build_object(
+    'name',
+    q.name,
+    'number',
+    q.number,
+    'cart_link_id',
+    q.cart_link_id,
+    'expires_at',
+    q.expires_at,
+    'subtotal',
+    q.subtotal::text,
+    'total_discount',
+    q.total_discount::text,
+    'total_tax',
+    q.total_tax::text,
+    'total',
+    q.total::text,
+    'items',
+    COALESCE(
+      (
+        SELECT
+          json_agg(
+            json_build_object(
+              'name',
+              p.name,
+              'sku',
+              p.sku,
+              'product_id',
+              i.product_id,
+              'quantity',
+              i.quantity,
+              'price',
+              i.price::text,
+              'subtotal',
+              i.subtotal::text,
+              'discount',
+              i.discount::text,
+              'total',
+              i.total::text
+            )
+            ORDER BY
+              i.position,
+              i.id
+          )
+        FROM
+          quote_items i
+          LEFT JOIN products p ON p.id = i.product_id
+        WHERE
+          i.quote_id = q.id
+      ),
+      '[]'::json
+    )
+  ) AS view
+FROM
+  quotes q
+WHERE
+  q.id = $1;
