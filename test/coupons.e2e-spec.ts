@@ -1,5 +1,3 @@
-import { DataSource } from 'typeorm';
-import { CouponsService } from '../src/modules/customers/coupons/coupons.service.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 
@@ -174,12 +172,10 @@ describeE2E('coupons', () => {
     expect((await t.http.get('/coupons?embed=codes').set(auth)).body).toEqual(fail(422, { embed: ['unknown "codes"; allowed: none'] }));
   });
 
-  it('findByCode looks a code up in any case', async () => {
-    const m = t.app.get(DataSource).manager;
-    const service = t.app.get(CouponsService);
-    expect((await service.findByCode(m, 'welcome10'))?.id).toBe(1);
-    expect((await service.findByCode(m, 'Five-Off_2'))?.id).toBe(2);
-    expect(await service.findByCode(m, 'missing')).toBeNull();
+  it('finds a coupon by its code in any case', async () => {
+    expect((await t.http.get('/coupon/welcome10').set(auth)).body.data.id).toBe(1);
+    expect((await t.http.get('/coupon/Five-Off_2').set(auth)).body.data.id).toBe(2);
+    expect((await t.http.get('/coupon/missing').set(auth)).status).toBe(404);
   });
 
   it('deletes a coupon and answers with it', async () => {

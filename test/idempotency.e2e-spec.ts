@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InProcessOutbox } from '../src/modules/quotes/delivery-dispatcher.js';
+import { InProcessOutbox } from '../src/modules/quotes/in-process-outbox.js';
 import { freePort, startNode, stop } from './support/processes.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail } from './support/envelope.js';

@@ -1,3 +1,4 @@
+import { Option } from 'nest-commander';
 /**
  * Output of admin commands: with `--json` exactly one JSON object on stdout (errors included, as
  * `{"error": …}`), otherwise readable lines. Progress goes to stderr so stdout stays parseable.
@@ -19,3 +20,6 @@ export function printError(flags: CliFlags, message: string): void {
 export function progress(message: string): void {
   process.stderr.write(`${message}\n`);
 }
+
+/** The `--json` flag of every command: print exactly one JSON object. */
+export const jsonOption = () => Option({ flags: '--json', description: 'print exactly one JSON object' });

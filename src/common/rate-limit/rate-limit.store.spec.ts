@@ -1,4 +1,5 @@
-import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit.store.js';
+import { MemoryRateLimitStore } from './memory-rate-limit.store.js';
+import { RedisRateLimitStore } from './redis-rate-limit.store.js';
 
 describe('MemoryRateLimitStore', () => {
   it('counts per key in a window that starts with the first request and ends 60 s later', async () => {

@@ -5,7 +5,9 @@ import { sendError } from '../http/envelope.js';
 import { rateLimitRefusals } from '../metrics/metrics.js';
 import { sendApiError } from '../http/exception.filter.js';
 import { requestContext } from '../http/request-context.js';
-import { MemoryRateLimitStore, type RateLimitStore, type RateLimitWindow, RedisRateLimitStore } from './rate-limit.store.js';
+import { MemoryRateLimitStore } from './memory-rate-limit.store.js';
+import type { RateLimitStore, RateLimitWindow } from './rate-limit.store.js';
+import { RedisRateLimitStore } from './redis-rate-limit.store.js';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 

@@ -12,6 +12,8 @@ import type { QuoteDelivery } from './quote-delivery.entity.js';
 import { type ClaimedDelivery, DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
 import { deliveryOutcomes } from '../../common/metrics/metrics.js';
+import { Semaphore } from '../../common/concurrency/semaphore.js';
+import { SentRecorder } from './sent-recorder.js';
 
 /** A rendered message, with the files it carries. */
 type Mail = RenderedMail & { attachments?: MailAttachment[] };
@@ -221,63 +223,5 @@ export class DeliveriesService {
         total: formatMoney(i.total),
       })),
     });
-  }
-}
-
-/**
- * Records accepted messages as `sent`. A message accepted while a record is being written waits
- * for the next one, which takes every message that came meanwhile: one statement per message when
- * they come one at a time, one for many under load, and never a timer holding a record back.
- */
-class SentRecorder {
-  private waiting: { id: number; messageId: string; done: (err?: unknown) => void }[] = [];
-  private writing = false;
-
-  constructor(private readonly markSent: (ids: number[], messageIds: string[]) => Promise<void>) {}
-
-  record(id: number, messageId: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ id, messageId, done: (err) => (err === undefined ? resolve() : reject(err)) });
-      if (!this.writing) void this.write();
-    });
-  }
-
-  private async write(): Promise<void> {
-    this.writing = true;
-    while (this.waiting.length) {
-      const batch = this.waiting.splice(0, 1000);
-      try {
-        await this.markSent(
-          batch.map((b) => b.id),
-          batch.map((b) => b.messageId),
-        );
-        for (const b of batch) b.done();
-      } catch (err) {
-        for (const b of batch) b.done(err ?? new Error('recording failed'));
-      }
-    }
-    this.writing = false;
-  }
-}
-
-/** At most `limit` holders at once; the others wait in order. */
-class Semaphore {
-  private held = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  acquire(): Promise<void> {
-    if (this.held < this.limit) {
-      this.held++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.held--;
   }
 }

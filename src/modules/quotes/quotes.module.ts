@@ -16,7 +16,9 @@ import { PricingContextRepository } from './repositories/pricing-context.reposit
 import { QuoteReadsRepository } from './repositories/quote-reads.repository.js';
 import { QuoteWritesRepository } from './repositories/quote-writes.repository.js';
 import { QuotesService } from './quotes.service.js';
-import { BullDeliveryDispatcher, DeliveryDispatcher, InProcessOutbox } from './delivery-dispatcher.js';
+import { BullDeliveryDispatcher } from './bull-delivery-dispatcher.js';
+import { DeliveryDispatcher } from './delivery-dispatcher.js';
+import { InProcessOutbox } from './in-process-outbox.js';
 import { DeliverySweeper } from './delivery-sweeper.js';
 import { SendQuoteProcessor } from './send-quote.processor.js';
 import { SEND_QUOTE_QUEUE, queueRedisOptions, sendQuoteQueueSettings } from './send-quote.queue.js';

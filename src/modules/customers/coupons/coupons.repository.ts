@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
+import { DataSource } from 'typeorm';
 import { Table } from '../../../database/table.js';
 import { Coupon } from './coupon.entity.js';
 
@@ -12,11 +11,5 @@ export class CouponsRepository {
 
   constructor(dataSource: DataSource) {
     this.coupons = new Table(dataSource, Coupon, { alt: 'code', fold: 'lower', label: 'Coupon' });
-  }
-
-  /** The coupon with this code in any case, or null (on the lower(code) index). */
-  @GenerateSql({ args: [SqlArg.manager, 'WELCOME10'] })
-  byCode(m: EntityManager, code: string): Promise<Coupon | null> {
-    return m.getRepository(Coupon).createQueryBuilder('c').where('lower(c.code) = lower(:code)', { code }).getOne();
   }
 }

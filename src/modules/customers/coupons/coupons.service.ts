@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { FieldErrorBag } from '../../../common/http/api-error.js';
 import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
 import { sortableColumns } from '../../../common/paging/page-request.js';
@@ -46,14 +45,6 @@ export class CouponsService {
 
   remove(key: string) {
     return this.crud.remove(key);
-  }
-
-  /**
-   * The coupon with this code in any case, or null. Whether it applies now: `isCouponApplicable`.
-   * Only QuotePricer.couponCode calls it; it goes when that does.
-   */
-  findByCode(m: EntityManager, code: string): Promise<Coupon | null> {
-    return this.repository.byCode(m, code);
   }
 }
 

@@ -1,7 +1,6 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { DataSource } from 'typeorm';
 import { type CliFlags, printResult, progress } from '../cli/cli-output.js';
-import { DemoSeeder } from '../modules/demo/demo.seeder.js';
 import { runPendingMigrations } from './migrate.js';
 
 @Command({ name: 'db:migrate', description: 'Apply pending migrations' })
@@ -15,24 +14,6 @@ export class DbMigrateCommand extends CommandRunner {
     const applied = await runPendingMigrations(this.dataSource);
     const names = applied.map((m) => m.name);
     printResult(flags, { applied: names }, () => (names.length ? `Applied: ${names.join(', ')}` : 'The schema is up to date.'));
-  }
-
-  @Option({ flags: '--json', description: 'print exactly one JSON object' })
-  parseJson() {
-    return true;
-  }
-}
-
-@Command({ name: 'db:seed-demo', description: 'Load the demo data (safe to run twice)' })
-export class DbSeedDemoCommand extends CommandRunner {
-  constructor(private readonly seeder: DemoSeeder) {
-    super();
-  }
-
-  async run(_args: string[], flags: CliFlags): Promise<void> {
-    if (!flags.json) progress('Loading demo data…');
-    const lines = await this.seeder.seed();
-    printResult(flags, { seeded: lines }, () => lines.join('\n'));
   }
 
   @Option({ flags: '--json', description: 'print exactly one JSON object' })

@@ -1,6 +1,5 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { type CliFlags, printError, printResult } from '../../cli/cli-output.js';
-import { timestamp } from '../../common/format/format.js';
+import { type CliFlags, jsonOption, printError, printResult } from '../../cli/cli-output.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { InvalidScopesError } from './invalid-scopes.error.js';
 
@@ -9,8 +8,6 @@ interface CreateFlags extends CliFlags {
   scopes?: string[];
   expiresInDays?: number;
 }
-
-const jsonOption = () => Option({ flags: '--json', description: 'print exactly one JSON object' });
 
 @Command({ name: 'api-key:create', description: 'Create an API key; the token and secret are shown once' })
 export class ApiKeyCreateCommand extends CommandRunner {
@@ -58,59 +55,6 @@ export class ApiKeyCreateCommand extends CommandRunner {
   @Option({ flags: '--expires-in-days <days>', description: 'days until the key expires' })
   parseExpires(v: string) {
     return /^\d+$/.test(v) ? Number(v) : Number.NaN;
-  }
-
-  @jsonOption()
-  parseJson() {
-    return true;
-  }
-}
-
-@Command({ name: 'api-key:list', description: 'List API keys (never their tokens)' })
-export class ApiKeyListCommand extends CommandRunner {
-  constructor(private readonly keys: ApiKeysService) {
-    super();
-  }
-
-  async run(_args: string[], flags: CliFlags): Promise<void> {
-    const keys = (await this.keys.list()).map((k) => ({
-      id: k.id,
-      name: k.name,
-      scopes: k.scopes,
-      expires_at: timestamp(k.expires_at),
-      revoked_at: timestamp(k.revoked_at),
-      last_used_at: timestamp(k.last_used_at),
-      created_at: timestamp(k.created_at),
-    }));
-    printResult(flags, { api_keys: keys }, () =>
-      keys.length === 0
-        ? 'No API keys.'
-        : keys
-            .map(
-              (k) =>
-                `${k.id}\t${k.name}\t${k.scopes.join(',')}\t${k.revoked_at ? `revoked ${k.revoked_at}` : k.expires_at ? `expires ${k.expires_at}` : 'active'}\tlast used ${k.last_used_at ?? 'never'}`,
-            )
-            .join('\n'),
-    );
-  }
-
-  @jsonOption()
-  parseJson() {
-    return true;
-  }
-}
-
-@Command({ name: 'api-key:revoke', arguments: '<id>', description: 'Revoke an API key; it stops working at once' })
-export class ApiKeyRevokeCommand extends CommandRunner {
-  constructor(private readonly keys: ApiKeysService) {
-    super();
-  }
-
-  async run([idText]: string[], flags: CliFlags): Promise<void> {
-    if (!/^\d{1,9}$/.test(idText ?? '')) return printError(flags, 'the key id must be a positive integer');
-    const id = Number(idText);
-    if (!(await this.keys.revoke(id))) return printError(flags, `no API key with id ${id}`);
-    printResult(flags, { id, revoked: true }, () => `Revoked API key ${id}.`);
   }
 
   @jsonOption()

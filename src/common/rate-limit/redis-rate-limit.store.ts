@@ -1,0 +1,58 @@
+import { Redis } from 'ioredis';
+import type { RateLimitStore, RateLimitWindow } from './rate-limit.store.js';
+
+/**
+ * The same windows kept in Redis, so every api process draws on one budget. The count and its
+ * expiry are set in one script: a window can never be left without an expiry (which would block
+ * the key for good), and Redis' clock alone decides when it ends.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+export class RedisRateLimitStore implements RateLimitStore {
+  readonly redis: Redis;
+
+  constructor(url: string, onError: (err: Error) => void) {
+    this.redis = new Redis(url, {
+      // Fail fast instead of queueing while Redis is away: the limiter then lets requests through.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 1000,
+    });
+    this.redis.on('error', onError);
+  }
+
+  /** Resolves once connected, or after `timeoutMs` (requests then pass unlimited until it is). */
+  async ready(timeoutMs: number): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.redis.once('ready', done);
+    });
+  }
+
+  async hit(key: string, windowMs: number): Promise<RateLimitWindow> {
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, key, windowMs)) as [number, number];
+    return { count, resetMs: ttl };
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.redis.quit();
+    } catch {
+      // Already disconnected: nothing left to close.
+      this.redis.disconnect();
+    }
+  }
+}
