@@ -11,6 +11,7 @@ import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embe
 import { ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand } from './modules/api-keys/api-key.commands.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 
 @Module({})
@@ -18,7 +19,14 @@ class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeysModule, DemoModule, QuotesModule.forRoot(config, 'cli')],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        ApiKeysModule,
+        DemoModule,
+        WebhooksModule,
+        QuotesModule.forRoot(config, 'cli'),
+      ],
       providers: [ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand, DbMigrateCommand, DbSeedDemoCommand],
     };
   }
