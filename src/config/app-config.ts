@@ -74,6 +74,11 @@ export interface AppConfig {
   webhookBatchSize: number;
   /** Claims one process works on at once (WEBHOOK_CONCURRENCY); batch × concurrency requests in flight at most. */
   webhookConcurrency: number;
+  /**
+   * How long a claimed webhook delivery stays with its process (WEBHOOK_LEASE_SECONDS, default 30);
+   * a process that died loses its claims after this. Always at least the timeout plus one second.
+   */
+  webhookLeaseSeconds: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -192,6 +197,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookPollMs: boundedInt(env, 'WEBHOOK_POLL_MS', 500, 60_000),
     webhookBatchSize: boundedInt(env, 'WEBHOOK_BATCH_SIZE', 100, 1000),
     webhookConcurrency: boundedInt(env, 'WEBHOOK_CONCURRENCY', 4, 64),
+    webhookLeaseSeconds: positiveInt(env, 'WEBHOOK_LEASE_SECONDS', 30),
   };
 }
 

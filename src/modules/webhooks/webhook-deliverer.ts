@@ -31,9 +31,9 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     this.sender = new WebhookSender(config.webhookAllowPrivate, config.webhookTimeoutMs);
   }
 
-  /** The lease of a claim: long enough for every request of the batch to time out, and the write. */
+  /** The lease of a claim: never shorter than the time its requests may take, plus a second to write the outcome. */
   private get leaseSeconds(): number {
-    return Math.ceil(this.config.webhookTimeoutMs / 1000) + 20;
+    return Math.max(this.config.webhookLeaseSeconds, Math.ceil(this.config.webhookTimeoutMs / 1000) + 1);
   }
 
   onApplicationBootstrap(): void {
