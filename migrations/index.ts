@@ -5,6 +5,7 @@ import { IdempotencyKeys1795291255711 } from './1795291255711-IdempotencyKeys.js
 import { ApiKeyChangeNotify1795292000000 } from './1795292000000-ApiKeyChangeNotify.js';
 import { ListIndexes1795300000000 } from './1795300000000-ListIndexes.js';
 import { QuoteAcceptance1795310000000 } from './1795310000000-QuoteAcceptance.js';
+import { EventsAndWebhooks1795478704786 } from './1795478704786-EventsAndWebhooks.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   ApiKeyChangeNotify1795292000000,
   ListIndexes1795300000000,
   QuoteAcceptance1795310000000,
+  EventsAndWebhooks1795478704786,
 ];

@@ -25,9 +25,11 @@ import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { ShipmentsModule } from './modules/shipments/shipments.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { TaxModule } from './modules/tax/tax.module.js';
+import { WebhookDeliveryModule, WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 /** The feature modules, shared by the api, the worker and the cli. */
 export const FEATURE_MODULES = [
+  WebhooksModule,
   ApiKeysModule,
   GeographyModule,
   CustomFieldsModule,
@@ -53,6 +55,7 @@ export class AppModule {
         DemoModule,
         ...FEATURE_MODULES,
         QuotesModule.forRoot(config, 'api'),
+        WebhookDeliveryModule.forRoot(config, 'api'),
       ],
       providers: [
         RouteTable,

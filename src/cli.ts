@@ -14,6 +14,7 @@ import { ApiKeyListCommand } from './modules/api-keys/api-key-list.command.js';
 import { ApiKeyRevokeCommand } from './modules/api-keys/api-key-revoke.command.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 
 @Module({})
@@ -21,7 +22,14 @@ class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeysModule, DemoModule, QuotesModule.forRoot(config, 'cli')],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        ApiKeysModule,
+        DemoModule,
+        WebhooksModule,
+        QuotesModule.forRoot(config, 'cli'),
+      ],
       providers: [ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand, DbMigrateCommand, DbSeedDemoCommand],
     };
   }

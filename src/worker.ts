@@ -15,6 +15,7 @@ import { embeddedDatabaseDir } from './database/data-source.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
+import { WebhookDeliveryModule, WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { instrumentApi } from './common/metrics/instrument.js';
 import { serveMetrics } from './common/metrics/metrics.js';
 
@@ -44,7 +45,7 @@ function startHeartbeat(file: string, logger: Logger): void {
 /** How long the job in hand may take to finish after SIGTERM; a delivery cut off is taken over after its lease. */
 const SHUTDOWN_GRACE_MS = 30_000;
 
-/** Background jobs, without HTTP: the send-quote consumer and the delivery sweep. */
+/** Background jobs, without HTTP: the send-quote consumer, the delivery sweep and the webhook deliverer. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig, logger: Pino): DynamicModule {
@@ -55,7 +56,9 @@ export class WorkerModule {
         LoggingModule.forRoot(logger),
         DiscoveryModule,
         DatabaseModule,
+        WebhooksModule,
         QuotesModule.forRoot(config, 'worker'),
+        WebhookDeliveryModule.forRoot(config, 'worker'),
       ],
     };
   }

@@ -30,7 +30,7 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
   };
 
   beforeAll(async () => {
-    t = await bootTestApp('hostile', { RATE_LIMIT_PER_MINUTE: '0' });
+    t = await bootTestApp('hostile', { RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOW_PRIVATE: 'true' });
     auth = { Authorization: `Bearer ${await t.token()}` };
     await created('/country', { name: 'United States', code: 'US', code_3: 'USA' });
     ids.state = (await created('/country/US', { name: 'New York', code: 'NY' })).id;
@@ -61,6 +61,9 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
     ids.subscriptionProduct = (await t.http.get(`/subscription/${subscription.id}/products`).set(auth)).body.data[0].id;
     await created('/shipment', { number: 'SH-1', status: 'shipped' });
     await created('/shipment/SH-1/trackingcode', { code: '1Z999', carrier: 'UPS' });
+    // Port 9 (discard): nothing answers, which is all a path fixture needs.
+    ids.webhook = (await created('/webhook', { url: 'http://127.0.0.1:9/hook', events: ['webhook.ping'] })).id;
+    ids.delivery = (await t.http.post(`/webhook/${ids.webhook}/ping`).set(auth)).body.data.id;
   });
   afterAll(() => t?.close());
 
@@ -71,6 +74,7 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
     taxclasses: 'taxclass',
     address: 'address',
     addresses: 'address',
+    deliveries: 'delivery',
   };
   const one = (segment: string) => singular[segment] ?? segment.replace(/s$/, '');
 
@@ -105,6 +109,8 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
           ['trackingcode', '1Z999'],
           ['subscription', ids.subscription],
           ['quote', ids.quote],
+          ['webhook', ids.webhook],
+          ['delivery', ids.delivery],
         ]).get(one(segments[i - 1]));
         if (value === undefined) throw new Error(`no fixture for ${s} of ${template}`);
         return String(value);

@@ -91,7 +91,7 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect([...answered].filter((r) => !declared.has(r))).toEqual([]);
     // One operation per endpoint: no route is documented twice.
     expect(answered.size).toBe(operations.reduce((n, o) => n + 1 + o.aliases.length, 0));
-    expect(operations).toHaveLength(127);
+    expect(operations).toHaveLength(137);
     // Each endpoint of the specification (and the contract's additions) is documented under that spelling.
     const documented = new Set(operations.map((o) => endpointKey(o.method, o.path)));
     expect(SPEC_ENDPOINTS.filter((e) => !documented.has(endpointKey(e.split(' ')[0], e.split(' ')[1])))).toEqual([]);
@@ -280,6 +280,12 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
         })
       ).id;
       ids.shipment = (await created('/shipment', { number: 'SH-1', status: 'shipped' })).id;
+      // Written directly: the endpoint's URL needs no resolving here.
+      ids.webhook = (
+        await t.sql<{ id: number }>(
+          "INSERT INTO webhooks (url, events, secret) VALUES ('https://erp.example.com/hook', '{webhook.ping}', 'whsec_x') RETURNING id",
+        )
+      )[0].id;
       await created('/shipment/SH-1/trackingcode', { code: '1Z999', carrier: 'UPS', url: 'https://carrier.example/track/1Z999' });
     });
 
@@ -445,6 +451,8 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
 
     it('the documented sort and embed lists are the ones the API enforces', async () => {
       const sample: Record<string, string | number> = {
+        webhook: ids.webhook,
+        webhooks: ids.webhook,
         country: 'US',
         countries: 'US',
         product: 'CUP',

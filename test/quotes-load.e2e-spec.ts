@@ -180,7 +180,7 @@ describeE2E('quotes: queries per page and concurrent writes', () => {
     const items = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ product_id: products[i % products.length].id, quantity: 1 + i, options: { Size: 'S' } }));
 
-    it('POST /quote: the pricing context, one INSERT of quote, items and groups, and the read (no transaction)', async () => {
+    it('POST /quote: BEGIN, the pricing context, one INSERT of quote, items and groups, the read, the event, COMMIT', async () => {
       const customer = (await t.sql<{ id: number }>('SELECT min(id) AS id FROM customers'))[0].id;
       const one = await counted(() =>
         t.http
@@ -194,7 +194,7 @@ describeE2E('quotes: queries per page and concurrent writes', () => {
           .set(auth)
           .send({ name: 'Fifty', customer_id: customer, customer_groups: ['gold', 'silver'], items: items(50) }),
       );
-      expect([one.status, one.count, fifty.status, fifty.count]).toEqual([201, 3, 201, 3]);
+      expect([one.status, one.count, fifty.status, fifty.count]).toEqual([201, 6, 201, 6]);
       expect(fifty.body.data.items.map((i: Json) => [i.position ?? null, i.quantity])).toEqual(
         Array.from({ length: 50 }, (_, i) => [null, 1 + i]),
       );
@@ -204,7 +204,7 @@ describeE2E('quotes: queries per page and concurrent writes', () => {
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
     });
 
-    it('PATCH /quote/{id}: BEGIN, lock with the pricing context, one statement of writes, the read, COMMIT', async () => {
+    it('PATCH /quote/{id}: BEGIN, lock with the pricing context, one statement of writes, the read, the event, COMMIT', async () => {
       const created = await post('/quote', { name: 'Patched', items: items(3) });
       const rename = await counted(() => t.http.patch(`/quote/${created.id}`).set(auth).send({ name: 'Renamed' }));
       const replace = await counted(() =>
@@ -213,7 +213,7 @@ describeE2E('quotes: queries per page and concurrent writes', () => {
           .set(auth)
           .send({ items: items(50), customer_groups: ['silver'] }),
       );
-      expect([rename.status, rename.count, replace.status, replace.count]).toEqual([200, 5, 200, 5]);
+      expect([rename.status, rename.count, replace.status, replace.count]).toEqual([200, 6, 200, 6]);
       expect(rename.body.data.name).toBe('Renamed');
       expect(replace.body.data.items).toHaveLength(50);
       expect(replace.body.data.customer_groups.map((g: Json) => g.api_code)).toEqual(['silver']);

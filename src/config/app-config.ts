@@ -58,6 +58,27 @@ export interface AppConfig {
   metricsPort: number | null;
   /** Port of the worker's Prometheus metrics; null (WORKER_METRICS_PORT unset) turns them off. */
   workerMetricsPort: number | null;
+  /**
+   * Webhook URLs may reach private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE=true).
+   * For development and tests only: in production it lets anyone with `webhooks:write` probe the
+   * network the api runs in.
+   */
+  webhookAllowPrivate: boolean;
+  /** How long an endpoint has to answer a delivery (WEBHOOK_TIMEOUT_MS, default 10 s). */
+  webhookTimeoutMs: number;
+  /** Wait before the first retry of a failed webhook delivery (WEBHOOK_BACKOFF_MS, default 30 s); doubles each time. */
+  webhookBackoffMs: number;
+  /** Pause of an idle webhook deliverer before it looks for due deliveries again (WEBHOOK_POLL_MS). */
+  webhookPollMs: number;
+  /** Deliveries one claim takes (WEBHOOK_BATCH_SIZE). */
+  webhookBatchSize: number;
+  /** Claims one process works on at once (WEBHOOK_CONCURRENCY); batch × concurrency requests in flight at most. */
+  webhookConcurrency: number;
+  /**
+   * How long a claimed webhook delivery stays with its process (WEBHOOK_LEASE_SECONDS, default 30);
+   * a process that died loses its claims after this. Always at least the timeout plus one second.
+   */
+  webhookLeaseSeconds: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -170,6 +191,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webConcurrency: webConcurrency(env, databaseUrl !== null),
     metricsPort: metricsPort(env, 'METRICS_PORT', port),
     workerMetricsPort: metricsPort(env, 'WORKER_METRICS_PORT', port),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutMs: boundedInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 60_000),
+    webhookBackoffMs: positiveInt(env, 'WEBHOOK_BACKOFF_MS', 30_000),
+    webhookPollMs: boundedInt(env, 'WEBHOOK_POLL_MS', 500, 60_000),
+    webhookBatchSize: boundedInt(env, 'WEBHOOK_BATCH_SIZE', 100, 1000),
+    webhookConcurrency: boundedInt(env, 'WEBHOOK_CONCURRENCY', 4, 64),
+    webhookLeaseSeconds: positiveInt(env, 'WEBHOOK_LEASE_SECONDS', 30),
   };
 }
 

@@ -9,6 +9,7 @@ import { QUOTES_ENTITIES } from '../modules/quotes/quotes.entities.js';
 import { SHIPMENTS_ENTITIES } from '../modules/shipments/shipments.entities.js';
 import { SUBSCRIPTIONS_ENTITIES } from '../modules/subscriptions/subscriptions.entities.js';
 import { TAX_ENTITIES } from '../modules/tax/tax.entities.js';
+import { WEBHOOKS_ENTITIES } from '../modules/webhooks/webhooks.entities.js';
 import './list-indexes.js';
 
 /** Every mapped entity; the schema test proves the migrations create exactly these. */
@@ -24,4 +25,5 @@ export const ENTITIES = [
   ...SHIPMENTS_ENTITIES,
   ...QUOTES_ENTITIES,
   ...SUBSCRIPTIONS_ENTITIES,
+  ...WEBHOOKS_ENTITIES,
 ];

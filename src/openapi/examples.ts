@@ -84,6 +84,13 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   ShipmentPatch: { status: 'shipped' },
   TrackingCodeCreate: { code: '1Z999AA10123456784', carrier: 'UPS', url: 'https://carrier.example/track/1Z999AA10123456784' },
   TrackingCodePatch: { carrier: 'UPS Ground' },
+  WebhookCreate: {
+    url: 'https://erp.example.com/store-events',
+    events: ['quote.*', 'product.updated'],
+    description: 'ERP sync',
+    is_active: 1,
+  },
+  WebhookPatch: { events: ['quote.*', 'product.*'] },
   QuoteCreate: {
     name: 'Office T-shirts',
     customer_id: 1,

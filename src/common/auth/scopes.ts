@@ -11,6 +11,7 @@ export const SCOPE_GROUPS = [
   'subscriptions',
   'coupons',
   'billing_plans',
+  'webhooks',
 ] as const;
 export type ScopeGroup = (typeof SCOPE_GROUPS)[number];
 

@@ -1,5 +1,6 @@
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { changesOf } from './changes.js';
+import type { ResourceEvents } from './resource-events.js';
 import { parseEmbed } from '../embed/embed.js';
 import { assertIfMatch } from '../http/etag.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
@@ -21,6 +22,8 @@ export interface ChildConfig<E extends Row, O extends Row> {
   present: (row: E) => object;
   /** A fixed condition on alias `r` that list rows must meet (e.g. live options only). */
   listWhere?: string;
+  /** Records `<owner>.<part>.created|updated|deleted` with each write (EventRecorder.for('shipment.trackingcode')). */
+  events?: ResourceEvents;
 }
 
 /**
@@ -66,7 +69,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row> {
       const values = await this.prepare(m, owner, changesOf(input), null);
       const row = await this.cfg.table.insert(m, { ...values, [this.cfg.owner]: owner.id });
       await this.afterWrite(m, owner);
-      return this.cfg.present(row);
+      return this.recorded(m, 'created', row.id, this.cfg.present(row));
     });
   }
 
@@ -78,7 +81,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row> {
       const values = await this.prepare(m, owner, changesOf(input), current);
       const row = await this.cfg.table.update(m, current, values);
       await this.afterWrite(m, owner);
-      return this.cfg.present(row);
+      return this.recorded(m, 'updated', row.id, this.cfg.present(row));
     });
   }
 
@@ -89,8 +92,14 @@ export abstract class ChildResourceService<E extends Row, O extends Row> {
       assertIfMatch(this.cfg.present(current));
       await this.cfg.table.delete(m, current.id);
       await this.afterWrite(m, owner);
-      return this.cfg.present(current);
+      return this.recorded(m, 'deleted', current.id, this.cfg.present(current));
     });
+  }
+
+  /** The event of a write, in its transaction (when the part records events); answers `presented`. */
+  protected async recorded<J>(m: EntityManager, action: 'created' | 'updated' | 'deleted', id: number, presented: J): Promise<J> {
+    await this.cfg.events?.record(m, action, id, presented);
+    return presented;
   }
 
   /** A row by id (or its second key), only within its owner. */

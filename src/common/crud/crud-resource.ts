@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { changesOf } from './changes.js';
+import type { ResourceEvents } from './resource-events.js';
 import { type EmbedSelection, type EmbedTree, parseEmbed } from '../embed/embed.js';
 import { assertIfMatch, assertIfMatchLazy } from '../http/etag.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
@@ -19,6 +20,8 @@ export interface CrudSpec<E extends Row, J> {
   present(m: EntityManager, rows: E[], embed: EmbedSelection): Promise<J[]>;
   /** Cross-field rules on the row as it will be stored; returns the values to write. */
   check?(m: EntityManager, values: Values, current: E | null): Values | Promise<Values>;
+  /** Records `<resource>.created|updated|deleted` with each write (EventRecorder.for('<resource>')). */
+  events?: ResourceEvents;
 }
 
 /**
@@ -48,7 +51,8 @@ export class CrudResource<E extends Row, J> {
   create(input: object): Promise<J> {
     return this.tx.run(async (m) => {
       const values = await this.checked(m, changesOf(input), null);
-      return this.presentOne(m, await this.spec.table.insert(m, values));
+      const row = await this.spec.table.insert(m, values);
+      return this.recorded(m, 'created', row.id, await this.presentOne(m, row));
     });
   }
 
@@ -57,7 +61,8 @@ export class CrudResource<E extends Row, J> {
       const current = await this.find(m, key, true);
       await assertIfMatchLazy(() => this.presentOne(m, current));
       const values = await this.checked(m, changesOf(input), current);
-      return this.presentOne(m, await this.spec.table.update(m, current, values));
+      const row = await this.spec.table.update(m, current, values);
+      return this.recorded(m, 'updated', row.id, await this.presentOne(m, row));
     });
   }
 
@@ -68,12 +73,18 @@ export class CrudResource<E extends Row, J> {
       const presented = await this.presentOne(m, current);
       assertIfMatch(presented);
       await this.spec.table.delete(m, current.id);
-      return presented;
+      return this.recorded(m, 'deleted', current.id, presented);
     });
   }
 
   find(m: EntityManager, key: string, lock: boolean): Promise<E> {
     return this.spec.table.find(m, key, { lock });
+  }
+
+  /** The event of a write, in its transaction (when the resource records events); answers `presented`. */
+  private async recorded(m: EntityManager, action: 'created' | 'updated' | 'deleted', id: number, presented: J): Promise<J> {
+    await this.spec.events?.record(m, action, id, presented);
+    return presented;
   }
 
   private async presentOne(m: EntityManager, row: E, embed: EmbedSelection = {}): Promise<J> {

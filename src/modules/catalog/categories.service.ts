@@ -9,6 +9,7 @@ import { presentCategory } from './catalog.presenter.js';
 import type { Category } from './category.entity.js';
 import type { CategoryPatch } from './dto/category.input.js';
 import { CategoriesRepository } from './repositories/categories.repository.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /**
  * Categories form a tree through `parent_id`. Deleting one unlinks it from its products (cascade)
@@ -16,8 +17,9 @@ import { CategoriesRepository } from './repositories/categories.repository.js';
  */
 @Injectable()
 export class CategoriesService extends CrudResource<Category, ReturnType<typeof presentCategory>> {
-  constructor(tx: TransactionRunner, repository: CategoriesRepository, checks: CatalogChecks) {
+  constructor(tx: TransactionRunner, repository: CategoriesRepository, checks: CatalogChecks, recorder: EventRecorder) {
     super(tx, {
+      events: recorder.for('category'),
       table: repository.categories,
       sort: sortableColumns('id', 'name', 'sort_order', 'created_at', 'updated_at'),
       present: async (_m, rows) => rows.map(presentCategory),

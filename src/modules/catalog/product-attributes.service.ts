@@ -7,11 +7,13 @@ import type { ProductAttribute } from './product-attribute.entity.js';
 import type { Product } from './product.entity.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 @Injectable()
 export class ProductAttributesService extends ChildResourceService<ProductAttribute, Product> {
-  constructor(tx: TransactionRunner, parts: ProductPartsRepository, rows: ProductRowsRepository) {
+  constructor(tx: TransactionRunner, parts: ProductPartsRepository, rows: ProductRowsRepository, recorder: EventRecorder) {
     super(tx, {
+      events: recorder.for('product.attribute'),
       table: parts.attributes,
       owner: 'product_id',
       findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),

@@ -7,12 +7,14 @@ import type { ProductExtra } from './product-extra.entity.js';
 import type { Product } from './product.entity.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /** Extras; a duplicate SKU within the product is refused by UQ_product_extras_product_id_sku (422 sku). */
 @Injectable()
 export class ProductExtrasService extends ChildResourceService<ProductExtra, Product> {
-  constructor(tx: TransactionRunner, parts: ProductPartsRepository, rows: ProductRowsRepository) {
+  constructor(tx: TransactionRunner, parts: ProductPartsRepository, rows: ProductRowsRepository, recorder: EventRecorder) {
     super(tx, {
+      events: recorder.for('product.extra'),
       table: parts.extras,
       owner: 'product_id',
       findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),

@@ -10,6 +10,7 @@ import type { ProductOption } from './product-option.entity.js';
 import type { Product } from './product.entity.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /**
  * Options. DELETE is soft: the row keeps answering GET with its `deleted_at` but leaves lists, the
@@ -22,8 +23,10 @@ export class ProductOptionsService extends ChildResourceService<ProductOption, P
     tx: TransactionRunner,
     private readonly parts: ProductPartsRepository,
     private readonly rows: ProductRowsRepository,
+    recorder: EventRecorder,
   ) {
     super(tx, {
+      events: recorder.for('product.option'),
       table: parts.options,
       owner: 'product_id',
       findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),

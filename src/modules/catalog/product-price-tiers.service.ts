@@ -9,6 +9,7 @@ import type { ProductPriceTier } from './product-price-tier.entity.js';
 import type { Product } from './product.entity.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 export const TIER_SORT = sortableColumns('id', 'quantity', 'price', 'created_at', 'updated_at');
 
@@ -20,8 +21,10 @@ export class ProductPriceTiersService extends ChildResourceService<ProductPriceT
     parts: ProductPartsRepository,
     rows: ProductRowsRepository,
     private readonly checks: CatalogChecks,
+    recorder: EventRecorder,
   ) {
     super(tx, {
+      events: recorder.for('product.pricetier'),
       table: parts.priceTiers,
       owner: 'product_id',
       findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),

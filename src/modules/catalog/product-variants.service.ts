@@ -12,6 +12,7 @@ import type { ProductVariant } from './product-variant.entity.js';
 import type { Product } from './product.entity.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /**
  * Variants. `options` must choose a value of every live option of the product (and nothing else);
@@ -24,8 +25,10 @@ export class ProductVariantsService extends ChildResourceService<ProductVariant,
     tx: TransactionRunner,
     private readonly parts: ProductPartsRepository,
     rows: ProductRowsRepository,
+    recorder: EventRecorder,
   ) {
     super(tx, {
+      events: recorder.for('product.variant'),
       table: parts.variants,
       owner: 'product_id',
       findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),

@@ -8,6 +8,7 @@ import { TIER_SORT } from './product-price-tiers.service.js';
 import type { ProductVariant } from './product-variant.entity.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import type { VariantPriceTier } from './variant-price-tier.entity.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /** Tiers of one variant, under /variant/{variant_id|variant_sku}/…; they replace the product's tiers in pricing. */
 @Injectable()
@@ -16,8 +17,10 @@ export class VariantPriceTiersService extends ChildResourceService<VariantPriceT
     tx: TransactionRunner,
     parts: ProductPartsRepository,
     private readonly checks: CatalogChecks,
+    recorder: EventRecorder,
   ) {
     super(tx, {
+      events: recorder.for('product.variant.pricetier'),
       table: parts.variantPriceTiers,
       owner: 'variant_id',
       findOwner: (m, key, lock) => parts.findVariant(m, key, lock),

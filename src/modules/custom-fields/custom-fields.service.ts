@@ -8,12 +8,14 @@ import { CustomFieldsRepository } from './custom-fields.repository.js';
 import { presentDefinition } from './custom-fields.presenter.js';
 import { normalizeFieldValue } from './domain/field-value.js';
 import type { CustomFieldDefinitionPatch } from './dto/custom-field-definition.input.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /** Custom field definitions, addressed by name (or id). */
 @Injectable()
 export class CustomFieldsService extends CrudResource<CustomFieldDefinition, ReturnType<typeof presentDefinition>> {
-  constructor(tx: TransactionRunner, repository: CustomFieldsRepository) {
+  constructor(tx: TransactionRunner, repository: CustomFieldsRepository, recorder: EventRecorder) {
     super(tx, {
+      events: recorder.for('customfielddefinition'),
       table: repository.definitions,
       sort: sortableColumns('id', 'name', 'entity', 'type', 'sort_order', 'created_at', 'updated_at'),
       present: async (_m, rows) => rows.map(presentDefinition),

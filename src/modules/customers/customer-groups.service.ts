@@ -8,6 +8,7 @@ import type { CustomerGroup } from './customer-group.entity.js';
 import { type GroupJson, presentGroup } from './customers.presenter.js';
 import { CustomersRepository } from './customers.repository.js';
 import type { CustomerGroupCreate, CustomerGroupPatch } from './dto/customer-group.input.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 @Injectable()
 export class CustomerGroupsService {
@@ -16,8 +17,10 @@ export class CustomerGroupsService {
   constructor(
     tx: TransactionRunner,
     private readonly repository: CustomersRepository,
+    recorder: EventRecorder,
   ) {
     this.crud = new CrudResource(tx, {
+      events: recorder.for('customergroup'),
       table: repository.groups,
       sort: sortableColumns('id', 'name', 'api_code', 'created_at'),
       present: (m, rows) => this.presentGroups(m, rows),

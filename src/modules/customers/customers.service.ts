@@ -12,6 +12,7 @@ import type { Customer } from './customer.entity.js';
 import { type CustomerEmbeds, type CustomerJson, presentCustomer } from './customers.presenter.js';
 import { CustomersRepository } from './customers.repository.js';
 import type { CustomerCreate, CustomerPatch } from './dto/customer.input.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /** CONTRACT §6; camelCase spellings (shippingAddresses) are accepted by parseEmbed. */
 export const CUSTOMER_EMBEDS = { group: {}, shipping_addresses: {}, billing_addresses: {} };
@@ -25,8 +26,10 @@ export class CustomersService {
     repository: CustomersRepository,
     private readonly groups: CustomerGroupsService,
     private readonly addresses: CustomerAddressesService,
+    recorder: EventRecorder,
   ) {
     this.crud = new CrudResource(tx, {
+      events: recorder.for('customer'),
       table: repository.customers,
       sort: sortableColumns('id', 'email', 'last_name', 'created_at', 'updated_at'),
       embeds: CUSTOMER_EMBEDS,

@@ -7,12 +7,14 @@ import { TransactionRunner } from '../../database/transaction.js';
 import type { Country } from './country.entity.js';
 import { GeographyRepository } from './geography.repository.js';
 import { presentCountry } from './geography.presenter.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /** Countries; `{id}` is the id or the ISO code (any case). Deleting one deletes its states. */
 @Injectable()
 export class CountriesService extends CrudResource<Country, ReturnType<typeof presentCountry>> {
-  constructor(tx: TransactionRunner, repository: GeographyRepository) {
+  constructor(tx: TransactionRunner, repository: GeographyRepository, recorder: EventRecorder) {
     super(tx, {
+      events: recorder.for('country'),
       table: repository.countries,
       sort: sortableColumns('id', 'name', 'code', 'created_at', 'updated_at'),
       embeds: { states: {} },

@@ -7,12 +7,14 @@ import type { Country } from './country.entity.js';
 import { GeographyRepository } from './geography.repository.js';
 import { presentState } from './geography.presenter.js';
 import type { State } from './state.entity.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /** A country's states, addressed by id or by code within the country. */
 @Injectable()
 export class StatesService extends ChildResourceService<State, Country> {
-  constructor(tx: TransactionRunner, repository: GeographyRepository, countries: CountriesService) {
+  constructor(tx: TransactionRunner, repository: GeographyRepository, countries: CountriesService, recorder: EventRecorder) {
     super(tx, {
+      events: recorder.for('country.state'),
       table: repository.states,
       owner: 'country_id',
       findOwner: (m, key, lock) => countries.find(m, key, lock),

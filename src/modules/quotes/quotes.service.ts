@@ -23,6 +23,7 @@ import { quoteRecipients } from './domain/recipients.js';
 import type { QuoteCreate, QuoteItemInput, QuoteListQuery, QuotePatch } from './dto/quote.input.js';
 import type { SendQuoteInput } from './dto/send-quote.input.js';
 import type { QuoteDelivery } from './quote-delivery.entity.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 import { type PricedQuote, type PricingCustomer, QuotePricer, pricingCustomer } from './quote-pricer.js';
 import { type QuoteJson, effectiveStatus, presentQuote } from './quotes.presenter.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
@@ -57,6 +58,7 @@ export class QuotesService {
     private readonly dispatcher: DeliveryDispatcher,
     private readonly cart: CartService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventRecorder,
   ) {}
 
   async list(query: QuoteListQuery) {
@@ -86,13 +88,22 @@ export class QuotesService {
   }
 
   /**
-   * POST /quote in three statements and no transaction, whatever the number of items: the pricing
-   * context, one INSERT … RETURNING that writes the quote, its items and groups together (atomic as
-   * one statement), and the read of the result.
+   * POST /quote in six statements, whatever the number of items: BEGIN, the pricing context, one
+   * INSERT … RETURNING that writes the quote, its items and groups together, the read of the
+   * result, the quote.created event (with its fan-out), COMMIT.
    */
   create(input: QuoteCreate): Promise<QuoteJson> {
-    // Atomic as one statement; in a transaction only when an Idempotency-Key must commit with it.
-    return this.tx.atomic((m) => this.insert(m, input));
+    // A transaction: the quote.created event commits with the quote.
+    return this.tx.run(async (m) => {
+      const quote = await this.insert(m, input);
+      await this.recordQuote(m, 'quote.created', quote);
+      return quote;
+    });
+  }
+
+  /** A quote event with the quote as GET shows it, in the write's transaction. */
+  private recordQuote(m: EntityManager, type: string, quote: QuoteJson): Promise<void> {
+    return this.events.record(m, { type, resource: 'quote', resource_id: quote.id, data: quote });
   }
 
   private async insert(m: EntityManager, input: QuoteCreate): Promise<QuoteJson> {
@@ -133,7 +144,8 @@ export class QuotesService {
    * PATCH: `items`, `customer_groups` and `customer_emails` replace the whole set when present. The
    * quote row is locked first, so concurrent PATCHes of one quote apply one after the other and
    * their item sets never mix. Any change to items, customer or coupon prices the quote again.
-   * Five statements: BEGIN, lock + pricing context, the writes, the read, COMMIT.
+   * Six statements: BEGIN, lock + pricing context, the writes, the read, the quote.updated event, COMMIT
+   * (a PATCH that changes nothing writes no event).
    */
   update(key: string, input: QuotePatch): Promise<QuoteJson> {
     return this.tx.run(async (m) => {
@@ -186,7 +198,9 @@ export class QuotesService {
         ...(priced && keptIds ? { prices: { ids: keptIds, items: priced.items } } : priced ? { items: priced.items } : {}),
         ...(fields.groupIds ? { groupIds: fields.groupIds } : {}),
       });
-      return this.present(m, current.id);
+      const updated = await this.present(m, current.id);
+      await this.recordQuote(m, 'quote.updated', updated);
+      return updated;
     });
   }
 
@@ -196,6 +210,7 @@ export class QuotesService {
       const presented = await this.present(m, current.id);
       assertIfMatch(presented);
       await this.writes.deleteQuote(m, current.id);
+      await this.recordQuote(m, 'quote.deleted', presented);
       return presented;
     });
   }
@@ -218,6 +233,7 @@ export class QuotesService {
       const rows = await this.deliveries.createDeliveries(m, quote.id, recipients, input.message?.trim() || null, input.bcc ?? [], {
         attachPdf: input.attach_pdf ?? false,
       });
+      await this.recordQuote(m, 'quote.sent', await this.present(m, quote.id));
       afterCommit(() => void this.dispatcher.dispatch(rows.map((r) => r.id)));
       return { quote_id: quote.id, deliveries: rows.map((r) => ({ id: r.id, recipient: r.recipient, status: 'queued' })) };
     });

@@ -7,12 +7,14 @@ import { TransactionRunner } from '../../database/transaction.js';
 import type { Shipment } from './shipment.entity.js';
 import { presentShipment } from './shipments.presenter.js';
 import { ShipmentsRepository } from './shipments.repository.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /** Shipments, `{id|number}` (CONTRACT §2). Deleting one deletes its tracking codes (ON DELETE CASCADE). */
 @Injectable()
 export class ShipmentsService extends CrudResource<Shipment, ReturnType<typeof presentShipment>> {
-  constructor(tx: TransactionRunner, repository: ShipmentsRepository) {
+  constructor(tx: TransactionRunner, repository: ShipmentsRepository, recorder: EventRecorder) {
     super(tx, {
+      events: recorder.for('shipment'),
       table: repository.shipments,
       sort: sortableColumns('id', 'number', 'status', 'created_at', 'updated_at'),
       embeds: { trackingcodes: {} },

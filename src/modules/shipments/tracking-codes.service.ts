@@ -7,6 +7,7 @@ import { presentTrackingCode } from './shipments.presenter.js';
 import { ShipmentsRepository } from './shipments.repository.js';
 import { ShipmentsService } from './shipments.service.js';
 import type { TrackingCode } from './tracking-code.entity.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /**
  * A shipment's tracking codes, addressed by id or by code within the shipment. Writes lock the
@@ -14,8 +15,9 @@ import type { TrackingCode } from './tracking-code.entity.js';
  */
 @Injectable()
 export class TrackingCodesService extends ChildResourceService<TrackingCode, Shipment> {
-  constructor(tx: TransactionRunner, repository: ShipmentsRepository, shipments: ShipmentsService) {
+  constructor(tx: TransactionRunner, repository: ShipmentsRepository, shipments: ShipmentsService, recorder: EventRecorder) {
     super(tx, {
+      events: recorder.for('shipment.trackingcode'),
       table: repository.trackingCodes,
       owner: 'shipment_id',
       findOwner: (m, key, lock) => shipments.find(m, key, lock),

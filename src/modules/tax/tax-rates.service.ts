@@ -7,12 +7,14 @@ import { TaxClassesService } from './tax-classes.service.js';
 import type { TaxRate } from './tax-rate.entity.js';
 import { presentTaxRate } from './tax.presenter.js';
 import { TaxRepository } from './tax.repository.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /** A class's rates, addressed by id within the class of the path. */
 @Injectable()
 export class TaxRatesService extends ChildResourceService<TaxRate, TaxClass> {
-  constructor(tx: TransactionRunner, repository: TaxRepository, classes: TaxClassesService) {
+  constructor(tx: TransactionRunner, repository: TaxRepository, classes: TaxClassesService, recorder: EventRecorder) {
     super(tx, {
+      events: recorder.for('taxclass.rate'),
       table: repository.rates,
       owner: 'tax_class_id',
       findOwner: (m, key, lock) => classes.find(m, key, lock),

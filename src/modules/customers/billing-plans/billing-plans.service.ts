@@ -7,13 +7,15 @@ import type { BillingPlan } from './billing-plan.entity.js';
 import { type BillingPlanJson, presentBillingPlan } from './billing-plans.presenter.js';
 import { BillingPlansRepository } from './billing-plans.repository.js';
 import type { BillingPlanCreate, BillingPlanPatch } from './dto/billing-plan.input.js';
+import { EventRecorder } from '../../webhooks/event-recorder.js';
 
 @Injectable()
 export class BillingPlansService {
   private readonly crud: CrudResource<BillingPlan, BillingPlanJson>;
 
-  constructor(tx: TransactionRunner, repository: BillingPlansRepository) {
+  constructor(tx: TransactionRunner, repository: BillingPlansRepository, recorder: EventRecorder) {
     this.crud = new CrudResource(tx, {
+      events: recorder.for('billingplan'),
       table: repository.billingPlans,
       sort: sortableColumns('id', 'name', 'created_at'),
       present: async (_m, rows) => rows.map(presentBillingPlan),

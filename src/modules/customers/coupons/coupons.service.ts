@@ -9,6 +9,7 @@ import { type CouponJson, presentCoupon } from './coupons.presenter.js';
 import { CouponsRepository } from './coupons.repository.js';
 import { couponTermErrors } from './domain/coupon-rules.js';
 import type { CouponCreate, CouponPatch } from './dto/coupon.input.js';
+import { EventRecorder } from '../../webhooks/event-recorder.js';
 
 @Injectable()
 export class CouponsService {
@@ -17,8 +18,10 @@ export class CouponsService {
   constructor(
     tx: TransactionRunner,
     private readonly repository: CouponsRepository,
+    recorder: EventRecorder,
   ) {
     this.crud = new CrudResource(tx, {
+      events: recorder.for('coupon'),
       table: repository.coupons,
       sort: sortableColumns('id', 'code', 'created_at', 'ends_at'),
       present: async (_m, rows) => rows.map(presentCoupon),

@@ -1,0 +1,18 @@
+/**
+ * The retry schedule of a delivery. After failed attempt n (1-based) the next one waits
+ * base · 2^(n−1), at most 6 hours, ±20 % jitter; with the default base of 30 s that is
+ * 30 s, 1, 2, 4, 8, 16, 32 min, 1.1, 2.1, 4.3 h, then 6 h, 6 h, 6 h: attempt 14 comes about 26 h
+ * after the first, and a delivery whose 14th attempt fails is `failed` for good.
+ */
+export const MAX_ATTEMPTS = 14;
+export const MAX_WAIT_MS = 6 * 3600_000;
+
+/** Milliseconds to wait after failed attempt `attempt`, or null when it was the last one. */
+export function retryWaitMs(attempt: number, baseMs: number, random: () => number = Math.random): number | null {
+  if (attempt >= MAX_ATTEMPTS) return null;
+  const plain = Math.min(baseMs * 2 ** (attempt - 1), MAX_WAIT_MS);
+  return Math.max(1, Math.round(plain * (0.8 + 0.4 * random())));
+}
+
+/** An endpoint whose attempts have all failed for this long is switched off. */
+export const DISABLE_AFTER_MS = 24 * 3600_000;

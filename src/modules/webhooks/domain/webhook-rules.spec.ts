@@ -1,0 +1,69 @@
+import { refusedAddress } from './addresses.js';
+import { MAX_ATTEMPTS, retryWaitMs } from './backoff.js';
+import { isEventPattern, matchesPattern } from './event-patterns.js';
+import { signatureHeader, verifySignature } from './signature.js';
+
+describe('event patterns', () => {
+  it('matches exact types, prefixes ending in .* and *', () => {
+    expect(matchesPattern('*', 'quote.created')).toBe(true);
+    expect(matchesPattern('quote.*', 'quote.delivery.failed')).toBe(true);
+    expect(matchesPattern('quote.*', 'quotes.created')).toBe(false);
+    expect(matchesPattern('quote.created', 'quote.created')).toBe(true);
+    expect(matchesPattern('quote.created', 'quote.updated')).toBe(false);
+  });
+  it('accepts only well-formed patterns', () => {
+    expect(['*', 'quote.*', 'shipment.trackingcode.created'].every(isEventPattern)).toBe(true);
+    expect(['', 'Quote.*', 'quote.', '*.created', 'a b'].some(isEventPattern)).toBe(false);
+  });
+});
+
+describe('signature', () => {
+  it('verifies its own header within the tolerance, and nothing else', () => {
+    const header = signatureHeader('whsec_a', '{"x":1}', 1_700_000_000);
+    expect(header).toMatch(/^t=1700000000,v1=[0-9a-f]{64}$/);
+    expect(verifySignature('whsec_a', '{"x":1}', header, 1_700_000_100)).toBe(true);
+    expect(verifySignature('whsec_a', '{"x":1}', header, 1_700_000_301)).toBe(false);
+    expect(verifySignature('whsec_b', '{"x":1}', header, 1_700_000_000)).toBe(false);
+    expect(verifySignature('whsec_a', '{"x":2}', header, 1_700_000_000)).toBe(false);
+  });
+});
+
+describe('backoff', () => {
+  it('doubles from the base up to 6 h, with ±20 % jitter, for about a day', () => {
+    const mid = () => 0.5;
+    const waits = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryWaitMs(i + 1, 30_000, mid)!);
+    expect(waits.slice(0, 3)).toEqual([30_000, 60_000, 120_000]);
+    expect(waits.at(-1)).toBe(6 * 3600_000);
+    const hours = waits.reduce((a, b) => a + b, 0) / 3600_000;
+    expect(hours).toBeGreaterThan(24);
+    expect(hours).toBeLessThan(30);
+    expect(retryWaitMs(MAX_ATTEMPTS, 30_000)).toBeNull();
+    expect(retryWaitMs(1, 30_000, () => 0)).toBe(24_000);
+    expect(retryWaitMs(1, 30_000, () => 1)).toBe(36_000);
+  });
+});
+
+describe('addresses', () => {
+  it.each([
+    ['10.0.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.0.1', 'private'],
+    ['127.0.0.1', 'loopback'],
+    ['169.254.169.254', 'link-local'],
+    ['100.64.1.1', 'shared (CGNAT)'],
+    ['0.0.0.0', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['::1', 'loopback'],
+    ['::', 'unspecified'],
+    ['fd00::1', 'private'],
+    ['fe80::1', 'link-local'],
+    ['ff02::1', 'multicast'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:a00:1', 'private'],
+  ])('%s is refused as %s', (address, label) => {
+    expect(refusedAddress(address)).toBe(label);
+  });
+  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700::1111'])('%s is public', (address) => {
+    expect(refusedAddress(address)).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { Transform } from 'class-transformer';
+import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsString, ValidateBy } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { EachElement, IsFlag, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
+import { isEventPattern } from '../domain/event-patterns.js';
+import { urlProblem } from '../domain/url-rules.js';
+
+const Trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+const TrimmedOrNull = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value));
+
+/** An http(s) URL with a host and no credentials; whether its address is public is checked by the service. */
+function IsWebhookUrl(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isWebhookUrl',
+    validator: {
+      validate: (v: unknown) => typeof v !== 'string' || urlProblem(v) === null,
+      defaultMessage: (args) => (typeof args?.value === 'string' ? (urlProblem(args.value) ?? '') : ''),
+    },
+  });
+}
+
+/** PATCH /webhook/{id}: every field optional. */
+export class WebhookPatch {
+  @Optional()
+  @Trimmed()
+  @NotBlank()
+  @IsWebhookUrl()
+  @IsText(2048)
+  url?: string;
+
+  /** Event types or patterns: `quote.sent`, `quote.*`, `*`. */
+  @Optional()
+  @ArrayMinSize(1, { message: 'must name at least one event type or pattern' })
+  @ArrayMaxSize(100, { message: 'must have at most 100 patterns' })
+  @IsString({ each: true, message: 'must be an array of event types or patterns' })
+  @IsArray({ message: 'must be an array of event types or patterns' })
+  @EachElement((e) => typeof e === 'string' && isEventPattern(e), 'must be an event type, a prefix ending in .* or *')
+  @Allow()
+  @ApiProperty({ type: 'array', items: { type: 'string' }, example: ['quote.*', 'product.updated'] })
+  events?: string[];
+
+  @Nullable()
+  @TrimmedOrNull()
+  @IsText(255)
+  description?: string | null;
+
+  @Optional()
+  @IsFlag()
+  is_active?: boolean;
+}
+
+/** POST /webhook: `url` and `events` required; active unless told otherwise. */
+@RequiredFields('url', 'events')
+export class WebhookCreate extends WebhookPatch {}

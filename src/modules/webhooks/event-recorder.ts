@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ResourceEvents } from '../../common/crud/resource-events.js';
+import { type NewEvent, WebhooksRepository } from './webhooks.repository.js';
+
+/** A change as a write path reports it: `type` is `<resource>.<what happened>`. */
+export type ChangeEvent = NewEvent;
+
+/**
+ * Records events in the transaction of the change they describe (pass its manager): one statement
+ * writes the event rows and a queued delivery for every active endpoint that subscribed, so a change
+ * that rolls back leaves no event and a committed one cannot lose its deliveries.
+ */
+@Injectable()
+export class EventRecorder {
+  constructor(private readonly repository: WebhooksRepository) {}
+
+  async record(m: EntityManager, events: ChangeEvent | ChangeEvent[]): Promise<void> {
+    const list = Array.isArray(events) ? events : [events];
+    if (list.length === 0) return;
+    await this.repository.recordEvents(m, list);
+  }
+
+  /** The recorder of one resource's create/update/delete, for the shared write paths (CrudResource, ChildResourceService). */
+  for(resource: string): ResourceEvents {
+    return {
+      resource,
+      record: (m, action, id, data) => this.record(m, { type: `${resource}.${action}`, resource, resource_id: id, data }),
+    };
+  }
+}

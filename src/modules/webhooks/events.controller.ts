@@ -1,0 +1,23 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ApiPage } from '../../openapi/decorators.js';
+import { EventListQuery } from './dto/event-list.query.js';
+import { EventsService } from './events.service.js';
+import { EventView } from './webhooks.views.js';
+
+/** The event log (scope `webhooks:read`). */
+@Controller()
+@ScopeGroup('webhooks')
+export class EventsController {
+  constructor(private readonly events: EventsService) {}
+
+  @Get('events')
+  @ApiPage(EventView, {
+    sort: ['id', 'created_at'],
+    summary: 'List events',
+    description: 'Every recorded change, filtered by `type`, `resource` and `created_at_min`; the same JSON a delivery carries.',
+  })
+  list(@Query() query: EventListQuery) {
+    return this.events.list(query);
+  }
+}

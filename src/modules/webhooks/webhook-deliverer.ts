@@ -1,0 +1,113 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { uncounted } from '../../database/query-counter.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { DISABLE_AFTER_MS, retryWaitMs } from './domain/backoff.js';
+import { signatureHeader } from './domain/signature.js';
+import { WebhookSender } from './webhook-sender.js';
+import { presentEvent } from './webhooks.presenter.js';
+import { type ClaimedWebhookDelivery, type DeliveryOutcome, type EndpointOutcome, WebhooksRepository } from './webhooks.repository.js';
+
+/**
+ * Delivers queued webhook deliveries, in the worker (and in the api when REDIS_URL is unset, as the
+ * send-quote outbox does). WEBHOOK_CONCURRENCY loops each claim up to WEBHOOK_BATCH_SIZE due rows
+ * with a lease (FOR UPDATE SKIP LOCKED, so several processes share the work), POST them all at
+ * once, and record the outcomes in two statements. A process killed mid-batch leaves its rows
+ * leased; once the lease runs out another process takes them (at least once, never lost).
+ */
+@Injectable()
+export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Webhooks');
+  private readonly sender: WebhookSender;
+  private stopped = false;
+  private loops: Promise<void>[] = [];
+  private wake: (() => void)[] = [];
+
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly repository: WebhooksRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.sender = new WebhookSender(config.webhookAllowPrivate, config.webhookTimeoutMs);
+  }
+
+  /** The lease of a claim: never shorter than the time its requests may take, plus a second to write the outcome. */
+  private get leaseSeconds(): number {
+    return Math.max(this.config.webhookLeaseSeconds, Math.ceil(this.config.webhookTimeoutMs / 1000) + 1);
+  }
+
+  onApplicationBootstrap(): void {
+    this.loops = Array.from({ length: this.config.webhookConcurrency }, () => uncounted(() => this.loop()));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    for (const w of this.wake.splice(0)) w();
+    await Promise.all(this.loops);
+    this.sender.close();
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      let taken = 0;
+      try {
+        taken = await this.pass();
+      } catch (err) {
+        if (!this.stopped) this.logger.error(`Webhook pass failed: ${(err as Error).message}`);
+      }
+      if (taken === 0 && !this.stopped) await this.pause(this.config.webhookPollMs);
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake.push(done);
+    });
+  }
+
+  /** One claim, its requests and their outcomes; answers how many deliveries it took. */
+  async pass(): Promise<number> {
+    const m = this.tx.direct;
+    const claimed = await this.repository.claimDue(m, this.config.webhookBatchSize, this.leaseSeconds);
+    if (claimed.length === 0) return 0;
+    const results = await Promise.all(claimed.map((d) => this.attempt(d)));
+    await this.repository.recordOutcomes(
+      m,
+      results.map((r) => r.outcome),
+    );
+    const byEndpoint = new Map<number, EndpointOutcome>();
+    for (const { delivery, outcome } of results) {
+      const e = byEndpoint.get(delivery.webhook_id) ?? { webhook_id: delivery.webhook_id, succeeded: false, gone: false };
+      if (outcome.status === 'succeeded') e.succeeded = true;
+      if (outcome.status_code === 410) e.gone = true;
+      byEndpoint.set(delivery.webhook_id, e);
+    }
+    const disabled = await this.repository.recordEndpoints(m, [...byEndpoint.values()], DISABLE_AFTER_MS / 1000);
+    if (disabled.length) this.logger.warn(`Webhook endpoints switched off: ${disabled.join(', ')}`);
+    return claimed.length;
+  }
+
+  private async attempt(d: ClaimedWebhookDelivery): Promise<{ delivery: ClaimedWebhookDelivery; outcome: DeliveryOutcome }> {
+    const event = presentEvent({ ...d, id: d.event_id });
+    const body = JSON.stringify(event);
+    const headers = {
+      'Content-Type': 'application/json',
+      'User-Agent': 'store-webhooks/1',
+      'Store-Event-Id': event.id,
+      'Store-Event-Type': event.type,
+      'Store-Delivery-Id': d.id,
+      'Store-Signature': signatureHeader(d.secret, body, Math.floor(Date.now() / 1000)),
+    };
+    const r = await this.sender.send(d.url, headers, body);
+    const base = { id: d.id, status_code: r.statusCode, duration_ms: r.durationMs, error: r.error };
+    if (r.ok) return { delivery: d, outcome: { ...base, status: 'succeeded', wait_ms: null } };
+    // 410 Gone: the endpoint is switched off, so there is no one to retry for.
+    const wait = r.statusCode === 410 ? null : retryWaitMs(d.attempts, this.config.webhookBackoffMs);
+    return { delivery: d, outcome: { ...base, status: wait === null ? 'failed' : 'queued', wait_ms: wait } };
+  }
+}

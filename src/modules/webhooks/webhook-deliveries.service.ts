@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { parseEmbed } from '../../common/embed/embed.js';
+import type { ListQuery } from '../../common/paging/list-query.dto.js';
+import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { presentDelivery } from './webhooks.presenter.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+
+/** An endpoint's deliveries (each attempt's outcome) and redelivery of one of them. */
+@Injectable()
+export class WebhookDeliveriesService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly repository: WebhooksRepository,
+  ) {}
+
+  async list(webhookKey: string, query: ListQuery) {
+    parseEmbed(query.embed, {});
+    const m = this.tx.direct;
+    const webhook = await this.repository.webhooks.find(m, webhookKey);
+    const req = pageRequest(query, sortableColumns('id', 'created_at', 'updated_at'));
+    const page = await this.repository.deliveriesPage(m, webhook.id, req);
+    return toPage(req, { ...page, rows: page.rows.map((r) => ({ ...r, id: Number(r.id) })) }, (rows) => rows.map(presentDelivery));
+  }
+
+  /** The delivery's event once more to its endpoint, as a new delivery due now (whatever became of the old one). */
+  redeliver(webhookKey: string, deliveryKey: string) {
+    return this.tx.run(async (m) => {
+      const webhook = await this.repository.webhooks.find(m, webhookKey);
+      const delivery = await this.repository.deliveries.find(m, deliveryKey, { where: { webhook_id: webhook.id } });
+      return presentDelivery(await this.repository.redeliver(m, webhook.id, delivery.event_id));
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { WebhookEvent } from './event.entity.js';
+import { Webhook } from './webhook.entity.js';
+
+export type WebhookDeliveryStatus = 'queued' | 'succeeded' | 'failed';
+
+/**
+ * One event for one endpoint, written with the event (fan-out in the same transaction), so nothing
+ * is lost. A worker holds a row while `leased_until` is in the future; a row whose lease ran out is
+ * free again (the worker died).
+ */
+@Entity({ name: 'webhook_deliveries' })
+@Index('IDX_webhook_deliveries_due', ['next_attempt_at', 'id'], { where: `status = 'queued'` })
+@Index('IDX_webhook_deliveries_webhook', ['webhook_id', 'id'])
+@Index('IDX_webhook_deliveries_event', ['event_id'])
+export class WebhookDelivery {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  id: number;
+
+  @Column({ type: 'integer' })
+  webhook_id: number;
+
+  @ManyToOne(() => Webhook, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'webhook_id' })
+  webhook?: Relation<Webhook>;
+
+  @Column({ type: 'bigint' })
+  event_id: number;
+
+  @ManyToOne(() => WebhookEvent, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'event_id' })
+  event?: Relation<WebhookEvent>;
+
+  @Column({ type: 'varchar', length: 16, default: 'queued' })
+  status: WebhookDeliveryStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  next_attempt_at: Date;
+
+  /** A worker's claim: until then no other worker takes the row. */
+  @Column({ type: 'timestamptz', nullable: true })
+  leased_until: Date | null;
+
+  @Column({ type: 'integer', nullable: true })
+  last_status_code: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  duration_ms: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  error: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

@@ -1,0 +1,39 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** An integrator's endpoint: the event types it wants (wildcards allowed) and the secret its deliveries are signed with. */
+@Entity({ name: 'webhooks' })
+export class Webhook {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 2048 })
+  url: string;
+
+  /** Patterns: an exact type, `<prefix>.*`, or `*`. */
+  @Column({ type: 'text', array: true })
+  events: string[];
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  description: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  is_active: boolean;
+
+  /** The signing key (`whsec_…`), shown once at creation and rotation, kept so deliveries can be signed. */
+  @Column({ type: 'varchar', length: 128 })
+  secret: string;
+
+  /** Why delivery stopped by itself (410 Gone, failing for 24 h); cleared when the endpoint is switched on again. */
+  @Column({ type: 'text', nullable: true })
+  disabled_reason: string | null;
+
+  /** Start of the current run of failed attempts; null after any success. */
+  @Column({ type: 'timestamptz', nullable: true })
+  failing_since: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

@@ -1,0 +1,96 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ScopeGroup } from '../../common/auth/scopes.js';
+import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { WebhookCreate, WebhookPatch } from './dto/webhook.input.js';
+import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
+import { WebhookDeliveryView, WebhookView, WebhookWithSecretView } from './webhooks.views.js';
+import { WebhooksService } from './webhooks.service.js';
+
+/** `webhook` and `webhooks` spell the same path (CONTRACT §2). */
+const WEBHOOK = ['webhook/:id', 'webhooks/:id'];
+const under = (...tails: string[]) => WEBHOOK.flatMap((w) => tails.map((t) => `${w}/${t}`));
+
+/** Webhook endpoints (`{id}`), their deliveries, ping, secret rotation and redelivery. */
+@ApiPathParams({ id: 'Webhook id.', delivery_id: 'Delivery id (within the webhook).' })
+@Controller()
+@ScopeGroup('webhooks')
+export class WebhooksController {
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly deliveries: WebhookDeliveriesService,
+  ) {}
+
+  @Get('webhooks')
+  @ApiPage(WebhookView, { sort: ['id', 'url', 'created_at', 'updated_at'], summary: 'List webhook endpoints' })
+  list(@Query() query: ListQuery) {
+    return this.webhooks.list(query);
+  }
+
+  @Post(['webhook', 'webhooks'])
+  @ApiItem(WebhookWithSecretView, {
+    summary: 'Create a webhook endpoint',
+    description:
+      'The URL must be http(s) and reach a public address (422 otherwise, unless the server runs with WEBHOOK_ALLOW_PRIVATE=true). The answer carries the signing `secret`, shown only here and by rotate-secret.',
+  })
+  create(@Body() body: WebhookCreate) {
+    return this.webhooks.create(body);
+  }
+
+  @Get(WEBHOOK)
+  @ApiItem(WebhookView, { summary: 'Get a webhook endpoint' })
+  get(@Param('id') id: string, @Query() query: ItemQuery) {
+    return this.webhooks.get(id, query);
+  }
+
+  @Patch(WEBHOOK)
+  @ApiItem(WebhookView, {
+    summary: 'Update a webhook endpoint',
+    description: '`is_active: 1` switches a disabled endpoint on again and clears `disabled_reason`.',
+  })
+  update(@Param('id') id: string, @Body() body: WebhookPatch) {
+    return this.webhooks.update(id, body);
+  }
+
+  @Delete(WEBHOOK)
+  @ApiItem(WebhookView, { summary: 'Delete a webhook endpoint', description: 'Its queued deliveries go with it.' })
+  remove(@Param('id') id: string) {
+    return this.webhooks.remove(id);
+  }
+
+  @Post(under('rotate-secret'))
+  @HttpCode(200)
+  @ApiItem(WebhookWithSecretView, {
+    summary: 'Rotate the signing secret',
+    description: 'The new secret signs every delivery from now on; the answer is the only place it is shown.',
+  })
+  rotateSecret(@Param('id') id: string) {
+    return this.webhooks.rotateSecret(id);
+  }
+
+  @Post(under('ping'))
+  @HttpCode(202)
+  @ApiItem(WebhookDeliveryView, {
+    summary: 'Send a test event',
+    description: 'Queues a `webhook.ping` event for this endpoint only; answers its delivery.',
+  })
+  ping(@Param('id') id: string) {
+    return this.webhooks.ping(id);
+  }
+
+  @Get(under('deliveries'))
+  @ApiPage(WebhookDeliveryView, { sort: ['id', 'created_at', 'updated_at'], summary: 'List the deliveries of a webhook endpoint' })
+  listDeliveries(@Param('id') id: string, @Query() query: ListQuery) {
+    return this.deliveries.list(id, query);
+  }
+
+  @Post(under('delivery/:delivery_id/redeliver', 'deliveries/:delivery_id/redeliver'))
+  @HttpCode(202)
+  @ApiItem(WebhookDeliveryView, {
+    summary: 'Deliver an event again',
+    description: 'A new delivery of the same event to this endpoint, due now.',
+  })
+  redeliver(@Param('id') id: string, @Param('delivery_id') deliveryId: string) {
+    return this.deliveries.redeliver(id, deliveryId);
+  }
+}

@@ -1,0 +1,66 @@
+import { flag, timestamp } from '../../common/format/format.js';
+import type { WebhookEvent } from './event.entity.js';
+import type { DeliveryWithType } from './webhooks.repository.js';
+import type { EventView, WebhookDeliveryView, WebhookView, WebhookWithSecretView } from './webhooks.views.js';
+import type { Webhook } from './webhook.entity.js';
+
+/** The public id of an event: `evt_` and its row id. */
+export const eventId = (id: number | string): string => `evt_${id}`;
+
+/** `evt_42` → 42; null for anything else. */
+export function eventRowId(publicId: string): number | null {
+  const m = /^evt_(\d{1,18})$/.exec(publicId);
+  return m ? Number(m[1]) : null;
+}
+
+export function presentWebhook(w: Webhook): WebhookView {
+  return {
+    id: w.id,
+    url: w.url,
+    events: w.events,
+    description: w.description,
+    is_active: flag(w.is_active),
+    disabled_reason: w.disabled_reason,
+    failing_since: timestamp(w.failing_since),
+    created_at: timestamp(w.created_at),
+    updated_at: timestamp(w.updated_at),
+  };
+}
+
+/** Create and rotate-secret only: the one time the secret is shown. */
+export function presentWebhookWithSecret(w: Webhook): WebhookWithSecretView {
+  return { ...presentWebhook(w), secret: w.secret };
+}
+
+export function presentDelivery(d: DeliveryWithType): WebhookDeliveryView {
+  return {
+    id: Number(d.id),
+    webhook_id: d.webhook_id,
+    event_id: eventId(d.event_id),
+    event_type: d.event_type,
+    status: d.status,
+    attempts: d.attempts,
+    last_status_code: d.last_status_code,
+    duration_ms: d.duration_ms,
+    error: d.error,
+    // Only a delivery still to be tried has a next attempt.
+    next_attempt_at: d.status === 'queued' ? timestamp(d.next_attempt_at) : null,
+    created_at: timestamp(d.created_at),
+    updated_at: timestamp(d.updated_at),
+  };
+}
+
+/** An event row as GET /events shows it and as a delivery's body carries it. */
+export function presentEvent(
+  e: Pick<WebhookEvent, 'type' | 'resource' | 'sequence' | 'data' | 'created_at'> & { id: number | string; resource_id: number | string },
+): EventView {
+  return {
+    id: eventId(e.id),
+    type: e.type,
+    created_at: timestamp(e.created_at),
+    resource: e.resource,
+    resource_id: Number(e.resource_id),
+    sequence: e.sequence,
+    data: e.data,
+  };
+}

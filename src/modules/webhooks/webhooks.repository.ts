@@ -1,0 +1,290 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { PageRequest, PageRows } from '../../common/paging/page-request.js';
+import { pageOfQuery } from '../../database/sql/page.js';
+import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
+import { runStatement } from '../../database/sql/statement.js';
+import { Table } from '../../database/table.js';
+import { WebhookEvent } from './event.entity.js';
+import { WebhookDelivery } from './webhook-delivery.entity.js';
+import { Webhook } from './webhook.entity.js';
+
+/** An event as a write records it (EventRecorder). */
+export interface NewEvent {
+  type: string;
+  resource: string;
+  resource_id: number;
+  data: unknown;
+}
+
+/** GET /events filters. */
+export interface EventFilter {
+  type?: string;
+  resource?: string;
+  created_at_min?: Date;
+}
+
+/** A delivery a worker holds (claimDue): what it sends and where. */
+export interface ClaimedWebhookDelivery {
+  id: string;
+  attempts: number;
+  webhook_id: number;
+  url: string;
+  secret: string;
+  event_id: string;
+  type: string;
+  resource: string;
+  resource_id: string;
+  sequence: number;
+  data: unknown;
+  created_at: Date;
+}
+
+/** What one attempt came to (recordOutcomes): `queued` again with a wait, or final. */
+export interface DeliveryOutcome {
+  id: string;
+  status: 'queued' | 'succeeded' | 'failed';
+  wait_ms: number | null;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+/** What a batch of attempts tells about each endpoint (recordEndpoints). */
+export interface EndpointOutcome {
+  webhook_id: number;
+  /** At least one attempt answered 2xx. */
+  succeeded: boolean;
+  /** An attempt answered 410 Gone. */
+  gone: boolean;
+}
+
+/** A delivery with its event's type, as GET /webhook/{id}/deliveries lists it. */
+export type DeliveryWithType = WebhookDelivery & { event_type: string };
+
+/**
+ * `sequence` of a new event: one more than the resource's last one (writes lock the resource's
+ * row, so two events of one resource are never numbered at once), counting the events of the same
+ * resource earlier in the same statement (`n` orders them).
+ */
+const SEQUENCE_SQL = `COALESCE((SELECT max(x.sequence) FROM events x WHERE x.resource = a.resource AND x.resource_id = a.resource_id), 0)
+           + row_number() OVER (PARTITION BY a.resource, a.resource_id ORDER BY a.n)`;
+
+/** The events of a statement's JSON parameter, in order (`n`). */
+const INPUT_SQL = `SELECT j->>'type' AS type, j->>'resource' AS resource, (j->>'resource_id')::bigint AS resource_id, j->'data' AS data, n
+           FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS i(j, n)`;
+
+/**
+ * The statements of events and webhooks: the endpoints' table, recording events with their fan-out
+ * (one statement, in the transaction of the change), the worker's claim with a lease (FOR UPDATE
+ * SKIP LOCKED) and the outcomes of a batch of attempts in one statement each.
+ */
+@Injectable()
+export class WebhooksRepository {
+  /** Endpoints, addressed by id. */
+  readonly webhooks: Table<Webhook>;
+  /** Deliveries, by id within their endpoint. */
+  readonly deliveries: Table<WebhookDelivery>;
+
+  constructor(dataSource: DataSource) {
+    this.webhooks = new Table(dataSource, Webhook, { alt: null, label: 'Webhook' });
+    this.deliveries = new Table(dataSource, WebhookDelivery, { alt: null, label: 'Delivery' });
+  }
+
+  /**
+   * Events and, for every active endpoint whose patterns match each one, a queued delivery: one
+   * statement, so the fan-out commits (or rolls back) with the change.
+   */
+  @GenerateSql({
+    args: [
+      SqlArg.manager,
+      [
+        { type: 'quote.updated', resource: 'quote', resource_id: 1, data: { id: 1 } },
+        { type: 'quote.sent', resource: 'quote', resource_id: 1, data: { id: 1 } },
+      ],
+    ],
+  })
+  async recordEvents(m: EntityManager, events: NewEvent[]): Promise<{ events: number; deliveries: number }> {
+    const [row] = await runStatement<{ events: number; deliveries: number }>(
+      m,
+      `WITH a AS (${INPUT_SQL}),
+       e AS (
+         INSERT INTO events (type, resource, resource_id, sequence, data)
+         SELECT a.type, a.resource, a.resource_id, ${SEQUENCE_SQL}, a.data FROM a ORDER BY a.n
+         RETURNING id, type),
+       d AS (
+         INSERT INTO webhook_deliveries (webhook_id, event_id)
+         SELECT w.id, e.id FROM e JOIN webhooks w ON w.is_active
+          WHERE EXISTS (SELECT 1 FROM unnest(w.events) p
+                         WHERE p = '*' OR p = e.type OR (right(p, 2) = '.*' AND starts_with(e.type, left(p, -1))))
+         ORDER BY e.id, w.id
+         RETURNING id)
+       SELECT (SELECT count(*) FROM e)::int AS events, (SELECT count(*) FROM d)::int AS deliveries`,
+      [JSON.stringify(events)],
+    );
+    return row;
+  }
+
+  /** A `webhook.ping` event and its one delivery, to this endpoint only. */
+  @GenerateSql({ args: [SqlArg.manager, 1, { id: 1 }] })
+  async recordPing(m: EntityManager, webhookId: number, data: unknown): Promise<DeliveryWithType> {
+    const [row] = await runStatement<DeliveryWithType>(
+      m,
+      `WITH a AS (${INPUT_SQL}),
+       e AS (
+         INSERT INTO events (type, resource, resource_id, sequence, data)
+         SELECT a.type, a.resource, a.resource_id, ${SEQUENCE_SQL}, a.data FROM a
+         RETURNING id, type),
+       d AS (
+         INSERT INTO webhook_deliveries (webhook_id, event_id) SELECT $2::int, e.id FROM e
+         RETURNING *)
+       SELECT d.*, e.type AS event_type FROM d JOIN e ON e.id = d.event_id`,
+      [JSON.stringify([{ type: 'webhook.ping', resource: 'webhook', resource_id: webhookId, data }]), webhookId],
+    );
+    return row;
+  }
+
+  /** A page of events, newest filters applied (`type`, `resource`, `created_at_min`). */
+  @GenerateSql(
+    { name: 'plain', args: [SqlArg.manager, { limit: 50, offset: 0, column: 'id', order: 'ASC' }, {}] },
+    {
+      name: 'filtered',
+      args: [
+        SqlArg.manager,
+        { limit: 50, offset: 0, column: 'id', order: 'ASC' },
+        { type: 'quote.created', resource: 'quote', created_at_min: new Date('2025-01-01T00:00:00Z') },
+      ],
+    },
+  )
+  async eventsPage(m: EntityManager, req: PageRequest, filter: EventFilter): Promise<PageRows<WebhookEvent>> {
+    const qb = m.createQueryBuilder(WebhookEvent, 'r');
+    if (filter.type !== undefined) qb.andWhere('r.type = :type', { type: filter.type });
+    if (filter.resource !== undefined) qb.andWhere('r.resource = :resource', { resource: filter.resource });
+    if (filter.created_at_min !== undefined) qb.andWhere('r.created_at >= :min', { min: filter.created_at_min });
+    return pageOfQuery(m, qb, req);
+  }
+
+  /** A page of one endpoint's deliveries, each with its event's type (two statements and the count). */
+  @GenerateSql({ args: [SqlArg.manager, 1, { limit: 50, offset: 0, column: 'id', order: 'ASC' }] })
+  async deliveriesPage(m: EntityManager, webhookId: number, req: PageRequest): Promise<PageRows<DeliveryWithType>> {
+    const page = await this.deliveries.page(m, req, { where: { webhook_id: webhookId } });
+    const types = await this.eventTypes(
+      m,
+      page.rows.map((d) => d.event_id),
+    );
+    return { ...page, rows: page.rows.map((d) => ({ ...d, event_type: types.get(String(d.event_id)) ?? '' })) };
+  }
+
+  /** The types of events, by id. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  async eventTypes(m: EntityManager, ids: (number | string)[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await runStatement<{ id: string; type: string }>(
+      m,
+      `SELECT id::text AS id, type FROM events WHERE id = ANY($1::bigint[])`,
+      [ids.map(String)],
+    );
+    return new Map(rows.map((r) => [r.id, r.type]));
+  }
+
+  /** Another delivery of a delivery's event to its endpoint, due now. */
+  @GenerateSql({ args: [SqlArg.manager, 1, 1] })
+  async redeliver(m: EntityManager, webhookId: number, eventId: number | string): Promise<DeliveryWithType> {
+    const [row] = await runStatement<DeliveryWithType>(
+      m,
+      `WITH d AS (INSERT INTO webhook_deliveries (webhook_id, event_id) VALUES ($1::int, $2::bigint) RETURNING *)
+       SELECT d.*, e.type AS event_type FROM d JOIN events e ON e.id = d.event_id`,
+      [webhookId, String(eventId)],
+    );
+    return row;
+  }
+
+  /**
+   * Takes up to `limit` due deliveries of active endpoints that no live worker holds, leases them
+   * for `leaseSeconds` and counts the attempt; answers what to send. Rows another worker is taking
+   * at the same moment are skipped (SKIP LOCKED), so workers never wait on one another.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 100, 30] })
+  claimDue(m: EntityManager, limit: number, leaseSeconds: number): Promise<ClaimedWebhookDelivery[]> {
+    return runStatement<ClaimedWebhookDelivery>(
+      m,
+      `WITH c AS (
+         UPDATE webhook_deliveries d
+            SET leased_until = now() + make_interval(secs => $2::int), attempts = d.attempts + 1, updated_at = now()
+          WHERE d.id IN (
+                SELECT q.id FROM webhook_deliveries q
+                 WHERE q.status = 'queued' AND q.next_attempt_at <= now()
+                   AND (q.leased_until IS NULL OR q.leased_until <= now())
+                   AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = q.webhook_id AND w.is_active)
+                 ORDER BY q.next_attempt_at, q.id
+                 LIMIT $1
+                 FOR UPDATE OF q SKIP LOCKED)
+          RETURNING d.id, d.attempts, d.webhook_id, d.event_id)
+       SELECT c.id::text AS id, c.attempts, w.id AS webhook_id, w.url, w.secret, e.id::text AS event_id, e.type, e.resource,
+              e.resource_id::text AS resource_id, e.sequence, e.data, e.created_at
+         FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id
+        ORDER BY c.id`,
+      [limit, leaseSeconds],
+    );
+  }
+
+  /** The outcomes of a batch of attempts, in one statement; the lease ends. */
+  @GenerateSql({
+    args: [
+      SqlArg.manager,
+      [
+        { id: '1', status: 'succeeded', wait_ms: null, status_code: 200, duration_ms: 12, error: null },
+        { id: '2', status: 'queued', wait_ms: 30000, status_code: 500, duration_ms: 40, error: 'HTTP 500' },
+      ],
+    ],
+  })
+  async recordOutcomes(m: EntityManager, outcomes: DeliveryOutcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    await runStatement(
+      m,
+      `WITH o AS (
+         SELECT * FROM jsonb_to_recordset($1::jsonb)
+             AS x(id bigint, status text, wait_ms int, status_code int, duration_ms int, error text)),
+       u AS (
+         UPDATE webhook_deliveries d
+            SET status = o.status, leased_until = NULL, last_status_code = o.status_code, duration_ms = o.duration_ms,
+                error = o.error, updated_at = now(),
+                next_attempt_at = CASE WHEN o.wait_ms IS NULL THEN d.next_attempt_at ELSE now() + make_interval(secs => o.wait_ms / 1000.0) END
+           FROM o WHERE d.id = o.id
+          RETURNING d.id)
+       SELECT count(*)::int AS updated FROM u`,
+      [JSON.stringify(outcomes)],
+    );
+  }
+
+  /**
+   * What a batch says about its endpoints: a success ends a run of failures; a failure starts one
+   * (failing_since); 410 Gone, or failing for `disableAfterSeconds` straight, switches the endpoint
+   * off with the reason. Answers the endpoints switched off now.
+   */
+  @GenerateSql({ args: [SqlArg.manager, [{ webhook_id: 1, succeeded: false, gone: true }], 86400] })
+  async recordEndpoints(m: EntityManager, outcomes: EndpointOutcome[], disableAfterSeconds: number): Promise<number[]> {
+    if (outcomes.length === 0) return [];
+    const rows = await runStatement<{ id: number }>(
+      m,
+      `WITH o AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(webhook_id int, succeeded boolean, gone boolean)),
+       u AS (
+         UPDATE webhooks w
+            SET failing_since = CASE WHEN o.succeeded THEN NULL ELSE COALESCE(w.failing_since, now()) END,
+                is_active = CASE WHEN o.gone OR (NOT o.succeeded AND w.failing_since <= now() - make_interval(secs => $2::int))
+                                 THEN false ELSE w.is_active END,
+                disabled_reason = CASE
+                  WHEN o.gone THEN 'The endpoint answered 410 Gone.'
+                  WHEN NOT o.succeeded AND w.failing_since <= now() - make_interval(secs => $2::int)
+                    THEN 'Every delivery failed for ' || ($2::int / 3600) || ' hours.'
+                  ELSE w.disabled_reason END
+           FROM o
+          WHERE w.id = o.webhook_id AND w.is_active
+            AND (o.gone OR NOT o.succeeded OR w.failing_since IS NOT NULL)
+          RETURNING w.id, w.is_active)
+       SELECT id FROM u WHERE NOT is_active ORDER BY id`,
+      [JSON.stringify(outcomes), disableAfterSeconds],
+    );
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { changesOf } from '../../common/crud/changes.js';
+import { parseEmbed } from '../../common/embed/embed.js';
+import { ApiError } from '../../common/http/api-error.js';
+import { assertIfMatch } from '../../common/http/etag.js';
+import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { newSecret } from './domain/signature.js';
+import { RefusedAddressError, resolvePublic } from './public-address.js';
+import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './webhooks.presenter.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+import type { WebhookCreate, WebhookPatch } from './dto/webhook.input.js';
+
+const SORT = sortableColumns('id', 'url', 'created_at', 'updated_at');
+
+/**
+ * Webhook endpoints: their URLs must reach a public address (checked here at creation and change,
+ * and again at every delivery), their signing secret is shown only by create and rotate-secret.
+ */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly repository: WebhooksRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(query: ListQuery) {
+    parseEmbed(query.embed, {});
+    const req = pageRequest(query, SORT);
+    const m = this.tx.direct;
+    return toPage(req, await this.repository.webhooks.page(m, req), (rows) => rows.map(presentWebhook));
+  }
+
+  async get(key: string, query: ItemQuery) {
+    parseEmbed(query.embed, {});
+    return presentWebhook(await this.repository.webhooks.find(this.tx.direct, key));
+  }
+
+  async create(input: WebhookCreate) {
+    const values = changesOf(input);
+    await this.checkUrl(values.url as string);
+    return this.tx.run(async (m) => presentWebhookWithSecret(await this.repository.webhooks.insert(m, { ...values, secret: newSecret() })));
+  }
+
+  async update(key: string, input: WebhookPatch) {
+    const values = changesOf(input);
+    if (typeof values.url === 'string') await this.checkUrl(values.url);
+    return this.tx.run(async (m) => {
+      const current = await this.repository.webhooks.find(m, key, { lock: true });
+      assertIfMatch(presentWebhook(current));
+      // Switched on again: the run of failures and the reason it stopped are over.
+      if (values.is_active === true && !current.is_active) Object.assign(values, { disabled_reason: null, failing_since: null });
+      return presentWebhook(await this.repository.webhooks.update(m, current, values));
+    });
+  }
+
+  remove(key: string) {
+    return this.tx.run(async (m) => {
+      const current = await this.repository.webhooks.find(m, key, { lock: true });
+      const presented = presentWebhook(current);
+      assertIfMatch(presented);
+      await this.repository.webhooks.delete(m, current.id);
+      return presented;
+    });
+  }
+
+  /** A new secret, effective at once (deliveries from now on are signed with it); shown once. */
+  rotateSecret(key: string) {
+    return this.tx.run(async (m) => {
+      const current = await this.repository.webhooks.find(m, key, { lock: true });
+      return presentWebhookWithSecret(await this.repository.webhooks.update(m, current, { secret: newSecret() }));
+    });
+  }
+
+  /** Queues a `webhook.ping` event for this endpoint only; answers its delivery. */
+  ping(key: string) {
+    return this.tx.run(async (m) => {
+      const current = await this.repository.webhooks.find(m, key, { lock: true });
+      return presentDelivery(await this.repository.recordPing(m, current.id, presentWebhook(current)));
+    });
+  }
+
+  /** The URL's host must resolve, to public addresses only; with WEBHOOK_ALLOW_PRIVATE (development, tests) it is taken as it is. */
+  private async checkUrl(url: string): Promise<void> {
+    if (this.config.webhookAllowPrivate) return;
+    try {
+      await resolvePublic(new URL(url).hostname, this.config.webhookAllowPrivate);
+    } catch (err) {
+      if (err instanceof RefusedAddressError) throw ApiError.field('url', `must reach a public address: ${err.reason}`);
+      throw err;
+    }
+  }
+}

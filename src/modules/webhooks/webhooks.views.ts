@@ -1,0 +1,50 @@
+import { Field } from '../../openapi/fields.js';
+
+/** The JSON of a webhook endpoint (presentWebhook). */
+export class WebhookView {
+  @Field.id() id: number;
+  @Field.text({ example: 'https://erp.example.com/store-events' }) url: string;
+  @Field.strings({ example: ['quote.*', 'product.updated'] }) events: string[];
+  @Field.text({ nullable: true, example: 'ERP sync' }) description: string | null;
+  @Field.flag() is_active: 0 | 1;
+  @Field.text({ nullable: true, example: null }) disabled_reason: string | null;
+  @Field.timestamp({ nullable: true }) failing_since: string | null;
+  @Field.timestamp() created_at: string | null;
+  @Field.timestamp() updated_at: string | null;
+}
+
+/** A webhook endpoint with its signing secret: only the answers of create and rotate-secret carry it. */
+export class WebhookWithSecretView extends WebhookView {
+  @Field.text({ example: 'whsec_5f2b…' }) secret: string;
+}
+
+/** The JSON of one delivery of an event to an endpoint (presentDelivery). */
+export class WebhookDeliveryView {
+  @Field.id() id: number;
+  @Field.id() webhook_id: number;
+  @Field.text({ example: 'evt_42' }) event_id: string;
+  @Field.text({ example: 'quote.sent' }) event_type: string;
+  @Field.enum(['queued', 'succeeded', 'failed']) status: string;
+  @Field.integer({ minimum: 0 }) attempts: number;
+  @Field.integer({ nullable: true, example: 200 }) last_status_code: number | null;
+  @Field.integer({ nullable: true, example: 35 }) duration_ms: number | null;
+  @Field.text({ nullable: true, example: null }) error: string | null;
+  @Field.timestamp({ nullable: true }) next_attempt_at: string | null;
+  @Field.timestamp() created_at: string | null;
+  @Field.timestamp() updated_at: string | null;
+}
+
+/** The JSON of an event, as GET /events lists it and as a delivery's body carries it (presentEvent). */
+export class EventView {
+  @Field.text({ example: 'evt_42' }) id: string;
+  @Field.text({ example: 'quote.updated' }) type: string;
+  @Field.timestamp() created_at: string | null;
+  @Field.text({ example: 'quote' }) resource: string;
+  @Field.id() resource_id: number;
+  @Field.integer({ minimum: 1, example: 3 }) sequence: number;
+  @Field.schema(
+    { type: 'object', additionalProperties: true, example: { id: 1 } },
+    { description: 'The resource as GET shows it after the change (as it was, for a delete).' },
+  )
+  data: unknown;
+}
