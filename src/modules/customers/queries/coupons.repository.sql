@@ -112,20 +112,3 @@ FOR UPDATE;
 DELETE FROM "coupons"
 WHERE
   "id" = $1;
-
--- CouponsRepository.byCode
-SELECT
-  "c"."id" AS "c_id",
-  "c"."code" AS "c_code",
-  "c"."name" AS "c_name",
-  "c"."discount_type" AS "c_discount_type",
-  "c"."discount_value" AS "c_discount_value",
-  "c"."is_active" AS "c_is_active",
-  "c"."starts_at" AS "c_starts_at",
-  "c"."ends_at" AS "c_ends_at",
-  "c"."created_at" AS "c_created_at",
-  "c"."updated_at" AS "c_updated_at"
-FROM
-  "coupons" "c"
-WHERE
-  lower("c"."code") = lower($1);
