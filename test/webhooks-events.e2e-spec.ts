@@ -144,6 +144,14 @@ describeE2E('webhooks: events of products, tax classes, addresses, subscriptions
     }
   });
 
+  it('tracking codes record shipment.trackingcode.created through the shared write path', async () => {
+    const shipment = await send('post', '/shipment', { number: 'SH-EV' });
+    const code = await send('post', `/shipment/${shipment.id}/trackingcode`, { code: '1Z999', carrier: 'UPS' });
+    const [e] = await events('shipment.trackingcode.created', code.id);
+    expect(e).toMatchObject({ resource: 'shipment.trackingcode', resource_id: code.id, sequence: 1 });
+    expect(e.data).toEqual(await get(`/shipment/${shipment.id}/trackingcode/${code.id}`));
+  });
+
   it('quote.accepted carries the quote as GET shows it after acceptance, once', async () => {
     const quote = await createQuote(t, token, 'Accepted', ['buyer@example.test']);
     const csrf = tokenOf((await t.http.get(`/cart/${quote.cart_link_id}`)).text)!;
