@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { type BuyerFormat, type BuyerQuote, buyerView } from './buyer-view.js';
@@ -9,6 +10,9 @@ import { renderQuotePdf } from './quote-pdf.js';
 
 /** What an accept came to: accepted now, accepted before (nothing changes), expired, refused form, no such quote. */
 export type AcceptResult = 'accepted' | 'already-accepted' | 'expired' | 'bad-token' | 'not-found';
+
+/** Records `quote.accepted` for a quote just accepted, in the accept's transaction (`m`). */
+export type AcceptedQuoteRecorder = (m: EntityManager, quoteId: number) => Promise<void>;
 
 export interface QuotePdf {
   quote: BuyerQuote;
@@ -22,6 +26,7 @@ export interface QuotePdf {
 @Injectable()
 export class CartService {
   readonly format: BuyerFormat;
+  private recordAccepted: AcceptedQuoteRecorder | null = null;
 
   constructor(
     private readonly repository: CartRepository,
@@ -58,8 +63,17 @@ export class CartService {
   }
 
   /**
+   * Who records `quote.accepted`: the quotes module, which presents quotes as GET /quote/{id} shows
+   * them and uses this module (so this one cannot inject it). Set once at start-up (QuotesService).
+   */
+  onAccepted(record: AcceptedQuoteRecorder): void {
+    this.recordAccepted = record;
+  }
+
+  /**
    * "Accept quote": records `accepted_at` once (its `status` then reads `accepted`); a second accept
-   * changes nothing, an expired quote cannot be accepted. The form token is checked first.
+   * changes nothing, an expired quote cannot be accepted. The form token is checked first. Only the
+   * accept that changed the quote records `quote.accepted`.
    */
   accept(cartLinkId: string, token: unknown): Promise<AcceptResult> {
     if (!this.tokens.verify(cartLinkId, token)) return Promise.resolve('bad-token');
@@ -67,8 +81,10 @@ export class CartService {
       const outcome = await this.repository.accept(m, cartLinkId);
       if (!outcome) return 'not-found';
       if (outcome.accepted) {
-        // The one place a `quote.accepted` event is to be written, in this transaction, once events
-        // and webhooks exist (CONTRACT §12): the ERP then turns the quote into an order.
+        // The one place a `quote.accepted` event is written, in this transaction (CONTRACT §12):
+        // the ERP then turns the quote into an order. Without its recorder the accept rolls back.
+        if (!this.recordAccepted) throw new Error('No recorder of quote.accepted is set (QuotesService sets it).');
+        await this.recordAccepted(m, outcome.id);
         return 'accepted';
       }
       // Not accepted by this statement: expired, or accepted already (perhaps by a concurrent accept

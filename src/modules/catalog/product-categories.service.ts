@@ -7,8 +7,10 @@ import { asId } from '../../common/http/identifiers.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 import { CatalogChecks } from './catalog-checks.js';
 import { presentCategory } from './catalog.presenter.js';
+import type { CategoryView } from './catalog.views.js';
 import type { Category } from './category.entity.js';
 import type { CategoryLinkInput } from './dto/category.input.js';
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
@@ -28,6 +30,7 @@ export class ProductCategoriesService {
     private readonly rows: ProductRowsRepository,
     private readonly links: ProductCategoryLinksRepository,
     private readonly checks: CatalogChecks,
+    private readonly events: EventRecorder,
   ) {}
 
   async list(productKey: string, query: ListQuery) {
@@ -56,11 +59,16 @@ export class ProductCategoriesService {
       await this.checks.categoryExists(m, input.category_id, 'category_id', bag);
       await this.checks.categoriesExist(m, input.category_ids, 'category_ids', bag);
       bag.throwIfAny();
+      let linked: number[] = [];
       if (ids.length > 0) {
-        await this.links.link(m, product.id, ids);
+        linked = await this.links.link(m, product.id, ids);
         await this.rows.touch(m, product.id);
       }
-      return (await this.links.inLinkOrder(m, product.id)).map(presentCategory);
+      const categories = (await this.links.inLinkOrder(m, product.id)).map(presentCategory);
+      // Only the links made now: linking is idempotent, a category already linked changed nothing.
+      const created = linked.map((id) => categories.find((c) => c.id === id)!);
+      await this.record(m, product.id, 'created', created);
+      return categories;
     });
   }
 
@@ -71,16 +79,32 @@ export class ProductCategoriesService {
       assertIfMatch(presentCategory(category));
       await this.links.unlink(m, product.id, category.id);
       await this.rows.touch(m, product.id);
-      return presentCategory(category);
+      const presented = presentCategory(category);
+      await this.record(m, product.id, 'deleted', [presented]);
+      return presented;
     });
   }
 
   unlinkAll(productKey: string) {
     return this.tx.run(async (m) => {
       const product = await this.rows.products.find(m, productKey, { lock: true });
-      if (await this.links.unlinkAll(m, product.id)) await this.rows.touch(m, product.id);
+      const unlinked = await this.links.unlinkAll(m, product.id);
+      if (unlinked.length > 0) await this.rows.touch(m, product.id);
+      await this.record(m, product.id, 'deleted', unlinked.map(presentCategory));
       return [];
     });
+  }
+
+  /**
+   * `product.category.<action>` per category linked or unlinked, in the write's transaction: `data`
+   * is the category as GET /product/{id}/category/{category_id} shows it (as it was, for an
+   * unlink). A link has no id of its own, so `resource_id` is the product's.
+   */
+  private record(m: EntityManager, productId: number, action: 'created' | 'deleted', categories: CategoryView[]): Promise<void> {
+    return this.events.record(
+      m,
+      categories.map((data) => ({ type: `product.category.${action}`, resource: 'product.category', resource_id: productId, data })),
+    );
   }
 
   /** A category by id, only when it is linked to the product (404 otherwise). */

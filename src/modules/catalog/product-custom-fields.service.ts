@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 import { normalizeFieldValue } from '../custom-fields/domain/field-value.js';
 import { presentFieldValue } from './catalog.presenter.js';
+import type { ProductCustomFieldView } from './catalog.views.js';
 import type { CustomFieldValueInput } from './dto/custom-field-value.input.js';
 import { ProductCustomFieldValuesRepository } from './repositories/product-custom-field-values.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
@@ -23,6 +26,7 @@ export class ProductCustomFieldsService {
     private readonly tx: TransactionRunner,
     private readonly rows: ProductRowsRepository,
     private readonly values: ProductCustomFieldValuesRepository,
+    private readonly events: EventRecorder,
   ) {}
 
   async list(productKey: string, query: ListQuery) {
@@ -53,16 +57,29 @@ export class ProductCustomFieldsService {
     return this.tx.run(async (m) => {
       const product = await this.rows.products.find(m, productKey, { lock: true });
       const definition = await this.values.findDefinition(m, name);
-      assertIfMatch(presentFieldValue(definition, await this.values.storedValue(m, product.id, definition.id)));
+      const before = presentFieldValue(definition, await this.values.storedValue(m, product.id, definition.id));
+      assertIfMatch(before);
       if (input.value === null) {
         if (definition.is_required) throw ApiError.field('value', 'is required');
         await this.values.clearValue(m, product.id, definition.id);
+        await this.record(m, product.id, 'deleted', before);
         return presentFieldValue(definition, undefined);
       }
       const normalized = normalizeFieldValue(definition, input.value);
       if (!normalized.ok) throw ApiError.field('value', normalized.message);
       await this.values.setValue(m, product.id, definition.id, normalized.value);
-      return presentFieldValue(definition, normalized.value);
+      const after = presentFieldValue(definition, normalized.value);
+      await this.record(m, product.id, 'updated', after);
+      return after;
     });
+  }
+
+  /**
+   * `product.customfield.updated` (a value set) or `.deleted` (a value cleared, `data` as it was),
+   * in the write's transaction; `data` is the value as GET /product/{id}/customfield/{name} shows
+   * it. A value has no id of its own, so `resource_id` is the product's.
+   */
+  private record(m: EntityManager, productId: number, action: 'updated' | 'deleted', data: ProductCustomFieldView): Promise<void> {
+    return this.events.record(m, { type: `product.customfield.${action}`, resource: 'product.customfield', resource_id: productId, data });
   }
 }

@@ -11,6 +11,7 @@ import { formatCurrency } from '../../common/money/money.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 import { CatalogChecks } from './catalog-checks.js';
 import {
   type ProductJson,
@@ -80,6 +81,7 @@ export class ProductsService {
     private readonly rows: ProductRowsRepository,
     private readonly links: ProductCategoryLinksRepository,
     private readonly checks: CatalogChecks,
+    private readonly events: EventRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -112,7 +114,9 @@ export class ProductsService {
       values.url_name ??= await this.checks.freeUrlName(m, 'products', values.name!, 'product');
       const product = await this.rows.products.insert(m, values);
       if (category_ids) await this.links.replace(m, product.id, category_ids);
-      return this.view(m, product.id);
+      const view = await this.view(m, product.id);
+      await this.record(m, 'created', view);
+      return view;
     });
   }
 
@@ -128,7 +132,9 @@ export class ProductsService {
         (values as Record<string, unknown>).updated_at = () => 'now()';
       }
       await this.rows.products.update(m, current, values);
-      return this.view(m, current.id);
+      const view = await this.view(m, current.id);
+      await this.record(m, 'updated', view);
+      return view;
     });
   }
 
@@ -139,6 +145,7 @@ export class ProductsService {
       const view = await this.view(m, current.id);
       assertIfMatch(view);
       await this.rows.products.delete(m, current.id);
+      await this.record(m, 'deleted', view);
       return view;
     });
   }
@@ -162,6 +169,11 @@ export class ProductsService {
       taxClass: r.tax_class,
       listBasePrice: formatCurrency(r.row.base_price, this.config.currency, this.config.locale),
     });
+  }
+
+  /** `product.<action>` with the product as GET /product/{id} shows it, in the write's transaction. */
+  private record(m: EntityManager, action: 'created' | 'updated' | 'deleted', view: ProductJson): Promise<void> {
+    return this.events.record(m, { type: `product.${action}`, resource: 'product', resource_id: view.id, data: view });
   }
 
   private async view(m: EntityManager, id: number): Promise<ProductJson> {

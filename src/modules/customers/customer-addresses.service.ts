@@ -7,6 +7,7 @@ import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 import type { Country } from '../geography/country.entity.js';
 import type { AddressKind, CustomerAddress } from './customer-address.entity.js';
 import type { Customer } from './customer.entity.js';
@@ -31,6 +32,7 @@ export class CustomerAddressesService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly repository: CustomersRepository,
+    private readonly events: EventRecorder,
   ) {}
 
   async list(customerKey: string, query: AddressListQuery) {
@@ -53,8 +55,9 @@ export class CustomerAddressesService {
     return this.tx.run(async (m) => {
       // The customer's row lock serializes its address writes, so default switching cannot race.
       const customer = await this.findCustomer(m, customerKey, true);
-      const values = await this.checked(m, customer.id, changesOf(input), null);
-      return this.presentOne(m, await this.repository.addresses.insert(m, { ...values, customer_id: customer.id }));
+      const { values, cleared } = await this.checked(m, customer.id, changesOf(input), null);
+      const row = await this.repository.addresses.insert(m, { ...values, customer_id: customer.id });
+      return this.recorded(m, cleared, 'created', row);
     });
   }
 
@@ -63,8 +66,8 @@ export class CustomerAddressesService {
       const customer = await this.findCustomer(m, customerKey, true);
       const current = await this.findAddress(m, customer.id, addressKey, true);
       assertIfMatch(await this.presentOne(m, current));
-      const values = await this.checked(m, customer.id, changesOf(input), current);
-      return this.presentOne(m, await this.repository.addresses.update(m, current, values));
+      const { values, cleared } = await this.checked(m, customer.id, changesOf(input), current);
+      return this.recorded(m, cleared, 'updated', await this.repository.addresses.update(m, current, values));
     });
   }
 
@@ -76,8 +79,30 @@ export class CustomerAddressesService {
       const presented = await this.presentOne(m, current);
       assertIfMatch(presented);
       await this.repository.addresses.delete(m, current.id);
+      await this.events.record(m, this.event('deleted', presented));
       return presented;
     });
+  }
+
+  /**
+   * The written address presented, with `customer.address.<action>` recorded in the write's
+   * transaction; an address that lost the default flag to it (`cleared`) changed too, so its
+   * `customer.address.updated` comes first. One presentation for all of them (same statements as one).
+   */
+  private async recorded(
+    m: EntityManager,
+    cleared: CustomerAddress[],
+    action: 'created' | 'updated',
+    row: CustomerAddress,
+  ): Promise<AddressJson> {
+    const presented = await this.present(m, [...cleared, row]);
+    const written = presented[presented.length - 1];
+    await this.events.record(m, [...presented.slice(0, -1).map((a) => this.event('updated', a)), this.event(action, written)]);
+    return written;
+  }
+
+  private event(action: 'created' | 'updated' | 'deleted', address: AddressJson) {
+    return { type: `customer.address.${action}`, resource: 'customer.address', resource_id: address.id, data: address };
   }
 
   /** Every address of these customers of the given kinds, presented, in three statements. */
@@ -119,7 +144,12 @@ export class CustomerAddressesService {
    * one of the resulting country, also when only the country changes), and the default flag
    * decided, clearing the customer's other default of that kind.
    */
-  private async checked(m: EntityManager, customerId: number, input: Partial<AddressPatch>, current: CustomerAddress | null) {
+  private async checked(
+    m: EntityManager,
+    customerId: number,
+    input: Partial<AddressPatch>,
+    current: CustomerAddress | null,
+  ): Promise<{ values: Partial<CustomerAddress>; cleared: CustomerAddress[] }> {
     const { country_code, state_code, is_default, ...rest } = input;
     const values: Partial<CustomerAddress> = { ...(rest as Partial<CustomerAddress>) };
     const bag = new FieldErrorBag();
@@ -149,9 +179,9 @@ export class CustomerAddressesService {
     const self = current?.id ?? 0;
     const otherDefault = await this.repository.hasOtherDefault(m, customerId, kind, self);
     const makeDefault = resolveIsDefault({ requested: is_default, current, kind, kindHasOtherDefault: otherDefault });
-    if (makeDefault && otherDefault) await this.repository.clearOtherDefaults(m, customerId, kind, self);
+    const cleared = makeDefault && otherDefault ? await this.repository.clearOtherDefaults(m, customerId, kind, self) : [];
     if (!current || makeDefault !== current.is_default) values.is_default = makeDefault;
-    return values;
+    return { values, cleared };
   }
 
   private findCustomer(m: EntityManager, key: string, lock: boolean): Promise<Customer> {

@@ -143,15 +143,17 @@ export class CustomersRepository {
       .getExists();
   }
 
-  /** Clears the customer's other default of this kind, so `selfId` can become it. */
+  /** Clears the customer's other default of this kind, so `selfId` can become it; answers the addresses it cleared, as they are now. */
   @GenerateSql({ args: [SqlArg.manager, 1, 'shipping', 0] })
-  async clearOtherDefaults(m: EntityManager, customerId: number, kind: AddressKind, selfId: number): Promise<void> {
-    await m
+  async clearOtherDefaults(m: EntityManager, customerId: number, kind: AddressKind, selfId: number): Promise<CustomerAddress[]> {
+    const result = await m
       .createQueryBuilder()
       .update(CustomerAddress)
       .set({ is_default: false, updated_at: () => 'now()' })
       .where('customer_id = :customerId AND kind = :kind AND is_default AND id <> :self', { customerId, kind, self: selfId })
+      .returning('*')
       .execute();
+    return (result.raw as CustomerAddress[]).map((row) => m.create(CustomerAddress, row));
   }
 
   private byIds<T extends { id: number }>(m: EntityManager, entity: new () => T, ids: number[]): Promise<T[]> {

@@ -14,6 +14,8 @@ import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
 import { deliveryOutcomes } from '../../common/metrics/metrics.js';
 import { Semaphore } from '../../common/concurrency/semaphore.js';
 import { SentRecorder } from './sent-recorder.js';
+import { presentDelivery } from './quotes.presenter.js';
+import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 
 /** A rendered message, with the files it carries. */
 type Mail = RenderedMail & { attachments?: MailAttachment[] };
@@ -51,9 +53,10 @@ export class DeliveriesService {
     private readonly transport: MailTransport,
     private readonly templates: TemplateRenderer,
     private readonly cart: CartService,
+    private readonly events: EventRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.sent = new SentRecorder((ids, messageIds) => repository.markSent(tx.direct, ids, messageIds));
+    this.sent = new SentRecorder((ids, messageIds) => this.markSent(ids, messageIds));
     // A few messages per SMTP connection in hand at once: enough to keep every connection busy,
     // few enough that a large batch does not build its whole mail in memory at once.
     this.sending = new Semaphore(config.smtpPoolSize * 4);
@@ -167,13 +170,7 @@ export class DeliveriesService {
       const permanent = isPermanentRefusal(err);
       const final = permanent || row.attempts >= DELIVERY_MAX_ATTEMPTS;
       const waitMs = backoffMs(row.attempts, this.config.deliveryBackoffMs);
-      await this.repository.markFailed(
-        this.tx.direct,
-        row.id,
-        final ? 'failed' : 'queued',
-        reason.slice(0, 2000),
-        final ? null : waitMs / 1000,
-      );
+      await this.markFailed(row.id, final, reason.slice(0, 2000), final ? null : waitMs / 1000);
       const end = permanent ? ' for good (permanent refusal)' : final ? ' for good' : '';
       this.logger.warn(`Delivery ${row.id} to ${row.recipient} attempt ${row.attempts} failed${end}: ${reason}`);
       return final ? { status: 'failed' } : { status: 'retry', waitMs };
@@ -182,6 +179,35 @@ export class DeliveriesService {
     // once its lease runs out (at least once, never lost).
     await this.sent.record(row.id, messageId);
     return { status: 'sent' };
+  }
+
+  /**
+   * A batch of accepted messages marked `sent`, with a `quote.delivery.sent` per delivery, in one
+   * transaction: the status update (one statement for the batch) and its events (one more).
+   */
+  private markSent(ids: number[], messageIds: string[]): Promise<void> {
+    return this.tx.run(async (m) => {
+      const rows = await this.repository.markSent(m, ids, messageIds);
+      await this.events.record(
+        m,
+        rows.map((r) => deliveryEvent('sent', r)),
+      );
+    });
+  }
+
+  /**
+   * A failed attempt: `queued` again (one statement, no event: the delivery is still on its way) or
+   * `failed` for good with its `quote.delivery.failed`, in one transaction.
+   */
+  private async markFailed(id: number, final: boolean, reason: string, waitSeconds: number | null): Promise<void> {
+    if (!final) {
+      await this.repository.markFailed(this.tx.direct, id, 'queued', reason, waitSeconds);
+      return;
+    }
+    await this.tx.run(async (m) => {
+      const row = await this.repository.markFailed(m, id, 'failed', reason, waitSeconds);
+      if (row) await this.events.record(m, deliveryEvent('failed', row));
+    });
   }
 
   /** Deliveries due now: queued ones whose backoff has passed, and claims whose worker died. */
@@ -224,4 +250,9 @@ export class DeliveriesService {
       })),
     });
   }
+}
+
+/** `quote.delivery.<outcome>`; `data` is the delivery as GET /quote/{id}/deliveries lists it. */
+function deliveryEvent(outcome: 'sent' | 'failed', row: QuoteDelivery): ChangeEvent {
+  return { type: `quote.delivery.${outcome}`, resource: 'quote.delivery', resource_id: row.id, data: presentDelivery(row) };
 }

@@ -3,6 +3,7 @@ import { flag, timestamp } from '../../common/format/format.js';
 import { formatMoney, moneyNumber } from '../../common/money/money.js';
 import type { ProductJson } from '../catalog/catalog.presenter.js';
 import type { CustomerJson, GroupJson } from '../customers/customers.presenter.js';
+import type { QuoteDelivery } from './quote-delivery.entity.js';
 import type { QuoteItemRow, QuoteRow } from './repositories/quote-reads.repository.js';
 
 /** An accepted quote reads `accepted` for good; any other quote past its expiry reads `expired`, whatever was stored. */
@@ -74,3 +75,18 @@ export function presentQuote(q: QuoteRow, r: QuoteRelations, storeUrl: string) {
 }
 
 export type QuoteJson = ReturnType<typeof presentQuote>;
+
+/** A delivery of a quote as GET /quote/{id}/deliveries lists it. */
+export function presentDelivery(d: QuoteDelivery) {
+  return {
+    id: d.id,
+    recipient: d.recipient,
+    // A delivery a worker holds right now is still on its way.
+    status: d.status === 'sending' ? 'queued' : d.status,
+    attempts: d.attempts,
+    last_error: d.last_error,
+    message_id: d.message_id,
+    sent_at: timestamp(d.sent_at),
+    created_at: timestamp(d.created_at),
+  };
+}

@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { parseEmbed } from '../../common/embed/embed.js';
-import { timestamp as timestampOf } from '../../common/format/format.js';
 import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
 import { assertIfMatch, assertIfMatchLazy } from '../../common/http/etag.js';
 import { Page } from '../../common/http/envelope.js';
@@ -22,10 +21,9 @@ import { DeliveryDispatcher } from './delivery-dispatcher.js';
 import { quoteRecipients } from './domain/recipients.js';
 import type { QuoteCreate, QuoteItemInput, QuoteListQuery, QuotePatch } from './dto/quote.input.js';
 import type { SendQuoteInput } from './dto/send-quote.input.js';
-import type { QuoteDelivery } from './quote-delivery.entity.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
 import { type PricedQuote, type PricingCustomer, QuotePricer, pricingCustomer } from './quote-pricer.js';
-import { type QuoteJson, effectiveStatus, presentQuote } from './quotes.presenter.js';
+import { type QuoteJson, effectiveStatus, presentDelivery, presentQuote } from './quotes.presenter.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import type { CouponRow, PricingContext } from './repositories/pricing-context.repository.js';
 import { PricingContextRepository } from './repositories/pricing-context.repository.js';
@@ -59,7 +57,10 @@ export class QuotesService {
     private readonly cart: CartService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventRecorder,
-  ) {}
+  ) {
+    // The cart accepts quotes; the event carries the quote as GET shows it, which only this service presents.
+    cart.onAccepted(async (m, quoteId) => this.recordQuote(m, 'quote.accepted', await this.present(m, quoteId)));
+  }
 
   async list(query: QuoteListQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
@@ -348,18 +349,4 @@ const hasCustomFields = (items: QuoteItemInput[]) => items.some((i) => i.custom_
 
 function totals(p: PricedQuote) {
   return { subtotal: p.subtotal, total_discount: p.total_discount, total_tax: p.total_tax, total: p.total };
-}
-
-function presentDelivery(d: QuoteDelivery) {
-  return {
-    id: d.id,
-    recipient: d.recipient,
-    // A delivery a worker holds right now is still on its way.
-    status: d.status === 'sending' ? 'queued' : d.status,
-    attempts: d.attempts,
-    last_error: d.last_error,
-    message_id: d.message_id,
-    sent_at: timestampOf(d.sent_at),
-    created_at: timestampOf(d.created_at),
-  };
 }

@@ -7,6 +7,7 @@ import { formatMoney } from '../../common/money/money.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
+import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 import { resolveUnitPrice, tierInputs } from '../catalog/domain/unit-price.js';
 import type { ProductPriceTier } from '../catalog/product-price-tier.entity.js';
 import { ProductsService } from '../catalog/products.service.js';
@@ -28,6 +29,7 @@ export class SubscriptionProductsService {
     private readonly tx: TransactionRunner,
     private readonly repository: SubscriptionsRepository,
     private readonly catalog: ProductsService,
+    private readonly events: EventRecorder,
   ) {}
 
   async list(subscriptionKey: string, query: ListQuery) {
@@ -58,7 +60,9 @@ export class SubscriptionProductsService {
       const [item] = await this.prepare(m, [input], groupId, bag, '');
       bag.throwIfAny();
       const [row] = await this.repository.insertProducts(m, subscription.id, [item]);
-      return presentSubscriptionProduct(row);
+      const created = presentSubscriptionProduct(row);
+      await this.events.record(m, this.event('created', created));
+      return created;
     });
   }
 
@@ -71,8 +75,14 @@ export class SubscriptionProductsService {
       const blocked = productsChangeError(subscription.status);
       if (blocked) throw ApiError.conflict(blocked);
       await this.repository.products.delete(m, current.id);
+      await this.events.record(m, this.event('deleted', presented));
       return presented;
     });
+  }
+
+  /** `subscription.product.<action>`; `data` is the product as GET /subscription/{id}/product/{pid} shows it (as it was, for a delete). */
+  event(action: 'created' | 'deleted', data: SubscriptionProductJson): ChangeEvent {
+    return { type: `subscription.product.${action}`, resource: 'subscription.product', resource_id: data.id, data };
   }
 
   /**

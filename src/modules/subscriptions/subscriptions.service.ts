@@ -6,13 +6,16 @@ import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
+import type { ChangeEvent } from '../webhooks/event-recorder.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 import { presentBillingPlan } from '../customers/billing-plans/billing-plans.presenter.js';
 import { presentCustomer } from '../customers/customers.presenter.js';
 import { firstPeriod, planChangeError, renewError, renewal, statusChangeError } from './domain/subscription-state.js';
 import type { SubscriptionCreate, SubscriptionListQuery, SubscriptionPatch } from './dto/subscription.input.js';
 import { SUBSCRIPTION_PRODUCT_EMBEDS, SubscriptionProductsService } from './subscription-products.service.js';
 import type { Subscription } from './subscription.entity.js';
-import { presentSubscription } from './subscriptions.presenter.js';
+import { presentSubscription, presentSubscriptionProduct } from './subscriptions.presenter.js';
+import type { SubscriptionView } from './subscriptions.views.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 
 const EMBEDS = { customer: {}, billing_plan: {}, products: SUBSCRIPTION_PRODUCT_EMBEDS };
@@ -25,6 +28,7 @@ export class SubscriptionsService {
     private readonly tx: TransactionRunner,
     private readonly repository: SubscriptionsRepository,
     private readonly products: SubscriptionProductsService,
+    private readonly events: EventRecorder,
   ) {}
 
   async list(query: SubscriptionListQuery) {
@@ -72,8 +76,13 @@ export class SubscriptionsService {
         renewal_count: 0,
         cancelled_at: null,
       });
-      await this.repository.insertProducts(m, subscription.id, items);
-      return presentSubscription(subscription);
+      const products = await this.repository.insertProducts(m, subscription.id, items);
+      const created = presentSubscription(subscription);
+      await this.events.record(m, [
+        subscriptionEvent('subscription.created', created),
+        ...products.map((p) => this.products.event('created', presentSubscriptionProduct(p))),
+      ]);
+      return created;
     });
   }
 
@@ -99,7 +108,11 @@ export class SubscriptionsService {
         values.status = input.status;
         if (input.status === 'cancelled') values.cancelled_at = () => 'now()';
       }
-      return presentSubscription(await this.repository.subscriptions.update(m, current, values));
+      const updated = presentSubscription(await this.repository.subscriptions.update(m, current, values));
+      const events = [subscriptionEvent('subscription.updated', updated)];
+      if (values.status === 'cancelled') events.push(subscriptionEvent('subscription.cancelled', updated));
+      await this.events.record(m, events);
+      return updated;
     });
   }
 
@@ -116,7 +129,12 @@ export class SubscriptionsService {
       const plan = await this.repository.planOfSubscription(m, current.billing_plan_id);
       const next = renewal(current, plan);
       if (!next) throw ApiError.conflict(TOO_LATE);
-      return presentSubscription(await this.repository.subscriptions.update(m, current, next));
+      const renewed = presentSubscription(await this.repository.subscriptions.update(m, current, next));
+      // The renewal that reaches the plan's renewal_cycles ends the subscription: renewed, then expired.
+      const events = [subscriptionEvent('subscription.renewed', renewed)];
+      if (next.status === 'expired') events.push(subscriptionEvent('subscription.expired', renewed));
+      await this.events.record(m, events);
+      return renewed;
     });
   }
 
@@ -155,4 +173,9 @@ export class SubscriptionsService {
       }),
     );
   }
+}
+
+/** A subscription event; `data` is the subscription as GET /subscription/{id} shows it after the change. */
+function subscriptionEvent(type: string, data: SubscriptionView): ChangeEvent {
+  return { type, resource: 'subscription', resource_id: data.id, data };
 }

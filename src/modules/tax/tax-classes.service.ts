@@ -6,9 +6,11 @@ import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
+import { EventRecorder } from '../webhooks/event-recorder.js';
 import type { TaxClassCreate, TaxClassPatch } from './dto/tax.input.js';
 import type { TaxClass } from './tax-class.entity.js';
 import { presentTaxClass } from './tax.presenter.js';
+import type { TaxClassView } from './tax.views.js';
 import { TaxRepository } from './tax.repository.js';
 
 const CLASS_EMBEDS = { rates: {} };
@@ -26,6 +28,7 @@ export class TaxClassesService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly repository: TaxRepository,
+    private readonly events: EventRecorder,
   ) {}
 
   async list(query: ListQuery) {
@@ -44,11 +47,14 @@ export class TaxClassesService {
 
   create(input: TaxClassCreate) {
     return this.tx.run(async (m) => {
+      let cleared: TaxClass[] = [];
       if (input.is_default) {
         await this.repository.lockDefaultSwitch(m);
-        await this.repository.clearDefault(m, null);
+        cleared = await this.repository.clearDefault(m, null);
       }
-      return presentTaxClass(await this.repository.classes.insert(m, changesOf(input)));
+      const created = presentTaxClass(await this.repository.classes.insert(m, changesOf(input)));
+      await this.record(m, cleared, 'created', created);
+      return created;
     });
   }
 
@@ -59,8 +65,10 @@ export class TaxClassesService {
       if (input.is_default) await this.repository.lockDefaultSwitch(m);
       const current = await this.repository.classes.find(m, key, { lock: true });
       assertIfMatch(presentTaxClass(current));
-      if (input.is_default) await this.repository.clearDefault(m, current.id);
-      return presentTaxClass(await this.repository.classes.update(m, current, changesOf(input)));
+      const cleared = input.is_default ? await this.repository.clearDefault(m, current.id) : [];
+      const updated = presentTaxClass(await this.repository.classes.update(m, current, changesOf(input)));
+      await this.record(m, cleared, 'updated', updated);
+      return updated;
     });
   }
 
@@ -70,8 +78,19 @@ export class TaxClassesService {
       const current = await this.repository.classes.find(m, key, { lock: true });
       assertIfMatch(presentTaxClass(current));
       await this.repository.classes.delete(m, current.id);
-      return presentTaxClass(current);
+      const deleted = presentTaxClass(current);
+      await this.record(m, [], 'deleted', deleted);
+      return deleted;
     });
+  }
+
+  /**
+   * `taxclass.<action>` with the class as GET shows it, in the write's transaction; a class that
+   * lost the default flag to it (`cleared`) changed too, so its `taxclass.updated` comes first.
+   */
+  private record(m: EntityManager, cleared: TaxClass[], action: 'created' | 'updated' | 'deleted', view: TaxClassView) {
+    const event = (type: string, data: TaxClassView) => ({ type, resource: 'taxclass', resource_id: data.id, data });
+    return this.events.record(m, [...cleared.map((c) => event('taxclass.updated', presentTaxClass(c))), event(`taxclass.${action}`, view)]);
   }
 
   /** A class for the rates' routes (404 when unknown); locked for their writes. */

@@ -38,16 +38,20 @@ export class TaxRepository {
     await runStatement(m, 'SELECT pg_advisory_xact_lock($1)', [DEFAULT_SWITCH_LOCK]);
   }
 
-  /** Clears the default flag on every class but `keepId` (on all of them when null); the caller holds the switch lock. */
+  /**
+   * Clears the default flag on every class but `keepId` (on all of them when null); the caller holds
+   * the switch lock. Answers the classes it cleared (at most one), as they are now.
+   */
   @GenerateSql({ name: 'on every class', args: [SqlArg.manager, null] }, { name: 'on every class but one', args: [SqlArg.manager, 1] })
-  async clearDefault(m: EntityManager, keepId: number | null): Promise<void> {
+  async clearDefault(m: EntityManager, keepId: number | null): Promise<TaxClass[]> {
     const clear = m
       .createQueryBuilder()
       .update(TaxClass)
       .set({ is_default: false, updated_at: () => 'now()' })
       .where('is_default');
     if (keepId !== null) clear.andWhere('id <> :keepId', { keepId });
-    await clear.execute();
+    const result = await clear.returning('*').execute();
+    return (result.raw as TaxClass[]).map((row) => m.create(TaxClass, row));
   }
 
   /** The id of the default class, as a scalar subquery (null when no class is the default). A fragment for the quotes' pricing context. */

@@ -130,6 +130,7 @@ VALUES
   ($3, $4, DEFAULT)
 ON CONFLICT DO NOTHING
 RETURNING
+  "category_id",
   "id",
   "created_at";
 
@@ -146,6 +147,7 @@ VALUES
   ($3, $4, DEFAULT)
 ON CONFLICT DO NOTHING
 RETURNING
+  "category_id",
   "id",
   "created_at";
 
@@ -163,6 +165,19 @@ WHERE
   );
 
 -- ProductCategoryLinksRepository.unlinkAll
-DELETE FROM "product_categories"
-WHERE
-  "product_id" = $1;
+WITH
+  d AS (
+    DELETE FROM product_categories
+    WHERE
+      product_id = $1
+    RETURNING
+      id,
+      category_id
+  )
+SELECT
+  c.*
+FROM
+  categories c
+  JOIN d ON d.category_id = c.id
+ORDER BY
+  d.id;

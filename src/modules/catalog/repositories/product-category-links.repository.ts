@@ -3,6 +3,7 @@ import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { PageRequest, PageRows } from '../../../common/paging/page-request.js';
 import { pageOfQuery } from '../../../database/sql/page.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
+import { runStatement } from '../../../database/sql/statement.js';
 import { Category } from '../category.entity.js';
 import { ProductCategory } from '../product-category.entity.js';
 
@@ -35,17 +36,22 @@ export class ProductCategoryLinksRepository {
     return this.linked(m, productId).andWhere('r.id = :id', { id: categoryId }).getOne();
   }
 
-  /** Links the categories the product is not linked to yet, after its current links (in the order given). */
+  /**
+   * Links the categories the product is not linked to yet, after its current links (in the order
+   * given); answers the ids of the categories it linked now.
+   */
   @GenerateSql({ args: [SqlArg.manager, 1, [2, 3]] })
-  async link(m: EntityManager, productId: number, categoryIds: number[]): Promise<void> {
-    if (categoryIds.length === 0) return;
-    await m
+  async link(m: EntityManager, productId: number, categoryIds: number[]): Promise<number[]> {
+    if (categoryIds.length === 0) return [];
+    const result = await m
       .createQueryBuilder()
       .insert()
       .into(ProductCategory)
       .values(categoryIds.map((category_id) => ({ product_id: productId, category_id })))
       .orIgnore()
+      .returning(['category_id'])
       .execute();
+    return (result.raw as { category_id: number }[]).map((r) => r.category_id);
   }
 
   /** The links become exactly `categoryIds`: links kept keep their place, new ones follow in the order given. */
@@ -62,10 +68,16 @@ export class ProductCategoryLinksRepository {
     await m.delete(ProductCategory, { product_id: productId, category_id: categoryId });
   }
 
-  /** Unlinks every category of the product; returns how many links there were. */
+  /** Unlinks every category of the product, in one statement; answers the categories it was linked to, in link order. */
   @GenerateSql({ args: [SqlArg.manager, 1] })
-  async unlinkAll(m: EntityManager, productId: number): Promise<number> {
-    return (await m.delete(ProductCategory, { product_id: productId })).affected ?? 0;
+  async unlinkAll(m: EntityManager, productId: number): Promise<Category[]> {
+    const rows = await runStatement<Category>(
+      m,
+      `WITH d AS (DELETE FROM product_categories WHERE product_id = $1 RETURNING id, category_id)
+       SELECT c.* FROM categories c JOIN d ON d.category_id = c.id ORDER BY d.id`,
+      [productId],
+    );
+    return rows.map((row) => m.create(Category, row));
   }
 
   private linked(m: EntityManager, productId: number): SelectQueryBuilder<Category> {

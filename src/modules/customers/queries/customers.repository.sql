@@ -451,7 +451,9 @@ WHERE
   "customer_id" = $2
   AND "kind" = $3
   AND "is_default"
-  AND "id" <> $4;
+  AND "id" <> $4
+RETURNING
+  *;
 
 -- CustomersRepository.groupJsonSql
 -- a fragment, embedded in other statements:

@@ -239,7 +239,7 @@ WITH
     WHERE
       d.id = u.id
     RETURNING
-      d.quote_id
+      d.*
   ),
   q AS (
     -- GREATEST: deliveries of one quote commit in any order; now() is each statement's start.
@@ -257,18 +257,11 @@ WITH
       id
   )
 SELECT
-  (
-    SELECT
-      count(*)
-    FROM
-      s
-  )::int AS sent,
-  (
-    SELECT
-      count(*)
-    FROM
-      q
-  )::int AS quotes;
+  s.*
+FROM
+  s
+ORDER BY
+  s.id;
 
 -- DeliveriesRepository.markFailed (to retry)
 WITH
@@ -283,10 +276,10 @@ WITH
     WHERE
       id = $1
     RETURNING
-      id
+      *
   )
 SELECT
-  id
+  *
 FROM
   f;
 
@@ -303,10 +296,10 @@ WITH
     WHERE
       id = $1
     RETURNING
-      id
+      *
   )
 SELECT
-  id
+  *
 FROM
   f;
 

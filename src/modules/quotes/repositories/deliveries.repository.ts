@@ -124,50 +124,58 @@ export class DeliveriesRepository {
 
   /**
    * Messages the SMTP server accepted: `sent` with their Message-ID, and each quote's last_sent_at
-   * moved forward, in one statement (so both commit together).
+   * moved forward, in one statement (so both commit together). Answers the deliveries as they are now.
    */
   @GenerateSql({ args: [SqlArg.manager, [1, 2], ['<a@example.com>', '<b@example.com>']] })
-  async markSent(m: EntityManager, ids: number[], messageIds: string[]): Promise<void> {
-    await runStatement(
+  async markSent(m: EntityManager, ids: number[], messageIds: string[]): Promise<QuoteDelivery[]> {
+    const rows = await runStatement<QuoteDelivery>(
       m,
       `WITH s AS (
          UPDATE quote_deliveries d
             SET status = 'sent', sent_at = now(), message_id = u.message_id, last_error = NULL, claimed_at = NULL, updated_at = now()
            FROM unnest($1::int[], $2::text[]) AS u(id, message_id)
           WHERE d.id = u.id
-          RETURNING d.quote_id),
+          RETURNING d.*),
        q AS (
          -- GREATEST: deliveries of one quote commit in any order; now() is each statement's start.
          UPDATE quotes SET last_sent_at = GREATEST(last_sent_at, now())
           WHERE id IN (SELECT quote_id FROM s)
           RETURNING id)
-       SELECT (SELECT count(*) FROM s)::int AS sent, (SELECT count(*) FROM q)::int AS quotes`,
+       SELECT s.* FROM s ORDER BY s.id`,
       [ids, messageIds],
     );
+    return rows.map((row) => m.create(QuoteDelivery, row));
   }
 
   /**
    * An attempt that failed: `queued` again with its next attempt in `waitSeconds`, or `failed`
-   * for good (a null wait leaves next_attempt_at null).
+   * for good (a null wait leaves next_attempt_at null). Answers the delivery as it is now.
    */
   @GenerateSql(
     { name: 'to retry', args: [SqlArg.manager, 1, 'queued', '421 try again later', 2] },
     { name: 'for good', args: [SqlArg.manager, 1, 'failed', '550 no such user', null] },
   )
-  async markFailed(m: EntityManager, id: number, status: 'queued' | 'failed', reason: string, waitSeconds: number | null): Promise<void> {
+  async markFailed(
+    m: EntityManager,
+    id: number,
+    status: 'queued' | 'failed',
+    reason: string,
+    waitSeconds: number | null,
+  ): Promise<QuoteDelivery | null> {
     // One use per parameter: `$2` as both the column value and a CASE operand made PostgreSQL
     // refuse the statement (inconsistent types deduced).
-    await runStatement(
+    const [row] = await runStatement<QuoteDelivery>(
       m,
       `WITH f AS (
          UPDATE quote_deliveries
             SET status = $2, last_error = $3, claimed_at = NULL, updated_at = now(),
                 next_attempt_at = now() + make_interval(secs => $4)
           WHERE id = $1
-          RETURNING id)
-       SELECT id FROM f`,
+          RETURNING *)
+       SELECT * FROM f`,
       [id, status, reason, waitSeconds],
     );
+    return row ? m.create(QuoteDelivery, row) : null;
   }
 
   /** Deliveries due now: queued ones whose backoff has passed (by `olderThanSeconds`), and expired claims. */

@@ -180,7 +180,9 @@ SET
   "is_default" = $1,
   "updated_at" = now()
 WHERE
-  "is_default";
+  "is_default"
+RETURNING
+  *;
 
 -- TaxRepository.clearDefault (on every class but one)
 UPDATE "tax_classes"
@@ -189,7 +191,9 @@ SET
   "updated_at" = now()
 WHERE
   "is_default"
-  AND "id" <> $2;
+  AND "id" <> $2
+RETURNING
+  *;
 
 -- TaxRepository.defaultClassIdSql
 -- a fragment, embedded in other statements:
