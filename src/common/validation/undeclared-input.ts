@@ -1,7 +1,8 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import type { Request } from 'express';
-import { ApiError, type FieldErrorBag, type FieldErrors } from '../http/api-error.js';
+import { ApiError, type FieldErrors } from '../http/api-error.js';
+import { type FieldErrorBag } from '../http/field-error-bag.js';
 import { requestContext } from '../http/request-context.js';
 
 /** Nest's RouteParamtypes.BODY and .QUERY: the keys of its route argument metadata start with them. */

@@ -1,7 +1,7 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validate } from 'class-validator';
-import { FieldErrorBag } from '../http/api-error.js';
+import { FieldErrorBag } from '../http/field-error-bag.js';
 import { elementChecksOf, requiredFieldsOf } from './decorators.js';
 import { pendingFieldErrors } from './undeclared-input.js';
 

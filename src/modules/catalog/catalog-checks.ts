@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { FieldErrorBag } from '../../common/http/api-error.js';
+import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { firstFreeSlug, slugify } from './domain/product-text.js';
 import { CatalogChecksRepository, type NamedTable } from './repositories/catalog-checks.repository.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CrudResource } from '../../common/crud/crud-resource.js';
-import { FieldErrorBag } from '../../common/http/api-error.js';
+import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { CatalogChecks } from './catalog-checks.js';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { parseEmbed } from '../../common/embed/embed.js';
-import { ApiError, FieldErrorBag } from '../../common/http/api-error.js';
+import { ApiError } from '../../common/http/api-error.js';
+import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import { asId } from '../../common/http/identifiers.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CrudResource } from '../../common/crud/crud-resource.js';
-import { FieldErrorBag } from '../../common/http/api-error.js';
+import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { CustomFieldDefinition } from './custom-field-definition.entity.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { changesOf } from '../../common/crud/changes.js';
 import { parseEmbed } from '../../common/embed/embed.js';
-import { FieldErrorBag } from '../../common/http/api-error.js';
+import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';

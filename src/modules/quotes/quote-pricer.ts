@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
 import { isEmail } from 'class-validator';
-import type { FieldErrorBag } from '../../common/http/api-error.js';
+import type { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { findVariant, selectionError } from '../catalog/domain/option-selection.js';
 import { resolveUnitPrice, tierInputs } from '../catalog/domain/unit-price.js';
 import { type ProductPricing, variantPricing } from '../catalog/products.service.js';

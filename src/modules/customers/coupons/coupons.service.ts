@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FieldErrorBag } from '../../../common/http/api-error.js';
+import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
 import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
 import { sortableColumns } from '../../../common/paging/page-request.js';
 import { TransactionRunner } from '../../../database/transaction.js';
