@@ -25,7 +25,8 @@ import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { ShipmentsModule } from './modules/shipments/shipments.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { TaxModule } from './modules/tax/tax.module.js';
-import { WebhookDeliveryModule, WebhooksModule } from './modules/webhooks/webhooks.module.js';
+import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 /** The feature modules, shared by the api, the worker and the cli. */
 export const FEATURE_MODULES = [

@@ -15,7 +15,8 @@ import { embeddedDatabaseDir } from './database/data-source.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
-import { WebhookDeliveryModule, WebhooksModule } from './modules/webhooks/webhooks.module.js';
+import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { instrumentApi } from './common/metrics/instrument.js';
 import { serveMetrics } from './common/metrics/metrics.js';
 
