@@ -95,6 +95,13 @@ export function webhookSection(schemas: Record<string, JsonSchema>): {
       },
     };
   }
+  // GET /events' `data`: one of the resources' own schemas, not an open object.
+  if (schemas.EventView?.properties) {
+    (schemas.EventView.properties as Record<string, JsonSchema>).data = {
+      description: 'The resource as GET shows it after the change (as it was, for a delete): the schema its type names in `webhooks`.',
+      anyOf: [...bySchema.keys()].map((schema) => ({ $ref: schemaRef(schema) })),
+    };
+  }
   const webhooks: Record<string, JsonSchema> = {};
   for (const e of EVENT_CATALOG) {
     const envelope = eventEnvelopeName(e.schema);
