@@ -284,6 +284,7 @@ async function main(): Promise<void> {
             duplicates: hooks.duplicates,
             missing: hooks.missing,
             worker_rss_mib: hooks.worker_rss_mib,
+            worker_cpu_ms_per_delivery: hooks.worker_cpu_ms_per_delivery,
           },
         }),
       );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { EntityManager } from 'typeorm';
 import { type NewEvent, WebhooksRepository } from '../src/modules/webhooks/webhooks.repository.js';
-import { ROOT, freePort, nodeFlagsOf, peakRssMiB } from './harness.js';
+import { ROOT, cpuMs, freePort, nodeFlagsOf, peakRssMiB } from './harness.js';
 
 export interface WebhooksFigure {
   events: number;
@@ -20,6 +20,8 @@ export interface WebhooksFigure {
   missing: number;
   /** Peak RSS of the worker, MiB. */
   worker_rss_mib: number;
+  /** The worker's CPU time per delivery, ms (what the machine's other load does not blur). */
+  worker_cpu_ms_per_delivery: number;
   batch_size: number;
   concurrency: number;
 }
@@ -106,6 +108,7 @@ export async function measureWebhooks(api: Api, env: Record<string, string>, dat
   const ids: string[] = [];
   try {
     const before = (await client.query<{ max: string | null }>('SELECT max(id)::text AS max FROM events')).rows[0].max ?? '0';
+    const cpuBefore = cpuMs(worker.pid!);
     const recordStarted = performance.now();
     // One transaction: the worker sees all of them at once, so the figure is the deliverer's alone.
     await client.query('BEGIN');
@@ -121,6 +124,7 @@ export async function measureWebhooks(api: Api, env: Record<string, string>, dat
       done += n;
     }
     await client.query('COMMIT');
+    if (process.env.BENCH_WORKER_PROFILE) worker.kill('SIGUSR2');
     const recordSeconds = (performance.now() - recordStarted) / 1000;
     const rows = await client.query<{ id: string }>(
       `SELECT id::text AS id FROM events WHERE id > $1 AND type = 'quote.updated' ORDER BY id`,
@@ -144,12 +148,14 @@ export async function measureWebhooks(api: Api, env: Record<string, string>, dat
         console.error(`webhooks: ${sink.received.size} of ${expected} deliveries received…`);
       }
     }
+    if (process.env.BENCH_WORKER_PROFILE) worker.kill('SIGUSR2');
     // A duplicate could still be on its way: give it a moment before counting.
     await new Promise((r) => setTimeout(r, 1000));
     const eventIds = ids.map((id) => `evt_${id}`);
     let missing = 0;
     for (const path of ['/a', '/b']) for (const id of eventIds) if (!sink.received.has(`${path} ${id}`)) missing++;
     const delivered = sink.received.size;
+    const workerCpu = cpuMs(worker.pid!) - cpuBefore;
     const duplicates = sink.total() - delivered;
     const seconds = sink.span();
     const figure: WebhooksFigure = {
@@ -161,12 +167,14 @@ export async function measureWebhooks(api: Api, env: Record<string, string>, dat
       duplicates,
       missing,
       worker_rss_mib: peakRssMiB(worker.pid!),
+      worker_cpu_ms_per_delivery: Number((workerCpu / Math.max(1, delivered)).toFixed(3)),
       batch_size: Number(env.WEBHOOK_BATCH_SIZE ?? process.env.WEBHOOK_BATCH_SIZE ?? 100),
       concurrency: Number(env.WEBHOOK_CONCURRENCY ?? process.env.WEBHOOK_CONCURRENCY ?? 4),
     };
     console.error(
       `webhooks: ${delivered} of ${expected} deliveries received in ${figure.seconds} s → ${figure.deliveries_per_s}/s; ` +
-        `${duplicates} duplicates, ${missing} missing; worker peak RSS ${figure.worker_rss_mib} MiB`,
+        `${duplicates} duplicates, ${missing} missing; worker peak RSS ${figure.worker_rss_mib} MiB, ` +
+        `CPU ${figure.worker_cpu_ms_per_delivery} ms per delivery`,
     );
     return figure;
   } finally {
