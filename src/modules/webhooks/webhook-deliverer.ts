@@ -75,9 +75,11 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     const m = this.tx.direct;
     const claimed = await this.repository.claimDue(m, this.config.webhookBatchSize, this.leaseSeconds);
     if (claimed.length === 0) return 0;
-    // One body per event, however many endpoints receive it in this claim (its first row carries the data).
-    const bodies = new Map<string, string>();
-    for (const d of claimed) if (d.data_json !== null && !bodies.has(d.event_id)) bodies.set(d.event_id, eventBody(d, d.data_json));
+    // One body per event, however many endpoints receive it in this claim (its first row carries the
+    // data), in bytes once: signed and written to each endpoint without being encoded again.
+    const bodies = new Map<string, Buffer>();
+    for (const d of claimed)
+      if (d.data_json !== null && !bodies.has(d.event_id)) bodies.set(d.event_id, Buffer.from(eventBody(d, d.data_json)));
     const results = await Promise.all(claimed.map((d) => this.attempt(d, bodies.get(d.event_id)!)));
     await this.repository.recordOutcomes(
       m,
@@ -95,7 +97,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     return claimed.length;
   }
 
-  private async attempt(d: ClaimedWebhookDelivery, body: string): Promise<{ delivery: ClaimedWebhookDelivery; outcome: DeliveryOutcome }> {
+  private async attempt(d: ClaimedWebhookDelivery, body: Buffer): Promise<{ delivery: ClaimedWebhookDelivery; outcome: DeliveryOutcome }> {
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': 'store-webhooks/1',
