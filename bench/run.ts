@@ -15,19 +15,26 @@ import {
 } from './harness.js';
 import { listFloor } from './list-floor.js';
 import { measureSendQuote, smtpSink } from './send-quote.js';
+import { measureWebhooks } from './webhooks.js';
 
 /**
  * `npm run bench`: throughput and latency of the API against raw floors (node:http + pg), then
  * send-quote throughput through Redis, the worker and a local SMTP sink, and peak memory.
  * Everything runs on this machine against one PostgreSQL and one Redis. It prints figures and
  * asserts nothing; `-- --json` adds one JSON object as the last line. BENCH_SECONDS (default 10)
- * and BENCH_CONNECTIONS (default 50) tune a run; BENCH_DELIVERIES (default 1000) sizes the e-mail run.
+ * and BENCH_CONNECTIONS (default 50) tune a run; BENCH_DELIVERIES (default 1000) sizes the e-mail run,
+ * BENCH_WEBHOOK_EVENTS (default 10000) the webhook fan-out (to two endpoints). `-- --only a,b` (or
+ * BENCH_SCENARIOS=a,b) measures only those scenarios (keys below, `metrics`, `send_quote`, `webhooks`).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const deliveries = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const webhookEvents = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const json = process.argv.includes('--json');
+const onlyArg = process.argv.indexOf('--only');
+/** `--only a,b` or BENCH_SCENARIOS=a,b: only those scenarios are measured. */
+const only = (onlyArg >= 0 ? process.argv[onlyArg + 1] : process.env.BENCH_SCENARIOS)?.split(',');
 
 /** A node:http server answering every request from `answer`; the floor the api is compared with. */
 async function floorServer(answer: () => Promise<string>): Promise<{ url: string; close: () => void }> {
@@ -59,6 +66,8 @@ async function main(): Promise<void> {
     QUEUE_PREFIX: prefix,
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'warn',
+    // The webhook receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   };
   const apiPort = await freePort();
   const apiProcess = await startApi({ ...env, PORT: String(apiPort) });
@@ -147,8 +156,6 @@ async function main(): Promise<void> {
     const figures: Figure[] = [raw, listRaw];
     const measured: Record<string, Figure> = {};
     const cpuPerRequest: Record<string, number> = {};
-    // BENCH_SCENARIOS=get_quote,list_quotes measures only those (for profiling one path).
-    const only = process.env.BENCH_SCENARIOS?.split(',');
     for (const s of scenarios) {
       if (only && !only.includes(s.key)) continue;
       // BENCH_CPU_PROFILE: the api's profile covers the measured requests only (see cpu-profile.ts).
@@ -229,6 +236,13 @@ async function main(): Promise<void> {
         `(${mail.workers} worker${mail.workers === 1 ? '' : 's'}, WORKER_CONCURRENCY ${mail.worker_concurrency}); ` +
         `each recipient exactly once: ${mail.each_recipient_once ? 'yes' : 'NO'}`,
     );
+    const hooks = only && !only.includes('webhooks') ? null : await measureWebhooks(api, env, db.url, webhookEvents);
+    if (hooks)
+      console.log(
+        `\nwebhooks: ${hooks.delivered} deliveries (${hooks.events} events × ${hooks.endpoints} endpoints) in ${hooks.seconds} s → ` +
+          `${hooks.deliveries_per_s} deliveries/s (one worker, WEBHOOK_BATCH_SIZE ${hooks.batch_size}, WEBHOOK_CONCURRENCY ${hooks.concurrency}); ` +
+          `${hooks.duplicates} duplicates, ${hooks.missing} missing; worker peak RSS ${hooks.worker_rss_mib} MiB`,
+      );
     const rss = { api: peakRssMiB(apiProcess.pid!), worker: mail.worker_rss_mib };
     console.log(`API peak RSS: ${rss.api} MiB; worker peak RSS: ${rss.worker} MiB`);
     if (json) {
@@ -261,6 +275,16 @@ async function main(): Promise<void> {
             each_recipient_once: mail.each_recipient_once,
             workers: mail.workers,
             worker_concurrency: mail.worker_concurrency,
+          },
+          webhooks: hooks && {
+            events: hooks.events,
+            endpoints: hooks.endpoints,
+            seconds: hooks.seconds,
+            deliveries_per_s: hooks.deliveries_per_s,
+            duplicates: hooks.duplicates,
+            missing: hooks.missing,
+            worker_rss_mib: hooks.worker_rss_mib,
+            worker_cpu_ms_per_delivery: hooks.worker_cpu_ms_per_delivery,
           },
         }),
       );

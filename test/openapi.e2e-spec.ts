@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Response } from 'supertest';
 import { RouteTable } from '../src/common/http/route-table.js';
+import { EVENT_CATALOG } from '../src/modules/webhooks/domain/event-catalog.js';
 import { SPEC_ENDPOINTS, endpointKey } from '../src/openapi/spellings.js';
 import { type Json, METHODS, documentSchemas, pointer } from './support/openapi-schema.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
@@ -38,6 +39,13 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     return candidates.sort((a, b) => literal(b) - literal(a))[0];
   }
 
+  /** What a local `$ref` points at. */
+  const resolve = (ref: string): Json =>
+    ref
+      .slice(2)
+      .split('/')
+      .reduce((at: Json, part) => at[part.replace(/~1/g, '/').replace(/~0/g, '~')] as Json, doc);
+
   /** Validates a live response against the schema documented for its operation and status; returns the errors. */
   function violations(method: string, path: string, res: Response): string[] {
     const template = templateOf(method, path.split('?')[0]);
@@ -74,6 +82,33 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it('documents every event type of the catalog under `webhooks`: a signed POST of the event envelope around the GET schema', () => {
+    expect(Object.keys(doc.webhooks as Json).sort()).toEqual(EVENT_CATALOG.map((e) => e.type).sort());
+    for (const e of EVENT_CATALOG) {
+      const op = doc.webhooks[e.type].post as Json;
+      expect(op.operationId).toMatch(/Event$/);
+      expect(op.security).toEqual([]);
+      expect(op.parameters.map((p: Json) => resolve(p.$ref as string).name)).toEqual([
+        'Store-Event-Id',
+        'Store-Event-Type',
+        'Store-Signature',
+        'Store-Delivery-Id',
+      ]);
+      expect(op.responses['2XX'].description).toContain('10 s');
+      const envelope = resolve(op.requestBody.content['application/json'].schema.$ref as string);
+      expect(envelope.required).toEqual(['id', 'type', 'created_at', 'resource', 'resource_id', 'sequence', 'data']);
+      expect(envelope.properties.type.enum).toContain(e.type);
+      expect(envelope.properties.data.$ref).toBe(`#/components/schemas/${e.schema}`);
+    }
+    // `data` is the very component the resource's GET answers with.
+    expect(doc.paths['/quote/{id}'].get.responses['200'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/QuoteEnvelope',
+    );
+    expect(doc.components.schemas.QuoteEnvelope.properties.data.$ref).toBe(
+      doc.webhooks['quote.updated'].post.requestBody.content['application/json'].schema.$ref.replace('QuoteEvent', 'QuoteView'),
+    );
   });
 
   it("documents every endpoint once, under the specification's spelling, and names every alias", () => {
@@ -287,6 +322,19 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
         )
       )[0].id;
       await created('/shipment/SH-1/trackingcode', { code: '1Z999', carrier: 'UPS', url: 'https://carrier.example/track/1Z999' });
+    });
+
+    it("every event recorded so far matches its webhook's documented body", async () => {
+      const events = (await get('/events?limit=250')).body.data as Json[];
+      expect(events.length).toBeGreaterThan(10);
+      const problems = events.flatMap((event: Json): string[] => {
+        const type = String(event.type);
+        const hook = doc.webhooks[type] as Json | undefined;
+        if (!hook) return [`${type}: not in webhooks`];
+        const validate = validatorAt(hook.post.requestBody.content['application/json'].schema.$ref as string);
+        return validate(event) ? [] : [`${type}: ${JSON.stringify(validate.errors?.slice(0, 3))}`];
+      });
+      expect(problems).toEqual([]);
     });
 
     it('countries and states: list and item, with embeds', async () => {

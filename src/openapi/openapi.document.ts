@@ -14,6 +14,7 @@ import { documentedPath } from './spellings.js';
 import { PATH_PARAMS_DOC, RESPONSE_DOC, type ResponseDoc } from './decorators.js';
 import { DtoSchemas, type JsonSchema, schemaRef } from './dto-schema.js';
 import { VIEW_CLASSES } from './fields.js';
+import { DELIVERY_PARAMETERS, webhookSection } from './webhooks.js';
 
 /**
  * The OpenAPI 3.1 document, generated from the running app: @nestjs/swagger scans every controller
@@ -417,7 +418,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const components = document.components as Record<string, unknown>;
   components.responses = errorResponses();
   components.headers = SHARED_HEADERS;
-  components.parameters = SHARED_PARAMETERS;
+  components.parameters = { ...SHARED_PARAMETERS, ...DELIVERY_PARAMETERS };
+  // What the API POSTs to webhook endpoints: one entry per event type.
+  const { webhooks, envelopes } = webhookSection(schemas);
+  Object.assign(schemas, envelopes);
+  (document as OpenAPIObject & { webhooks?: Record<string, JsonSchema> }).webhooks = webhooks;
   const exampleComponents: Record<string, JsonSchema> = {};
   for (const { name, envelope, status } of successExamples) {
     const value = sampleOf({ $ref: schemaRef(envelope) }, schemas) as { meta: { status: number } };

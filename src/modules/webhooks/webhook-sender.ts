@@ -31,7 +31,7 @@ export class WebhookSender {
     this.lookup = publicLookup(allowPrivate);
   }
 
-  send(target: string, headers: Record<string, string>, body: string): Promise<SendResult> {
+  send(target: string, headers: Record<string, string>, body: string | Buffer): Promise<SendResult> {
     const started = performance.now();
     const done = (statusCode: number | null, error: string | null): SendResult => ({
       ok: error === null,
@@ -66,7 +66,7 @@ export class WebhookSender {
           method: 'POST',
           agent: https ? this.httpsAgent : this.httpAgent,
           lookup: this.lookup,
-          headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+          headers: { ...headers, 'Content-Length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.length) },
         },
         (res) => {
           const status = res.statusCode ?? 0;

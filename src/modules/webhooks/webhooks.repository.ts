@@ -36,7 +36,12 @@ export interface ClaimedWebhookDelivery {
   resource: string;
   resource_id: string;
   sequence: number;
-  data: unknown;
+  /**
+   * The event's `data` as JSON text, spliced into the body as it is (not parsed and written again
+   * per delivery); only on the first row of each event in a claim (rows come in id order), null on
+   * the others, which send the same body.
+   */
+  data_json: string | null;
   created_at: Date;
 }
 
@@ -221,7 +226,8 @@ export class WebhooksRepository {
                  FOR UPDATE OF q SKIP LOCKED)
           RETURNING d.id, d.attempts, d.webhook_id, d.event_id)
        SELECT c.id::text AS id, c.attempts, w.id AS webhook_id, w.url, w.secret, e.id::text AS event_id, e.type, e.resource,
-              e.resource_id::text AS resource_id, e.sequence, e.data, e.created_at
+              e.resource_id::text AS resource_id, e.sequence,
+              CASE WHEN row_number() OVER (PARTITION BY c.event_id ORDER BY c.id) = 1 THEN e.data::text END AS data_json, e.created_at
          FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id
         ORDER BY c.id`,
       [limit, leaseSeconds],

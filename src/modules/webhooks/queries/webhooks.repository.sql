@@ -500,7 +500,14 @@ SELECT
   e.resource,
   e.resource_id::text AS resource_id,
   e.sequence,
-  e.data,
+  CASE
+    WHEN row_number() OVER (
+      PARTITION BY
+        c.event_id
+      ORDER BY
+        c.id
+    ) = 1 THEN e.data::text
+  END AS data_json,
   e.created_at
 FROM
   c

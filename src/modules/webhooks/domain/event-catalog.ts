@@ -1,0 +1,126 @@
+/**
+ * Every event type the API records, with the resource it names and the response schema of its
+ * `data` (the component `GET` of that resource answers with). The OpenAPI document's `webhooks`
+ * section and docs/api.md's catalog are built from / checked against this list.
+ */
+export interface EventCatalogEntry {
+  /** `<resource>.<what happened>`. */
+  type: string;
+  /** The event's `resource`. */
+  resource: string;
+  /** The OpenAPI component of `data`. */
+  schema: string;
+  /** When it is recorded. */
+  description: string;
+}
+
+const CHANGES = {
+  created: 'created',
+  updated: 'changed',
+  deleted: 'deleted (`data` as it was)',
+} as const;
+
+/** `<resource>.created`, `.updated` and `.deleted`. */
+function changes(resource: string, schema: string, label: string): EventCatalogEntry[] {
+  return Object.entries(CHANGES).map(([action, what]) => ({
+    type: `${resource}.${action}`,
+    resource,
+    schema,
+    description: `${label} ${what}.`,
+  }));
+}
+
+export const EVENT_CATALOG: readonly EventCatalogEntry[] = [
+  ...changes('country', 'CountryView', 'A country'),
+  ...changes('country.state', 'StateView', 'A state of a country'),
+  ...changes('customfielddefinition', 'CustomFieldDefinitionView', 'A custom field definition'),
+  ...changes('taxclass', 'TaxClassView', 'A tax class'),
+  ...changes('taxclass.rate', 'TaxRateView', 'A tax rate'),
+  ...changes('category', 'CategoryView', 'A category'),
+  ...changes('product', 'ProductView', 'A product'),
+  {
+    type: 'product.category.created',
+    resource: 'product.category',
+    schema: 'CategoryView',
+    description: 'A category linked to a product (`resource_id` is the product id).',
+  },
+  {
+    type: 'product.category.deleted',
+    resource: 'product.category',
+    schema: 'CategoryView',
+    description: 'A category unlinked from a product (`resource_id` is the product id).',
+  },
+  {
+    type: 'product.customfield.updated',
+    resource: 'product.customfield',
+    schema: 'ProductCustomFieldView',
+    description: 'A custom field value of a product set (`resource_id` is the product id).',
+  },
+  {
+    type: 'product.customfield.deleted',
+    resource: 'product.customfield',
+    schema: 'ProductCustomFieldView',
+    description: 'A custom field value of a product cleared (`data` as it was; `resource_id` is the product id).',
+  },
+  ...changes('product.option', 'OptionView', 'A product option'),
+  ...changes('product.variant', 'VariantView', 'A product variant'),
+  ...changes('product.extra', 'ExtraView', 'A product extra'),
+  ...changes('product.attribute', 'AttributeView', 'A product attribute'),
+  ...changes('product.pricetier', 'ProductPriceTierView', 'A price tier of a product'),
+  ...changes('product.variant.pricetier', 'VariantPriceTierView', 'A price tier of a variant'),
+  ...changes('customer', 'CustomerView', 'A customer'),
+  ...changes('customer.address', 'AddressView', 'A customer address'),
+  ...changes('customergroup', 'CustomerGroupView', 'A customer group'),
+  ...changes('coupon', 'CouponView', 'A coupon'),
+  ...changes('billingplan', 'BillingPlanView', 'A billing plan'),
+  { type: 'subscription.created', resource: 'subscription', schema: 'SubscriptionView', description: 'A subscription created.' },
+  { type: 'subscription.updated', resource: 'subscription', schema: 'SubscriptionView', description: 'A subscription changed.' },
+  { type: 'subscription.renewed', resource: 'subscription', schema: 'SubscriptionView', description: 'A subscription renewed.' },
+  { type: 'subscription.cancelled', resource: 'subscription', schema: 'SubscriptionView', description: 'A subscription cancelled.' },
+  { type: 'subscription.expired', resource: 'subscription', schema: 'SubscriptionView', description: 'A subscription expired.' },
+  {
+    type: 'subscription.product.created',
+    resource: 'subscription.product',
+    schema: 'SubscriptionProductView',
+    description: 'A product added to a subscription.',
+  },
+  {
+    type: 'subscription.product.deleted',
+    resource: 'subscription.product',
+    schema: 'SubscriptionProductView',
+    description: 'A product removed from a subscription (`data` as it was).',
+  },
+  ...changes('shipment', 'ShipmentView', 'A shipment'),
+  ...changes('shipment.trackingcode', 'TrackingCodeView', 'A tracking code of a shipment'),
+  { type: 'quote.created', resource: 'quote', schema: 'QuoteView', description: 'A quote created.' },
+  {
+    type: 'quote.updated',
+    resource: 'quote',
+    schema: 'QuoteView',
+    description: 'A quote changed (not recorded for a PATCH that changes nothing).',
+  },
+  { type: 'quote.deleted', resource: 'quote', schema: 'QuoteView', description: 'A quote deleted (`data` as it was).' },
+  { type: 'quote.sent', resource: 'quote', schema: 'QuoteView', description: 'send-quote queued the quote’s deliveries.' },
+  { type: 'quote.accepted', resource: 'quote', schema: 'QuoteView', description: 'The buyer accepted the quote on its page.' },
+  {
+    type: 'quote.delivery.sent',
+    resource: 'quote.delivery',
+    schema: 'QuoteDeliveryView',
+    description: 'A quote e-mail reached its recipient’s mail server.',
+  },
+  {
+    type: 'quote.delivery.failed',
+    resource: 'quote.delivery',
+    schema: 'QuoteDeliveryView',
+    description: 'A quote e-mail could not be delivered (for good).',
+  },
+  {
+    type: 'webhook.ping',
+    resource: 'webhook',
+    schema: 'WebhookView',
+    description: 'Sent by `POST /webhook/{id}/ping`, to that endpoint only.',
+  },
+];
+
+/** The event types, in catalog order. */
+export const EVENT_TYPES: readonly string[] = EVENT_CATALOG.map((e) => e.type);
