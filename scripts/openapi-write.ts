@@ -13,7 +13,8 @@ export async function writeOpenApiDocument(file: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'store-openapi-'));
   Object.assign(process.env, {
     DATA_DIR: dataDir,
-    MIGRATIONS_RUN: 'false',
+    // The schema too, so the api's background work (the webhook deliverer) finds its tables.
+    MIGRATIONS_RUN: 'true',
     DATABASE_URL: '',
     REDIS_URL: '',
     SMTP_URL: '',

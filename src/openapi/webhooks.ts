@@ -61,7 +61,9 @@ export function webhookSection(schemas: Record<string, JsonSchema>): {
   const eventView = (schemas.EventView?.properties ?? {}) as Record<string, JsonSchema>;
   const bySchema = new Map<string, { types: string[]; resources: Set<string> }>();
   for (const e of EVENT_CATALOG) {
-    if (!schemas[e.schema]) throw new Error(`OpenAPI: event type ${e.type} names a schema that is not in the document: ${e.schema}`);
+    // A document of some controllers only (the unit specs build one) lacks the other resources'
+    // schemas; test/openapi.e2e-spec.ts checks that the api's own document lists every type.
+    if (!schemas[e.schema]) continue;
     const group = bySchema.get(e.schema) ?? { types: [], resources: new Set<string>() };
     group.types.push(e.type);
     group.resources.add(e.resource);

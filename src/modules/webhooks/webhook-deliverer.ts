@@ -8,6 +8,8 @@ import { WebhookSender } from './webhook-sender.js';
 import { eventId, presentEvent } from './webhooks.presenter.js';
 import { type ClaimedWebhookDelivery, type DeliveryOutcome, type EndpointOutcome, WebhooksRepository } from './webhooks.repository.js';
 
+/** How often a deliverer that keeps failing says so. */
+const FAILURE_LOG_MS = 30_000;
 /**
  * Delivers queued webhook deliveries, in the worker (and in the api when REDIS_URL is unset, as the
  * send-quote outbox does). WEBHOOK_CONCURRENCY loops each claim up to WEBHOOK_BATCH_SIZE due rows
@@ -18,6 +20,8 @@ import { type ClaimedWebhookDelivery, type DeliveryOutcome, type EndpointOutcome
 @Injectable()
 export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
+  private lastFailureLog = 0;
+  private unloggedFailures = 0;
   private readonly sender: WebhookSender;
   private stopped = false;
   private loops: Promise<void>[] = [];
@@ -53,10 +57,27 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
       try {
         taken = await this.pass();
       } catch (err) {
-        if (!this.stopped) this.logger.error(`Webhook pass failed: ${(err as Error).message}`);
+        if (!this.stopped) this.failed(err as Error);
       }
       if (taken === 0 && !this.stopped) await this.pause(this.config.webhookPollMs);
     }
+  }
+
+  /**
+   * A failed pass (the database away, say) is logged at once, then at most once per
+   * FAILURE_LOG_MS with how many failed meanwhile: every loop retries every poll, which would
+   * otherwise write several lines a second for the length of an outage.
+   */
+  private failed(err: Error): void {
+    const now = Date.now();
+    if (now - this.lastFailureLog < FAILURE_LOG_MS) {
+      this.unloggedFailures++;
+      return;
+    }
+    const more = this.unloggedFailures ? ` (and ${this.unloggedFailures} more since the last report)` : '';
+    this.logger.error(`Webhook pass failed: ${err.message}${more}`);
+    this.lastFailureLog = now;
+    this.unloggedFailures = 0;
   }
 
   private pause(ms: number): Promise<void> {
