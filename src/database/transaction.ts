@@ -72,7 +72,9 @@ export class TransactionRunner {
     } finally {
       await open.runner.release().catch(() => undefined);
     }
-    if (commit) for (const fn of open.after) await fn();
+    // Outside the request's slot: work started after commit (a delivery pass, say) that opens a
+    // transaction of its own must not find this finished one and claim the key again.
+    if (commit) for (const fn of open.after) await held.exit(fn);
   }
 
   private async runHeld<T>(slot: HeldTransaction, work: Work<T>): Promise<T> {
