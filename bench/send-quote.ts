@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { SMTPServer } from 'smtp-server';
-import { ROOT, nodeFlagsOf, peakRssMiB } from './harness.js';
+import { peakRssMiB, startWorker } from './harness.js';
 
 export interface SendQuoteFigure {
   messages: number;
@@ -47,35 +46,6 @@ export async function smtpSink(): Promise<Sink> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.server.address() as { port: number }).port;
   return { port, count: () => count, recipients, close: () => new Promise((r) => server.close(() => r())) };
-}
-
-/** A worker process, resolved once it consumes the queue (so start-up is not counted as sending time). */
-async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  // BENCH_WORKER_PROFILE=<file>: a CPU profile of the (first) worker over the measured run.
-  const profile = process.env.BENCH_WORKER_PROFILE;
-  const args = [...nodeFlagsOf('worker'), ...(profile ? ['--import', join(ROOT, 'dist/bench/cpu-profile.js')] : [])];
-  const worker = spawn(process.execPath, [...args, join(ROOT, 'dist/src/worker.js')], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'info', ...(profile ? { CPU_PROFILE: profile } : {}) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error('the worker did not start consuming within 60 s')), 60_000);
-    const exited = (code: number | null) => reject(new Error(`the worker exited (${code}) before consuming`));
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (!seen.includes('Consuming the send-quote queue')) return;
-      clearTimeout(timer);
-      worker.off('exit', exited);
-      worker.stdout!.off('data', onData);
-      resolve();
-    };
-    worker.once('exit', exited);
-    worker.stdout!.on('data', onData);
-  });
-  // Keep reading, so a full pipe never stalls the worker.
-  worker.stdout!.resume();
-  return worker;
 }
 
 /**

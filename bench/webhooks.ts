@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { EntityManager } from 'typeorm';
 import { type NewEvent, WebhooksRepository } from '../src/modules/webhooks/webhooks.repository.js';
-import { ROOT, cpuMs, freePort, nodeFlagsOf, peakRssMiB } from './harness.js';
+import { cpuMs, freePort, peakRssMiB, startWorker } from './harness.js';
 
 export interface WebhooksFigure {
   events: number;
@@ -56,33 +54,6 @@ async function receiver() {
     span: () => (last - first) / 1000,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
-}
-
-/** A worker process (it runs the webhook deliverer), resolved once it is up. */
-async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const profile = process.env.BENCH_WORKER_PROFILE;
-  const args = [...nodeFlagsOf('worker'), ...(profile ? ['--import', join(ROOT, 'dist/bench/cpu-profile.js')] : [])];
-  const worker = spawn(process.execPath, [...args, join(ROOT, 'dist/src/worker.js')], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'info', ...(profile ? { CPU_PROFILE: profile } : {}) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error('the worker did not start within 60 s')), 60_000);
-    const exited = (code: number | null) => reject(new Error(`the worker exited (${code}) before starting`));
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (!seen.includes('Consuming the send-quote queue')) return;
-      clearTimeout(timer);
-      worker.off('exit', exited);
-      worker.stdout!.off('data', onData);
-      resolve();
-    };
-    worker.once('exit', exited);
-    worker.stdout!.on('data', onData);
-  });
-  worker.stdout!.resume();
-  return worker;
 }
 
 /**
