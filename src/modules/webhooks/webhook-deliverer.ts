@@ -25,7 +25,8 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
   private readonly sender: WebhookSender;
   private stopped = false;
   private loops: Promise<void>[] = [];
-  private wake: (() => void)[] = [];
+  /** The idle pauses under way, each ended early by shutdown. */
+  private readonly wake = new Set<() => void>();
 
   constructor(
     private readonly tx: TransactionRunner,
@@ -46,7 +47,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    for (const w of this.wake.splice(0)) w();
+    for (const w of [...this.wake]) w();
     await Promise.all(this.loops);
     this.sender.close();
   }
@@ -82,12 +83,13 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
 
   private pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const done = () => {
         clearTimeout(timer);
+        this.wake.delete(done);
         resolve();
-      }
-      this.wake.push(done);
+      };
+      const timer = setTimeout(done, ms);
+      this.wake.add(done);
     });
   }
 
