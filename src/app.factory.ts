@@ -27,6 +27,8 @@ import { setupOpenApi } from './openapi/openapi.setup.js';
 import { httpMetrics } from './common/metrics/http-metrics.js';
 import { instrumentApi } from './common/metrics/instrument.js';
 import { TransactionRunner } from './database/transaction.js';
+import { ReadRouter } from './database/replicas/read-router.js';
+import { readRoutingMiddleware } from './common/http/read-routing.middleware.js';
 
 /** The response interceptor writes every success itself; Nest must not write a second time. */
 class StoreExpressAdapter extends ExpressAdapter {
@@ -75,6 +77,8 @@ export function configureApp(app: INestApplication): void {
   app.use(QUEUE_DASHBOARD_PATH, ...queueDashboard(app, config));
   const keys = app.get(ApiKeysService);
   const limiter = app.get(RateLimiter);
+  const reads = app.get(ReadRouter);
+  reads.start();
   // The buyer's pages (CONTRACT §13): HTML and a form, no token, limited per client address.
   app.use(cartRoutes(app.get(CartService), limiter));
   // One layer for the API's own steps; the rate limiter only when limits are on.
@@ -82,6 +86,7 @@ export function configureApp(app: INestApplication): void {
     chain(
       authenticationMiddleware((token) => keys.authenticate(token)),
       ...(limiter.enabled ? [limiter.middleware()] : []),
+      ...(reads.enabled ? [readRoutingMiddleware(reads)] : []),
       routes.middleware(),
       jsonBodyMiddleware(),
       idempotencyMiddleware(app.get(IdempotencyStore), app.get(TransactionRunner)),

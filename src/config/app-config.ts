@@ -8,6 +8,15 @@ import { resolve } from 'node:path';
 export interface AppConfig {
   port: number;
   databaseUrl: string | null;
+  /**
+   * Read replicas (DATABASE_REPLICA_URLS, comma-separated): an API key's GETs read from one that has
+   * replayed the key's last write; writes and transactions always go to DATABASE_URL. Empty: none.
+   */
+  databaseReplicaUrls: string[];
+  /** How far behind the primary a replica may fall before it serves nobody (DATABASE_REPLICA_MAX_LAG_SECONDS). */
+  databaseReplicaMaxLagSeconds: number;
+  /** Connections each process keeps to PostgreSQL (DATABASE_POOL_SIZE, default 20), and to each replica. */
+  databasePoolSize: number;
   redisUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
@@ -165,6 +174,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   return {
     port,
     databaseUrl,
+    databaseReplicaUrls: replicaUrls(env, databaseUrl),
+    databaseReplicaMaxLagSeconds: boundedInt(env, 'DATABASE_REPLICA_MAX_LAG_SECONDS', 30, 3600),
+    databasePoolSize: boundedInt(env, 'DATABASE_POOL_SIZE', 20, 1000),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: optional(env, 'MAIL_FROM') ?? 'Store <no-reply@localhost>',
@@ -210,7 +222,7 @@ function metricsPort(env: Env, name: string, apiPort: number): number | null {
   return Number(v);
 }
 
-/** At most this many api processes, whatever WEB_CONCURRENCY says (each holds a pool of 20 connections). */
+/** At most this many api processes, whatever WEB_CONCURRENCY says (each holds a pool of DATABASE_POOL_SIZE connections). */
 export const MAX_WEB_CONCURRENCY = 64;
 
 function webConcurrency(env: Env, postgres: boolean): number {
@@ -223,6 +235,21 @@ function webConcurrency(env: Env, postgres: boolean): number {
   if (Number(v) > 1 && !postgres)
     throw new ConfigError('WEB_CONCURRENCY', `must be 1 (or auto) with the embedded database; set DATABASE_URL to run ${v} api processes`);
   return Number(v);
+}
+
+/** DATABASE_REPLICA_URLS: PostgreSQL URLs, comma-separated; only beside DATABASE_URL (the primary). */
+function replicaUrls(env: Env, primary: string | null): string[] {
+  const v = optional(env, 'DATABASE_REPLICA_URLS');
+  if (v === null) return [];
+  if (primary === null)
+    throw new ConfigError('DATABASE_REPLICA_URLS', 'needs DATABASE_URL (the primary): the embedded database has no replicas');
+  const urls = v
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
+  // Each one checked as DATABASE_URL is (a URL, postgres: or postgresql:).
+  for (const u of urls) url({ DATABASE_REPLICA_URLS: u }, 'DATABASE_REPLICA_URLS', ['postgres:', 'postgresql:']);
+  return [...new Set(urls)];
 }
 
 function cartSecret(env: Env): string | null {

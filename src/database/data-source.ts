@@ -12,7 +12,7 @@ import { CountingLogger, statementCounterInstalled } from './query-counter.js';
  * (PGlite) under DATA_DIR, so `npm start` needs nothing installed.
  */
 export function dataSourceOptions(
-  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'databasePoolSize'>>,
   opts: { inMemory?: boolean } = {},
 ): DataSourceOptions {
   const common = {
@@ -28,7 +28,7 @@ export function dataSourceOptions(
   if (config.databaseUrl) {
     // A DATE is a calendar day: keep PostgreSQL's text rather than a Date at local midnight.
     pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
-    return { ...common, url: config.databaseUrl, poolSize: 20, connectTimeoutMS: 5000 };
+    return { ...common, url: config.databaseUrl, poolSize: config.databasePoolSize ?? 20, connectTimeoutMS: 5000 };
   }
   return { ...common, driver: pgliteDriver(opts.inMemory ? undefined : embeddedDatabaseDir(config)) } as DataSourceOptions;
 }

@@ -4,6 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source.js';
 import { runPendingMigrations } from './migrate.js';
+import { ReadRouter } from './replicas/read-router.js';
 import { TransactionRunner } from './transaction.js';
 
 @Global()
@@ -32,7 +33,7 @@ import { TransactionRunner } from './transaction.js';
       },
     }),
   ],
-  providers: [TransactionRunner],
-  exports: [TransactionRunner],
+  providers: [TransactionRunner, ReadRouter],
+  exports: [TransactionRunner, ReadRouter],
 })
 export class DatabaseModule {}

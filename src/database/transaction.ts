@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import { ReadRouter } from './replicas/read-router.js';
+import { readScope } from './replicas/read-scope.js';
 
 type AfterCommit = (fn: () => unknown) => void;
 type Work<T> = (manager: EntityManager, afterCommit: AfterCommit) => Promise<T>;
@@ -34,11 +36,18 @@ export function holdingTransaction<T>(slot: HeldTransaction, fn: () => T): T {
  */
 @Injectable()
 export class TransactionRunner {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reads: ReadRouter,
+  ) {}
 
-  /** The manager for statements outside any transaction (reads), to pass to a repository. */
+  /**
+   * The manager for statements outside any transaction (reads), to pass to a repository: a read
+   * replica's when the request's reads were routed to one (see replicas/read-router.ts), else the
+   * primary's.
+   */
   get direct(): EntityManager {
-    return this.dataSource.manager;
+    return readScope.manager() ?? this.dataSource.manager;
   }
 
   async run<T>(work: Work<T>): Promise<T> {
@@ -46,6 +55,7 @@ export class TransactionRunner {
     if (slot) return this.runHeld(slot, work);
     const after: (() => unknown)[] = [];
     const result = await this.dataSource.transaction((manager) => work(manager, (fn) => after.push(fn)));
+    await this.reads.afterCommit();
     for (const fn of after) await fn();
     return result;
   }
@@ -55,7 +65,10 @@ export class TransactionRunner {
    * request holds one for its Idempotency-Key, so the key commits with the write.
    */
   async atomic<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return held.getStore() ? this.run((m) => work(m)) : work(this.dataSource.manager);
+    if (held.getStore()) return this.run((m) => work(m));
+    const result = await work(this.dataSource.manager);
+    await this.reads.afterCommit();
+    return result;
   }
 
   /** Commits (or rolls back) a held transaction, then runs its after-commit work. */
@@ -72,6 +85,7 @@ export class TransactionRunner {
     } finally {
       await open.runner.release().catch(() => undefined);
     }
+    if (commit) await this.reads.afterCommit();
     // Outside the request's slot: work started after commit (a delivery pass, say) that opens a
     // transaction of its own must not find this finished one and claim the key again.
     if (commit) for (const fn of open.after) await held.exit(fn);

@@ -1,0 +1,68 @@
+import pg from 'pg';
+
+/**
+ * Errors that say the server (not the statement) failed: it cannot be reached, it went away, it is
+ * shutting down or starting, or (on a replica) replay cancelled the statement. A read that met one on
+ * a replica is run again on the primary.
+ */
+export function isServerFailure(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  // Without a severity the error is the socket's or the client's (ECONNREFUSED, "Connection terminated").
+  if (!('severity' in err)) return true;
+  return typeof code === 'string' && (code.startsWith('08') || ['57P01', '57P02', '57P03', '40001'].includes(code));
+}
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+export interface FailoverOptions {
+  /** The pool to use instead (the primary's), once the data source that owns it is up. */
+  fallback: () => pg.Pool | undefined;
+  /** Told of each failure that was passed to the fallback. */
+  onFailure: (err: Error) => void;
+}
+
+/**
+ * The `pg` module for a replica's data source, with a Pool that turns to the primary's pool when the
+ * replica fails: a connection it cannot make, or a statement the pool runs by itself (`pool.query`)
+ * that the server broke off. So a replica that stops answers no request with an error; the router
+ * (read-router.ts) stops choosing it at once.
+ */
+export function failoverDriver(options: FailoverOptions): typeof pg {
+  class FailoverPool extends pg.Pool {
+    override connect(): Promise<pg.PoolClient>;
+    override connect(callback: ConnectCallback): void;
+    override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+      if (!callback) {
+        return super.connect().catch((err: Error) => {
+          const other = this.fallbackFor(err);
+          if (!other) throw err;
+          return other.connect();
+        });
+      }
+      super.connect((err, client, done) => {
+        const other = err ? this.fallbackFor(err) : undefined;
+        if (other) other.connect(callback);
+        else callback(err, client, done);
+      });
+    }
+
+    override query(...args: unknown[]): never {
+      const run = (pool: pg.Pool) => (pg.Pool.prototype.query as (...a: unknown[]) => unknown).apply(pool, args);
+      if (typeof args[args.length - 1] === 'function') return run(this) as never;
+      return (run(this) as Promise<unknown>).catch((err: Error) => {
+        const other = this.fallbackFor(err);
+        if (!other) throw err;
+        return run(other);
+      }) as never;
+    }
+
+    private fallbackFor(err: Error): pg.Pool | undefined {
+      if (!isServerFailure(err)) return undefined;
+      const other = options.fallback();
+      if (other) options.onFailure(err);
+      return other;
+    }
+  }
+  return { ...pg, Pool: FailoverPool } as typeof pg;
+}

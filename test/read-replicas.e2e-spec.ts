@@ -1,0 +1,186 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { jest } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Balancer, startBalancer } from './support/balancer.js';
+import { describeE2E } from './support/describe-e2e.js';
+import { TEST_REDIS_URL } from './support/global-setup.js';
+import { type PgCluster, startPgCluster } from './support/pg-cluster.js';
+import { DIST, cleanEnv, dropRedisKeys, freePort, runNode, stop, waitFor } from './support/processes.js';
+
+jest.setTimeout(120_000);
+
+interface Host {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** An api process on the cluster's primary, reading from its replica; ready once /health answers. */
+async function startHost(env: Record<string, string>): Promise<Host> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(DIST, 'main.js')], { env: cleanEnv({ ...env, PORT: String(port) }) });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}:\n${out}`);
+      return (await fetch(`${url}/health`).catch(() => null))?.ok;
+    },
+    'the api to answer /health',
+    60_000,
+  );
+  return { url, child, output: () => out };
+}
+
+describeE2E('read replicas (DATABASE_REPLICA_URLS): a streaming replica behind two api hosts', () => {
+  const prefix = `store-test-replicas-${process.pid}`;
+  let cluster: PgCluster;
+  let hosts: Host[] = [];
+  let lb: Balancer;
+  let dataDir: string;
+  /** A key that writes, and one that only reads (it never wrote, so any usable replica serves it). */
+  let writer: string;
+  let reader: string;
+
+  const call = async (token: string, method: string, path: string, body?: unknown, base = lb.url) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
+  };
+  const key = (name: string) => {
+    const r = runNode('cli.js', ['api-key:create', '--name', name, '--json'], { DATABASE_URL: cluster.on('primary', 'shop') });
+    if (r.status !== 0) throw new Error(r.stdout + r.stderr);
+    return (JSON.parse(r.stdout) as { access_token: string }).access_token;
+  };
+
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    await cluster.primarySql('CREATE DATABASE shop');
+    writer = key('writer');
+    reader = key('reader');
+    await cluster.caughtUp();
+    dataDir = mkdtempSync(join(tmpdir(), 'store-replicas-'));
+    const env = (n: number) => ({
+      DATABASE_URL: cluster.on('primary', 'shop'),
+      DATABASE_REPLICA_URLS: cluster.on('replica', 'shop'),
+      DATABASE_REPLICA_MAX_LAG_SECONDS: '3',
+      REDIS_URL: TEST_REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      DATA_DIR: join(dataDir, `host-${n}`),
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'info',
+    });
+    hosts = await Promise.all([startHost(env(1)), startHost(env(2))]);
+    lb = await startBalancer(hosts.map((h) => h.url));
+    // Both hosts have seen the replica answer before the first read is routed.
+    for (const h of hosts) await waitFor(() => /Reads of API keys go to replica 1/.test(h.output()), 'the router to start');
+  });
+
+  afterAll(async () => {
+    await lb?.close();
+    await Promise.all(hosts.map((h) => stop(h.child, 'SIGKILL')));
+    cluster?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await dropRedisKeys(TEST_REDIS_URL, prefix);
+  });
+
+  it('a 201 and then a GET of it on the other host is never a 404, while the replica replays as it can', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const created = await call(writer, 'POST', '/customers', { email: `ryw-${i}@example.test` });
+      expect(created.status).toBe(201);
+      // The balancer alternates: this GET goes to the other host.
+      const read = await call(writer, 'GET', `/customer/${String(created.body.data.id)}`);
+      statuses.push(read.status);
+      if (read.status === 200) expect(read.body.data.email).toBe(`ryw-${i}@example.test`);
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  });
+
+  it('with replay paused: the writer reads its own writes (the primary), a key that never wrote reads the replica', async () => {
+    await cluster.caughtUp();
+    await cluster.pauseReplay();
+    try {
+      const created = await call(writer, 'POST', '/customers', { email: 'paused@example.test', first_name: 'Old' });
+      expect(created.status).toBe(201);
+      const id = String(created.body.data.id);
+      for (const base of hosts.map((h) => h.url)) {
+        expect((await call(writer, 'GET', `/customer/${id}`, undefined, base)).body.data.first_name).toBe('Old');
+        // The reader never wrote: the replica serves it, and the replica has not replayed the create.
+        expect((await call(reader, 'GET', `/customer/${id}`, undefined, base)).status).toBe(404);
+      }
+      const patched = await call(writer, 'PATCH', `/customer/${id}`, { first_name: 'New' });
+      expect(patched.status).toBe(200);
+      for (const base of hosts.map((h) => h.url)) {
+        const read = await call(writer, 'GET', `/customer/${id}`, undefined, base);
+        expect([read.status, read.body.data.first_name]).toEqual([200, 'New']);
+      }
+    } finally {
+      await cluster.resumeReplay();
+    }
+  });
+
+  it('a replica further behind than DATABASE_REPLICA_MAX_LAG_SECONDS serves nobody until it catches up', async () => {
+    await cluster.caughtUp();
+    await cluster.pauseReplay();
+    let id: string;
+    try {
+      const created = await call(writer, 'POST', '/customers', { email: 'lagging@example.test' });
+      id = String(created.body.data.id);
+      expect((await call(reader, 'GET', `/customer/${id}`, undefined, hosts[0].url)).status).toBe(404);
+      // Past 3 s of lag every host leaves the replica out: the reader's GET goes to the primary.
+      for (const h of hosts) {
+        await waitFor(
+          async () => (await call(reader, 'GET', `/customer/${id}`, undefined, h.url)).status === 200,
+          'the lagging replica to be left out',
+        );
+        expect(h.output()).toMatch(/replica 1 \(127\.0\.0\.1:\d+\) is 3 s or more behind the primary/);
+      }
+    } finally {
+      await cluster.resumeReplay();
+    }
+    for (const h of hosts)
+      await waitFor(() => /replica 1 \(127\.0\.0\.1:\d+\) caught up; it serves reads again/.test(h.output()), 'the replica to serve again');
+  });
+
+  it('a replica that stops is skipped: no request fails, and reads come back to it once it is up', async () => {
+    await cluster.caughtUp();
+    cluster.stopReplica();
+    const statuses = new Map<number, number>();
+    try {
+      for (let i = 0; i < 100; i++) {
+        const token = i % 2 ? reader : writer;
+        const res = await call(token, 'GET', i % 3 ? '/customers?limit=5' : '/customer/1');
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      }
+      expect([...statuses]).toEqual([[200, 100]]);
+      for (const h of hosts) expect(h.output()).toMatch(/replica 1 \(127\.0\.0\.1:\d+\) is left out for 5 s/);
+    } finally {
+      cluster.startReplica();
+    }
+    // Back: with replay paused, the reader's GET of a new customer is a 404 again (the replica serves it).
+    for (const h of hosts)
+      await waitFor(() => /replica 1 \(127\.0\.0\.1:\d+\) answers again/.test(h.output()), 'the replica to answer again');
+    await cluster.caughtUp();
+    await cluster.pauseReplay();
+    try {
+      const created = await call(writer, 'POST', '/customers', { email: 'after-restart@example.test' });
+      for (const h of hosts) {
+        await waitFor(
+          async () => (await call(reader, 'GET', `/customer/${String(created.body.data.id)}`, undefined, h.url)).status === 404,
+          'reads on the replica again',
+        );
+      }
+    } finally {
+      await cluster.resumeReplay();
+    }
+    for (const h of hosts) expect(h.output()).not.toMatch(/"statusCode":5\d\d|"status":5\d\d/);
+  });
+});
