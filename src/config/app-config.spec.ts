@@ -126,3 +126,33 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('loadConfig: read replicas and the pool', () => {
+  it('has no replicas and a pool of 20 unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ databaseReplicaUrls: [], databaseReplicaMaxLagSeconds: 30, databasePoolSize: 20 });
+  });
+  it('takes replica URLs, comma-separated, beside DATABASE_URL; repeats count once', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@primary/db',
+      DATABASE_REPLICA_URLS: ' postgres://u@r1/db, postgresql://u@r2/db,,postgres://u@r1/db ',
+      DATABASE_REPLICA_MAX_LAG_SECONDS: '5',
+      DATABASE_POOL_SIZE: '50',
+    });
+    expect(c).toMatchObject({
+      databaseReplicaUrls: ['postgres://u@r1/db', 'postgresql://u@r2/db'],
+      databaseReplicaMaxLagSeconds: 5,
+      databasePoolSize: 50,
+    });
+  });
+  it('refuses replicas without a primary, and URLs that are not PostgreSQL', () => {
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://u@r1/db' })).toThrow(
+      new ConfigError('DATABASE_REPLICA_URLS', 'needs DATABASE_URL (the primary): the embedded database has no replicas'),
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@p/db', DATABASE_REPLICA_URLS: 'redis://r1' })).toThrow(
+      new ConfigError('DATABASE_REPLICA_URLS', 'must use postgres: or postgresql:, got "redis:"'),
+    );
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(
+      new ConfigError('DATABASE_POOL_SIZE', 'must be a whole number from 1 to 1000, got "0"'),
+    );
+  });
+});
