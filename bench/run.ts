@@ -63,6 +63,8 @@ async function main(): Promise<void> {
     DATABASE_URL: db.url,
     REDIS_URL: redisUrl,
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    // A worker that sends e-mail needs the store's address for its links (it is not the worker's).
+    STORE_URL: 'https://shop.example.test',
     QUEUE_PREFIX: prefix,
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'warn',

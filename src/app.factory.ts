@@ -63,6 +63,9 @@ export function configureApp(app: INestApplication): void {
   express.disable('x-powered-by');
   express.set('etag', false);
   express.set('query parser', 'simple');
+  // Which X-Forwarded-For hops req.ip believes (TRUST_PROXY): the per-address limits and the access
+  // lines use it. Set before any middleware reads req.ip.
+  express.set('trust proxy', app.get<AppConfig>(APP_CONFIG).trustProxy);
   // A request Node cannot parse gets the JSON envelope too, not Node's bare 400.
   installClientErrorHandler(express.getHttpServer());
   // Before anything that can answer: every response gets its X-Request-Id and its access line.

@@ -66,7 +66,7 @@ export class WorkerModule {
 }
 
 async function bootstrap(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, 'worker');
   if (!config.databaseUrl) lockEmbeddedDatabase(embeddedDatabaseDir(config), 'worker');
   const pino = createLogger(config.logLevel, 'worker');
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, pino), { logger: AppLogger.over(pino) });

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, runNode, startNode, stop } from './support/processes.js';
 
@@ -27,7 +27,13 @@ describe('one process per embedded database', () => {
     const api = await startNode('main.js', { DATA_DIR: dataDir, PORT: port }, /Listening on/);
     try {
       const owner = JSON.parse(readFileSync(lockFile(), 'utf8')) as { pid: number; role: string; started_at: string };
-      expect(owner).toEqual({ pid: api.child.pid, role: 'api', started_at: expect.any(String), proc_start: expect.any(String) });
+      expect(owner).toEqual({
+        pid: api.child.pid,
+        host: hostname(),
+        role: 'api',
+        started_at: expect.any(String),
+        proc_start: expect.any(String),
+      });
       const line = busy(owner);
 
       const created = runNode('cli.js', ['api-key:create', '--name', 'erp'], { DATA_DIR: dataDir });
@@ -80,20 +86,60 @@ describe('one process per embedded database', () => {
     }
   }, 90_000);
 
-  it('takes over the lock of a process that is gone', () => {
-    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  /** A pid no process has now: that of a process that ran and ended. */
+  const deadPid = () =>
+    Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+
+  it('takes over the lock of a process of this host that is gone, and one written before hosts were recorded', () => {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(
-      lockFile(),
-      JSON.stringify({ pid: Number(gone.stdout), role: 'api', started_at: '2020-01-01T00:00:00.000Z', proc_start: '1' }),
-    );
-    const list = runNode('cli.js', ['api-key:list', '--json'], { DATA_DIR: dataDir });
-    expect({ status: list.status, stdout: list.stdout, stderr: list.stderr }).toEqual({
-      status: 0,
-      stdout: '{"api_keys":[]}\n',
-      stderr: '',
-    });
-    expect(existsSync(lockFile())).toBe(false);
+    for (const host of [{ host: hostname() }, {}]) {
+      writeFileSync(
+        lockFile(),
+        JSON.stringify({ pid: deadPid(), ...host, role: 'api', started_at: '2020-01-01T00:00:00.000Z', proc_start: '1' }),
+      );
+      const list = runNode('cli.js', ['api-key:list', '--json'], { DATA_DIR: dataDir });
+      expect({ status: list.status, stdout: list.stdout, stderr: list.stderr }).toEqual({
+        status: 0,
+        stdout: '{"api_keys":[]}\n',
+        stderr: '',
+      });
+      expect(existsSync(lockFile())).toBe(false);
+    }
+  }, 60_000);
+
+  it('never takes over a lock of another host (shared storage), whether or not its pid lives here: it stops, saying what to do', () => {
+    mkdirSync(dataDir, { recursive: true });
+    const dbDir = join(dataDir, 'pglite');
+    const elsewhere = (owner: { pid: number; role: string; started_at: string }) =>
+      `The embedded database in ${dbDir} is locked by the ${owner.role} on host api-2.internal (pid ${owner.pid}, since ${owner.started_at}), ` +
+      `which this host (${hostname()}) cannot check; stop that process, or if host api-2.internal is gone, delete ${dbDir}.lock and start again. ` +
+      'To serve from several hosts, set DATABASE_URL to use PostgreSQL.';
+    for (const pid of [deadPid(), process.pid]) {
+      const owner = { pid, host: 'api-2.internal', role: 'api', started_at: '2026-01-02T03:04:05.000Z', proc_start: '1' };
+      const text = JSON.stringify(owner);
+      writeFileSync(lockFile(), text);
+      const cli = runNode('cli.js', ['api-key:list'], { DATA_DIR: dataDir });
+      expect({ status: cli.status, stdout: cli.stdout, stderr: cli.stderr }).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: `Error: ${elsewhere(owner)}\n`,
+      });
+      const api = runNode('main.js', [], { DATA_DIR: dataDir, PORT: '0' });
+      expect({ status: api.status, stdout: api.stdout, stderr: api.stderr }).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: `${elsewhere(owner)}\n`,
+      });
+      const worker = runNode('worker.js', [], { DATA_DIR: dataDir });
+      expect({ status: worker.status, stdout: worker.stdout, stderr: worker.stderr }).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: `${elsewhere(owner)}\n`,
+      });
+      // Untouched, and nothing was opened: no database directory was made.
+      expect(readFileSync(lockFile(), 'utf8')).toBe(text);
+      expect(existsSync(dbDir)).toBe(false);
+    }
   }, 60_000);
 
   it('takes over a lock whose pid now belongs to another process, and a damaged one', () => {
@@ -111,7 +157,7 @@ describe('one process per embedded database', () => {
   }, 60_000);
 
   it('refuses while a live process holds the lock, naming it', () => {
-    const owner = { pid: process.pid, role: 'cli', started_at: '2026-01-02T03:04:05.000Z' };
+    const owner = { pid: process.pid, host: hostname(), role: 'cli', started_at: '2026-01-02T03:04:05.000Z' };
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const procStart = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
     writeFileSync(lockFile(), JSON.stringify({ ...owner, proc_start: procStart }));

@@ -17,9 +17,10 @@ describeE2E('logging', () => {
     return accessLines(requestId);
   };
 
-  it('writes one JSON access line per request with method, path, status, duration and the request id', async () => {
+  it('writes one JSON access line per request with the client address, method, path, status, duration and the request id', async () => {
+    // Without TRUST_PROXY an X-Forwarded-For is not believed: the line names the connection's address.
     const res = await fetch(`${api.url}/countries?limit=5`, {
-      headers: { Authorization: `Bearer ${api.token}`, 'X-Request-Id': 'erp-42' },
+      headers: { Authorization: `Bearer ${api.token}`, 'X-Request-Id': 'erp-42', 'X-Forwarded-For': '203.0.113.9' },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe('erp-42');
@@ -30,6 +31,7 @@ describeE2E('logging', () => {
         pid: api.child.pid,
         process: 'api',
         request_id: 'erp-42',
+        client_address: '::ffff:127.0.0.1',
         method: 'GET',
         path: '/countries',
         status: 200,

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, runNode, startNode, stop, waitFor } from './support/processes.js';
@@ -18,6 +19,10 @@ describeE2E('processes', () => {
         { WEB_CONCURRENCY: '2' },
         'Invalid configuration: WEB_CONCURRENCY must be 1 (or auto) with the embedded database; set DATABASE_URL to run 2 api processes',
       ],
+      [
+        { TRUST_PROXY: 'loopback,proxy.internal' },
+        'Invalid configuration: TRUST_PROXY must be a hop count, true, false, or a comma-separated list of addresses, CIDRs, loopback, linklocal or uniquelocal; "proxy.internal" is none of these',
+      ],
     ])('%j stops the api with one line naming the variable', (env, line) => {
       const r = runNode('main.js', [], env);
       expect(r.status).toBe(1);
@@ -32,6 +37,23 @@ describeE2E('processes', () => {
       expect(runNode('worker.js', [], { REDIS_URL: 'ftp://x' }).stderr.trim()).toBe(
         'Invalid configuration: REDIS_URL must use redis: or rediss:, got "ftp:"',
       );
+    });
+
+    it('stops a worker that sends e-mail without STORE_URL, before it touches anything: its links would point at itself', () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'worker-store-url-'));
+      try {
+        const r = runNode('worker.js', [], { SMTP_URL: 'smtp://127.0.0.1:2525', DATA_DIR: dataDir, PORT: '3999' });
+        expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+          status: 1,
+          stdout: '',
+          stderr:
+            "Invalid configuration: STORE_URL must be set when a worker sends e-mail (SMTP_URL is set): its cart links would otherwise point at http://localhost:3999, the worker's own machine\n",
+        });
+        // It stopped before taking the embedded database.
+        expect(readdirSync(dataDir)).toEqual([]);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     });
   });
 
@@ -139,18 +161,55 @@ describeE2E('processes', () => {
         const page = await fetch(link!);
         expect(page.status).toBe(200);
         expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-        expect(await page.text()).toContain('<span class="quote-number">Q1001</span>');
+        const html = await page.text();
+        expect(html).toContain('<span class="quote-number">Q1001</span>');
+        const csrf = /name="csrf_token" value="([^"]+)"/.exec(html)![1];
         expect(await stop(first.child)).toBe(0);
 
         const second = await startNode('main.js', { DATA_DIR: dataDir, PORT: port }, /Listening on/);
         expect(second.output()).not.toContain('Access token');
         const again = await fetch(`http://127.0.0.1:${port}/countries`, { headers: { Authorization: `Bearer ${token}` } });
         expect(again.status).toBe(200);
+        // The form of a page served before the restart is accepted after it: the key is kept in the database.
+        const accepted = await fetch(`${link!.replace('localhost', '127.0.0.1')}/accept`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ csrf_token: csrf }).toString(),
+        });
+        expect({ status: accepted.status, location: accepted.headers.get('location') }).toEqual({
+          status: 303,
+          location: `/cart/${quote.cart_link_id}`,
+        });
+        expect(existsSync(join(dataDir, 'cart-secret'))).toBe(false);
         await stop(second.child);
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
       // Two cold starts of the embedded database (WASM) and a first quote page: slow on a busy machine.
     }, 90_000);
+
+    it('keeps the cart form key an earlier version left in DATA_DIR/cart-secret, so its pages stay acceptable', async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'store-earlier-key-'));
+      const earlier = 'k'.repeat(43);
+      writeFileSync(join(dataDir, 'cart-secret'), `${earlier}\n`);
+      const port = String(await freePort());
+      try {
+        const api = await startNode('main.js', { DATA_DIR: dataDir, PORT: port }, /Listening on/);
+        try {
+          const token = /Access token: (sk_[\w-]+)/.exec(api.output())![1];
+          const quote = await fetch(`http://127.0.0.1:${port}/quote/Q1001`, { headers: { Authorization: `Bearer ${token}` } });
+          const { cart_link_id: id } = ((await quote.json()) as { data: { cart_link_id: string } }).data;
+          const page = await (await fetch(`http://127.0.0.1:${port}/cart/${id}`)).text();
+          expect(/name="csrf_token" value="([^"]+)"/.exec(page)?.[1]).toBe(
+            createHmac('sha256', earlier).update(`accept:${id}`).digest('base64url'),
+          );
+        } finally {
+          expect(await stop(api.child)).toBe(0);
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 60_000);
   });
 });

@@ -51,6 +51,59 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ CART_SECRET: 'short' })).toThrow(new ConfigError('CART_SECRET', 'must be at least 32 characters, got 5'));
   });
+  it('believes no X-Forwarded-For unless TRUST_PROXY says which proxies to trust', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    const trust = (v: string) => loadConfig({ TRUST_PROXY: v }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('TRUE')).toBe(true);
+    expect(trust('0')).toBe(0);
+    expect(trust('2')).toBe(2);
+    expect(trust('loopback')).toEqual(['loopback']);
+    expect(trust(' loopback, 10.0.0.0/8 ,192.168.1.7, fd00::/8, 172.16.0.0/255.240.0.0, ::1, linklocal,uniquelocal')).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      '172.16.0.0/255.240.0.0',
+      '::1',
+      'linklocal',
+      'uniquelocal',
+    ]);
+    const refused = (entry: string) =>
+      new ConfigError(
+        'TRUST_PROXY',
+        `must be a hop count, true, false, or a comma-separated list of addresses, CIDRs, loopback, linklocal or uniquelocal; "${entry}" is none of these`,
+      );
+    for (const [value, entry] of [
+      ['yes', 'yes'],
+      ['-1', '-1'],
+      ['1.5', '1.5'],
+      ['loopback,', ''],
+      ['localhost', 'localhost'],
+      ['10.0.0.0/33', '10.0.0.0/33'],
+      ['10.0.0.0/0', '10.0.0.0/0'],
+      ['fd00::/129', 'fd00::/129'],
+      ['10.0.0.0/255.0.255.0', '10.0.0.0/255.0.255.0'],
+      ['fd00::/ffff::', 'fd00::/ffff::'],
+      ['10.0.0.256', '10.0.0.256'],
+      ['loopback, proxy.internal', 'proxy.internal'],
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(refused(entry));
+    }
+  });
+  it('stops a worker that sends e-mail without STORE_URL: its links would point at itself', () => {
+    const line = new ConfigError(
+      'STORE_URL',
+      "must be set when a worker sends e-mail (SMTP_URL is set): its cart links would otherwise point at http://localhost:3000, the worker's own machine",
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25' }, 'worker')).toThrow(line);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25', STORE_URL: ' ' }, 'worker')).toThrow(line);
+    expect(loadConfig({ SMTP_URL: 'smtp://mail:25', STORE_URL: 'https://shop.example' }, 'worker').storeUrl).toBe('https://shop.example');
+    // Without SMTP_URL it writes no e-mail a buyer reads; the api and the cli keep their default.
+    expect(loadConfig({}, 'worker').storeUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail:25', PORT: '3999' }).storeUrl).toBe('http://localhost:3999');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail:25' }, 'cli').storeUrl).toBe('http://localhost:3000');
+  });
   it('limits each API key to 600 requests a minute unless told otherwise; 0 turns the limit off', () => {
     expect(loadConfig({}).rateLimitPerMinute).toBe(600);
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '10' }).rateLimitPerMinute).toBe(10);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
@@ -26,11 +27,18 @@ export interface AppConfig {
   storeName: string;
   /**
    * Key of the cart page's form tokens (CART_SECRET, at least 32 characters); null: a random one
-   * kept in DATA_DIR/cart-secret, made on first use.
+   * made once and kept in the database, so every host of a deployment signs with the same key.
    */
   cartSecret: string | null;
   /** Requests to the public cart pages per client address and minute; 0 turns the limit off. */
   cartRateLimitPerMinute: number;
+  /**
+   * Express's `trust proxy` (TRUST_PROXY): which X-Forwarded-For hops are believed when the client
+   * address is taken (per-address limits, access logs). false (unset): the socket's address; a
+   * number: that many proxies in front; true: every hop (only behind a proxy that overwrites the
+   * header); a list: the addresses, CIDRs and names (`loopback`, `linklocal`, `uniquelocal`) of the proxies.
+   */
+  trustProxy: TrustProxy;
   dataDir: string;
   currency: string;
   locale: string;
@@ -89,6 +97,11 @@ export interface AppConfig {
    */
   webhookLeaseSeconds: number;
 }
+
+export type TrustProxy = boolean | number | string[];
+
+/** Which process reads the configuration: a rule may hold for one of them only. */
+export type ConfigRole = 'api' | 'worker' | 'cli';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -154,7 +167,7 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be true or false, got "${v}"`);
 }
 
-export function loadConfig(env: Env = process.env): AppConfig {
+export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): AppConfig {
   const portRaw = optional(env, 'PORT') ?? '3000';
   if (!/^\d+$/.test(portRaw) || Number(portRaw) > 65535) {
     throw new ConfigError('PORT', `must be an integer from 0 to 65535, got "${portRaw}"`);
@@ -171,6 +184,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   // Links point at this api unless told otherwise, so `PORT=3999 npm start` links to :3999.
   const storeUrl = url(env, 'STORE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  // A worker's e-mails link to STORE_URL/cart/…; its own default would be http://localhost:<PORT>,
+  // a worker (which serves no HTTP) on whatever machine it runs: every buyer's link would be dead.
+  if (role === 'worker' && smtpUrl !== null && optional(env, 'STORE_URL') === null)
+    throw new ConfigError(
+      'STORE_URL',
+      `must be set when a worker sends e-mail (SMTP_URL is set): its cart links would otherwise point at ${storeUrl}, the worker's own machine`,
+    );
   return {
     port,
     databaseUrl,
@@ -178,12 +199,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseReplicaMaxLagSeconds: boundedInt(env, 'DATABASE_REPLICA_MAX_LAG_SECONDS', 30, 3600),
     databasePoolSize: boundedInt(env, 'DATABASE_POOL_SIZE', 20, 1000),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    smtpUrl,
     mailFrom: optional(env, 'MAIL_FROM') ?? 'Store <no-reply@localhost>',
     storeUrl: storeUrl.replace(/\/+$/, ''),
     storeName: optional(env, 'STORE_NAME') ?? 'Store',
     cartSecret: cartSecret(env),
     cartRateLimitPerMinute: nonNegativeInt(env, 'CART_RATE_LIMIT_PER_MINUTE', 60),
+    trustProxy: trustProxy(env),
     dataDir: resolve(optional(env, 'DATA_DIR') ?? './data'),
     currency,
     locale,
@@ -256,6 +278,44 @@ function cartSecret(env: Env): string | null {
   const v = optional(env, 'CART_SECRET');
   if (v !== null && v.length < 32) throw new ConfigError('CART_SECRET', `must be at least 32 characters, got ${v.length}`);
   return v;
+}
+
+/** Names Express (proxy-addr) knows for address ranges. */
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` takes it, checked here so a typo stops the process at
+ * start rather than failing the first request (proxy-addr throws on an address it cannot parse).
+ */
+function trustProxy(env: Env): TrustProxy {
+  const v = optional(env, 'TRUST_PROXY');
+  if (v === null || /^false$/i.test(v)) return false;
+  if (/^true$/i.test(v)) return true;
+  if (/^\d{1,3}$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    if (!trustedProxyEntry(entry))
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must be a hop count, true, false, or a comma-separated list of addresses, CIDRs, loopback, linklocal or uniquelocal; "${entry}" is none of these`,
+      );
+  }
+  return entries;
+}
+
+function trustedProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const slash = entry.indexOf('/');
+  if (slash < 0) return isIP(entry) !== 0;
+  const [address, range] = [entry.slice(0, slash), entry.slice(slash + 1)];
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (/^\d{1,3}$/.test(range)) return Number(range) >= 1 && Number(range) <= (family === 4 ? 32 : 128);
+  // An IPv4 netmask (10.0.0.0/255.0.0.0), which proxy-addr also takes: ones, then zeros, not all zeros.
+  if (family !== 4 || isIP(range) !== 4) return false;
+  const mask = range.split('.').reduce((bits, octet) => bits * 256 + Number(octet), 0);
+  const zeros = 2 ** 32 - 1 - mask;
+  return mask !== 0 && (zeros & (zeros + 1)) === 0;
 }
 
 function adminCredentials(env: Env): AppConfig['admin'] {

@@ -1,4 +1,5 @@
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
 /** What a process is, in the line another process prints when it finds the database taken. */
@@ -6,24 +7,42 @@ export type ProcessRole = 'api' | 'worker' | 'cli' | 'process';
 
 interface LockOwner {
   pid: number;
+  /** The machine `pid` runs on (os.hostname()); null in a lock written before hosts were recorded. */
+  host: string | null;
   role: string;
   started_at: string;
   /** The kernel's start time of `pid` (Linux), so a pid reused by another process is not taken for the owner. */
   proc_start: string | null;
 }
 
-/** Another live process holds the embedded database; the message is the one line to show. */
+/**
+ * Another process holds the embedded database (a live one on this machine, or any on another
+ * machine, which this one cannot check); the message is the one line to show.
+ */
 export class EmbeddedDatabaseBusyError extends Error {
   constructor(
     readonly dataDir: string,
     readonly owner: LockOwner,
   ) {
     super(
-      `The embedded database in ${dataDir} is in use by the ${owner.role} (pid ${owner.pid}, since ${owner.started_at}); ` +
-        `stop that process first, or set DATABASE_URL to use PostgreSQL, which any number of processes can share.`,
+      isOtherHost(owner)
+        ? `The embedded database in ${dataDir} is locked by the ${owner.role} on host ${owner.host} (pid ${owner.pid}, since ${owner.started_at}), ` +
+            `which this host (${hostname()}) cannot check; stop that process, or if host ${owner.host} is gone, delete ${dataDir}.lock and start again. ` +
+            `To serve from several hosts, set DATABASE_URL to use PostgreSQL.`
+        : `The embedded database in ${dataDir} is in use by the ${owner.role} (pid ${owner.pid}, since ${owner.started_at}); ` +
+            `stop that process first, or set DATABASE_URL to use PostgreSQL, which any number of processes can share.`,
     );
     this.name = 'EmbeddedDatabaseBusyError';
   }
+}
+
+/**
+ * A lock taken on another machine (DATA_DIR on shared storage): its pid means nothing here, so
+ * whether its holder lives cannot be known. A lock without a host is from a version that did not
+ * record it, which ran on one machine only: taken to be this one's.
+ */
+function isOtherHost(owner: LockOwner): boolean {
+  return owner.host !== null && owner.host !== hostname();
 }
 
 /** Locks this process holds, by database directory: taking one twice is a no-op. */
@@ -36,14 +55,22 @@ let exitHookInstalled = false;
  * changes. So a process takes `<dir>.lock` before it opens `<dir>`, and one that finds it held by a
  * live process stops with {@link EmbeddedDatabaseBusyError}. The lock file is created whole and at
  * once (written aside, then hard-linked into place, which fails if the name exists); it is removed
- * when the process exits, and one left by a process that died (its pid gone, or now another
- * process's) is taken over.
+ * when the process exits, and one left by a process of this machine that died (its pid gone, or now
+ * another process's) is taken over. The lock names its host too: one taken on another machine (a
+ * DATA_DIR on shared storage) is never taken over, since this machine cannot see whether its holder
+ * lives; the process stops, saying what to do.
  */
 export function lockEmbeddedDatabase(dataDir: string, role: ProcessRole): void {
   if (held.has(dataDir)) return;
   mkdirSync(dirname(dataDir), { recursive: true });
   const lockPath = `${dataDir}.lock`;
-  const me: LockOwner = { pid: process.pid, role, started_at: new Date().toISOString(), proc_start: procStart(process.pid) };
+  const me: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    role,
+    started_at: new Date().toISOString(),
+    proc_start: procStart(process.pid),
+  };
   const content = `${JSON.stringify(me)}\n`;
   const aside = join(dirname(lockPath), `.${basename(lockPath)}.${process.pid}`);
   writeFileSync(aside, content);
@@ -83,6 +110,7 @@ export function releaseEmbeddedDatabaseLocks(): void {
 }
 
 function alive(owner: LockOwner): boolean {
+  if (isOtherHost(owner)) return true; // for all this machine can tell
   // This process did not take it (see `held`): a lock naming our own pid is from an earlier life,
   // e.g. a container restarted after a crash, where the api is pid 1 again.
   if (owner.pid === process.pid) return false;
@@ -120,6 +148,7 @@ function parseOwner(text: string): LockOwner | null {
     if (!Number.isSafeInteger(o.pid) || (o.pid as number) <= 0) return null;
     return {
       pid: o.pid as number,
+      host: typeof o.host === 'string' && o.host !== '' ? o.host : null,
       role: typeof o.role === 'string' ? o.role : 'process',
       started_at: typeof o.started_at === 'string' ? o.started_at : 'an unknown time',
       proc_start: typeof o.proc_start === 'string' ? o.proc_start : null,

@@ -2,6 +2,7 @@ import { IdempotencyKey } from '../common/idempotency/idempotency-key.entity.js'
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { CATALOG_ENTITIES } from '../modules/catalog/catalog.entities.js';
 import { CustomFieldDefinition } from '../modules/custom-fields/custom-field-definition.entity.js';
+import { ServerSecret } from '../modules/cart/server-secret.entity.js';
 import { CUSTOMERS_ENTITIES } from '../modules/customers/customers.entities.js';
 import { Country } from '../modules/geography/country.entity.js';
 import { State } from '../modules/geography/state.entity.js';
@@ -16,6 +17,7 @@ import './list-indexes.js';
 export const ENTITIES = [
   ApiKey,
   IdempotencyKey,
+  ServerSecret,
   Country,
   State,
   CustomFieldDefinition,

@@ -16,8 +16,9 @@ export function requestIdFor(header: string | string[] | undefined): string {
 const pathOf = (req: IncomingMessage) => ((req as Request).originalUrl ?? req.url ?? '').split('?')[0].slice(0, 2000);
 
 /** One access line per request, success or error, in the same shape. */
-function accessLine(req: IncomingMessage, res: ServerResponse, durationMs: unknown) {
+function accessLine(req: IncomingMessage, res: ServerResponse, client: string | undefined, durationMs: unknown) {
   return {
+    client_address: client ?? null,
     method: req.method,
     path: pathOf(req),
     status: res.statusCode,
@@ -46,6 +47,9 @@ export function requestLogging(logger: Logger): RequestHandler {
     res.setHeader('X-Request-Id', id);
     (req as Request & { id: string }).id = id;
     const started = Date.now();
+    // The client as TRUST_PROXY lets the api believe it (a proxy's X-Forwarded-For, or the socket),
+    // read now: the socket's address may be gone once the connection has closed.
+    const client = req.ip;
     res.once('close', () => {
       const status = res.statusCode;
       // A 500 is a bug; a 503 is a dependency away (already logged once where it was noticed).
@@ -54,7 +58,7 @@ export function requestLogging(logger: Logger): RequestHandler {
       const path = pathOf(req);
       const aborted = !res.writableEnded && status < 500;
       logger[level](
-        { request_id: id, ...accessLine(req, res, Date.now() - started) },
+        { request_id: id, ...accessLine(req, res, client, Date.now() - started) },
         `${req.method} ${path} ${status}${aborted ? ' (aborted)' : ''}`,
       );
     });

@@ -1,53 +1,79 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { ServerSecretsRepository } from './server-secrets.repository.js';
+
+/** The name the generated key is kept under in `server_secrets`. */
+export const CART_TOKEN_SECRET = 'cart-token';
 
 /**
  * The form token of a cart page: HMAC-SHA256 of the cart link identifier under a server secret, in
  * a hidden field, checked on POST. A page from another site cannot make one without the secret.
- * The secret is CART_SECRET; without it, a random one kept in DATA_DIR/cart-secret (made once, on
- * first use, by whichever process of the machine gets there first), so tokens outlive a restart.
- * Several machines must share CART_SECRET.
+ *
+ * The secret is CART_SECRET; without it, a random one made once and kept in the database, which
+ * every api host shares: a page served by one host is accepted by any other, and tokens outlive
+ * restarts. Of two hosts making it at once the first write wins and both read the winner's. The
+ * embedded database keeps it the same way (one code path, and the key travels with the data it
+ * guards). A key an earlier version kept in DATA_DIR/cart-secret is the one offered, so pages open
+ * in browsers during an upgrade stay acceptable.
  */
 @Injectable()
 export class CartTokens {
-  private secret: Buffer | null = null;
+  private secret: Promise<Buffer> | null = null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly secrets: ServerSecretsRepository,
+    private readonly tx: TransactionRunner,
+  ) {}
 
-  sign(cartLinkId: string): string {
-    return createHmac('sha256', this.key()).update(`accept:${cartLinkId}`).digest('base64url');
+  async sign(cartLinkId: string): Promise<string> {
+    return createHmac('sha256', await this.key())
+      .update(`accept:${cartLinkId}`)
+      .digest('base64url');
   }
 
-  verify(cartLinkId: string, token: unknown): boolean {
+  async verify(cartLinkId: string, token: unknown): Promise<boolean> {
     if (typeof token !== 'string' || token.length > 100) return false;
-    const expected = Buffer.from(this.sign(cartLinkId));
+    const expected = Buffer.from(await this.sign(cartLinkId));
     const given = Buffer.from(token);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  private key(): Buffer {
-    if (this.secret) return this.secret;
-    if (this.config.cartSecret) return (this.secret = Buffer.from(this.config.cartSecret));
-    const file = join(this.config.dataDir, 'cart-secret');
-    if (!existsSync(file)) {
-      mkdirSync(this.config.dataDir, { recursive: true });
-      // Written whole under another name, then linked into place (atomic, and refused when the file
-      // exists): of two processes starting together, one wins and both read the winner's secret.
-      const draft = `${file}.${process.pid}.tmp`;
-      writeFileSync(draft, randomBytes(32).toString('base64url'), { mode: 0o600 });
-      try {
-        linkSync(draft, file);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      } finally {
-        unlinkSync(draft);
-      }
+  /** Read once per process; a failed read (the database away) is tried again by the next request. */
+  private key(): Promise<Buffer> {
+    if (this.config.cartSecret) return Promise.resolve(Buffer.from(this.config.cartSecret));
+    this.secret ??= this.load().catch((err: unknown) => {
+      this.secret = null;
+      throw err;
+    });
+    return this.secret;
+  }
+
+  private async load(): Promise<Buffer> {
+    const m = this.tx.direct;
+    let value = await this.secrets.find(m, CART_TOKEN_SECRET);
+    if (value === null) {
+      // Two statements, not one: after waiting for a concurrent offer, a statement of its own
+      // (a new snapshot) is what sees the winner.
+      await this.secrets.offer(m, CART_TOKEN_SECRET, (await this.earlierKey()) ?? randomBytes(32).toString('base64url'));
+      value = await this.secrets.find(m, CART_TOKEN_SECRET);
+      if (value === null) throw new Error('The cart-token secret was neither found nor kept.');
     }
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length < 32) throw new Error(`${file} holds no usable secret; delete it to have a new one made`);
-    return (this.secret = Buffer.from(stored));
+    return Buffer.from(value);
+  }
+
+  /** DATA_DIR/cart-secret, where versions before the shared key kept it; null when absent or unusable. */
+  private async earlierKey(): Promise<string | null> {
+    try {
+      const stored = (await readFile(join(this.config.dataDir, 'cart-secret'), 'utf8')).trim();
+      return stored.length >= 32 ? stored : null;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CartTokens } from './cart-tokens.js';
 import { CartRepository } from './cart.repository.js';
 import { CartService } from './cart.service.js';
+import { ServerSecretsRepository } from './server-secrets.repository.js';
 
 /**
  * The buyer's side of a quote: the cart page, the PDF and acceptance. Its routes are plain Express
@@ -9,7 +10,7 @@ import { CartService } from './cart.service.js';
  * uses CartService for `GET /quote/{id}/pdf` and the PDF attached to send-quote e-mails.
  */
 @Module({
-  providers: [CartRepository, CartService, CartTokens],
+  providers: [CartRepository, CartService, CartTokens, ServerSecretsRepository],
   exports: [CartService],
 })
 export class CartModule {}

@@ -41,7 +41,7 @@ export class CartService {
   async page(cartLinkId: string): Promise<string | null> {
     const record = await this.repository.byCartLink(this.tx.direct, cartLinkId);
     if (!record) return null;
-    return quotePage(buyerView(record, this.format), this.tokens.sign(record.cart_link_id));
+    return quotePage(buyerView(record, this.format), await this.tokens.sign(record.cart_link_id));
   }
 
   async pdfByCartLink(cartLinkId: string): Promise<QuotePdf | null> {
@@ -75,8 +75,8 @@ export class CartService {
    * changes nothing, an expired quote cannot be accepted. The form token is checked first. Only the
    * accept that changed the quote records `quote.accepted`.
    */
-  accept(cartLinkId: string, token: unknown): Promise<AcceptResult> {
-    if (!this.tokens.verify(cartLinkId, token)) return Promise.resolve('bad-token');
+  async accept(cartLinkId: string, token: unknown): Promise<AcceptResult> {
+    if (!(await this.tokens.verify(cartLinkId, token))) return 'bad-token';
     return this.tx.run(async (m) => {
       const outcome = await this.repository.accept(m, cartLinkId);
       if (!outcome) return 'not-found';
