@@ -6,6 +6,7 @@ import { ApiKeyChangeNotify1795292000000 } from './1795292000000-ApiKeyChangeNot
 import { ListIndexes1795300000000 } from './1795300000000-ListIndexes.js';
 import { QuoteAcceptance1795310000000 } from './1795310000000-QuoteAcceptance.js';
 import { EventsAndWebhooks1795478704786 } from './1795478704786-EventsAndWebhooks.js';
+import { LeasedClaims1795500000000 } from './1795500000000-LeasedClaims.js';
 import { ServerSecrets1795537154076 } from './1795537154076-ServerSecrets.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
@@ -18,5 +19,6 @@ export const MIGRATIONS = [
   ListIndexes1795300000000,
   QuoteAcceptance1795310000000,
   EventsAndWebhooks1795478704786,
+  LeasedClaims1795500000000,
   ServerSecrets1795537154076,
 ];

@@ -114,6 +114,24 @@ export async function startWorker(env: Record<string, string>): Promise<Worker> 
   };
 }
 
+/** A worker without REDIS_URL: it runs the webhook deliverer only (no queue to consume). */
+export async function startWebhookWorker(env: Record<string, string>): Promise<Worker> {
+  const { child, output } = await startNode('worker.js', env, /REDIS_URL is not set/);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    pid: child.pid!,
+    output,
+    stop: (signal = 'SIGTERM') => (child.exitCode !== null || child.signalCode !== null ? exited : stop(child, signal)),
+  };
+}
+
+/** `SIGSTOP`/`SIGCONT` a worker: a process paused (as by a long GC, a frozen VM) that comes back later. */
+export const pauseWorker = (w: Worker) => process.kill(w.pid, 'SIGSTOP');
+export const resumeWorker = (w: Worker) => process.kill(w.pid, 'SIGCONT');
+
+/** The SQL condition "the claim holder is the process `pid`" (holders are host:pid:nonce). */
+export const heldByPid = (pid: number) => `split_part(lease_holder, ':', 2) = '${pid}'`;
+
 /** Removes every Redis key of a spec's queue prefix. */
 export const dropQueueKeys = (prefix: string) => dropRedisKeys(TEST_REDIS_URL, prefix);
 

@@ -1,20 +1,9 @@
 import { type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Worker, uniquePrefix } from './send-quote.fixtures.js';
+import { type Worker, startWebhookWorker, uniquePrefix } from './send-quote.fixtures.js';
 import { eventually } from './support/eventually.js';
 import { TEST_REDIS_URL } from './support/global-setup.js';
-import { startNode, stop } from './support/processes.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-async function startWebhookWorker(env: Record<string, string>): Promise<Worker> {
-  const { child, output } = await startNode('worker.js', env, /REDIS_URL is not set/);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return {
-    pid: child.pid!,
-    output,
-    stop: (signal = 'SIGTERM') => (child.exitCode !== null || child.signalCode !== null ? exited : stop(child, signal)),
-  };
-}
 
 /**
  * 150 events fanned out to 2 endpoints; the worker is SIGKILLed while the receiver holds its

@@ -50,7 +50,11 @@ export interface AppConfig {
   queuePrefix: string;
   /** Seconds between sweeps for deliveries that were queued but never picked up (Redis lost the job). */
   deliverySweepSeconds: number;
-  /** Seconds after which a delivery claimed by a worker that died is taken over. */
+  /**
+   * Lease of a claimed delivery (DELIVERY_LEASE_SECONDS, default 15): its holder renews it every
+   * third of it while it lives, so the claims of a worker that died are taken over at most this
+   * plus a third of it after the death (src/common/claims).
+   */
   deliveryLeaseSeconds: number;
   /** Wait before the first retry of a failed delivery; each further retry waits twice as long. */
   deliveryBackoffMs: number;
@@ -92,8 +96,9 @@ export interface AppConfig {
   /** Claims one process works on at once (WEBHOOK_CONCURRENCY); batch × concurrency requests in flight at most. */
   webhookConcurrency: number;
   /**
-   * How long a claimed webhook delivery stays with its process (WEBHOOK_LEASE_SECONDS, default 30);
-   * a process that died loses its claims after this. Always at least the timeout plus one second.
+   * Lease of a claimed webhook delivery (WEBHOOK_LEASE_SECONDS, default 15), renewed every third of
+   * it while its process lives (also while a slow endpoint is answering), so a process that died
+   * loses its claims at most this (plus the poll) after its death.
    */
   webhookLeaseSeconds: number;
 }
@@ -214,7 +219,7 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     heartbeatFile: optional(env, 'HEARTBEAT_FILE') && resolve(optional(env, 'HEARTBEAT_FILE')!),
     queuePrefix: optional(env, 'QUEUE_PREFIX') ?? 'store',
     deliverySweepSeconds: positiveInt(env, 'DELIVERY_SWEEP_SECONDS', 30),
-    deliveryLeaseSeconds: positiveInt(env, 'DELIVERY_LEASE_SECONDS', 120),
+    deliveryLeaseSeconds: positiveInt(env, 'DELIVERY_LEASE_SECONDS', 15),
     deliveryBackoffMs: positiveInt(env, 'DELIVERY_BACKOFF_MS', 1000),
     deliveryBatchSize: boundedInt(env, 'DELIVERY_BATCH_SIZE', 50, 1000),
     workerConcurrency: boundedInt(env, 'WORKER_CONCURRENCY', 4, 100),
@@ -231,7 +236,7 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     webhookPollMs: boundedInt(env, 'WEBHOOK_POLL_MS', 500, 60_000),
     webhookBatchSize: boundedInt(env, 'WEBHOOK_BATCH_SIZE', 100, 1000),
     webhookConcurrency: boundedInt(env, 'WEBHOOK_CONCURRENCY', 4, 64),
-    webhookLeaseSeconds: positiveInt(env, 'WEBHOOK_LEASE_SECONDS', 30),
+    webhookLeaseSeconds: positiveInt(env, 'WEBHOOK_LEASE_SECONDS', 15),
   };
 }
 

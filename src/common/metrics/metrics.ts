@@ -33,7 +33,7 @@ export const rateLimitRefusals = new client.Counter({
 
 export const deliveryOutcomes = new client.Counter({
   name: 'quote_deliveries_total',
-  help: 'Quote e-mail delivery attempts by outcome: sent, retry (a temporary failure, tried again later), failed (for good), skipped (already done).',
+  help: 'Quote e-mail delivery attempts by outcome: sent, retry (a temporary failure, tried again later), failed (for good), skipped (already done), superseded (taken over by another worker meanwhile; not recorded by this one).',
   labelNames: ['outcome'] as const,
 });
 

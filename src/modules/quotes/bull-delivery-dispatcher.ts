@@ -69,6 +69,32 @@ export class BullDeliveryDispatcher extends DeliveryDispatcher {
     }
   }
 
+  /**
+   * Jobs of their own for a dead holder's deliveries: the dead worker's job may still be `active`
+   * in Redis under the ids' plain job id until Bull finds it stalled, so a takeover job is named
+   * by the ids and the end of the lease it takes over. The same expired claim found by the next
+   * look (or another worker's) makes the same job, and a later death a new one.
+   */
+  override async takeOver(claims: { id: number; leaseEndedMs: number }[]): Promise<void> {
+    if (claims.length === 0) return;
+    try {
+      await this.queue.addBulk(
+        chunks(
+          claims.map((c) => c.id),
+          this.batchSize,
+        ).map((ids) => {
+          const ended = Math.max(...claims.filter((c) => ids.includes(c.id)).map((c) => c.leaseEndedMs));
+          return {
+            data: { deliveryIds: ids },
+            opts: { ...SEND_QUOTE_JOB_OPTIONS, jobId: `takeover-${deliveriesJobId(ids)}-${ended}` },
+          };
+        }),
+      );
+    } catch (err) {
+      this.warn(claims.length, err);
+    }
+  }
+
   private warn(count: number, err: unknown): void {
     this.unsaid += count;
     const now = Date.now();

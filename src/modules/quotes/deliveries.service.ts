@@ -14,13 +14,15 @@ import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
 import { deliveryOutcomes } from '../../common/metrics/metrics.js';
 import { Semaphore } from '../../common/concurrency/semaphore.js';
 import { SentRecorder } from './sent-recorder.js';
+import { type ClaimTicket, ClaimKeeper, newClaim } from '../../common/claims/claim-keeper.js';
 import { presentDelivery } from './quotes.presenter.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 
 /** A rendered message, with the files it carries. */
 type Mail = RenderedMail & { attachments?: MailAttachment[] };
 
-export type DeliveryOutcome = 'sent' | 'skipped' | 'retry' | 'failed';
+/** `superseded`: another holder took the delivery over while this one worked on it; its outcome is not recorded here. */
+export type DeliveryOutcome = 'sent' | 'skipped' | 'retry' | 'failed' | 'superseded';
 
 /** A delivery to try again after `waitMs` (its row says `queued` with that next_attempt_at). */
 export interface DeliveryRetry {
@@ -56,7 +58,7 @@ export class DeliveriesService {
     private readonly events: EventRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.sent = new SentRecorder((ids, messageIds) => this.markSent(ids, messageIds));
+    this.sent = new SentRecorder((ids, messageIds, tokens) => this.markSent(ids, messageIds, tokens));
     // A few messages per SMTP connection in hand at once: enough to keep every connection busy,
     // few enough that a large batch does not build its whole mail in memory at once.
     this.sending = new Semaphore(config.smtpPoolSize * 4);
@@ -100,51 +102,62 @@ export class DeliveriesService {
    * Delivers the free deliveries among `ids`: one UPDATE claims them all, each quote's e-mail is
    * rendered once, the messages go out together through the transport's pool, and accepted ones
    * are recorded as they are accepted (many to a statement when they come together). While the
-   * batch is in hand its claims are renewed, so only a worker that died loses them to another.
-   * A row not free (sent, held by a live worker, not due yet) is `skipped`.
+   * batch is in hand its claims are renewed (ClaimKeeper), so only a worker that died loses them
+   * to another; an outcome is recorded only under the batch's claim token, so a worker that lost
+   * its claims (paused past its lease) records none of them. A row not free (sent, held by a live
+   * worker, not due yet) is `skipped`.
    */
   async deliverBatch(ids: number[]): Promise<DeliveryBatch> {
     const outcomes = new Map<number, DeliveryOutcome>(ids.map((id) => [id, 'skipped']));
     const retries: DeliveryRetry[] = [];
     const m = this.tx.direct;
-    const claimed = await this.repository.claim(m, ids, this.config.deliveryLeaseSeconds);
+    const lease = this.config.deliveryLeaseSeconds;
+    const ticket = newClaim();
+    const claimed = await this.repository.claim(m, ids, lease, ticket);
     if (claimed.length < ids.length) {
       // A retry job that came a little early: its rows wait for their time again.
       for (const r of await this.repository.notYetDue(m, ids)) retries.push({ id: r.id, waitMs: r.wait_ms });
     }
     if (claimed.length === 0) return { outcomes, retries };
-    const held = new Set(claimed.map((r) => r.id));
-    const renewEvery = Math.max(200, (this.config.deliveryLeaseSeconds * 1000) / 3);
-    const renewal = setInterval(() => {
-      if (held.size) this.repository.renewClaims(m, [...held]).catch((err: unknown) => this.renewFailed(err));
-    }, renewEvery);
-    renewal.unref();
+    const keeper = new ClaimKeeper(
+      ticket,
+      claimed.map((r) => r.id),
+      lease,
+      (held, token) => this.repository.renewClaims(m, held, token, lease),
+      this.logger,
+      'delivery',
+    );
     const mails = new Map<string, Promise<Mail>>();
     try {
       await Promise.all(
         claimed.map(async (row) => {
-          const outcome = await this.sendOne(row, mails);
+          const outcome = await this.sendOne(row, ticket, keeper, mails);
           deliveryOutcomes.inc({ outcome: outcome.status });
-          held.delete(row.id);
           outcomes.set(row.id, outcome.status);
           if (outcome.status === 'retry') retries.push({ id: row.id, waitMs: outcome.waitMs });
         }),
       );
     } finally {
-      clearInterval(renewal);
+      keeper.stop();
     }
     return { outcomes, retries };
   }
 
-  private renewFailed(err: unknown): void {
-    this.logger.warn(`Could not renew delivery claims: ${err instanceof Error ? err.message : String(err)}`);
+  /** An outcome the fence refused: the delivery was taken over, and its new holder records it. */
+  private superseded(row: ClaimedDelivery, ticket: ClaimTicket, what: string): { status: 'superseded' } {
+    this.logger.warn(
+      `Delivery ${row.id} to ${row.recipient}: ${what} not recorded, its claim (${ticket.holder}) was taken over by another holder`,
+    );
+    return { status: 'superseded' };
   }
 
   /** Sends one claimed delivery and records the result. */
   private async sendOne(
     row: ClaimedDelivery,
+    ticket: ClaimTicket,
+    keeper: ClaimKeeper<number>,
     mails: Map<string, Promise<Mail>>,
-  ): Promise<{ status: 'sent' | 'failed' } | { status: 'retry'; waitMs: number }> {
+  ): Promise<{ status: 'sent' | 'failed' | 'superseded' } | { status: 'retry'; waitMs: number }> {
     let messageId: string;
     try {
       // A send's deliveries share quote and message: one rendering for all of them.
@@ -170,49 +183,63 @@ export class DeliveriesService {
       const permanent = isPermanentRefusal(err);
       const final = permanent || row.attempts >= DELIVERY_MAX_ATTEMPTS;
       const waitMs = backoffMs(row.attempts, this.config.deliveryBackoffMs);
-      await this.markFailed(row.id, final, reason.slice(0, 2000), final ? null : waitMs / 1000);
+      // The outcome ends the claim: no renewal of it from here (a renewal answering after the
+      // outcome's write would read as a takeover).
+      keeper.release(row.id);
+      if (!(await this.markFailed(row.id, ticket.token, final, reason.slice(0, 2000), final ? null : waitMs / 1000))) {
+        return this.superseded(row, ticket, `attempt ${row.attempts} failed (${reason}) but was`);
+      }
       const end = permanent ? ' for good (permanent refusal)' : final ? ' for good' : '';
       this.logger.warn(`Delivery ${row.id} to ${row.recipient} attempt ${row.attempts} failed${end}: ${reason}`);
       return final ? { status: 'failed' } : { status: 'retry', waitMs };
     }
     // Accepted: from here on a failure to record it leaves the row `sending`, and it is sent again
     // once its lease runs out (at least once, never lost).
-    await this.sent.record(row.id, messageId);
+    keeper.release(row.id);
+    if (!(await this.sent.record(row.id, messageId, ticket.token))) return this.superseded(row, ticket, 'accepted message');
     return { status: 'sent' };
   }
 
   /**
    * A batch of accepted messages marked `sent`, with a `quote.delivery.sent` per delivery, in one
-   * transaction: the status update (one statement for the batch) and its events (one more).
+   * transaction: the status update (one statement for the batch, fenced by each claim's token) and
+   * the events of the deliveries it recorded (one more). Answers the ids recorded.
    */
-  private markSent(ids: number[], messageIds: string[]): Promise<void> {
+  private markSent(ids: number[], messageIds: string[], tokens: string[]): Promise<Set<number>> {
     return this.tx.run(async (m) => {
-      const rows = await this.repository.markSent(m, ids, messageIds);
-      await this.events.record(
-        m,
-        rows.map((r) => deliveryEvent('sent', r)),
-      );
+      const rows = await this.repository.markSent(m, ids, messageIds, tokens);
+      if (rows.length)
+        await this.events.record(
+          m,
+          rows.map((r) => deliveryEvent('sent', r)),
+        );
+      return new Set(rows.map((r) => r.id));
     });
   }
 
   /**
    * A failed attempt: `queued` again (one statement, no event: the delivery is still on its way) or
-   * `failed` for good with its `quote.delivery.failed`, in one transaction.
+   * `failed` for good with its `quote.delivery.failed`, in one transaction. Answers false when the
+   * claim `token` no longer holds the delivery (nothing written).
    */
-  private async markFailed(id: number, final: boolean, reason: string, waitSeconds: number | null): Promise<void> {
-    if (!final) {
-      await this.repository.markFailed(this.tx.direct, id, 'queued', reason, waitSeconds);
-      return;
-    }
-    await this.tx.run(async (m) => {
-      const row = await this.repository.markFailed(m, id, 'failed', reason, waitSeconds);
+  private async markFailed(id: number, token: string, final: boolean, reason: string, waitSeconds: number | null): Promise<boolean> {
+    if (!final) return (await this.repository.markFailed(this.tx.direct, id, token, 'queued', reason, waitSeconds)) !== null;
+    return this.tx.run(async (m) => {
+      const row = await this.repository.markFailed(m, id, token, 'failed', reason, waitSeconds);
       if (row) await this.events.record(m, deliveryEvent('failed', row));
+      return row !== null;
     });
   }
 
   /** Deliveries due now: queued ones whose backoff has passed, and claims whose worker died. */
   due(limit: number, olderThanSeconds = 0): Promise<number[]> {
-    return this.repository.due(this.tx.direct, limit, olderThanSeconds, this.config.deliveryLeaseSeconds);
+    return this.repository.due(this.tx.direct, limit, olderThanSeconds);
+  }
+
+  /** Claims whose holder died (its lease ended), with the end of that lease (epoch ms). */
+  async expiredClaims(limit: number): Promise<{ id: number; leaseEndedMs: number }[]> {
+    const rows = await this.repository.expiredClaims(this.tx.direct, limit);
+    return rows.map((r) => ({ id: r.id, leaseEndedMs: Number(r.lease_ended_ms) }));
   }
 
   /** The template's view of a quote: what the e-mail shows, with the quote's PDF when the send asked for it. */

@@ -8,4 +8,8 @@ export abstract class DeliveryDispatcher {
   retryLater(_retries: DeliveryRetry[]): Promise<void> {
     return Promise.resolve();
   }
+  /** Deliveries whose holder died (its lease ended at `leaseEndedMs`), for a live worker to take over. */
+  takeOver(claims: { id: number; leaseEndedMs: number }[]): Promise<void> {
+    return this.dispatch(claims.map((c) => c.id));
+  }
 }

@@ -58,9 +58,21 @@ export class QuoteDelivery {
   @Column({ type: 'text', nullable: true })
   message_id: string | null;
 
-  /** When a worker took it (status `sending`); a stale claim is taken over by the sweep. */
+  /** When a worker last took it (kept after the outcome). The claim's columns: src/database/sql/claims.ts. */
   @Column({ type: 'timestamptz', nullable: true })
   claimed_at: Date | null;
+
+  /** While `sending`: the claim's expiry, renewed by its live holder; once past, the row is taken over. */
+  @Column({ type: 'timestamptz', nullable: true })
+  leased_until: Date | null;
+
+  /** The process that last took it (host:pid:nonce). */
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  lease_holder: string | null;
+
+  /** The fencing token of the claim in force: an outcome is recorded only with it. */
+  @Column({ type: 'uuid', nullable: true })
+  lease_token: string | null;
 
   /** Earliest next try after a failure (exponential backoff). */
   @Column({ type: 'timestamptz', nullable: true })

@@ -42,9 +42,10 @@ export const backoffMs = (attempts: number, baseMs = DELIVERY_BACKOFF_MS) => bas
 /**
  * Settings of the send-quote queue. Bull's own `exponential` waits delay·(2^n − 1) (1 s, 3 s, 7 s …),
  * so the retry schedule is a named strategy instead. A job's lock lasts no longer than the
- * delivery lease (at most Bull's default 30 s), and stalled jobs are looked for as often: a job
- * held by a worker that died is back in the queue about when its claim may be taken over. Until
- * then its job id stays taken, so the sweep cannot enqueue that delivery again.
+ * delivery lease (at most Bull's default 30 s), and stalled jobs are looked for as often. The
+ * takeover of a dead worker's deliveries does not wait for Bull: the sweeper enqueues them in
+ * takeover jobs of their own once their lease ends (DeliverySweeper.takeOver); the stalled job,
+ * when Bull runs it again, finds them taken and skips them.
  */
 export function sendQuoteQueueSettings(config: AppConfig): AdvancedSettings {
   const lockMs = Math.min(30_000, config.deliveryLeaseSeconds * 1000);

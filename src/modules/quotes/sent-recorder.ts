@@ -1,17 +1,19 @@
 /**
  * Records accepted messages as `sent`. A message accepted while a record is being written waits
  * for the next one, which takes every message that came meanwhile: one statement per message when
- * they come one at a time, one for many under load, and never a timer holding a record back.
+ * they come one at a time, one for many under load, and never a timer holding a record back. Each
+ * message carries the claim token it was sent under; `record` answers whether it was recorded
+ * (false: another holder had taken its delivery over).
  */
 export class SentRecorder {
-  private waiting: { id: number; messageId: string; done: (err?: unknown) => void }[] = [];
+  private waiting: { id: number; messageId: string; token: string; done: (recorded: boolean, err?: unknown) => void }[] = [];
   private writing = false;
 
-  constructor(private readonly markSent: (ids: number[], messageIds: string[]) => Promise<void>) {}
+  constructor(private readonly markSent: (ids: number[], messageIds: string[], tokens: string[]) => Promise<Set<number>>) {}
 
-  record(id: number, messageId: string): Promise<void> {
+  record(id: number, messageId: string, token: string): Promise<boolean> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ id, messageId, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      this.waiting.push({ id, messageId, token, done: (recorded, err) => (err === undefined ? resolve(recorded) : reject(err)) });
       if (!this.writing) void this.write();
     });
   }
@@ -21,13 +23,14 @@ export class SentRecorder {
     while (this.waiting.length) {
       const batch = this.waiting.splice(0, 1000);
       try {
-        await this.markSent(
+        const recorded = await this.markSent(
           batch.map((b) => b.id),
           batch.map((b) => b.messageId),
+          batch.map((b) => b.token),
         );
-        for (const b of batch) b.done();
+        for (const b of batch) b.done(recorded.has(b.id));
       } catch (err) {
-        for (const b of batch) b.done(err ?? new Error('recording failed'));
+        for (const b of batch) b.done(false, err ?? new Error('recording failed'));
       }
     }
     this.writing = false;

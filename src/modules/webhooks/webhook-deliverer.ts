@@ -1,4 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ClaimKeeper, newClaim } from '../../common/claims/claim-keeper.js';
+import { leaseProblem } from '../../common/claims/domain/lease.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { uncounted } from '../../database/query-counter.js';
 import { TransactionRunner } from '../../database/transaction.js';
@@ -14,8 +16,11 @@ const FAILURE_LOG_MS = 30_000;
  * Delivers queued webhook deliveries, in the worker (and in the api when REDIS_URL is unset, as the
  * send-quote outbox does). WEBHOOK_CONCURRENCY loops each claim up to WEBHOOK_BATCH_SIZE due rows
  * with a lease (FOR UPDATE SKIP LOCKED, so several processes share the work), POST them all at
- * once, and record the outcomes in two statements. A process killed mid-batch leaves its rows
- * leased; once the lease runs out another process takes them (at least once, never lost).
+ * once, and record the outcomes in two statements. The claim is the one of src/common/claims: renewed
+ * while the batch is in hand, so a slow endpoint does not lose it, and its outcomes are recorded
+ * only under its token. A process killed mid-batch leaves its rows leased; once the lease runs out
+ * (WEBHOOK_LEASE_SECONDS after its last renewal) another process takes them at its next poll (at
+ * least once, never lost), and a process paused past its lease records none of them.
  */
 @Injectable()
 export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -36,12 +41,9 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     this.sender = new WebhookSender(config.webhookAllowPrivate, config.webhookTimeoutMs);
   }
 
-  /** The lease of a claim: never shorter than the time its requests may take, plus a second to write the outcome. */
-  private get leaseSeconds(): number {
-    return Math.max(this.config.webhookLeaseSeconds, Math.ceil(this.config.webhookTimeoutMs / 1000) + 1);
-  }
-
   onApplicationBootstrap(): void {
+    const problem = leaseProblem('WEBHOOK_LEASE_SECONDS', this.config.webhookLeaseSeconds, this.config.webhookPollMs);
+    if (problem) this.logger.warn(problem);
     this.loops = Array.from({ length: this.config.webhookConcurrency }, () => uncounted(() => this.loop()));
   }
 
@@ -96,20 +98,46 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
   /** One claim, its requests and their outcomes; answers how many deliveries it took. */
   async pass(): Promise<number> {
     const m = this.tx.direct;
-    const claimed = await this.repository.claimDue(m, this.config.webhookBatchSize, this.leaseSeconds);
+    const lease = this.config.webhookLeaseSeconds;
+    const ticket = newClaim();
+    const claimed = await this.repository.claimDue(m, this.config.webhookBatchSize, lease, ticket);
     if (claimed.length === 0) return 0;
+    const keeper = new ClaimKeeper(
+      ticket,
+      claimed.map((d) => d.id),
+      lease,
+      (ids, token) => this.repository.renewClaims(m, ids, token, lease),
+      this.logger,
+      'webhook delivery',
+    );
     // One body per event, however many endpoints receive it in this claim (its first row carries the
     // data), in bytes once: signed and written to each endpoint without being encoded again.
     const bodies = new Map<string, Buffer>();
     for (const d of claimed)
       if (d.data_json !== null && !bodies.has(d.event_id)) bodies.set(d.event_id, Buffer.from(eventBody(d, d.data_json)));
-    const results = await Promise.all(claimed.map((d) => this.attempt(d, bodies.get(d.event_id)!)));
-    await this.repository.recordOutcomes(
+    let results: { delivery: ClaimedWebhookDelivery; outcome: DeliveryOutcome }[];
+    try {
+      results = await Promise.all(claimed.map((d) => this.attempt(d, bodies.get(d.event_id)!)));
+    } finally {
+      // The outcomes end the claim; the fence (not the lease) decides whether they are still ours.
+      keeper.stop();
+    }
+    const recorded = await this.repository.recordOutcomes(
       m,
       results.map((r) => r.outcome),
+      ticket.token,
     );
+    if (recorded.size < results.length) {
+      const stale = results.filter((r) => !recorded.has(String(r.outcome.id))).map((r) => r.outcome.id);
+      this.logger.warn(
+        `${stale.length} webhook delivery outcome(s) not recorded: their claim (${ticket.holder}) was taken over by another holder ` +
+          `(${stale.slice(0, 10).join(', ')}${stale.length > 10 ? ', …' : ''})`,
+      );
+    }
     const byEndpoint = new Map<number, EndpointOutcome>();
     for (const { delivery, outcome } of results) {
+      // What another holder records is its to tell about the endpoint.
+      if (!recorded.has(String(outcome.id))) continue;
       const e = byEndpoint.get(delivery.webhook_id) ?? { webhook_id: delivery.webhook_id, succeeded: false, gone: false };
       if (outcome.status === 'succeeded') e.succeeded = true;
       if (outcome.status_code === 410) e.gone = true;

@@ -16,8 +16,8 @@ export type WebhookDeliveryStatus = 'queued' | 'succeeded' | 'failed';
 
 /**
  * One event for one endpoint, written with the event (fan-out in the same transaction), so nothing
- * is lost. A worker holds a row while `leased_until` is in the future; a row whose lease ran out is
- * free again (the worker died).
+ * is lost. A worker holds a row while `leased_until` is in the future (it renews it while it lives);
+ * a row whose lease ran out is free again (the worker died).
  */
 @Entity({ name: 'webhook_deliveries' })
 @Index('IDX_webhook_deliveries_due', ['next_attempt_at', 'id'], { where: `status = 'queued'` })
@@ -50,9 +50,21 @@ export class WebhookDelivery {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   next_attempt_at: Date;
 
-  /** A worker's claim: until then no other worker takes the row. */
+  /** When a worker last took it (kept after the outcome). The claim's columns: src/database/sql/claims.ts. */
+  @Column({ type: 'timestamptz', nullable: true })
+  claimed_at: Date | null;
+
+  /** A worker's claim, renewed while the worker lives: until then no other worker takes the row. */
   @Column({ type: 'timestamptz', nullable: true })
   leased_until: Date | null;
+
+  /** The process that last took it (host:pid:nonce). */
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  lease_holder: string | null;
+
+  /** The fencing token of the claim in force: an outcome is recorded only with it. */
+  @Column({ type: 'uuid', nullable: true })
+  lease_token: string | null;
 
   @Column({ type: 'integer', nullable: true })
   last_status_code: number | null;

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PageRequest, PageRows } from '../../common/paging/page-request.js';
 import { pageOfQuery } from '../../database/sql/page.js';
+import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
+import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql } from '../../database/sql/claims.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { Table } from '../../database/table.js';
@@ -81,8 +83,9 @@ const INPUT_SQL = `SELECT j->>'type' AS type, j->>'resource' AS resource, (j->>'
 
 /**
  * The statements of events and webhooks: the endpoints' table, recording events with their fan-out
- * (one statement, in the transaction of the change), the worker's claim with a lease (FOR UPDATE
- * SKIP LOCKED) and the outcomes of a batch of attempts in one statement each.
+ * (one statement, in the transaction of the change), the worker's leased claim (FOR UPDATE SKIP
+ * LOCKED; the claim columns and renewal of src/database/sql/claims.ts) and the outcomes of a batch
+ * of attempts in one statement each, fenced by the claim's token.
  */
 @Injectable()
 export class WebhooksRepository {
@@ -205,21 +208,21 @@ export class WebhooksRepository {
   }
 
   /**
-   * Takes up to `limit` due deliveries of active endpoints that no live worker holds, leases them
-   * for `leaseSeconds` and counts the attempt; answers what to send. Rows another worker is taking
-   * at the same moment are skipped (SKIP LOCKED), so workers never wait on one another.
+   * Takes up to `limit` due deliveries of active endpoints that no live worker holds, under the
+   * claim `ticket` for `leaseSeconds`, and counts the attempt; answers what to send. Rows another
+   * worker is taking at the same moment are skipped (SKIP LOCKED), so workers never wait on one another.
    */
-  @GenerateSql({ args: [SqlArg.manager, 100, 30] })
-  claimDue(m: EntityManager, limit: number, leaseSeconds: number): Promise<ClaimedWebhookDelivery[]> {
+  @GenerateSql({ args: [SqlArg.manager, 100, 15, { holder: 'host:1234:abcdef', token: '00000000-0000-4000-8000-000000000001' }] })
+  claimDue(m: EntityManager, limit: number, leaseSeconds: number, ticket: ClaimTicket): Promise<ClaimedWebhookDelivery[]> {
     return runStatement<ClaimedWebhookDelivery>(
       m,
       `WITH c AS (
          UPDATE webhook_deliveries d
-            SET leased_until = now() + make_interval(secs => $2::int), attempts = d.attempts + 1, updated_at = now()
+            SET ${takeClaimSql({ seconds: '$2', holder: '$3', token: '$4' })}, attempts = d.attempts + 1, updated_at = now()
           WHERE d.id IN (
                 SELECT q.id FROM webhook_deliveries q
                  WHERE q.status = 'queued' AND q.next_attempt_at <= now()
-                   AND (q.leased_until IS NULL OR q.leased_until <= now())
+                   AND ${claimFreeSql('q')}
                    AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = q.webhook_id AND w.is_active)
                  ORDER BY q.next_attempt_at, q.id
                  LIMIT $1
@@ -230,11 +233,21 @@ export class WebhooksRepository {
               CASE WHEN row_number() OVER (PARTITION BY c.event_id ORDER BY c.id) = 1 THEN e.data::text END AS data_json, e.created_at
          FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id
         ORDER BY c.id`,
-      [limit, leaseSeconds],
+      [limit, leaseSeconds, ticket.holder, ticket.token],
     );
   }
 
-  /** The outcomes of a batch of attempts, in one statement; the lease ends. */
+  /** A live worker's claims stay its own: the lease of those still under its token starts again. Answers the ids renewed. */
+  @GenerateSql({ args: [SqlArg.manager, ['1', '2'], '00000000-0000-4000-8000-000000000001', 15] })
+  renewClaims(m: EntityManager, ids: string[], token: string, leaseSeconds: number): Promise<string[]> {
+    return renewClaims(m, 'webhook_deliveries', ids, token, leaseSeconds);
+  }
+
+  /**
+   * The outcomes of a batch of attempts, in one statement, each only where the delivery still
+   * carries the claim `token` it was attempted under; the claim ends. Answers the ids recorded (as
+   * text): a missing one was taken over by another holder and is not recorded.
+   */
   @GenerateSql({
     args: [
       SqlArg.manager,
@@ -242,25 +255,27 @@ export class WebhooksRepository {
         { id: '1', status: 'succeeded', wait_ms: null, status_code: 200, duration_ms: 12, error: null },
         { id: '2', status: 'queued', wait_ms: 30000, status_code: 500, duration_ms: 40, error: 'HTTP 500' },
       ],
+      '00000000-0000-4000-8000-000000000001',
     ],
   })
-  async recordOutcomes(m: EntityManager, outcomes: DeliveryOutcome[]): Promise<void> {
-    if (outcomes.length === 0) return;
-    await runStatement(
+  async recordOutcomes(m: EntityManager, outcomes: DeliveryOutcome[], token: string): Promise<Set<string>> {
+    if (outcomes.length === 0) return new Set();
+    const rows = await runStatement<{ id: string }>(
       m,
       `WITH o AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb)
              AS x(id bigint, status text, wait_ms int, status_code int, duration_ms int, error text)),
        u AS (
          UPDATE webhook_deliveries d
-            SET status = o.status, leased_until = NULL, last_status_code = o.status_code, duration_ms = o.duration_ms,
+            SET status = o.status, ${RELEASE_CLAIM_SQL}, last_status_code = o.status_code, duration_ms = o.duration_ms,
                 error = o.error, updated_at = now(),
                 next_attempt_at = CASE WHEN o.wait_ms IS NULL THEN d.next_attempt_at ELSE now() + make_interval(secs => o.wait_ms / 1000.0) END
-           FROM o WHERE d.id = o.id
+           FROM o WHERE d.id = o.id AND ${heldWithSql('$2', 'd')}
           RETURNING d.id)
-       SELECT count(*)::int AS updated FROM u`,
-      [JSON.stringify(outcomes)],
+       SELECT id::text AS id FROM u`,
+      [JSON.stringify(outcomes), token],
     );
+    return new Set(rows.map((r) => r.id));
   }
 
   /**

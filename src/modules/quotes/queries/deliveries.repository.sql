@@ -26,6 +26,9 @@ SELECT
   "r"."last_error" AS "r_last_error",
   "r"."message_id" AS "r_message_id",
   "r"."claimed_at" AS "r_claimed_at",
+  "r"."leased_until" AS "r_leased_until",
+  "r"."lease_holder" AS "r_lease_holder",
+  "r"."lease_token" AS "r_lease_token",
   "r"."next_attempt_at" AS "r_next_attempt_at",
   "r"."sent_at" AS "r_sent_at",
   "r"."created_at" AS "r_created_at",
@@ -52,6 +55,9 @@ SELECT
   "r"."last_error" AS "r_last_error",
   "r"."message_id" AS "r_message_id",
   "r"."claimed_at" AS "r_claimed_at",
+  "r"."leased_until" AS "r_leased_until",
+  "r"."lease_holder" AS "r_lease_holder",
+  "r"."lease_token" AS "r_lease_token",
   "r"."next_attempt_at" AS "r_next_attempt_at",
   "r"."sent_at" AS "r_sent_at",
   "r"."created_at" AS "r_created_at",
@@ -76,6 +82,9 @@ SELECT
   "r"."last_error" AS "r_last_error",
   "r"."message_id" AS "r_message_id",
   "r"."claimed_at" AS "r_claimed_at",
+  "r"."leased_until" AS "r_leased_until",
+  "r"."lease_holder" AS "r_lease_holder",
+  "r"."lease_token" AS "r_lease_token",
   "r"."next_attempt_at" AS "r_next_attempt_at",
   "r"."sent_at" AS "r_sent_at",
   "r"."created_at" AS "r_created_at",
@@ -106,6 +115,9 @@ INSERT INTO
     "last_error",
     "message_id",
     "claimed_at",
+    "leased_until",
+    "lease_holder",
+    "lease_token",
     "next_attempt_at",
     "sent_at",
     "created_at",
@@ -118,6 +130,9 @@ VALUES
     $3,
     $4,
     $5,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
     DEFAULT,
     DEFAULT,
     DEFAULT,
@@ -142,6 +157,9 @@ VALUES
     DEFAULT,
     DEFAULT,
     DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
     DEFAULT
   )
 RETURNING
@@ -154,6 +172,9 @@ WITH
     SET
       status = 'sending',
       claimed_at = now(),
+      leased_until = now() + make_interval(secs => $2::int),
+      lease_holder = $3::text,
+      lease_token = $4::uuid,
       attempts = attempts + 1,
       updated_at = now()
     WHERE
@@ -168,7 +189,10 @@ WITH
         )
         OR (
           status = 'sending'
-          AND claimed_at < now() - make_interval(secs => $2)
+          AND (
+            leased_until IS NULL
+            OR leased_until <= now()
+          )
         )
       )
     RETURNING
@@ -211,17 +235,19 @@ WITH
   r AS (
     UPDATE quote_deliveries
     SET
-      claimed_at = now()
+      leased_until = now() + make_interval(secs => $3::int)
     WHERE
       id = ANY ($1::int[])
-      AND status = 'sending'
+      AND lease_token = $2::uuid
     RETURNING
       id
   )
 SELECT
-  count(*)::int AS renewed
+  id::text AS id
 FROM
-  r;
+  r
+ORDER BY
+  id;
 
 -- DeliveriesRepository.markSent
 WITH
@@ -232,12 +258,14 @@ WITH
       sent_at = now(),
       message_id = u.message_id,
       last_error = NULL,
-      claimed_at = NULL,
+      leased_until = NULL,
+      lease_token = NULL,
       updated_at = now()
     FROM
-      unnest($1::int[], $2::text[]) AS u (id, message_id)
+      unnest($1::int[], $2::text[], $3::uuid[]) AS u (id, message_id, token)
     WHERE
       d.id = u.id
+      AND d.lease_token = u.token::uuid
     RETURNING
       d.*
   ),
@@ -270,11 +298,13 @@ WITH
     SET
       status = $2,
       last_error = $3,
-      claimed_at = NULL,
+      leased_until = NULL,
+      lease_token = NULL,
       updated_at = now(),
       next_attempt_at = now() + make_interval(secs => $4)
     WHERE
       id = $1
+      AND lease_token = $5::uuid
     RETURNING
       *
   )
@@ -290,11 +320,13 @@ WITH
     SET
       status = $2,
       last_error = $3,
-      claimed_at = NULL,
+      leased_until = NULL,
+      lease_token = NULL,
       updated_at = now(),
       next_attempt_at = now() + make_interval(secs => $4)
     WHERE
       id = $1
+      AND lease_token = $5::uuid
     RETURNING
       *
   )
@@ -315,8 +347,28 @@ WHERE
   )
   OR (
     status = 'sending'
-    AND claimed_at < now() - make_interval(secs => $3)
+    AND leased_until <= now()
   )
+ORDER BY
+  id
+LIMIT
+  $1;
+
+-- DeliveriesRepository.expiredClaims
+SELECT
+  id,
+  (
+    extract(
+      epoch
+      FROM
+        leased_until
+    ) * 1000
+  )::bigint::text AS lease_ended_ms
+FROM
+  quote_deliveries
+WHERE
+  status = 'sending'
+  AND leased_until <= now()
 ORDER BY
   id
 LIMIT

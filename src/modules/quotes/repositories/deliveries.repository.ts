@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { ClaimTicket } from '../../../common/claims/claim-keeper.js';
+import { RELEASE_CLAIM_SQL, claimExpiredSql, claimFreeSql, heldWithSql, renewClaims, takeClaimSql } from '../../../database/sql/claims.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
 import { Table } from '../../../database/table.js';
@@ -51,6 +53,8 @@ export interface QuoteMailRecord {
  * The send-quote outbox's statements: writing a request's rows, a quote's deliveries page by page,
  * claiming many deliveries in one UPDATE, keeping the claims of a live worker fresh, recording many
  * sent messages (and the quote's last_sent_at) in one statement, and the mail's view of a quote.
+ * Claims are the leased claims of src/database/sql/claims.ts: an outcome is written only where the
+ * row still carries the writer's claim token.
  * The hand-written data-modifying statements are wrapped in a CTE ending in SELECT, so they answer
  * rows the same way on PostgreSQL and on the embedded database.
  */
@@ -80,21 +84,23 @@ export class DeliveriesRepository {
 
   /**
    * Takes the deliveries among `ids` that are free: queued and due, or claimed by a worker whose
-   * lease ran out. Each taken row is `sending`, claimed now, with one more attempt.
+   * lease ran out. Each taken row is `sending` under the claim `ticket` for `leaseSeconds`, with one
+   * more attempt.
    */
-  @GenerateSql({ args: [SqlArg.manager, [1, 2], 30] })
-  claim(m: EntityManager, ids: number[], leaseSeconds: number): Promise<ClaimedDelivery[]> {
+  @GenerateSql({ args: [SqlArg.manager, [1, 2], 15, { holder: 'host:1234:abcdef', token: '00000000-0000-4000-8000-000000000001' }] })
+  claim(m: EntityManager, ids: number[], leaseSeconds: number, ticket: ClaimTicket): Promise<ClaimedDelivery[]> {
     return runStatement<ClaimedDelivery>(
       m,
       `WITH c AS (
          UPDATE quote_deliveries
-            SET status = 'sending', claimed_at = now(), attempts = attempts + 1, updated_at = now()
+            SET status = 'sending', ${takeClaimSql({ seconds: '$2', holder: '$3', token: '$4' })},
+                attempts = attempts + 1, updated_at = now()
           WHERE id = ANY($1::int[])
             AND ((status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
-                 OR (status = 'sending' AND claimed_at < now() - make_interval(secs => $2)))
+                 OR (status = 'sending' AND ${claimFreeSql()}))
           RETURNING id, quote_id, recipient, message, bcc, attach_pdf, attempts)
        SELECT * FROM c ORDER BY id`,
-      [ids, leaseSeconds],
+      [ids, leaseSeconds, ticket.holder, ticket.token],
     );
   }
 
@@ -111,30 +117,35 @@ export class DeliveriesRepository {
     );
   }
 
-  /** A live worker's claims stay its own: their lease starts again. */
-  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
-  async renewClaims(m: EntityManager, ids: number[]): Promise<void> {
-    await runStatement(
-      m,
-      `WITH r AS (UPDATE quote_deliveries SET claimed_at = now() WHERE id = ANY($1::int[]) AND status = 'sending' RETURNING id)
-       SELECT count(*)::int AS renewed FROM r`,
-      [ids],
-    );
+  /** A live worker's claims stay its own: the lease of those still under its token starts again. Answers the ids renewed. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2], '00000000-0000-4000-8000-000000000001', 15] })
+  renewClaims(m: EntityManager, ids: number[], token: string, leaseSeconds: number): Promise<string[]> {
+    return renewClaims(m, 'quote_deliveries', ids, token, leaseSeconds);
   }
 
   /**
    * Messages the SMTP server accepted: `sent` with their Message-ID, and each quote's last_sent_at
-   * moved forward, in one statement (so both commit together). Answers the deliveries as they are now.
+   * moved forward, in one statement (so both commit together), each only while it still carries the
+   * claim token it was sent under. Answers the deliveries recorded, as they are now; a delivery
+   * missing from the answer was taken over by another holder and is not recorded.
    */
-  @GenerateSql({ args: [SqlArg.manager, [1, 2], ['<a@example.com>', '<b@example.com>']] })
-  async markSent(m: EntityManager, ids: number[], messageIds: string[]): Promise<QuoteDelivery[]> {
+  @GenerateSql({
+    args: [
+      SqlArg.manager,
+      [1, 2],
+      ['<a@example.com>', '<b@example.com>'],
+      ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001'],
+    ],
+  })
+  async markSent(m: EntityManager, ids: number[], messageIds: string[], tokens: string[]): Promise<QuoteDelivery[]> {
     const rows = await runStatement<QuoteDelivery>(
       m,
       `WITH s AS (
          UPDATE quote_deliveries d
-            SET status = 'sent', sent_at = now(), message_id = u.message_id, last_error = NULL, claimed_at = NULL, updated_at = now()
-           FROM unnest($1::int[], $2::text[]) AS u(id, message_id)
-          WHERE d.id = u.id
+            SET status = 'sent', sent_at = now(), message_id = u.message_id, last_error = NULL, ${RELEASE_CLAIM_SQL},
+                updated_at = now()
+           FROM unnest($1::int[], $2::text[], $3::uuid[]) AS u(id, message_id, token)
+          WHERE d.id = u.id AND ${heldWithSql('u.token', 'd')}
           RETURNING d.*),
        q AS (
          -- GREATEST: deliveries of one quote commit in any order; now() is each statement's start.
@@ -142,22 +153,24 @@ export class DeliveriesRepository {
           WHERE id IN (SELECT quote_id FROM s)
           RETURNING id)
        SELECT s.* FROM s ORDER BY s.id`,
-      [ids, messageIds],
+      [ids, messageIds, tokens],
     );
     return rows.map((row) => m.create(QuoteDelivery, row));
   }
 
   /**
    * An attempt that failed: `queued` again with its next attempt in `waitSeconds`, or `failed`
-   * for good (a null wait leaves next_attempt_at null). Answers the delivery as it is now.
+   * for good (a null wait leaves next_attempt_at null), only while the delivery still carries the
+   * claim `token`. Answers the delivery as it is now, or null when another holder took it over.
    */
   @GenerateSql(
-    { name: 'to retry', args: [SqlArg.manager, 1, 'queued', '421 try again later', 2] },
-    { name: 'for good', args: [SqlArg.manager, 1, 'failed', '550 no such user', null] },
+    { name: 'to retry', args: [SqlArg.manager, 1, '00000000-0000-4000-8000-000000000001', 'queued', '421 try again later', 2] },
+    { name: 'for good', args: [SqlArg.manager, 1, '00000000-0000-4000-8000-000000000001', 'failed', '550 no such user', null] },
   )
   async markFailed(
     m: EntityManager,
     id: number,
+    token: string,
     status: 'queued' | 'failed',
     reason: string,
     waitSeconds: number | null,
@@ -168,28 +181,44 @@ export class DeliveriesRepository {
       m,
       `WITH f AS (
          UPDATE quote_deliveries
-            SET status = $2, last_error = $3, claimed_at = NULL, updated_at = now(),
+            SET status = $2, last_error = $3, ${RELEASE_CLAIM_SQL}, updated_at = now(),
                 next_attempt_at = now() + make_interval(secs => $4)
-          WHERE id = $1
+          WHERE id = $1 AND ${heldWithSql('$5')}
           RETURNING *)
        SELECT * FROM f`,
-      [id, status, reason, waitSeconds],
+      [id, status, reason, waitSeconds, token],
     );
     return row ? m.create(QuoteDelivery, row) : null;
   }
 
-  /** Deliveries due now: queued ones whose backoff has passed (by `olderThanSeconds`), and expired claims. */
-  @GenerateSql({ args: [SqlArg.manager, 100, 0, 30] })
-  async due(m: EntityManager, limit: number, olderThanSeconds: number, leaseSeconds: number): Promise<number[]> {
+  /** Deliveries due now: queued ones whose backoff has passed (by `olderThanSeconds`), and claims whose lease ended. */
+  @GenerateSql({ args: [SqlArg.manager, 100, 0] })
+  async due(m: EntityManager, limit: number, olderThanSeconds: number): Promise<number[]> {
     const rows = await runStatement<{ id: number }>(
       m,
       `SELECT id FROM quote_deliveries
         WHERE (status = 'queued' AND COALESCE(next_attempt_at, created_at) <= now() - make_interval(secs => $2))
-           OR (status = 'sending' AND claimed_at < now() - make_interval(secs => $3))
+           OR (status = 'sending' AND ${claimExpiredSql()})
         ORDER BY id LIMIT $1`,
-      [limit, olderThanSeconds, leaseSeconds],
+      [limit, olderThanSeconds],
     );
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Claims whose holder's lease ended (it died), in id order, each with the end of that lease in
+   * epoch milliseconds: the same expired claim answers the same value until someone takes it.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 500] })
+  expiredClaims(m: EntityManager, limit: number): Promise<{ id: number; lease_ended_ms: string }[]> {
+    return runStatement(
+      m,
+      `SELECT id, (extract(epoch FROM leased_until) * 1000)::bigint::text AS lease_ended_ms
+         FROM quote_deliveries
+        WHERE status = 'sending' AND ${claimExpiredSql()}
+        ORDER BY id LIMIT $1`,
+      [limit],
+    );
   }
 
   /** The quote as its e-mail shows it, items in quote order with their product's name and SKU; null if it is gone. */

@@ -98,7 +98,10 @@ SELECT
   "r"."status" AS "r_status",
   "r"."attempts" AS "r_attempts",
   "r"."next_attempt_at" AS "r_next_attempt_at",
+  "r"."claimed_at" AS "r_claimed_at",
   "r"."leased_until" AS "r_leased_until",
+  "r"."lease_holder" AS "r_lease_holder",
+  "r"."lease_token" AS "r_lease_token",
   "r"."last_status_code" AS "r_last_status_code",
   "r"."duration_ms" AS "r_duration_ms",
   "r"."error" AS "r_error",
@@ -121,7 +124,10 @@ SELECT
   "r"."status" AS "r_status",
   "r"."attempts" AS "r_attempts",
   "r"."next_attempt_at" AS "r_next_attempt_at",
+  "r"."claimed_at" AS "r_claimed_at",
   "r"."leased_until" AS "r_leased_until",
+  "r"."lease_holder" AS "r_lease_holder",
+  "r"."lease_token" AS "r_lease_token",
   "r"."last_status_code" AS "r_last_status_code",
   "r"."duration_ms" AS "r_duration_ms",
   "r"."error" AS "r_error",
@@ -142,7 +148,10 @@ SELECT
   "r"."status" AS "r_status",
   "r"."attempts" AS "r_attempts",
   "r"."next_attempt_at" AS "r_next_attempt_at",
+  "r"."claimed_at" AS "r_claimed_at",
   "r"."leased_until" AS "r_leased_until",
+  "r"."lease_holder" AS "r_lease_holder",
+  "r"."lease_token" AS "r_lease_token",
   "r"."last_status_code" AS "r_last_status_code",
   "r"."duration_ms" AS "r_duration_ms",
   "r"."error" AS "r_error",
@@ -402,7 +411,10 @@ SELECT
   "r"."status" AS "r_status",
   "r"."attempts" AS "r_attempts",
   "r"."next_attempt_at" AS "r_next_attempt_at",
+  "r"."claimed_at" AS "r_claimed_at",
   "r"."leased_until" AS "r_leased_until",
+  "r"."lease_holder" AS "r_lease_holder",
+  "r"."lease_token" AS "r_lease_token",
   "r"."last_status_code" AS "r_last_status_code",
   "r"."duration_ms" AS "r_duration_ms",
   "r"."error" AS "r_error",
@@ -450,7 +462,10 @@ WITH
   c AS (
     UPDATE webhook_deliveries d
     SET
+      claimed_at = now(),
       leased_until = now() + make_interval(secs => $2::int),
+      lease_holder = $3::text,
+      lease_token = $4::uuid,
       attempts = d.attempts + 1,
       updated_at = now()
     WHERE
@@ -516,6 +531,25 @@ FROM
 ORDER BY
   c.id;
 
+-- WebhooksRepository.renewClaims
+WITH
+  r AS (
+    UPDATE webhook_deliveries
+    SET
+      leased_until = now() + make_interval(secs => $3::int)
+    WHERE
+      id = ANY ($1::bigint[])
+      AND lease_token = $2::uuid
+    RETURNING
+      id
+  )
+SELECT
+  id::text AS id
+FROM
+  r
+ORDER BY
+  id;
+
 -- WebhooksRepository.recordOutcomes
 WITH
   o AS (
@@ -536,6 +570,7 @@ WITH
     SET
       status = o.status,
       leased_until = NULL,
+      lease_token = NULL,
       last_status_code = o.status_code,
       duration_ms = o.duration_ms,
       error = o.error,
@@ -548,11 +583,12 @@ WITH
       o
     WHERE
       d.id = o.id
+      AND d.lease_token = $2::uuid
     RETURNING
       d.id
   )
 SELECT
-  count(*)::int AS updated
+  id::text AS id
 FROM
   u;
 
