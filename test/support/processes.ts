@@ -11,7 +11,18 @@ export const DIST = join(ROOT, 'dist', 'src');
 /** The environment of a clean machine: none of the app's variables set unless given. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const k of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PORT', 'DATA_DIR', 'MIGRATIONS_RUN', 'NODE_OPTIONS']) delete env[k];
+  for (const k of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'REDIS_SENTINELS',
+    'REDIS_SENTINEL_NAME',
+    'SMTP_URL',
+    'PORT',
+    'DATA_DIR',
+    'MIGRATIONS_RUN',
+    'NODE_OPTIONS',
+  ])
+    delete env[k];
   return { ...env, ...extra };
 }
 
