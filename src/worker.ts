@@ -11,6 +11,7 @@ import { createLogger } from './common/logging/logger.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { describeRedis } from './common/redis/redis-options.js';
 import { embeddedDatabaseDir } from './database/data-source.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
@@ -110,8 +111,8 @@ async function bootstrap(): Promise<void> {
     await serveMetrics(config.workerMetricsPort);
     logger.log(`Metrics on http://localhost:${config.workerMetricsPort}/metrics`);
   }
-  if (config.redisUrl) logger.log(`Consuming the send-quote queue on ${new URL(config.redisUrl).host}.`);
-  else logger.warn('REDIS_URL is not set: there is no queue to consume; the api delivers e-mails itself.');
+  if (config.redis) logger.log(`Consuming the send-quote queue on ${describeRedis(config.redis)}.`);
+  else logger.warn('REDIS_URL is not set (nor REDIS_SENTINELS): there is no queue to consume; the api delivers e-mails itself.');
 }
 
 bootstrap().catch((err: unknown) => {

@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       port: 3000,
       databaseUrl: null,
-      redisUrl: null,
+      redis: null,
       smtpUrl: null,
       mailFrom: 'Store <no-reply@localhost>',
       storeUrl: 'http://localhost:3000',
@@ -35,11 +35,37 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       port: 8080,
       databaseUrl: 'postgres://u@h/db',
-      redisUrl: 'redis://h:6379',
+      redis: { url: 'redis://h:6379' },
       storeUrl: 'https://shop.example',
       migrationsRun: false,
       currency: 'EUR',
     });
+  });
+  it('finds Redis through Sentinel: REDIS_SENTINELS with REDIS_SENTINEL_NAME, passwords verbatim', () => {
+    expect(loadConfig({ REDIS_SENTINELS: 's1:26379, 10.0.0.2:26380,[::1]:26381', REDIS_SENTINEL_NAME: 'store' }).redis).toEqual({
+      sentinels: [
+        { host: 's1', port: 26379 },
+        { host: '10.0.0.2', port: 26380 },
+        { host: '::1', port: 26381 },
+      ],
+      name: 'store',
+      password: null,
+      sentinelPassword: null,
+    });
+    expect(
+      loadConfig({ REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_NAME: 'store', REDIS_PASSWORD: ' pw ', REDIS_SENTINEL_PASSWORD: 'spw' })
+        .redis,
+    ).toEqual({ sentinels: [{ host: 's1', port: 26379 }], name: 'store', password: ' pw ', sentinelPassword: 'spw' });
+  });
+  it('refuses REDIS_URL together with REDIS_SENTINELS, naming both', () => {
+    expect(() => loadConfig({ REDIS_URL: 'redis://h:6379', REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_NAME: 'store' })).toThrow(
+      'Invalid configuration: REDIS_SENTINELS and REDIS_URL must not both be set: give the Sentinel addresses or one Redis address',
+    );
+  });
+  it('says what a bad sentinel address is', () => {
+    expect(() => loadConfig({ REDIS_SENTINELS: 's1:26379,s2', REDIS_SENTINEL_NAME: 'store' })).toThrow(
+      'Invalid configuration: REDIS_SENTINELS must be host:port pairs separated by commas, got "s2"',
+    );
   });
   it('names the store, keys the cart form tokens and limits the cart pages per client address', () => {
     expect(loadConfig({})).toMatchObject({ storeName: 'Store', cartSecret: null, cartRateLimitPerMinute: 60 });
@@ -161,6 +187,16 @@ describe('loadConfig', () => {
     [{ PORT: '-1' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://h/db' }, 'DATABASE_URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ REDIS_URL: 'redis+sentinel://s1:26379/store' }, 'REDIS_URL'],
+    [{ REDIS_SENTINELS: 's1:26379' }, 'REDIS_SENTINEL_NAME'],
+    [{ REDIS_SENTINEL_NAME: 'store' }, 'REDIS_SENTINEL_NAME'],
+    [{ REDIS_URL: 'redis://h:6379', REDIS_PASSWORD: 'pw' }, 'REDIS_PASSWORD'],
+    [{ REDIS_SENTINEL_PASSWORD: 'pw' }, 'REDIS_SENTINEL_PASSWORD'],
+    [{ REDIS_URL: 'redis://h:6379', REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_NAME: 'm' }, 'REDIS_SENTINELS'],
+    [{ REDIS_SENTINELS: 's1:0', REDIS_SENTINEL_NAME: 'm' }, 'REDIS_SENTINELS'],
+    [{ REDIS_SENTINELS: 's1:65536', REDIS_SENTINEL_NAME: 'm' }, 'REDIS_SENTINELS'],
+    [{ REDIS_SENTINELS: 's1:26379,,s2:26379', REDIS_SENTINEL_NAME: 'm' }, 'REDIS_SENTINELS'],
+    [{ REDIS_SENTINELS: 'redis://s1:26379', REDIS_SENTINEL_NAME: 'm' }, 'REDIS_SENTINELS'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ CURRENCY: 'dollars' }, 'CURRENCY'],
     [{ MIGRATIONS_RUN: 'maybe' }, 'MIGRATIONS_RUN'],

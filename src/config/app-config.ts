@@ -18,7 +18,12 @@ export interface AppConfig {
   databaseReplicaMaxLagSeconds: number;
   /** Connections each process keeps to PostgreSQL (DATABASE_POOL_SIZE, default 20), and to each replica. */
   databasePoolSize: number;
-  redisUrl: string | null;
+  /**
+   * The Redis of the queue and the shared rate limits: REDIS_URL, or a master found through Sentinel
+   * (REDIS_SENTINELS + REDIS_SENTINEL_NAME); null: neither (no queue, in-memory rate limits).
+   * `redisConnectionOptions` (src/common/redis/redis-options.ts) turns it into ioredis options.
+   */
+  redis: RedisConfig | null;
   smtpUrl: string | null;
   mailFrom: string;
   /** Base of the links in quotes and e-mails; without STORE_URL, this api's own address (`http://localhost:<PORT>`). */
@@ -107,6 +112,25 @@ export type TrustProxy = boolean | number | string[];
 
 /** Which process reads the configuration: a rule may hold for one of them only. */
 export type ConfigRole = 'api' | 'worker' | 'cli';
+
+/** A Redis reached at one address (REDIS_URL, `redis:` or `rediss:`). */
+export interface RedisUrlConfig {
+  url: string;
+}
+
+/** A Redis master found through Sentinel, followed across failovers. */
+export interface RedisSentinelConfig {
+  /** REDIS_SENTINELS, in order. */
+  sentinels: { host: string; port: number }[];
+  /** REDIS_SENTINEL_NAME: the master's name in the sentinels' `sentinel monitor`. */
+  name: string;
+  /** REDIS_PASSWORD: the master's (and its replicas') `requirepass`; null: none. */
+  password: string | null;
+  /** REDIS_SENTINEL_PASSWORD: the sentinels' own `requirepass`; null: none. */
+  sentinelPassword: string | null;
+}
+
+export type RedisConfig = RedisUrlConfig | RedisSentinelConfig;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -203,7 +227,7 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     databaseReplicaUrls: replicaUrls(env, databaseUrl),
     databaseReplicaMaxLagSeconds: boundedInt(env, 'DATABASE_REPLICA_MAX_LAG_SECONDS', 30, 3600),
     databasePoolSize: boundedInt(env, 'DATABASE_POOL_SIZE', 20, 1000),
-    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redis: redisConfig(env),
     smtpUrl,
     mailFrom: optional(env, 'MAIL_FROM') ?? 'Store <no-reply@localhost>',
     storeUrl: storeUrl.replace(/\/+$/, ''),
@@ -238,6 +262,41 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     webhookConcurrency: boundedInt(env, 'WEBHOOK_CONCURRENCY', 4, 64),
     webhookLeaseSeconds: positiveInt(env, 'WEBHOOK_LEASE_SECONDS', 15),
   };
+}
+
+const SENTINEL_ONLY = ['REDIS_SENTINEL_NAME', 'REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD'];
+
+function redisConfig(env: Env): RedisConfig | null {
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const sentinels = optional(env, 'REDIS_SENTINELS');
+  // Passwords are taken verbatim: one may well begin or end with a space.
+  const secret = (name: string) => (env[name] ?? '') || null;
+  if (sentinels === null) {
+    const stray = SENTINEL_ONLY.find((name) => (env[name] ?? '').trim() !== '');
+    if (stray) throw new ConfigError(stray, 'must be set only with REDIS_SENTINELS');
+    return redisUrl === null ? null : { url: redisUrl };
+  }
+  if (redisUrl !== null) {
+    throw new ConfigError('REDIS_SENTINELS', 'and REDIS_URL must not both be set: give the Sentinel addresses or one Redis address');
+  }
+  const name = optional(env, 'REDIS_SENTINEL_NAME');
+  if (name === null)
+    throw new ConfigError('REDIS_SENTINEL_NAME', 'must be set when REDIS_SENTINELS is (the master name the sentinels monitor)');
+  return {
+    sentinels: sentinels.split(',').map((entry) => sentinelAddress(entry.trim())),
+    name,
+    password: secret('REDIS_PASSWORD'),
+    sentinelPassword: secret('REDIS_SENTINEL_PASSWORD'),
+  };
+}
+
+/** `host:port` or `[ipv6]:port`; the port is required (a sentinel's default, 26379, is easy to forget to open). */
+function sentinelAddress(entry: string): { host: string; port: number } {
+  const m = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9._-]+)):(\d{1,5})$/.exec(entry);
+  if (!m || Number(m[3]) < 1 || Number(m[3]) > 65535) {
+    throw new ConfigError('REDIS_SENTINELS', `must be host:port pairs separated by commas, got "${entry}"`);
+  }
+  return { host: m[1] ?? m[2], port: Number(m[3]) };
 }
 
 /** A port of its own for metrics: never the API's, so /metrics is never exposed where the API is. */

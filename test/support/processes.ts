@@ -14,6 +14,8 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   for (const k of [
     'DATABASE_URL',
     'REDIS_URL',
+    'REDIS_SENTINELS',
+    'REDIS_SENTINEL_NAME',
     'SMTP_URL',
     'STORE_URL',
     'TRUST_PROXY',

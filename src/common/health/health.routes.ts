@@ -25,7 +25,7 @@ function send(res: Response, report: HealthReport): void {
 
 /**
  * GET /health (liveness: the process answers; no dependency is asked) and GET /ready (readiness:
- * the database and, with REDIS_URL, Redis answer). Mounted before authentication: no token.
+ * the database and, with Redis configured, Redis answer). Mounted before authentication: no token.
  */
 /** /health and /ready as Express routes them: any case, one trailing slash allowed. */
 const PROBE_PATH = /^\/(?:health|ready)\/?$/i;

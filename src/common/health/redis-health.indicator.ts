@@ -2,9 +2,10 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { redisConnectionOptions } from '../redis/redis-options.js';
 
 /**
- * Pings the Redis of REDIS_URL on a connection of its own that never queues commands: while Redis
+ * Pings the Redis (REDIS_URL, or the master Sentinel names) on a connection of its own that never queues commands: while Redis
  * is away a ping fails at once (instead of waiting for a reconnect), and it reconnects by itself.
  */
 @Injectable()
@@ -15,8 +16,9 @@ export class RedisHealthIndicator implements OnModuleInit, OnApplicationShutdown
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly indicators: HealthIndicatorService,
   ) {
-    this.redis = config.redisUrl
-      ? new Redis(config.redisUrl, {
+    this.redis = config.redis
+      ? new Redis({
+          ...redisConnectionOptions(config.redis),
           lazyConnect: true,
           enableOfflineQueue: false,
           maxRetriesPerRequest: 0,
@@ -57,7 +59,7 @@ export class RedisHealthIndicator implements OnModuleInit, OnApplicationShutdown
     return this.indicators
       .check(key)
       .attempt(async () => {
-        if (!this.redis) throw new Error('REDIS_URL is not set');
+        if (!this.redis) throw new Error('Redis is not configured');
         await this.connected(this.redis);
         await this.redis.ping();
       })

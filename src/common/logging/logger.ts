@@ -6,11 +6,25 @@ import { currentRequestId } from './http-logging.js';
  * Fields that carry credentials, wherever code logs an object holding them: request headers, API key
  * rows, SMTP settings. pino's wildcards reach one level each, hence the repeated shapes.
  */
-const SECRET_FIELDS = ['authorization', 'cookie', 'password', 'secret', 'token', 'access_token', 'smtpUrl', 'redisUrl', 'databaseUrl'];
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'password',
+  'sentinelPassword',
+  'secret',
+  'token',
+  'access_token',
+  'smtpUrl',
+  'redisUrl',
+  'databaseUrl',
+];
 export const REDACTED_PATHS = [
   ...SECRET_FIELDS,
   ...SECRET_FIELDS.map((f) => `*.${f}`),
   ...SECRET_FIELDS.map((f) => `*.*.${f}`),
+  // AppConfig's `redis: { url }` (a URL may carry the password); `url` alone is too common a name.
+  'redis.url',
+  '*.redis.url',
   'req.headers["set-cookie"]',
   'res.headers["set-cookie"]',
 ];

@@ -65,6 +65,23 @@ describe('createLogger', () => {
     expect(JSON.stringify(lines)).not.toMatch(/sk_top|sk_nested|ss_nested|sk_deep|sid=1|"pw"/);
   });
 
+  it('redacts the Redis settings of the configuration, whichever shape they take', () => {
+    const { lines, stream } = capture();
+    const logger = createLogger('info', 'api', stream);
+    logger.info({ redis: { url: 'redis://:pw_url@h:6379' } }, 'url');
+    logger.info({ config: { redis: { url: 'redis://:pw_nested@h:6379' } } }, 'nested url');
+    logger.info(
+      { redis: { sentinels: [{ host: 's1', port: 26379 }], name: 'm', password: 'pw_master', sentinelPassword: 'pw_sentinel' } },
+      'sentinel',
+    );
+    expect(lines.map((l) => l.redis ?? l.config)).toEqual([
+      { url: '[redacted]' },
+      { redis: { url: '[redacted]' } },
+      { sentinels: [{ host: 's1', port: 26379 }], name: 'm', password: '[redacted]', sentinelPassword: '[redacted]' },
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/pw_/);
+  });
+
   it('honours the level', () => {
     const { lines, stream } = capture();
     const logger = createLogger('warn', 'worker', stream);

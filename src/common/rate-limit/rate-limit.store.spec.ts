@@ -21,7 +21,7 @@ describe('RedisRateLimitStore', () => {
   it('fails fast while Redis cannot be reached, so the limiter can let the request through', async () => {
     const errors: string[] = [];
     // Port 1 on the loopback: nothing listens there.
-    const store = new RedisRateLimitStore('redis://127.0.0.1:1', (err) => errors.push(err.message));
+    const store = new RedisRateLimitStore({ url: 'redis://127.0.0.1:1' }, (err) => errors.push(err.message));
     try {
       const started = Date.now();
       await expect(store.hit('k', 60_000)).rejects.toThrow();

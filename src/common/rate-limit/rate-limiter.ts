@@ -16,7 +16,7 @@ const WARN_EVERY_MS = 30_000;
 
 /**
  * RATE_LIMIT_PER_MINUTE requests per API key in fixed 60-second windows, each starting with the
- * key's first request after the last one ended. In Redis when REDIS_URL is set (every api process
+ * key's first request after the last one ended. In Redis when there is one (every api process
  * shares the budget), in memory otherwise. Mounted right after authentication, so every route,
  * OPTIONS and errors included, counts and carries the RateLimit-* headers, modules added later too.
  */
@@ -35,7 +35,7 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
     this.addressLimit = config.cartRateLimitPerMinute;
     this.prefix = `${config.queuePrefix}:rate-limit:`;
     if (this.limit === 0 && this.addressLimit === 0) this.store = null;
-    else if (config.redisUrl) this.store = new RedisRateLimitStore(config.redisUrl, (err) => this.warn(err));
+    else if (config.redis) this.store = new RedisRateLimitStore(config.redis, (err) => this.warn(err));
     else this.store = new MemoryRateLimitStore();
   }
 

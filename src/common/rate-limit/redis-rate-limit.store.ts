@@ -1,4 +1,6 @@
 import { Redis } from 'ioredis';
+import type { RedisConfig } from '../../config/app-config.js';
+import { redisConnectionOptions } from '../redis/redis-options.js';
 import type { RateLimitStore, RateLimitWindow } from './rate-limit.store.js';
 
 /**
@@ -19,9 +21,11 @@ return {count, ttl}
 export class RedisRateLimitStore implements RateLimitStore {
   readonly redis: Redis;
 
-  constructor(url: string, onError: (err: Error) => void) {
-    this.redis = new Redis(url, {
-      // Fail fast instead of queueing while Redis is away: the limiter then lets requests through.
+  constructor(config: RedisConfig, onError: (err: Error) => void) {
+    this.redis = new Redis({
+      ...redisConnectionOptions(config),
+      // Fail fast instead of queueing while Redis is away (or a failover is under way): the limiter
+      // then lets requests through until the connection (to the new master) is back.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: 1000,

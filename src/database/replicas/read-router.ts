@@ -63,7 +63,7 @@ export class ReadRouter implements OnApplicationShutdown {
   /** Starts checking the replicas (the api does; workers and the cli read from the primary). */
   start(): void {
     if (!this.enabled || this.timer) return;
-    this.positions = new WritePositions(this.config.redisUrl, this.config.queuePrefix);
+    this.positions = new WritePositions(this.config.redis, this.config.queuePrefix);
     const names = this.replicas.map((r) => r.name).join(', ');
     this.logger.log(`Reads of API keys go to ${names} once they have replayed the key's writes; writes go to the primary.`);
     void this.check();

@@ -1,4 +1,6 @@
 import { Redis } from 'ioredis';
+import type { RedisConfig } from '../../config/app-config.js';
+import { redisConnectionOptions } from '../../common/redis/redis-options.js';
 import { type WalPosition, laterOf } from './wal-position.js';
 
 /** Keeps the later of the stored position and the given one, and the key's expiry fresh. */

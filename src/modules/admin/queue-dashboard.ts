@@ -27,7 +27,7 @@ function sameOriginWrites(req: Request, res: Response, next: NextFunction): void
 /**
  * Bull Board at /admin/queues over every Bull queue of the app (found in the container, so queues
  * added later appear by themselves), behind basic auth with ADMIN_USER / ADMIN_PASSWORD. Off — a
- * 404 like any unknown path — without those credentials or without a queue (no REDIS_URL).
+ * 404 like any unknown path — without those credentials or without a queue (no Redis configured).
  */
 export function queueDashboard(app: INestApplication, config: AppConfig): RequestHandler[] {
   const queues = findBullQueues(app);

@@ -24,9 +24,9 @@ import { SendQuoteProcessor } from './send-quote.processor.js';
 import { SEND_QUOTE_QUEUE, queueRedisOptions, sendQuoteQueueSettings } from './send-quote.queue.js';
 
 /**
- * Quotes and their e-mail pipeline. With REDIS_URL the api enqueues Bull jobs and the worker
- * (role `worker`) consumes them; without it the api delivers from the outbox itself. The cli
- * (role `cli`) uses the quotes service for demo data and sends nothing.
+ * Quotes and their e-mail pipeline. With Redis (REDIS_URL or REDIS_SENTINELS) the api enqueues
+ * Bull jobs and the worker (role `worker`) consumes them; without it the api delivers from the
+ * outbox itself. The cli (role `cli`) uses the quotes service for demo data and sends nothing.
  */
 @Module({})
 export class QuotesModule {
@@ -41,9 +41,9 @@ export class QuotesModule {
       PricingContextRepository,
       QuotePricer,
     ];
-    if (config.redisUrl && role !== 'cli') {
+    if (config.redis && role !== 'cli') {
       imports.push(
-        BullModule.forRoot({ redis: queueRedisOptions(config.redisUrl, role), prefix: config.queuePrefix }) as never,
+        BullModule.forRoot({ redis: queueRedisOptions(config.redis, role), prefix: config.queuePrefix }) as never,
         BullModule.registerQueue({ name: SEND_QUOTE_QUEUE, settings: sendQuoteQueueSettings(config) }) as never,
       );
       providers.push({

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AdvancedSettings, JobOptions } from 'bull';
 import type { RedisOptions } from 'ioredis';
-import type { AppConfig } from '../../config/app-config.js';
+import { redisConnectionOptions } from '../../common/redis/redis-options.js';
+import type { AppConfig, RedisConfig } from '../../config/app-config.js';
 
 /** The Bull queue of quote e-mails. A job names up to DELIVERY_BATCH_SIZE deliveries. */
 export const SEND_QUOTE_QUEUE = 'send-quote';
@@ -56,32 +57,22 @@ export function sendQuoteQueueSettings(config: AppConfig): AdvancedSettings {
   };
 }
 
+/** Reconnection delays: 200 ms, 400 ms … then every 2 s, for as long as Redis is away. */
+const reconnectDelay = (times: number) => Math.min(times * 200, 2000);
+
 /**
- * The Redis connection of the send-quote queue, from REDIS_URL (as Bull reads a URL, plus TLS for
- * `rediss:`). In the api it fails fast: the api only adds jobs, and an add that cannot reach Redis
- * is better refused at once (the rows wait in the outbox for the sweep) than held in ioredis'
- * offline queue, where adds pile up in memory for as long as the outage lasts. It reconnects
- * every 2 s at most, so the api's adds go through soon after Redis is back. The worker keeps
- * Bull's defaults: its consumer must resume and its jobs' completions must reach Redis, however
- * long the wait.
+ * The Redis connection of the send-quote queue (REDIS_URL or Sentinel, redisConnectionOptions). In
+ * the api it fails fast: the api only adds jobs, and an add that cannot reach Redis is better
+ * refused at once (the rows wait in the outbox for the sweep) than held in ioredis' offline queue,
+ * where adds pile up in memory for as long as the outage lasts. The worker keeps Bull's offline
+ * queue and retries: its consumer must resume and its jobs' completions must reach Redis, however
+ * long the wait. Both reconnect every 2 s at most (Bull's own delay grows to 20 s), so a restarted
+ * Redis or a new master after a failover is used within 2 s of being there.
  */
-export function queueRedisOptions(redisUrl: string, role: 'api' | 'worker'): RedisOptions {
-  const url = new URL(redisUrl);
-  const options: RedisOptions = {
-    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: Number(url.port || 6379),
-    db: Number(url.pathname.slice(1) || 0),
-    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
-    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
-    ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
-  };
+export function queueRedisOptions(redis: RedisConfig, role: 'api' | 'worker'): RedisOptions {
+  const options: RedisOptions = { ...redisConnectionOptions(redis), retryStrategy: reconnectDelay };
   if (role === 'api') {
-    Object.assign(options, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: 5000,
-      retryStrategy: (times: number) => Math.min(times * 200, 2000),
-    } satisfies RedisOptions);
+    Object.assign(options, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 5000 } satisfies RedisOptions);
   }
   return options;
 }
