@@ -30,12 +30,13 @@ export class WritePositions {
   private readonly redis: Redis | null;
 
   constructor(
-    redisUrl: string | null,
+    redis: RedisConfig | null,
     private readonly prefix: string,
   ) {
-    // Fails fast while Redis is away: the caller then reads from the primary, which is never stale.
-    this.redis = redisUrl
-      ? new Redis(redisUrl, { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: 1000, lazyConnect: false })
+    // Fails fast while Redis is away (or between a Sentinel failover and the new master): the caller
+    // then reads from the primary, which is never stale.
+    this.redis = redis
+      ? new Redis({ ...redisConnectionOptions(redis), maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: 1000 })
       : null;
     this.redis?.on('error', () => undefined);
   }
