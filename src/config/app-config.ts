@@ -8,6 +8,12 @@ import { resolve } from 'node:path';
 export interface AppConfig {
   port: number;
   databaseUrl: string | null;
+  /**
+   * A direct session connection to the same database (DATABASE_DIRECT_URL, default DATABASE_URL),
+   * for what needs a session of its own: the migration lock and LISTEN. DATABASE_URL may point at a
+   * transaction-mode pooler; this should not. Null on the embedded database.
+   */
+  databaseDirectUrl: string | null;
   redisUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
@@ -165,6 +171,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   return {
     port,
     databaseUrl,
+    databaseDirectUrl: databaseDirectUrl(env, databaseUrl),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: optional(env, 'MAIL_FROM') ?? 'Store <no-reply@localhost>',
@@ -223,6 +230,13 @@ function webConcurrency(env: Env, postgres: boolean): number {
   if (Number(v) > 1 && !postgres)
     throw new ConfigError('WEB_CONCURRENCY', `must be 1 (or auto) with the embedded database; set DATABASE_URL to run ${v} api processes`);
   return Number(v);
+}
+
+function databaseDirectUrl(env: Env, databaseUrl: string | null): string | null {
+  const v = url(env, 'DATABASE_DIRECT_URL', ['postgres:', 'postgresql:']);
+  // The embedded database has no server to connect to: a direct URL without DATABASE_URL is a mistake.
+  if (v !== null && databaseUrl === null) throw new ConfigError('DATABASE_DIRECT_URL', 'needs DATABASE_URL (PostgreSQL) to be set too');
+  return v ?? databaseUrl;
 }
 
 function cartSecret(env: Env): string | null {

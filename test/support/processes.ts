@@ -11,7 +11,8 @@ export const DIST = join(ROOT, 'dist', 'src');
 /** The environment of a clean machine: none of the app's variables set unless given. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const k of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PORT', 'DATA_DIR', 'MIGRATIONS_RUN', 'NODE_OPTIONS']) delete env[k];
+  for (const k of ['DATABASE_URL', 'DATABASE_DIRECT_URL', 'REDIS_URL', 'SMTP_URL', 'PORT', 'DATA_DIR', 'MIGRATIONS_RUN', 'NODE_OPTIONS'])
+    delete env[k];
   return { ...env, ...extra };
 }
 
@@ -19,6 +20,29 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 export function runNode(file: string, args: string[], env: Record<string, string>) {
   const r = spawnSync(process.execPath, [join(DIST, file), ...args], { env: cleanEnv(env), encoding: 'utf8', timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * Runs a built entrypoint to its end without blocking the test (others may start meanwhile); one
+ * still running after `timeoutMs` is killed and answers `code: null`.
+ */
+export function runNodeAsync(
+  file: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [join(DIST, file), ...args], { env: cleanEnv(env) });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    }),
+  );
 }
 
 export function freePort(): Promise<number> {

@@ -6,7 +6,18 @@ import { currentRequestId } from './http-logging.js';
  * Fields that carry credentials, wherever code logs an object holding them: request headers, API key
  * rows, SMTP settings. pino's wildcards reach one level each, hence the repeated shapes.
  */
-const SECRET_FIELDS = ['authorization', 'cookie', 'password', 'secret', 'token', 'access_token', 'smtpUrl', 'redisUrl', 'databaseUrl'];
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'password',
+  'secret',
+  'token',
+  'access_token',
+  'smtpUrl',
+  'redisUrl',
+  'databaseUrl',
+  'databaseDirectUrl',
+];
 export const REDACTED_PATHS = [
   ...SECRET_FIELDS,
   ...SECRET_FIELDS.map((f) => `*.${f}`),
