@@ -25,7 +25,9 @@ export async function runPrimary(config: AppConfig): Promise<void> {
     const ds = createDataSource(config);
     await ds.initialize();
     try {
-      const applied = await runPendingMigrations(ds, () => log.info('Another process is applying the migrations; waiting for it.'));
+      const applied = await runPendingMigrations(ds, config.databaseDirectUrl, () =>
+        log.info('Another process is applying the migrations; waiting for it.'),
+      );
       if (applied.length) log.info(`Applied migrations: ${applied.map((m) => m.name).join(', ')}`);
     } finally {
       await ds.destroy();

@@ -1,18 +1,7 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS } from '../migrations/index.js';
-import { DIST, cleanEnv, freePort, startNode, stop } from './support/processes.js';
+import { freePort, runNodeAsync, startNode, stop } from './support/processes.js';
 import { createTestDatabase, describeE2E } from './support/test-app.js';
-
-/** Runs a built entrypoint to its end without blocking the test (the others start meanwhile). */
-function run(file: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [join(DIST, file), ...args], { env: cleanEnv(env) });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })));
-}
 
 /**
  * First boot of a deployment: the api, a worker and `cli db:migrate` start at the same moment on one
@@ -34,7 +23,7 @@ describeE2E('migrations on an empty database, three processes at once', () => {
     const [api, worker, cli] = await Promise.allSettled([
       startNode('main.js', { ...env, PORT: String(port) }, /Listening on http/),
       startNode('worker.js', env, /REDIS_URL is not set/),
-      run('cli.js', ['db:migrate', '--json'], env),
+      runNodeAsync('cli.js', ['db:migrate', '--json'], env),
     ]);
     let codes: (number | null)[] | undefined;
     try {

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 3000,
       databaseUrl: null,
       redis: null,
+      databaseDirectUrl: null,
       smtpUrl: null,
       mailFrom: 'Store <no-reply@localhost>',
       storeUrl: 'http://localhost:3000',
@@ -65,6 +66,24 @@ describe('loadConfig', () => {
   it('says what a bad sentinel address is', () => {
     expect(() => loadConfig({ REDIS_SENTINELS: 's1:26379,s2', REDIS_SENTINEL_NAME: 'store' })).toThrow(
       'Invalid configuration: REDIS_SENTINELS must be host:port pairs separated by commas, got "s2"',
+    );
+  });
+  it('takes the session connection (migration lock, LISTEN) from DATABASE_DIRECT_URL, else DATABASE_URL', () => {
+    const pooled = 'postgres://u@pgbouncer:6432/db';
+    expect(loadConfig({ DATABASE_URL: pooled })).toMatchObject({ databaseUrl: pooled, databaseDirectUrl: pooled });
+    expect(loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: ' postgresql://u@primary:5432/db ' })).toMatchObject({
+      databaseUrl: pooled,
+      databaseDirectUrl: 'postgresql://u@primary:5432/db',
+    });
+    expect(loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: '' }).databaseDirectUrl).toBe(pooled);
+    expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'mysql://h/db' })).toThrow(
+      new ConfigError('DATABASE_DIRECT_URL', 'must use postgres: or postgresql:, got "mysql:"'),
+    );
+    expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'not a url' })).toThrow(
+      new ConfigError('DATABASE_DIRECT_URL', 'must be a URL (postgres: or postgresql:), got "not a url"'),
+    );
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgres://u@h/db' })).toThrow(
+      new ConfigError('DATABASE_DIRECT_URL', 'needs DATABASE_URL (PostgreSQL) to be set too'),
     );
   });
   it('names the store, keys the cart form tokens and limits the cart pages per client address', () => {
@@ -186,6 +205,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
     [{ PORT: '-1' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://h/db' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://u@h/db', DATABASE_DIRECT_URL: 'redis://h/db' }, 'DATABASE_DIRECT_URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ REDIS_URL: 'redis+sentinel://s1:26379/store' }, 'REDIS_URL'],
     [{ REDIS_SENTINELS: 's1:26379' }, 'REDIS_SENTINEL_NAME'],

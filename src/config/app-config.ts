@@ -10,6 +10,12 @@ export interface AppConfig {
   port: number;
   databaseUrl: string | null;
   /**
+   * A direct session connection to the same database (DATABASE_DIRECT_URL, default DATABASE_URL),
+   * for what needs a session of its own: the migration lock and LISTEN. DATABASE_URL may point at a
+   * transaction-mode pooler; this should not. Null on the embedded database.
+   */
+  databaseDirectUrl: string | null;
+  /**
    * Read replicas (DATABASE_REPLICA_URLS, comma-separated): an API key's GETs read from one that has
    * replayed the key's last write; writes and transactions always go to DATABASE_URL. Empty: none.
    */
@@ -227,6 +233,7 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     databaseReplicaUrls: replicaUrls(env, databaseUrl),
     databaseReplicaMaxLagSeconds: boundedInt(env, 'DATABASE_REPLICA_MAX_LAG_SECONDS', 30, 3600),
     databasePoolSize: boundedInt(env, 'DATABASE_POOL_SIZE', 20, 1000),
+    databaseDirectUrl: databaseDirectUrl(env, databaseUrl),
     redis: redisConfig(env),
     smtpUrl,
     mailFrom: optional(env, 'MAIL_FROM') ?? 'Store <no-reply@localhost>',
@@ -336,6 +343,13 @@ function replicaUrls(env: Env, primary: string | null): string[] {
   // Each one checked as DATABASE_URL is (a URL, postgres: or postgresql:).
   for (const u of urls) url({ DATABASE_REPLICA_URLS: u }, 'DATABASE_REPLICA_URLS', ['postgres:', 'postgresql:']);
   return [...new Set(urls)];
+}
+
+function databaseDirectUrl(env: Env, databaseUrl: string | null): string | null {
+  const v = url(env, 'DATABASE_DIRECT_URL', ['postgres:', 'postgresql:']);
+  // The embedded database has no server to connect to: a direct URL without DATABASE_URL is a mistake.
+  if (v !== null && databaseUrl === null) throw new ConfigError('DATABASE_DIRECT_URL', 'needs DATABASE_URL (PostgreSQL) to be set too');
+  return v ?? databaseUrl;
 }
 
 function cartSecret(env: Env): string | null {

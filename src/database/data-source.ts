@@ -3,6 +3,7 @@ import pg from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { MIGRATIONS } from '../../migrations/index.js';
+import { proveDirectSession } from './direct-session.js';
 import { ENTITIES } from './entities.js';
 import { pgliteDriver } from './pglite-pool.js';
 import { CountingLogger, statementCounterInstalled } from './query-counter.js';
@@ -28,7 +29,14 @@ export function dataSourceOptions(
   if (config.databaseUrl) {
     // A DATE is a calendar day: keep PostgreSQL's text rather than a Date at local midnight.
     pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
-    return { ...common, url: config.databaseUrl, poolSize: config.databasePoolSize ?? 20, connectTimeoutMS: 5000 };
+    // Each new connection is checked before its first use: named prepared statements only on a direct session.
+    return {
+      ...common,
+      url: config.databaseUrl,
+      poolSize: config.databasePoolSize ?? 20,
+      connectTimeoutMS: 5000,
+      extra: { onConnect: proveDirectSession },
+    };
   }
   return { ...common, driver: pgliteDriver(opts.inMemory ? undefined : embeddedDatabaseDir(config)) } as DataSourceOptions;
 }

@@ -1,5 +1,5 @@
 import { Global, Logger, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source.js';
@@ -7,24 +7,31 @@ import { runPendingMigrations } from './migrate.js';
 import { ReadRouter } from './replicas/read-router.js';
 import { TransactionRunner } from './transaction.js';
 
+/** The data source's options, and where the migration lock is taken (DATABASE_DIRECT_URL). */
+type DatabaseOptions = TypeOrmModuleOptions & { migrationLockUrl: string | null };
+
 @Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
+      useFactory: (config: AppConfig): DatabaseOptions => ({
         ...dataSourceOptions(config),
         migrationsRun: config.migrationsRun,
         // Fail fast with one clear line instead of retrying for minutes.
         retryAttempts: 0,
+        migrationLockUrl: config.databaseDirectUrl,
       }),
       // MIGRATIONS_RUN: applied here rather than by TypeORM's own `migrationsRun`, under the advisory
       // lock that lets any number of processes start together on the same database.
       dataSourceFactory: async (options?: DataSourceOptions) => {
-        const ds = await new DataSource({ ...options!, migrationsRun: false }).initialize();
-        if (!options!.migrationsRun) return ds;
+        const { migrationLockUrl, ...dataSource } = options as DataSourceOptions & Pick<DatabaseOptions, 'migrationLockUrl'>;
+        const ds = await new DataSource({ ...dataSource, migrationsRun: false }).initialize();
+        if (!dataSource.migrationsRun) return ds;
         try {
-          await runPendingMigrations(ds, () => new Logger('Migrations').log('Another process is applying the migrations; waiting for it.'));
+          await runPendingMigrations(ds, migrationLockUrl, () =>
+            new Logger('Migrations').log('Another process is applying the migrations; waiting for it.'),
+          );
           return ds;
         } catch (err) {
           await ds.destroy();

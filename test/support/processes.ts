@@ -13,6 +13,7 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   const env = { ...process.env };
   for (const k of [
     'DATABASE_URL',
+    'DATABASE_DIRECT_URL',
     'REDIS_URL',
     'REDIS_SENTINELS',
     'REDIS_SENTINEL_NAME',
@@ -32,6 +33,29 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 export function runNode(file: string, args: string[], env: Record<string, string>) {
   const r = spawnSync(process.execPath, [join(DIST, file), ...args], { env: cleanEnv(env), encoding: 'utf8', timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * Runs a built entrypoint to its end without blocking the test (others may start meanwhile); one
+ * still running after `timeoutMs` is killed and answers `code: null`.
+ */
+export function runNodeAsync(
+  file: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [join(DIST, file), ...args], { env: cleanEnv(env) });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    }),
+  );
 }
 
 export function freePort(): Promise<number> {

@@ -17,6 +17,7 @@ const SECRET_FIELDS = [
   'smtpUrl',
   'redisUrl',
   'databaseUrl',
+  'databaseDirectUrl',
 ];
 export const REDACTED_PATHS = [
   ...SECRET_FIELDS,

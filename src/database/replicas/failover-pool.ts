@@ -13,6 +13,21 @@ export function isServerFailure(err: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('08') || ['57P01', '57P02', '57P03', '40001'].includes(code));
 }
 
+/** Each failover pool's options, to find its fallback from outside (runStatement). */
+const failovers = new WeakMap<object, FailoverOptions>();
+
+/**
+ * The pool to run a statement on again after it failed with `err` on a connection of `pool`: the
+ * primary's, when `pool` is a replica's and the server (not the statement) failed; else undefined.
+ */
+export function fallbackAfter(pool: object, err: unknown): pg.Pool | undefined {
+  const options = failovers.get(pool);
+  if (!options || !isServerFailure(err)) return undefined;
+  const other = options.fallback();
+  if (other) options.onFailure(err as Error);
+  return other;
+}
+
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
 
 export interface FailoverOptions {
@@ -25,11 +40,17 @@ export interface FailoverOptions {
 /**
  * The `pg` module for a replica's data source, with a Pool that turns to the primary's pool when the
  * replica fails: a connection it cannot make, or a statement the pool runs by itself (`pool.query`)
- * that the server broke off. So a replica that stops answers no request with an error; the router
- * (read-router.ts) stops choosing it at once.
+ * that the server broke off (runStatement does the same for its statements: fallbackAfter). So a
+ * replica that stops answers no request with an error; the router (read-router.ts) stops choosing it
+ * at once.
  */
 export function failoverDriver(options: FailoverOptions): typeof pg {
   class FailoverPool extends pg.Pool {
+    constructor(config?: pg.PoolConfig) {
+      super(config);
+      failovers.set(this, options);
+    }
+
     override connect(): Promise<pg.PoolClient>;
     override connect(callback: ConnectCallback): void;
     override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {

@@ -71,4 +71,14 @@ export class ApiKeysRepository {
   async listenForChanges(connection: StatementConnection): Promise<void> {
     await connection.query('LISTEN api_key_changed');
   }
+
+  /**
+   * Sends `payload` on `api_key_changed`, as the trigger does for a changed key: the listener's
+   * test that it hears the channel. Every listener receives it, so it must never look like a
+   * token hash (see ApiKeysService).
+   */
+  @GenerateSql({ args: [SqlArg.manager, 'probe:0123456789abcdef'] })
+  async announce(m: EntityManager, payload: string): Promise<void> {
+    await runStatement(m, "SELECT pg_notify('api_key_changed', $1)", [payload]);
+  }
 }

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ALL_SCOPES } from '../../common/auth/scopes.js';
 import type { Principal } from '../../common/http/request-context.js';
 import { timestamp } from '../../common/format/format.js';
+import { uncounted } from '../../database/query-counter.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { ApiKey } from './api-key.entity.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
@@ -25,13 +26,22 @@ export interface CreatedApiKey {
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * How long a process trusts a cached key. While the process listens for `api_key_changed`
- * (PostgreSQL), a revocation drops the key at once and this is only a safety net; without a
- * listener (embedded database, or the listening connection lost) a key is checked again every second.
+ * How long a process trusts a cached key. While the process hears `api_key_changed` (PostgreSQL),
+ * a revocation drops the key at once and this is only a safety net; otherwise (embedded database,
+ * the listening connection lost, or a LISTEN that hears nothing) a key is checked again every second.
  */
 export const KEY_CACHE_LISTENING_MS = 60_000;
 export const KEY_CACHE_UNLISTENED_MS = 1_000;
 const RELISTEN_AFTER_MS = 1_000;
+/** How long the listener waits for its own test notification before it concludes that it hears nothing. */
+export const LISTEN_PROBE_TIMEOUT_MS = 2_000;
+/** After a test notification went unheard, the listener tries again (quietly) this much later. */
+const REPROBE_AFTER_MS = 300_000;
+/**
+ * Prefix of the listener's test notifications. The channel's other payloads are token hashes (64
+ * hex digits), the keys of the cache; a colon can never be part of one.
+ */
+const PROBE_PREFIX = 'probe:';
 
 interface CachedKey {
   principal: Principal;
@@ -48,7 +58,13 @@ export class ApiKeysService implements OnApplicationShutdown {
   /** Valid keys by token hash; unknown tokens are never cached, so they cannot fill it. */
   private readonly cache = new Map<string, CachedKey>();
   private listener: pg.Client | null = null;
+  /** The listener heard its own test notification: key changes reach this process. */
   private listening = false;
+  /** The test notification the listener waits for, and the timer that gives up on it. */
+  private probe: { payload: string; timer: NodeJS.Timeout } | null = null;
+  /** No new listener before this time (ms): after a test notification went unheard. */
+  private listenAfter = 0;
+  private warnedUnheard = false;
   private stopped = false;
 
   constructor(
@@ -62,6 +78,7 @@ export class ApiKeysService implements OnApplicationShutdown {
     const client = this.listener;
     this.listener = null;
     this.listening = false;
+    this.endProbe();
     await client?.end().catch(() => undefined);
   }
 
@@ -106,7 +123,7 @@ export class ApiKeysService implements OnApplicationShutdown {
       this.touch(cached.principal.apiKeyId);
       return cached.principal;
     }
-    if (!this.listener && !this.stopped && this.config.databaseUrl) this.listen();
+    if (!this.listener && !this.stopped && this.config.databaseDirectUrl && now >= this.listenAfter) this.listen();
     const row = await this.repository.activeByTokenHash(this.tx.direct, hash);
     if (!row) {
       this.cache.delete(hash);
@@ -123,17 +140,25 @@ export class ApiKeysService implements OnApplicationShutdown {
   }
 
   /**
-   * LISTEN api_key_changed on a connection of its own: a revocation anywhere (another api process,
-   * the cli, plain SQL — a trigger announces it) drops the key from this process's cache. While the
-   * connection is down nothing is trusted for longer than KEY_CACHE_UNLISTENED_MS.
+   * LISTEN api_key_changed on a connection of its own to DATABASE_DIRECT_URL: a revocation anywhere
+   * (another api process, the cli, plain SQL — a trigger announces it) drops the key from this
+   * process's cache. While the connection is down nothing is trusted for longer than
+   * KEY_CACHE_UNLISTENED_MS.
+   *
+   * A LISTEN through a transaction-mode pooler answers OK and then hears nothing (the server session
+   * it ran on goes back to the pool), so the listener first proves it hears: it announces a test
+   * payload through the pool, a session of its own, and trusts keys for longer only once that
+   * arrives. Sent on the listener's own connection, the pooler could run it on the very session
+   * that listens, which would hear it and prove nothing.
    */
   private listen(): void {
-    const client = new pg.Client({ connectionString: this.config.databaseUrl! });
+    const client = new pg.Client({ connectionString: this.config.databaseDirectUrl! });
     this.listener = client;
     const lost = (err?: Error) => {
       if (this.listener !== client) return;
       this.listener = null;
       this.listening = false;
+      this.endProbe();
       this.cache.clear();
       client.end().catch(() => undefined);
       if (err && !this.stopped)
@@ -141,7 +166,10 @@ export class ApiKeysService implements OnApplicationShutdown {
       if (!this.stopped) setTimeout(() => this.listener || this.stopped || this.listen(), RELISTEN_AFTER_MS).unref();
     };
     client.on('notification', (msg) => {
-      if (msg.payload) this.cache.delete(msg.payload);
+      if (this.listener !== client || !msg.payload) return;
+      if (!msg.payload.startsWith(PROBE_PREFIX)) this.cache.delete(msg.payload);
+      else if (msg.payload === this.probe?.payload) this.heard();
+      // Any other process's test notification: nothing to do.
     });
     client.on('error', lost);
     client.on('end', () => lost());
@@ -149,13 +177,44 @@ export class ApiKeysService implements OnApplicationShutdown {
       .connect()
       .then(() => this.repository.listenForChanges(client))
       .then(() => {
-        // Keys cached before the listener was up may have changed meanwhile.
-        if (this.listener === client) {
-          this.cache.clear();
-          this.listening = true;
-        }
+        if (this.listener !== client) return;
+        const payload = `${PROBE_PREFIX}${randomBytes(12).toString('hex')}`;
+        this.probe = { payload, timer: setTimeout(() => this.unheard(client), LISTEN_PROBE_TIMEOUT_MS).unref() };
+        // Background work, though the first request's authentication started it: not that request's statement.
+        return uncounted(() => this.repository.announce(this.tx.direct, payload));
       })
       .catch((err: Error) => lost(err));
+  }
+
+  /** The listener heard its test notification: from now on a key change reaches this process at once. */
+  private heard(): void {
+    this.endProbe();
+    // Keys cached before the listener was up may have changed meanwhile.
+    this.cache.clear();
+    this.listening = true;
+    if (this.warnedUnheard) this.logger.log('Key changes are heard again.');
+    this.warnedUnheard = false;
+  }
+
+  /** The test notification did not come: the listener is given up, keys stay checked every second. */
+  private unheard(client: pg.Client): void {
+    if (this.listener !== client) return;
+    this.probe = null;
+    this.listener = null;
+    this.listenAfter = Date.now() + REPROBE_AFTER_MS;
+    client.end().catch(() => undefined);
+    if (this.warnedUnheard) return;
+    this.warnedUnheard = true;
+    this.logger.warn(
+      `Key changes are not heard: LISTEN api_key_changed got no test notification within ${LISTEN_PROBE_TIMEOUT_MS / 1000} s ` +
+        '(does DATABASE_DIRECT_URL, default DATABASE_URL, go through a pooler? set DATABASE_DIRECT_URL to a direct PostgreSQL connection); ' +
+        'cached keys are checked again every second.',
+    );
+  }
+
+  private endProbe(): void {
+    if (this.probe) clearTimeout(this.probe.timer);
+    this.probe = null;
   }
 
   private touch(id: number): void {

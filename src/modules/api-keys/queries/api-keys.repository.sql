@@ -128,3 +128,7 @@ WHERE
 
 -- ApiKeysRepository.listenForChanges
 LISTEN api_key_changed;
+
+-- ApiKeysRepository.announce
+SELECT
+  pg_notify ('api_key_changed', $1);
