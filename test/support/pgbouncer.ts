@@ -28,13 +28,14 @@ export interface PgBouncer {
  * statement, a session lock, a LISTEN) is met by the next. Any database name is forwarded as it is.
  * Trust authentication, as the test server's own; the machine's PostgreSQL is never reconfigured.
  */
-export async function startPgBouncer(opts: { poolSize?: number } = {}): Promise<PgBouncer> {
+export async function startPgBouncer(opts: { poolSize?: number; server?: string } = {}): Promise<PgBouncer> {
   try {
     accessSync(PGBOUNCER_BIN, constants.X_OK);
   } catch {
     throw new Error(`PgBouncer is not installed at ${PGBOUNCER_BIN}: apt-get install pgbouncer (.ci/run does), or set PGBOUNCER_BIN.`);
   }
-  const server = new URL(TEST_PG_URL);
+  // In front of the test server, or of another one (a spec's own primary: `server`).
+  const server = new URL(opts.server ?? TEST_PG_URL);
   const user = decodeURIComponent(server.username || 'postgres');
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'store-pgbouncer-'));
