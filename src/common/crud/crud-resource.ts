@@ -61,7 +61,9 @@ export class CrudResource<E extends Row, J> {
       const current = await this.find(m, key, true);
       await assertIfMatchLazy(() => this.presentOne(m, current));
       const values = await this.checked(m, changesOf(input), current);
-      const row = await this.spec.table.update(m, current, values);
+      const { row, changed } = await this.spec.table.change(m, current, values);
+      // A PATCH that changes nothing changes nothing: not updated_at, not the ETag, no event.
+      if (!changed) return this.presentOne(m, current);
       return this.recorded(m, 'updated', row.id, await this.presentOne(m, row));
     });
   }

@@ -124,15 +124,17 @@ export class ProductsService {
   update(key: string, input: ProductPatch) {
     return this.tx.run(async (m) => {
       const current = await this.rows.products.find(m, key, { lock: true });
-      assertIfMatch(await this.view(m, current.id));
+      const before = await this.view(m, current.id);
+      assertIfMatch(before);
       const { category_ids, ...values } = changesOf(input) as Partial<ProductPatch>;
       await this.check(m, values, category_ids, current.id);
-      if (category_ids) {
-        await this.links.replace(m, current.id, category_ids);
+      if (category_ids && (await this.links.replace(m, current.id, category_ids))) {
         // The product's `category` is part of its representation, so Last-Modified moves too.
         (values as Record<string, unknown>).updated_at = () => 'now()';
       }
-      await this.rows.products.update(m, current, values);
+      const { changed } = await this.rows.products.change(m, current, values);
+      // A PATCH that changes nothing changes nothing: not updated_at, not the ETag, no event.
+      if (!changed) return before;
       const view = await this.view(m, current.id);
       await this.record(m, 'updated', view);
       return view;

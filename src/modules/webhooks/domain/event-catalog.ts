@@ -103,6 +103,18 @@ export const EVENT_CATALOG: readonly EventCatalogEntry[] = [
   { type: 'quote.sent', resource: 'quote', schema: 'QuoteView', description: 'send-quote queued the quote’s deliveries.' },
   { type: 'quote.accepted', resource: 'quote', schema: 'QuoteView', description: 'The buyer accepted the quote on its page.' },
   {
+    type: 'quote.declined',
+    resource: 'quote',
+    schema: 'QuoteView',
+    description: 'The buyer declined the quote on its page (`decline_reason` holds the reason given).',
+  },
+  {
+    type: 'quote.reopened',
+    resource: 'quote',
+    schema: 'QuoteView',
+    description: 'An accepted or declined quote was reopened (`POST /quote/{id}/reopen`): it is `active` again.',
+  },
+  {
     type: 'quote.delivery.sent',
     resource: 'quote.delivery',
     schema: 'QuoteDeliveryView',
