@@ -1,3 +1,5 @@
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+import { eventually } from './support/eventually.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 
@@ -12,6 +14,7 @@ const revisionOf = (html: string) => /<input type="hidden" name="revision" value
  */
 describeE2E('a quote’s life: revision, no-op PATCHes, final once decided, reopen, decline', () => {
   let t: TestApp;
+  let sink: SmtpSink;
   let auth: Record<string, string>;
   let productId: number;
 
@@ -33,13 +36,21 @@ describeE2E('a quote’s life: revision, no-op PATCHes, final once decided, reop
     send('post', '/quote', { name: 'Chairs', customer_emails: ['buyer@example.test'], items: [{ product_id: productId, quantity: 2 }] });
 
   beforeAll(async () => {
-    t = await bootTestApp('quote_life', { STORE_URL: 'https://shop.example.test' });
+    sink = await startSmtpSink();
+    t = await bootTestApp('quote_life', {
+      STORE_URL: 'https://shop.example.test',
+      SMTP_URL: sink.url,
+      STORE_EMAIL: 'sales@shop.example.test',
+    });
     auth = { Authorization: `Bearer ${await t.token()}` };
     productId = (await send('post', '/product', { name: 'Chair', sku: 'CHAIR', base_price: '40.00' })).id;
   });
   afterAll(async () => {
     await t?.close();
+    await sink?.close();
   });
+  const mailsTo = (address: string, number: string) =>
+    sink.accepted().filter((m) => m.rcptTo.includes(address) && m.headers.subject.includes(number));
 
   describe('revision and a PATCH that changes nothing', () => {
     it('counts revisions from 1; the same values again move neither updated_at nor the ETag, and record no event', async () => {
@@ -184,6 +195,54 @@ describeE2E('a quote’s life: revision, no-op PATCHes, final once decided, reop
       expect((await t.http.patch(`/quote/${q.id}`).set(auth).send({ name: 'x' })).status).toBe(409);
       const reopened = await send('post', `/quote/${q.id}/reopen`);
       expect(reopened).toMatchObject({ status: 'active', declined_at: null, decline_reason: null });
+    });
+  });
+
+  describe('notices of the buyer’s decision, through the outbox', () => {
+    it('accepting e-mails the store and confirms the accepted totals to the recipients', async () => {
+      const q = await newQuote();
+      const p = await page(q);
+      await t.http.post(`/cart/${q.cart_link_id}/accept`).type('form').send({ csrf_token: p.token, revision: p.revision });
+      const [buyer] = await eventually(() => {
+        const got = mailsTo('buyer@example.test', q.number);
+        expect(got).toHaveLength(1);
+        return got;
+      });
+      expect(buyer.headers.subject).toBe(`You accepted quote ${q.number}: Chairs`);
+      expect(buyer.text).toContain('for a total of 80.00');
+      expect(buyer.text).toContain('Chair (CHAIR): 2 x 40.00 = 80.00');
+      const [store] = await eventually(() => {
+        const got = mailsTo('sales@shop.example.test', q.number);
+        expect(got).toHaveLength(1);
+        return got;
+      });
+      expect(store.headers.subject).toBe(`Quote ${q.number} accepted: Chairs (80.00)`);
+      expect(store.text).toContain(`The buyer accepted quote ${q.number} (Chairs) on its cart page`);
+      const deliveries = await get(`/quote/${q.id}/deliveries`);
+      await eventually(async () => expect((await get(`/quote/${q.id}/deliveries`)).map((d: Json) => d.status)).toEqual(['sent', 'sent']));
+      expect(deliveries.map((d: Json) => d.recipient)).toEqual(['buyer@example.test', 'sales@shop.example.test']);
+    });
+
+    it('declining e-mails the store with the reason and confirms it to the recipients', async () => {
+      const q = await newQuote();
+      const p = await page(q);
+      await t.http
+        .post(`/cart/${q.cart_link_id}/decline`)
+        .type('form')
+        .send({ csrf_token: p.token, revision: p.revision, reason: 'Too dear' });
+      const [store] = await eventually(() => {
+        const got = mailsTo('sales@shop.example.test', q.number);
+        expect(got).toHaveLength(1);
+        return got;
+      });
+      expect(store.headers.subject).toBe(`Quote ${q.number} declined: Chairs`);
+      expect(store.text).toContain('Reason given: Too dear');
+      const [buyer] = await eventually(() => {
+        const got = mailsTo('buyer@example.test', q.number);
+        expect(got).toHaveLength(1);
+        return got;
+      });
+      expect(buyer.headers.subject).toBe(`You declined quote ${q.number}: Chairs`);
     });
   });
 });

@@ -30,7 +30,7 @@ import { type PriceSource, type PriceTierInput, tierInputs } from './domain/unit
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { type ProductRecord, ProductsRepository } from './products.repository.js';
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
-import { ProductRowsRepository } from './repositories/product-rows.repository.js';
+import { ProductRowsRepository, type StockRow } from './repositories/product-rows.repository.js';
 
 export type { ProductJson } from './catalog.presenter.js';
 
@@ -162,6 +162,16 @@ export class ProductsService {
     if (unique.length === 0) return new Map();
     const records = await this.repository.byIds(m, unique);
     return new Map(records.map((r) => [r.row.id, this.presentRecord(r)]));
+  }
+
+  /** The stock of these products, locked for the caller's transaction (an order takes or gives back units). */
+  lockStock(m: EntityManager, ids: number[]): Promise<StockRow[]> {
+    return ids.length ? this.rows.lockStock(m, [...new Set(ids)]) : Promise.resolve([]);
+  }
+
+  /** Moves the stock of products by the given units (negative: taken), in the caller's transaction. */
+  moveStock(m: EntityManager, deltas: ReadonlyMap<number, number>): Promise<void> {
+    return this.rows.moveStock(m, [...deltas.keys()], [...deltas.values()]);
   }
 
   /** A product record of a read query as the product object quotes embed (no embeds). */

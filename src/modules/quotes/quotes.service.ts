@@ -20,13 +20,15 @@ import { presentCustomerRecord, presentGroup } from '../customers/customers.pres
 import { DeliveriesService } from './deliveries.service.js';
 import { DeliveryDispatcher } from './delivery-dispatcher.js';
 import { changedValues, sameIdSet, sameItems } from './domain/quote-changes.js';
-import { finalQuoteError, reopenError } from './domain/quote-status.js';
+import { effectiveStatus, finalQuoteError, reopenError } from './domain/quote-status.js';
 import { quoteRecipients } from './domain/recipients.js';
 import type { QuoteCreate, QuoteItemInput, QuoteListQuery, QuotePatch } from './dto/quote.input.js';
 import type { SendQuoteInput } from './dto/send-quote.input.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { OrdersService } from '../orders/orders.service.js';
+import type { QuoteForOrder } from '../orders/quote-source.js';
 import { type PricedQuote, type PricingCustomer, QuotePricer, pricingCustomer } from './quote-pricer.js';
-import { type QuoteJson, effectiveStatus, presentDelivery, presentQuote } from './quotes.presenter.js';
+import { type QuoteJson, presentDelivery, presentQuote } from './quotes.presenter.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import type { CouponRow, PricingContext } from './repositories/pricing-context.repository.js';
 import { PricingContextRepository } from './repositories/pricing-context.repository.js';
@@ -60,9 +62,15 @@ export class QuotesService {
     private readonly cart: CartService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventRecorder,
+    orders: OrdersService,
   ) {
     // The cart records the buyer's decisions; the event carries the quote as GET shows it, which only this service presents.
     cart.onDecision((m, quoteId, decision, afterCommit) => this.recordDecision(m, quoteId, decision, afterCommit));
+    // Orders are made from quotes, whose tables this module owns.
+    orders.useQuotes({
+      lockForOrder: (m, key) => this.lockForOrder(m, key),
+      markOrdered: (m, id, orderId) => this.markOrdered(m, id, orderId),
+    });
   }
 
   async list(query: QuoteListQuery) {
@@ -106,9 +114,16 @@ export class QuotesService {
   }
 
   /** `quote.accepted` or `quote.declined`, in the buyer's decision's transaction. */
-  private async recordDecision(m: EntityManager, quoteId: number, decision: BuyerDecision, _afterCommit: (fn: () => void) => void) {
+  private async recordDecision(m: EntityManager, quoteId: number, decision: BuyerDecision, afterCommit: (fn: () => void) => void) {
     const quote = await this.present(m, quoteId);
     await this.recordQuote(m, decision === 'accepted' ? 'quote.accepted' : 'quote.declined', quote);
+    // The notices go through the outbox with the decision: a confirmation to the quote's
+    // recipients, a note to STORE_EMAIL; handed to the queue once committed, as send-quote's.
+    const customerEmail = quote.customer_id ? await this.customers.emailOf(m, quote.customer_id) : null;
+    const groupIds = quote.customer_groups.map((g) => g.id);
+    const recipients = quoteRecipients(customerEmail, quote.customer_emails, await this.groups.customerEmailsOfGroups(m, groupIds));
+    const rows = await this.deliveries.createNotices(m, quoteId, decision, recipients);
+    if (rows.length) afterCommit(() => void this.dispatcher.dispatch(rows.map((r) => r.id)));
   }
 
   /** A quote event with the quote as GET shows it, in the write's transaction. */
@@ -277,6 +292,47 @@ export class QuotesService {
       await this.recordQuote(m, 'quote.reopened', reopened);
       return reopened;
     });
+  }
+
+  /** A quote locked for its conversion into an order, with its lines and their products' names and SKUs now. */
+  private async lockForOrder(m: EntityManager, key: string): Promise<QuoteForOrder> {
+    const locked = await this.reads.quotes.find(m, key, { lock: true });
+    const set = await this.reads.byIds(m, [locked.id]);
+    const { row, items } = set.quotes[0];
+    const products = new Map(set.products.map((p) => [p.row.id, p.row]));
+    return {
+      id: row.id,
+      number: row.number,
+      status: effectiveStatus(row),
+      order_id: row.order_id,
+      customer_id: row.customer_id,
+      customer_emails: row.customer_emails,
+      coupon_code: row.coupon_code,
+      subtotal: row.subtotal,
+      total_discount: row.total_discount,
+      total_tax: row.total_tax,
+      total: row.total,
+      lines: items.map((i) => ({
+        position: i.position,
+        product_id: i.product_id,
+        variant_id: i.variant_id,
+        name: products.get(i.product_id)?.name ?? null,
+        sku: products.get(i.product_id)?.sku ?? null,
+        options: i.options as Record<string, string>,
+        extras: i.extras.map((x) => ({ sku: x.sku, name: x.name, price: x.price })),
+        quantity: i.quantity,
+        price: i.price,
+        discount: i.discount,
+        tax: i.tax,
+        total: i.total,
+      })),
+    };
+  }
+
+  /** The quote became order `orderId`: `ordered` for good, with `quote.ordered`. */
+  private async markOrdered(m: EntityManager, quoteId: number, orderId: number): Promise<void> {
+    await this.writes.setStatus(m, quoteId, { status: 'ordered', orderId });
+    await this.recordQuote(m, 'quote.ordered', await this.present(m, quoteId));
   }
 
   /** `GET /quote/{id|number}/pdf`: the PDF the buyer gets from the cart page. */
