@@ -1,3 +1,4 @@
+import { queryCounter } from '../src/database/query-counter.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 
@@ -308,6 +309,23 @@ describeE2E('orders: made from quotes, with stock, then paid, completed, cancell
       );
       const embedded = (await get('/orders?embed=items.product')) as unknown as Json[];
       expect(embedded[0].items[0].product.data).toMatchObject({ id: expect.any(Number) });
+    });
+  });
+
+  describe('statements', () => {
+    it('a page of orders with every embed costs the same number of statements whatever its size', async () => {
+      const count = async (limit: number) => {
+        await t.http.get(`/orders?limit=${limit}&embed=items.product,customer`).set(auth);
+        queryCounter.reset();
+        const res = await t.http.get(`/orders?limit=${limit}&embed=items.product,customer`).set(auth);
+        expect(res.status).toBe(200);
+        return { rows: res.body.data.length, statements: queryCounter.count };
+      };
+      const one = await count(1);
+      const all = await count(250);
+      expect(one.rows).toBe(1);
+      expect(all.rows).toBeGreaterThan(5);
+      expect(all.statements).toBe(one.statements);
     });
   });
 
