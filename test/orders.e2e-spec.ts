@@ -135,6 +135,9 @@ describeE2E('orders: made from quotes, with stock, then paid, completed, cancell
       const ordered = await get(`/quote/${quote.id}`);
       expect(ordered).toMatchObject({ status: 'ordered', order_id: 1001 });
       expect(await stockOf(mug)).toBe(8);
+      // The stock is part of the product: product.updated with the product as GET shows it now.
+      expect((await events('product.updated', mug.id)).map((e) => e.data)).toEqual([await get(`/product/${mug.id}`)]);
+      expect((await events('product.updated', pen.id)).length).toBe(0);
       expect((await events('order.created', 1001)).map((e) => e.data)).toEqual([order]);
       expect((await events('quote.ordered', quote.id)).map((e) => e.data)).toEqual([ordered]);
     });

@@ -169,9 +169,20 @@ export class ProductsService {
     return ids.length ? this.rows.lockStock(m, [...new Set(ids)]) : Promise.resolve([]);
   }
 
-  /** Moves the stock of products by the given units (negative: taken), in the caller's transaction. */
-  moveStock(m: EntityManager, deltas: ReadonlyMap<number, number>): Promise<void> {
-    return this.rows.moveStock(m, [...deltas.keys()], [...deltas.values()]);
+  /**
+   * Moves the stock of products by the given units (negative: taken), in the caller's transaction;
+   * `in_stock_amount` is part of each product, so each records `product.updated` (one read and one
+   * event write for all of them).
+   */
+  async moveStock(m: EntityManager, deltas: ReadonlyMap<number, number>): Promise<void> {
+    const ids = [...deltas.keys()];
+    if (ids.length === 0) return;
+    await this.rows.moveStock(m, ids, [...deltas.values()]);
+    const views = await this.productViews(m, ids);
+    await this.events.record(
+      m,
+      [...views.values()].map((view) => ({ type: 'product.updated', resource: 'product', resource_id: view.id, data: view })),
+    );
   }
 
   /** A product record of a read query as the product object quotes embed (no embeds). */
