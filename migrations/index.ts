@@ -8,6 +8,9 @@ import { QuoteAcceptance1795310000000 } from './1795310000000-QuoteAcceptance.js
 import { EventsAndWebhooks1795478704786 } from './1795478704786-EventsAndWebhooks.js';
 import { LeasedClaims1795500000000 } from './1795500000000-LeasedClaims.js';
 import { ServerSecrets1795537154076 } from './1795537154076-ServerSecrets.js';
+import { QuoteLifecycle1795538630689 } from './1795538630689-QuoteLifecycle.js';
+import { DecisionNotices1795539155496 } from './1795539155496-DecisionNotices.js';
+import { Orders1795539391575 } from './1795539391575-Orders.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -21,4 +24,7 @@ export const MIGRATIONS = [
   EventsAndWebhooks1795478704786,
   LeasedClaims1795500000000,
   ServerSecrets1795537154076,
+  QuoteLifecycle1795538630689,
+  DecisionNotices1795539155496,
+  Orders1795539391575,
 ];

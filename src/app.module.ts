@@ -22,6 +22,7 @@ import { CustomFieldsModule } from './modules/custom-fields/custom-fields.module
 import { CustomersModule } from './modules/customers/customers.module.js';
 import { GeographyModule } from './modules/geography/geography.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
+import { OrdersModule } from './modules/orders/orders.module.js';
 import { ShipmentsModule } from './modules/shipments/shipments.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { TaxModule } from './modules/tax/tax.module.js';
@@ -39,6 +40,7 @@ export const FEATURE_MODULES = [
   CustomersModule,
   ShipmentsModule,
   SubscriptionsModule,
+  OrdersModule,
 ];
 
 /** The api: every feature module with the global pipe, guard, interceptor and filter. */

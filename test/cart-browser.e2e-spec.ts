@@ -171,5 +171,60 @@ describeE2E('the cart link of a quote e-mail, opened in a browser', () => {
         await page.close();
       }
     }, 90_000);
+
+    it('declines with a reason from the page; the store and the buyer are told', async () => {
+      const q = await call('POST', '/quote', {
+        name: 'Spare chairs',
+        customer_emails: ['decider@example.com'],
+        items: [
+          { product_id: (await call('POST', '/product', { name: 'Spare chair', sku: 'SPARE', base_price: '10.00' })).id, quantity: 1 },
+        ],
+      });
+      const page = await context.newPage();
+      try {
+        await page.goto(q.cart_link);
+        await page.getByLabel('Not for you? Tell us why (optional)').fill('We found them cheaper');
+        await Promise.all([page.waitForURL(q.cart_link), page.getByRole('button', { name: 'Decline quote' }).click()]);
+        const note = page.locator('.state-declined');
+        await note.waitFor({ timeout: 10_000 });
+        expect(await note.textContent()).toContain('You declined this quote on');
+        expect(await note.textContent()).toContain('We found them cheaper');
+        expect(await page.getByRole('button', { name: 'Accept quote' }).count()).toBe(0);
+        expect(await call('GET', `/quote/${q.id}`)).toMatchObject({ status: 'declined', decline_reason: 'We found them cheaper' });
+        await page.screenshot({ path: join(SHOTS, 'quote-declined.png'), fullPage: true });
+        const mail = await waitFor(
+          () => sink.accepted().find((m) => m.rcptTo.includes('decider@example.com') && m.headers.subject.startsWith('You declined')),
+          'the decline confirmation',
+        );
+        expect(mail.headers.subject).toBe(`You declined quote ${q.number}: Spare chairs`);
+      } finally {
+        await page.close();
+      }
+    }, 60_000);
+
+    it('a stale accept: the quote changed after the page was opened, so the buyer is sent back to reload it', async () => {
+      const product = await call('POST', '/product', { name: 'Desk', sku: 'DESK', base_price: '120.00' });
+      const q = await call('POST', '/quote', { name: 'Desks', items: [{ product_id: product.id, quantity: 1 }] });
+      const page = await context.newPage();
+      try {
+        await page.goto(q.cart_link);
+        // The seller changes the quote while the buyer reads it.
+        await call('PATCH', `/quote/${q.id}`, { items: [{ product_id: product.id, quantity: 4 }] });
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => r.url().endsWith('/accept')),
+          page.getByRole('button', { name: 'Accept quote' }).click(),
+        ]);
+        expect(response.status()).toBe(409);
+        await page.getByRole('heading', { name: 'This quote has changed' }).waitFor({ timeout: 10_000 });
+        expect((await call('GET', `/quote/${q.id}`)).status).toBe('active');
+        await Promise.all([page.waitForURL(q.cart_link), page.getByRole('link', { name: 'Reload the quote' }).click()]);
+        expect(await page.locator('.line-total').first().textContent()).toBe(usd(Number(product.base_price) * 4));
+        await Promise.all([page.waitForURL(q.cart_link), page.getByRole('button', { name: 'Accept quote' }).click()]);
+        await page.locator('.state-accepted').waitFor({ timeout: 10_000 });
+        expect(await call('GET', `/quote/${q.id}`)).toMatchObject({ status: 'accepted', revision: 2 });
+      } finally {
+        await page.close();
+      }
+    }, 60_000);
   });
 });

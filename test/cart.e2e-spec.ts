@@ -123,7 +123,7 @@ describeE2E('the buyer’s cart page, its PDF and acceptance', () => {
 </dl>`);
       expect(html).toMatch(
         new RegExp(
-          `<form class="accept" method="post" action="/cart/${quote.cart_link_id}/accept">\\n<input type="hidden" name="csrf_token" value="[A-Za-z0-9_-]{43}">\\n<button type="submit">Accept quote</button>\\n</form>`,
+          `<form class="accept" method="post" action="/cart/${quote.cart_link_id}/accept">\\n<input type="hidden" name="csrf_token" value="[A-Za-z0-9_-]{43}">\\n<input type="hidden" name="revision" value="1">\\n<button type="submit">Accept quote</button>\\n</form>`,
         ),
       );
       expect(html).toContain(`<a class="pdf" href="/cart/${quote.cart_link_id}/pdf">Download PDF</a>`);

@@ -52,6 +52,8 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
     await created('/coupon', { code: 'SPRING10', discount_type: 'percentage', discount_value: '10' });
     ids.plan = (await created('/billingplan', { name: 'Monthly', interval_unit: 'month' })).id;
     ids.quote = (await created('/quote', { name: 'Office cups', items: [{ product_id: ids.product, options: { Color: 'Red' } }] })).id;
+    const toOrder = await created('/quote', { name: 'Ordered cups', items: [{ product_id: ids.product, options: { Color: 'Red' } }] });
+    ids.order = (await created(`/quote/${toOrder.id}/order`, {})).id;
     const subscription = await created('/subscriptions', {
       customer_id: ids.customer,
       billing_plan_id: ids.plan,
@@ -109,6 +111,7 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
           ['trackingcode', '1Z999'],
           ['subscription', ids.subscription],
           ['quote', ids.quote],
+          ['order', ids.order],
           ['webhook', ids.webhook],
           ['delivery', ids.delivery],
         ]).get(one(segments[i - 1]));
@@ -246,7 +249,8 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
         expect(seen(name, res)).toEqual(seen(name, { status: 422, body: swapped(baseline.body, 'zz_nope', name) } as Response));
       }
     }
-    expect((await t.sql('SELECT count(*)::int AS n FROM quotes'))[0]).toEqual({ n: 1 });
+    // The two fixture quotes (one of them ordered), nothing more.
+    expect((await t.sql('SELECT count(*)::int AS n FROM quotes'))[0]).toEqual({ n: 2 });
     expect((await t.sql('SELECT count(*)::int AS n FROM product_variants'))[0]).toEqual({ n: 1 });
   });
 
@@ -388,7 +392,8 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
       expect(seen('objects', objects)).toEqual(seen('objects', { status: 422, body: deepError('items') } as Response));
       const bare = await sendJson('POST', '/quote', nested(40));
       expect(seen('bare', bare)).toEqual(seen('bare', { status: 422, body: deepError('body') } as Response));
-      expect((await t.sql('SELECT count(*)::int AS n FROM quotes'))[0]).toEqual({ n: 1 });
+      // The two fixture quotes (one of them ordered), nothing more.
+      expect((await t.sql('SELECT count(*)::int AS n FROM quotes'))[0]).toEqual({ n: 2 });
     });
 
     it('allows 32 levels, the body included, and refuses the 33rd', async () => {

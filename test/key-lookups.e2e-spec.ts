@@ -62,6 +62,9 @@ const CASES: [label: string, path: string, table: string][] = [
   ['quote deliveries by id', '/quote/1500/deliveries', 'quotes'],
   ['quote deliveries by number', '/quote/Q001500/deliveries', 'quotes'],
   ['quote PDF by number', '/quote/Q001500/pdf', 'quotes'],
+  ['order by id', '/order/2500', 'orders'],
+  ['order by number, any case', '/order/o2500', 'orders'],
+  ['order items of an order', '/order/2500', 'order_items'],
   ['cart page by link', '/cart/{cart_link_id}', 'quotes'],
 ];
 

@@ -105,6 +105,19 @@ describeE2E('a client generated from /openapi.json (openapi-typescript + openapi
       ],
       deliveries: ['erp-buyer@example.com', 'purchasing@example.com'],
       invalid: { status: 422, message: { 'items.0.options': ['"Size" must be one of: S, M, L'] } },
+      order: {
+        number: 'O1001',
+        quote_id: expect.any(Number),
+        payment_status: 'paid',
+        total: '213.50',
+        items: [
+          { sku: 'ERP-SHIRT', quantity: 2, total: '59.00', product: 'ERP-SHIRT' },
+          { sku: 'ERP-SHIRT', quantity: 5, total: '125.00', product: 'ERP-SHIRT' },
+          { sku: 'ERP-SHIRT', quantity: 1, total: '29.50', product: 'ERP-SHIRT' },
+        ],
+        customer: 'erp-buyer@example.com',
+        again_status: 409,
+      },
     });
   }, 120_000);
 });

@@ -132,6 +132,9 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'quotesCreate', save: 'quote' },
       { op: 'quotesUpdate', params: (i) => ({ id: i.quote }) },
       { op: 'quotesSend', params: (i) => ({ id: i.quote }) },
+      // After send-quote: an ordered quote can no longer be sent.
+      { op: 'ordersConvert', params: (i) => ({ id: i.quote }), save: 'order' },
+      { op: 'ordersUpdate', params: (i) => ({ id: i.order }) },
       { op: 'webhooksCreate', save: 'webhook' },
       { op: 'webhooksUpdate', params: (i) => ({ id: i.webhook }) },
     ];

@@ -127,8 +127,13 @@ describeE2E('processes', () => {
       const seeded = cli('db:seed-demo', '--json');
       expect(seeded.status).toBe(0);
       expect(JSON.parse(seeded.stdout).seeded).toContain('Geography: 5 countries, 7 states present.');
+      // One demo order, made from its own quote, once.
+      expect(await t.sql<{ number: string; payment_status: string }>('SELECT number, payment_status FROM orders')).toEqual([
+        { number: 'O1001', payment_status: 'paid' },
+      ]);
       cli('db:seed-demo', '--json');
       expect(await t.sql('SELECT count(*)::int AS n FROM countries')).toEqual([{ n: 5 }]);
+      expect(await t.sql('SELECT count(*)::int AS n FROM orders')).toEqual([{ n: 1 }]);
     });
   });
 

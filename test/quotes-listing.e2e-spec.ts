@@ -189,7 +189,7 @@ describeE2E('quotes: listing, filters and embeds', () => {
       await bad('customer_id=abc', { customer_id: ['must be an integer'] });
       await bad('customer_id=0', { customer_id: ['must be at least 1'] });
       await bad('type=final', { type: ['must be one of: draft, saved, registered, guest'] });
-      await bad('status=pending', { status: ['must be one of: active, expired, accepted'] });
+      await bad('status=pending', { status: ['must be one of: active, accepted, declined, expired, ordered'] });
       await bad('updated_at_min=yesterday', { updated_at_min: ['must be a timestamp (YYYY-MM-DD HH:MM:SS or ISO 8601 with offset)'] });
       await bad('updated_at_max=2030-02-30%2000:00:00', {
         updated_at_max: ['must be a timestamp (YYYY-MM-DD HH:MM:SS or ISO 8601 with offset)'],
@@ -204,7 +204,10 @@ describeE2E('quotes: listing, filters and embeds', () => {
         embed: ['unknown "customer.orders"; allowed: customer, customer.group, customer.shipping_addresses, customer.billing_addresses'],
       });
       await bad('colour=red', { colour: ['is not a known field'] });
-      await bad('type=draft&status=old&limit=0', { status: ['must be one of: active, expired, accepted'], limit: ['must be at least 1'] });
+      await bad('type=draft&status=old&limit=0', {
+        status: ['must be one of: active, accepted, declined, expired, ordered'],
+        limit: ['must be at least 1'],
+      });
       const item = await t.http.get('/quote/1?embed=items').set(auth);
       expect(item.status).toBe(422);
       expect((await t.http.get('/quote/1?limit=1').set(auth)).body).toEqual(fail(422, { limit: ['is not a known field'] }));

@@ -101,7 +101,11 @@ describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
     total: '0.00',
     total_tax: '0.00',
     last_sent_at: null,
+    revision: 1,
     accepted_at: null,
+    declined_at: null,
+    decline_reason: null,
+    order_id: null,
     created_at: TS,
     updated_at: TS,
     items: [],
@@ -273,7 +277,7 @@ describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
     it('changes only the attributes sent: items, groups and e-mails stay (same item ids)', async () => {
       const res = await t.http.patch(`/quote/${base.number}`).set(auth).send({ name: 'Patched', type: 'guest', x_billing_plan_id: planId });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual(ok(200, { ...base, name: 'Patched', type: 'guest', billing_plan_id: planId, updated_at: TS }));
+      expect(res.body).toEqual(ok(200, { ...base, name: 'Patched', type: 'guest', billing_plan_id: planId, revision: 2, updated_at: TS }));
       base = res.body.data;
       expect(base.customer_groups.map((g: Json) => g.api_code)).toEqual(['wholesale', 'retail']);
       expect(base.items.map((i: Json) => i.quantity)).toEqual([1, 3]);
@@ -288,7 +292,7 @@ describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
         .set(auth)
         .send({ customer_emails: ['two@example.com', 'three@example.com'] });
       expect(emails.status).toBe(200);
-      expect(emails.body.data).toEqual({ ...base, customer_emails: ['two@example.com', 'three@example.com'], updated_at: TS });
+      expect(emails.body.data).toEqual({ ...base, customer_emails: ['two@example.com', 'three@example.com'], revision: 3, updated_at: TS });
 
       const groups = await t.http
         .patch(`/quote/${base.id}`)

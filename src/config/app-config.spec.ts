@@ -96,6 +96,12 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ CART_SECRET: 'short' })).toThrow(new ConfigError('CART_SECRET', 'must be at least 32 characters, got 5'));
   });
+  it('tells nobody of buyers’ decisions unless STORE_EMAIL is an e-mail address', () => {
+    expect(loadConfig({}).storeEmail).toBeNull();
+    expect(loadConfig({ STORE_EMAIL: 'sales@shop.example' }).storeEmail).toBe('sales@shop.example');
+    expect(() => loadConfig({ STORE_EMAIL: 'sales' })).toThrow(new ConfigError('STORE_EMAIL', 'must be an e-mail address, got "sales"'));
+  });
+
   it('believes no X-Forwarded-For unless TRUST_PROXY says which proxies to trust', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     const trust = (v: string) => loadConfig({ TRUST_PROXY: v }).trustProxy;

@@ -32,6 +32,8 @@ export interface AppConfig {
   redis: RedisConfig | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Where the store is told what buyers did on their cart pages (STORE_EMAIL); null: nobody is. */
+  storeEmail: string | null;
   /** Base of the links in quotes and e-mails; without STORE_URL, this api's own address (`http://localhost:<PORT>`). */
   storeUrl: string;
   /** The store's name on the buyer's cart page and its PDF (STORE_NAME). */
@@ -152,6 +154,14 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/** An e-mail address (one, plain `user@host`), or null when unset. */
+function emailAddress(env: Env, name: string): string | null {
+  const v = optional(env, name);
+  if (v === null) return null;
+  if (!/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/.test(v)) throw new ConfigError(name, `must be an e-mail address, got "${v}"`);
+  return v;
+}
+
 function optional(env: Env, name: string): string | null {
   const v = env[name];
   return v === undefined || v.trim() === '' ? null : v.trim();
@@ -237,6 +247,7 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     redis: redisConfig(env),
     smtpUrl,
     mailFrom: optional(env, 'MAIL_FROM') ?? 'Store <no-reply@localhost>',
+    storeEmail: emailAddress(env, 'STORE_EMAIL'),
     storeUrl: storeUrl.replace(/\/+$/, ''),
     storeName: optional(env, 'STORE_NAME') ?? 'Store',
     cartSecret: cartSecret(env),

@@ -6,6 +6,7 @@ import { ServerSecret } from '../modules/cart/server-secret.entity.js';
 import { CUSTOMERS_ENTITIES } from '../modules/customers/customers.entities.js';
 import { Country } from '../modules/geography/country.entity.js';
 import { State } from '../modules/geography/state.entity.js';
+import { ORDERS_ENTITIES } from '../modules/orders/orders.entities.js';
 import { QUOTES_ENTITIES } from '../modules/quotes/quotes.entities.js';
 import { SHIPMENTS_ENTITIES } from '../modules/shipments/shipments.entities.js';
 import { SUBSCRIPTIONS_ENTITIES } from '../modules/subscriptions/subscriptions.entities.js';
@@ -26,6 +27,7 @@ export const ENTITIES = [
   ...CUSTOMERS_ENTITIES,
   ...SHIPMENTS_ENTITIES,
   ...QUOTES_ENTITIES,
+  ...ORDERS_ENTITIES,
   ...SUBSCRIPTIONS_ENTITIES,
   ...WEBHOOKS_ENTITIES,
 ];

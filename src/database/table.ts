@@ -2,7 +2,7 @@ import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typ
 import type { PageRequest, PageRows } from '../common/paging/page-request.js';
 import { type KeyLookup, findByKey } from './sql/key-lookup.js';
 import { pageOfQuery } from './sql/page.js';
-import { type Values, deleteById, insertReturning, updateReturning } from './sql/write.js';
+import { type Values, changeReturning, deleteById, insertReturning, updateReturning } from './sql/write.js';
 
 type Row = ObjectLiteral & { id: number };
 
@@ -56,8 +56,14 @@ export class Table<E extends Row> {
     return insertReturning(m, this.entity, values);
   }
 
+  /** The row after the write; a write whose values equal the stored ones changes nothing (updated_at stays). */
   update(m: EntityManager, current: E, values: Values<E>): Promise<E> {
     return updateReturning(m, this.entity, current, values);
+  }
+
+  /** As update, and whether anything changed: a PATCH that changes nothing records no event. */
+  change(m: EntityManager, current: E, values: Values<E>): Promise<{ row: E; changed: boolean }> {
+    return changeReturning(m, this.entity, current, values);
   }
 
   delete(m: EntityManager, id: number): Promise<void> {

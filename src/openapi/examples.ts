@@ -102,6 +102,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
   QuotePatch: { name: 'Office T-shirts (revised)', customer_emails: ['buyer@example.com', 'accounts@example.com'] },
   SendQuoteInput: { message: 'Here is the quote we discussed.', bcc: ['sales@example.com'] },
+  OrderCreate: { payment_status: 'pending', notes: 'Deliver to the loading dock.' },
+  OrderPatch: { payment_status: 'paid', notes: 'Paid by wire on receipt.' },
 };
 
 const refName = (ref: string) => ref.replace('#/components/schemas/', '');

@@ -279,10 +279,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       for (const tag of op.tags) {
         const scopes = tags.get(tag) ?? new Set<string>();
         if (h.group) scopes.add(`${h.group}:read`).add(`${h.group}:write`);
-        if (scope) scopes.add(scope);
+        for (const one of scope ? scope.split(' ') : []) scopes.add(one);
         tags.set(tag, scopes);
       }
-      op.security = isPublic ? [] : [{ bearer: scope ? [scope] : [] }];
+      op.security = isPublic ? [] : [{ bearer: scope ? scope.split(' ') : [] }];
 
       // Parameters: path (described, and present even when the handler does not read them), query from the DTO, headers.
       const parameters = (op.parameters ?? []).filter((p) => p.in !== 'query');

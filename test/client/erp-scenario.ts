@@ -122,6 +122,18 @@ async function main() {
   const deliveries = await client.GET('/quote/{id}/deliveries', { params: { path: { id: quoteKey } } });
   if (!deliveries.data) return fail('read deliveries', deliveries.response.status, deliveries.error);
 
+  // Convert the quote into an order (the seller's own confirmation), then read the order with its products.
+  const converted = await client.POST('/quote/{id}/order', {
+    params: { path: { id: quoteKey } },
+    body: { payment_status: 'paid', notes: 'PO 4711' },
+  });
+  if (!converted.data) return fail('order quote', converted.response.status, converted.error);
+  const orderKey = converted.data.data.number;
+  const order = await client.GET('/order/{id}', { params: { path: { id: orderKey }, query: { embed: ['items.product', 'customer'] } } });
+  if (!order.data) return fail('read order', order.response.status, order.error);
+  const again = await client.POST('/quote/{id}/order', { params: { path: { id: quoteKey } }, body: {} });
+  const againStatus = again.error?.meta.status ?? again.response.status;
+
   // A 422: its message is a map of field path to messages (other errors carry a string).
   const invalid = await client.POST('/quote', {
     body: { name: 'ERP order 4714', items: [{ product_id: productId, options: { Size: 'XL' } }] },
@@ -150,6 +162,20 @@ async function main() {
     sent: sent.data.data.deliveries.map((d) => ({ recipient: d.recipient, status: d.status })),
     deliveries: deliveries.data.data.map((d) => d.recipient).sort(),
     invalid: { status: invalid.response.status, message: invalidMessages },
+    order: {
+      number: order.data.data.number,
+      quote_id: order.data.data.quote_id,
+      payment_status: order.data.data.payment_status,
+      total: order.data.data.total,
+      items: order.data.data.items.map((i) => ({
+        sku: i.sku,
+        quantity: i.quantity,
+        total: i.total,
+        product: i.product?.data?.sku ?? null,
+      })),
+      customer: order.data.data.customer?.data?.email ?? null,
+      again_status: againStatus,
+    },
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
 }

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ApiError } from '../http/api-error.js';
 import { requestContext } from '../http/request-context.js';
-import { SCOPE_GROUP_KEY, SCOPE_KEY, hasScope, scopeFor } from './scopes.js';
+import { SCOPE_GROUP_KEY, SCOPE_KEY, missingScope, scopeFor } from './scopes.js';
 import { invalidToken } from './authentication.middleware.js';
 
 /**
@@ -21,9 +21,8 @@ export class ScopeGuard implements CanActivate {
     if (!principal) throw invalidToken();
     const required = requiredScope(this.reflector, context, req.method);
     if (!required) throw new ApiError(403, 'This route has no scope and is closed.');
-    if (!hasScope(principal.scopes, required)) {
-      throw new ApiError(403, `The access token lacks the scope "${required}".`);
-    }
+    const missing = missingScope(principal.scopes, required);
+    if (missing) throw new ApiError(403, `The access token lacks the scope "${missing}".`);
     return true;
   }
 }

@@ -12,6 +12,7 @@ export const SCOPE_GROUPS = [
   'coupons',
   'billing_plans',
   'webhooks',
+  'orders',
 ] as const;
 export type ScopeGroup = (typeof SCOPE_GROUPS)[number];
 
@@ -23,8 +24,11 @@ export const SCOPE_KEY = 'scope:required';
 /** The controller's scope group: GET/HEAD/OPTIONS need `<group>:read`, other methods `<group>:write`. */
 export const ScopeGroup = (group: ScopeGroup) => SetMetadata(SCOPE_GROUP_KEY, group);
 
-/** A route that needs a specific scope instead of its group's read/write one. */
-export const RequireScope = (scope: string) => SetMetadata(SCOPE_KEY, scope);
+/**
+ * A route that needs a specific scope instead of its group's read/write one; several scopes are
+ * all needed (`POST /quote/{id}/order` needs `quotes:write` and `orders:write`).
+ */
+export const RequireScope = (...scopes: string[]) => SetMetadata(SCOPE_KEY, scopes.join(' '));
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -32,7 +36,15 @@ export function scopeFor(group: string, method: string): string {
   return `${group}:${READ_METHODS.has(method.toUpperCase()) ? 'read' : 'write'}`;
 }
 
-/** `*` grants everything, `<group>:*` everything in the group. */
+/** `*` grants everything, `<group>:*` everything in the group. `required` may name several scopes (space-separated), all needed. */
 export function hasScope(granted: string[], required: string): boolean {
-  return granted.includes('*') || granted.includes(required) || granted.includes(`${required.split(':')[0]}:*`);
+  return missingScope(granted, required) === null;
+}
+
+/** The first scope of `required` (space-separated) that `granted` lacks, or null. */
+export function missingScope(granted: string[], required: string): string | null {
+  for (const one of required.split(' ')) {
+    if (!(granted.includes('*') || granted.includes(one) || granted.includes(`${one.split(':')[0]}:*`))) return one;
+  }
+  return null;
 }

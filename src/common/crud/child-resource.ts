@@ -79,7 +79,9 @@ export abstract class ChildResourceService<E extends Row, O extends Row> {
       const current = await this.findIn(m, owner, key, true);
       assertIfMatch(this.cfg.present(current));
       const values = await this.prepare(m, owner, changesOf(input), current);
-      const row = await this.cfg.table.update(m, current, values);
+      const { row, changed } = await this.cfg.table.change(m, current, values);
+      // A PATCH that changes nothing changes nothing: not updated_at (the owner's neither), no event.
+      if (!changed) return this.cfg.present(current);
       await this.afterWrite(m, owner);
       return this.recorded(m, 'updated', row.id, this.cfg.present(row));
     });

@@ -22,6 +22,8 @@ export interface CrudSpec<E extends Row, J> {
   check?(m: EntityManager, values: Values, current: E | null): Values | Promise<Values>;
   /** Records `<resource>.created|updated|deleted` with each write (EventRecorder.for('<resource>')). */
   events?: ResourceEvents;
+  /** Runs after a write that changed something, in its transaction: the row before (null on create) and after (null on delete). */
+  afterWrite?(m: EntityManager, before: E | null, after: E | null): Promise<void>;
 }
 
 /**
@@ -52,6 +54,7 @@ export class CrudResource<E extends Row, J> {
     return this.tx.run(async (m) => {
       const values = await this.checked(m, changesOf(input), null);
       const row = await this.spec.table.insert(m, values);
+      await this.spec.afterWrite?.(m, null, row);
       return this.recorded(m, 'created', row.id, await this.presentOne(m, row));
     });
   }
@@ -61,7 +64,10 @@ export class CrudResource<E extends Row, J> {
       const current = await this.find(m, key, true);
       await assertIfMatchLazy(() => this.presentOne(m, current));
       const values = await this.checked(m, changesOf(input), current);
-      const row = await this.spec.table.update(m, current, values);
+      const { row, changed } = await this.spec.table.change(m, current, values);
+      // A PATCH that changes nothing changes nothing: not updated_at, not the ETag, no event.
+      if (!changed) return this.presentOne(m, current);
+      await this.spec.afterWrite?.(m, current, row);
       return this.recorded(m, 'updated', row.id, await this.presentOne(m, row));
     });
   }
@@ -73,6 +79,7 @@ export class CrudResource<E extends Row, J> {
       const presented = await this.presentOne(m, current);
       assertIfMatch(presented);
       await this.spec.table.delete(m, current.id);
+      await this.spec.afterWrite?.(m, current, null);
       return this.recorded(m, 'deleted', current.id, presented);
     });
   }

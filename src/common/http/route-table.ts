@@ -3,7 +3,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import { type MatchFunction, match } from 'path-to-regexp';
-import { SCOPE_GROUP_KEY, SCOPE_KEY, hasScope, scopeFor } from '../auth/scopes.js';
+import { SCOPE_GROUP_KEY, SCOPE_KEY, hasScope, missingScope, scopeFor } from '../auth/scopes.js';
 import { isPublicPath } from '../auth/authentication.middleware.js';
 import { ApiError } from './api-error.js';
 import { sendError } from './envelope.js';
@@ -129,7 +129,8 @@ export class RouteTable {
         const method = req.method === 'HEAD' ? 'GET' : req.method;
         const required = routes.filter((r) => r.method === method).map((r) => requiredScope(r, method));
         if (required.length > 0 && !required.some((scope) => scope !== null && hasScope(principal.scopes, scope))) {
-          const missing = required.find((scope) => scope !== null);
+          const first = required.find((scope) => scope !== null);
+          const missing = first ? missingScope(principal.scopes, first) : null;
           return sendError(res, 403, missing ? `The access token lacks the scope "${missing}".` : 'This route has no scope and is closed.');
         }
       }

@@ -8,8 +8,11 @@ const record = (over: Partial<CartRecord> = {}): CartRecord => ({
   name: 'Chairs',
   cart_link_id: 'abc123',
   status: 'active',
+  revision: 3,
   expires_at: '2030-03-01T14:05:00.123+00:00',
   accepted_at: null,
+  declined_at: null,
+  decline_reason: null,
   updated_at: '2030-02-01T10:00:00+00:00',
   subtotal: '1234.50',
   total_discount: '0.00',
@@ -71,6 +74,17 @@ describe('buyerView', () => {
       acceptedOn: 'February 10, 2030 at 9:30 AM UTC',
     });
     expect(spellDate('2030-02-10T09:30:00Z', 'en-GB')).toBe('10 February 2030 at 09:30 UTC');
+  });
+
+  it('reads declined and ordered as stored, past expiry too, with the revision the forms carry', () => {
+    const declined = record({ status: 'declined', declined_at: '2030-02-11T08:00:00+00:00', decline_reason: 'Too dear' });
+    expect(buyerView(declined, format, new Date('2031-01-01Z'))).toMatchObject({
+      state: 'declined',
+      declinedOn: 'February 11, 2030 at 8:00 AM UTC',
+      declineReason: 'Too dear',
+      revision: 3,
+    });
+    expect(buyerView(record({ status: 'ordered' }), format, new Date('2031-01-01Z')).state).toBe('ordered');
   });
 });
 

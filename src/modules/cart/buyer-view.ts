@@ -2,8 +2,8 @@ import { timestamp } from '../../common/format/format.js';
 import { formatCurrency } from '../../common/money/money.js';
 import type { CartRecord } from './cart.repository.js';
 
-/** Where a quote stands for its buyer: open to accept, past its expiry, or accepted. */
-export type BuyerState = 'open' | 'expired' | 'accepted';
+/** Where a quote stands for its buyer: open to accept or decline, past its expiry, accepted, declined, or ordered. */
+export type BuyerState = 'open' | 'expired' | 'accepted' | 'declined' | 'ordered';
 
 export interface BuyerItem {
   name: string;
@@ -33,6 +33,10 @@ export interface BuyerQuote {
   /** The same date spelled out in the store's locale, e.g. "March 1, 2025 at 2:05 PM UTC". */
   expiresOn: string | null;
   acceptedOn: string | null;
+  declinedOn: string | null;
+  declineReason: string | null;
+  /** The quote's revision: the forms carry it, so a decision applies to what the page showed. */
+  revision: number;
   items: BuyerItem[];
   subtotal: string;
   discount: string;
@@ -67,10 +71,13 @@ export function buyerView(r: CartRecord, f: BuyerFormat, now = new Date()): Buye
     number: r.number,
     name: r.name,
     cartLinkId: r.cart_link_id,
-    state: r.status === 'accepted' ? 'accepted' : expired ? 'expired' : 'open',
+    state: r.status === 'accepted' || r.status === 'declined' || r.status === 'ordered' ? r.status : expired ? 'expired' : 'open',
     expiresAt: timestamp(r.expires_at),
     expiresOn: r.expires_at ? spellDate(r.expires_at, f.locale) : null,
     acceptedOn: r.accepted_at ? spellDate(r.accepted_at, f.locale) : null,
+    declinedOn: r.declined_at ? spellDate(r.declined_at, f.locale) : null,
+    declineReason: r.decline_reason ?? null,
+    revision: r.revision ?? 1,
     items: r.items.map((i) => ({
       name: i.name ?? `Product ${i.product_id}`,
       sku: i.sku,

@@ -8,6 +8,9 @@ import type { BuyerItem, BuyerQuote } from './buyer-view.js';
 
 export const STYLESHEET_PATH = '/cart/style.css';
 
+/** The longest reason a buyer may give when declining (CONTRACT §14). */
+export const DECLINE_REASON_MAX = 500;
+
 function layout(title: string, storeName: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -48,7 +51,14 @@ function itemRow(i: BuyerItem): string {
 function stateNote(q: BuyerQuote): string {
   switch (q.state) {
     case 'accepted':
-      return `<p class="state state-accepted" role="status"><strong>You accepted this quote on ${e(q.acceptedOn)}.</strong> Thank you: we will be in touch to complete your order.</p>`;
+      return `<p class="state state-accepted" role="status"><strong>You accepted this quote on ${e(q.acceptedOn)}.</strong> Thank you: we will be in touch to complete your order.</p>
+<p class="accepted-summary">What you accepted, for a total of <strong class="accepted-total">${e(q.total)}</strong>, is shown below; it will not change.</p>`;
+    case 'ordered':
+      return `<p class="state state-accepted" role="status"><strong>This quote became an order${q.acceptedOn ? ` (you accepted it on ${e(q.acceptedOn)})` : ''}</strong>, for a total of <strong class="accepted-total">${e(q.total)}</strong>. Thank you for your order.</p>`;
+    case 'declined':
+      return `<p class="state state-declined" role="status"><strong>You declined this quote on ${e(q.declinedOn)}.</strong>${
+        q.declineReason ? ` Your reason: <q class="decline-reason">${e(q.declineReason)}</q>.` : ''
+      } If you change your mind, ask us to reopen it.</p>`;
     case 'expired':
       return `<p class="state state-expired" role="status"><strong>This quote expired on ${e(q.expiresOn)}.</strong> It can no longer be accepted; please ask us for a new one.</p>`;
     default:
@@ -69,11 +79,23 @@ ${q.items.map(itemRow).join('\n')}
 </tbody>
 </table>`
     : '<p class="empty">This quote has no items.</p>';
+  // Both forms carry the revision the page shows: a decision applies to what the buyer read.
+  const hidden = `<input type="hidden" name="csrf_token" value="${e(csrfToken)}">
+<input type="hidden" name="revision" value="${e(q.revision)}">`;
   const accept =
     q.state === 'open'
       ? `<form class="accept" method="post" action="${e(base)}/accept">
-<input type="hidden" name="csrf_token" value="${e(csrfToken)}">
+${hidden}
 <button type="submit">Accept quote</button>
+</form>`
+      : '';
+  const decline =
+    q.state === 'open'
+      ? `<form class="decline" method="post" action="${e(base)}/decline">
+${hidden}
+<label for="decline-reason">Not for you? Tell us why (optional)</label>
+<textarea id="decline-reason" name="reason" maxlength="${DECLINE_REASON_MAX}" rows="2"></textarea>
+<button type="submit" class="secondary">Decline quote</button>
 </form>`
       : '';
   return layout(
@@ -94,17 +116,18 @@ ${items}
 <div class="actions">
 ${accept}
 <a class="pdf" href="${e(base)}/pdf">Download PDF</a>
-</div>`,
+</div>
+${decline}`,
   );
 }
 
 /** The answer to anything that is not a quote page: not found (unknown and deleted alike), too many requests, a refused form. */
-export function messagePage(storeName: string, title: string, message: string, back?: string): string {
+export function messagePage(storeName: string, title: string, message: string, back?: string, backLabel = 'Back to the quote'): string {
   return layout(
     `${title} · ${storeName}`,
     storeName,
     `<header><h1>${e(title)}</h1></header>
-<p class="message">${e(message)}</p>${back ? `\n<p><a href="${e(back)}">Back to the quote</a></p>` : ''}`,
+<p class="message">${e(message)}</p>${back ? `\n<p><a class="back" href="${e(back)}">${e(backLabel)}</a></p>` : ''}`,
   );
 }
 
@@ -119,6 +142,12 @@ h1{margin:0;font-size:1.6rem;line-height:1.25;overflow-wrap:anywhere}
 .state{padding:12px 14px;border-radius:6px;margin:0 0 20px;background:#eef2f7}
 .state-expired{background:#fdecea;color:#7a1c12}
 .state-accepted{background:#e7f6ec;color:#145a2b}
+.state-declined{background:#f3f0e8;color:#5b4a1f}
+.decline{margin:24px 0 0;display:flex;flex-direction:column;gap:6px;max-width:480px}
+.decline label{color:#4a5568;font-size:.9rem}
+.decline textarea{font:inherit;padding:8px;border:1px solid #c8ced8;border-radius:6px}
+button.secondary{background:#e2e6ec;color:#1d2330;align-self:flex-start}
+button.secondary:hover,button.secondary:focus{background:#cdd3dc}
 table.items{width:100%;border-collapse:collapse;margin-bottom:20px}
 .items th,.items td{padding:10px 8px;border-bottom:1px solid #e2e6ec;vertical-align:top;text-align:left}
 .items th{font-size:.85rem;color:#4a5568;font-weight:600}
@@ -152,7 +181,7 @@ button{width:100%}
 @media print{
 body{background:#fff}
 .sheet{padding:0;min-height:0}
-.actions{display:none}
+.actions,.decline{display:none}
 .state{border:1px solid #999;background:none;color:#000}
 }
 `;

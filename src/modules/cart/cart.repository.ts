@@ -12,8 +12,11 @@ export interface CartRecord {
   name: string;
   cart_link_id: string;
   status: string;
+  revision: number;
   expires_at: string | null;
   accepted_at: string | null;
+  declined_at: string | null;
+  decline_reason: string | null;
   updated_at: string;
   subtotal: string;
   total_discount: string;
@@ -35,18 +38,31 @@ export interface CartItemRecord {
   total: string;
 }
 
-/** What an accept did: the quote's state as it was before the statement (`accepted` tells whether this one accepted it). */
-export interface AcceptOutcome {
+/**
+ * What a buyer's decision did: the quote's state as it was before the statement (`decided` tells
+ * whether this statement accepted or declined it; `revision` is the one stored).
+ */
+export interface DecisionOutcome {
   id: number;
-  accepted: boolean;
+  decided: boolean;
   status: string;
+  revision: number;
   expired: boolean;
+}
+
+/** A buyer's decision on the quote of a cart link; `revision` (when the form carried one) must still be the stored one. */
+export interface Decision {
+  cartLinkId: string;
+  revision: number | null;
+  decision: 'accepted' | 'declined';
+  reason?: string | null;
 }
 
 /** The SELECT list of a buyer's view over quote alias `q`. */
 const VIEW_SQL = `json_build_object(
-    'id', q.id, 'number', q.number, 'name', q.name, 'cart_link_id', q.cart_link_id, 'status', q.status,
-    'expires_at', q.expires_at, 'accepted_at', q.accepted_at, 'updated_at', q.updated_at,
+    'id', q.id, 'number', q.number, 'name', q.name, 'cart_link_id', q.cart_link_id, 'status', q.status, 'revision', q.revision,
+    'expires_at', q.expires_at, 'accepted_at', q.accepted_at, 'declined_at', q.declined_at, 'decline_reason', q.decline_reason,
+    'updated_at', q.updated_at,
     'subtotal', q.subtotal::text, 'total_discount', q.total_discount::text, 'total_tax', q.total_tax::text, 'total', q.total::text,
     'items', COALESCE((
       SELECT json_agg(json_build_object(
@@ -92,22 +108,33 @@ export class CartRepository {
   }
 
   /**
-   * Accepts the quote of a cart link in one statement: `accepted_at` and `status` are set only
-   * when it is neither accepted already nor expired (the UPDATE re-checks that after waiting for a
-   * concurrent accept, so a quote is accepted once). Null when there is no such quote.
+   * Accepts or declines the quote of a cart link in one statement: only an open quote (`active`,
+   * not expired) of the revision the buyer saw changes (the UPDATE re-checks that after waiting
+   * for a concurrent decision, so a quote is decided once). Null when there is no such quote.
    */
-  @GenerateSql({ args: [SqlArg.manager, 'AbCdEfGhIjKlMnOp'] })
-  async accept(m: EntityManager, cartLinkId: string): Promise<AcceptOutcome | null> {
-    const [row] = await runStatement<AcceptOutcome>(
+  @GenerateSql(
+    { name: 'accept', args: [SqlArg.manager, { cartLinkId: 'AbCdEfGhIjKlMnOp', revision: 1, decision: 'accepted' }] },
+    {
+      name: 'decline',
+      args: [SqlArg.manager, { cartLinkId: 'AbCdEfGhIjKlMnOp', revision: null, decision: 'declined', reason: 'Too dear' }],
+    },
+  )
+  async decide(m: EntityManager, d: Decision): Promise<DecisionOutcome | null> {
+    const set =
+      d.decision === 'accepted'
+        ? `accepted_at = now(), status = 'accepted'`
+        : `declined_at = now(), decline_reason = $3::text, status = 'declined'`;
+    const [row] = await runStatement<DecisionOutcome>(
       m,
       `WITH a AS (
-         UPDATE quotes SET accepted_at = now(), status = 'accepted', updated_at = now()
-          WHERE cart_link_id = $1 AND status <> 'accepted' AND (expires_at IS NULL OR expires_at > now())
+         UPDATE quotes SET ${set}, updated_at = now()
+          WHERE cart_link_id = $1 AND status = 'active' AND (expires_at IS NULL OR expires_at > now())
+            AND ($2::int IS NULL OR revision = $2::int)
           RETURNING id)
-       SELECT q.id, EXISTS (SELECT 1 FROM a) AS accepted, q.status,
+       SELECT q.id, EXISTS (SELECT 1 FROM a) AS decided, q.status, q.revision,
               (q.expires_at IS NOT NULL AND q.expires_at <= now()) AS expired
          FROM quotes q WHERE q.cart_link_id = $1`,
-      [cartLinkId],
+      d.decision === 'accepted' ? [d.cartLinkId, d.revision] : [d.cartLinkId, d.revision, d.reason ?? null],
     );
     return row ?? null;
   }

@@ -2,8 +2,8 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { sendError, successEnvelope } from '../../common/http/envelope.js';
 import { toApiError } from '../../common/http/exception.filter.js';
 import { type RateLimiter, overLimit } from '../../common/rate-limit/rate-limiter.js';
-import { CART_STYLESHEET, STYLESHEET_PATH, messagePage } from './cart-page.js';
-import type { CartService } from './cart.service.js';
+import { CART_STYLESHEET, DECLINE_REASON_MAX, STYLESHEET_PATH, messagePage } from './cart-page.js';
+import type { BuyerDecision, CartService } from './cart.service.js';
 
 /** Every response of the buyer's pages: no script may run, nothing is indexed, no address leaks on. */
 const PAGE_HEADERS: Record<string, string> = {
@@ -18,7 +18,7 @@ const PAGE_HEADERS: Record<string, string> = {
 /** Cart link identifiers are 1–64 letters and digits (CONTRACT §8); anything else is not found without asking the database. */
 const CART_LINK_ID = /^[A-Za-z0-9]{1,64}$/;
 const CART_PATH = /^\/cart(?:\/|$)/i;
-const FORM_LIMIT = '4kb';
+const FORM_LIMIT = '8kb';
 
 const NOT_FOUND = {
   title: 'Quote not found',
@@ -27,7 +27,8 @@ const NOT_FOUND = {
 
 /**
  * The buyer's side of a quote, outside the API and so without a token (CONTRACT §13):
- * `GET /cart/{cart_link_id}` (the page), `GET /cart/{cart_link_id}/pdf`, `POST /cart/{cart_link_id}/accept`
+ * `GET /cart/{cart_link_id}` (the page), `GET /cart/{cart_link_id}/pdf`, `POST /cart/{cart_link_id}/accept`,
+ * `POST /cart/{cart_link_id}/decline`
  * (a form) and the page's stylesheet. Mounted before authentication and the JSON body reader; it
  * answers every request under /cart itself. Pages and errors are HTML; a client that asks for JSON
  * only (`Accept: application/json`) gets its errors in the API's envelope.
@@ -41,13 +42,22 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
   const router = Router();
   const storeName = cart.format.storeName;
 
-  const fail = (req: Request, res: Response, status: number, title: string, message: string, headers: Record<string, string> = {}) => {
+  const fail = (
+    req: Request,
+    res: Response,
+    status: number,
+    title: string,
+    message: string,
+    headers: Record<string, string> = {},
+    back?: string,
+    backLabel?: string,
+  ) => {
     if (req.accepts(['html', 'json']) === 'json') return sendError(res, status, message, { ...PAGE_HEADERS, ...headers });
     res.set({ ...PAGE_HEADERS, ...headers });
     res
       .status(status)
       .type('text/html; charset=utf-8')
-      .send(messagePage(storeName, title, message));
+      .send(messagePage(storeName, title, message, back, backLabel));
   };
   const notFound = (req: Request, res: Response) => fail(req, res, 404, NOT_FOUND.title, NOT_FOUND.message);
   /** A failure of the database (or anything else) as a page: 503 with Retry-After when a dependency is away. */
@@ -104,28 +114,44 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
       fail(req, res, 400, 'Form not readable', 'The form could not be read. Go back to the quote and try again.');
     });
 
-  router.post('/cart/:id/accept', validId, limited, readForm, (req, res) => {
+  const decided = (decision: BuyerDecision) => (req: Request, res: Response) => {
     const id = String(req.params.id);
-    const token = (req.body as Record<string, unknown> | undefined)?.csrf_token;
-    cart.accept(id, token).then(
+    const body = (req.body as Record<string, unknown> | undefined) ?? {};
+    const reason = decision === 'declined' ? body.reason : undefined;
+    if (reason !== undefined && (typeof reason !== 'string' || reason.length > DECLINE_REASON_MAX)) {
+      return fail(req, res, 422, 'Reason too long', `The reason may be at most ${DECLINE_REASON_MAX} characters.`, {}, `/cart/${id}`);
+    }
+    const trimmed = typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : null;
+    cart.decide(id, decision, { token: body.csrf_token, revision: body.revision, reason: trimmed }).then(
       async (result) => {
         switch (result) {
-          case 'accepted':
-          case 'already-accepted':
-            // Post/Redirect/Get: the page shows the confirmation, and reloading it sends nothing again.
+          case 'done':
+          case 'already-decided':
+            // Post/Redirect/Get: the page shows the outcome, and reloading it sends nothing again.
             res.set(PAGE_HEADERS);
             return res.redirect(303, `/cart/${id}`);
           case 'expired': {
             const page = await cart.page(id);
             return page === null ? notFound(req, res) : html(res, 409, page);
           }
+          case 'changed':
+            return fail(
+              req,
+              res,
+              409,
+              'This quote has changed',
+              `This quote changed after you opened it, so it was not ${decision}. Reload it to see what changed, then decide again.`,
+              {},
+              `/cart/${id}`,
+              'Reload the quote',
+            );
           case 'bad-token':
             return fail(
               req,
               res,
               403,
               'Form not accepted',
-              'This form could not be verified. Open the quote again from its link and press "Accept quote" there.',
+              `This form could not be verified. Open the quote again from its link and press "${decision === 'accepted' ? 'Accept' : 'Decline'} quote" there.`,
             );
           default:
             return notFound(req, res);
@@ -133,7 +159,9 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
       },
       failed(req, res),
     );
-  });
+  };
+  router.post('/cart/:id/accept', validId, limited, readForm, decided('accepted'));
+  router.post('/cart/:id/decline', validId, limited, readForm, decided('declined'));
 
   // Other methods on the three paths: OPTIONS lists what they allow, anything else is 405.
   const allow = (methods: string) => (req: Request, res: Response) => {
@@ -147,7 +175,7 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
     });
   };
   router.all(['/cart/:id', '/cart/:id/pdf', STYLESHEET_PATH], allow('GET, HEAD, OPTIONS'));
-  router.all('/cart/:id/accept', allow('POST, OPTIONS'));
+  router.all(['/cart/:id/accept', '/cart/:id/decline'], allow('POST, OPTIONS'));
   router.use((req: Request, res: Response, _next: NextFunction) => notFound(req, res));
   return router;
 }

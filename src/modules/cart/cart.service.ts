@@ -8,11 +8,25 @@ import { CartTokens } from './cart-tokens.js';
 import { type CartRecord, CartRepository } from './cart.repository.js';
 import { renderQuotePdf } from './quote-pdf.js';
 
-/** What an accept came to: accepted now, accepted before (nothing changes), expired, refused form, no such quote. */
-export type AcceptResult = 'accepted' | 'already-accepted' | 'expired' | 'bad-token' | 'not-found';
+/**
+ * What a buyer's decision came to: made now, the quote decided before (nothing changes), expired,
+ * changed since the page was shown (its revision moved), refused form, no such quote.
+ */
+export type DecisionResult = 'done' | 'already-decided' | 'expired' | 'changed' | 'bad-token' | 'not-found';
 
-/** Records `quote.accepted` for a quote just accepted, in the accept's transaction (`m`). */
-export type AcceptedQuoteRecorder = (m: EntityManager, quoteId: number) => Promise<void>;
+/** What the buyer decided on the cart page. */
+export type BuyerDecision = 'accepted' | 'declined';
+
+/**
+ * Records `quote.accepted` / `quote.declined` (and their notices) for a quote just decided, in the
+ * decision's transaction (`m`); `afterCommit` hands work over once it committed.
+ */
+export type DecisionRecorder = (
+  m: EntityManager,
+  quoteId: number,
+  decision: BuyerDecision,
+  afterCommit: (fn: () => void) => void,
+) => Promise<void>;
 
 export interface QuotePdf {
   quote: BuyerQuote;
@@ -26,7 +40,7 @@ export interface QuotePdf {
 @Injectable()
 export class CartService {
   readonly format: BuyerFormat;
-  private recordAccepted: AcceptedQuoteRecorder | null = null;
+  private recordDecision: DecisionRecorder | null = null;
 
   constructor(
     private readonly repository: CartRepository,
@@ -63,33 +77,46 @@ export class CartService {
   }
 
   /**
-   * Who records `quote.accepted`: the quotes module, which presents quotes as GET /quote/{id} shows
-   * them and uses this module (so this one cannot inject it). Set once at start-up (QuotesService).
+   * Who records `quote.accepted` and `quote.declined`: the quotes module, which presents quotes as
+   * GET /quote/{id} shows them and uses this module (so this one cannot inject it). Set once at
+   * start-up (QuotesService).
    */
-  onAccepted(record: AcceptedQuoteRecorder): void {
-    this.recordAccepted = record;
+  onDecision(record: DecisionRecorder): void {
+    this.recordDecision = record;
   }
 
   /**
-   * "Accept quote": records `accepted_at` once (its `status` then reads `accepted`); a second accept
-   * changes nothing, an expired quote cannot be accepted. The form token is checked first. Only the
-   * accept that changed the quote records `quote.accepted`.
+   * "Accept quote" / "Decline quote": records `accepted_at` (or `declined_at` and the reason) once;
+   * the quote's `status` then reads `accepted` (`declined`). A quote decided before changes
+   * nothing, an expired one cannot be decided, and one that changed since the page showed it
+   * (`revision`, from the form) is not decided: the buyer reloads and sees what changed. The form
+   * token is checked first. Only the decision that changed the quote records its event.
    */
-  async accept(cartLinkId: string, token: unknown): Promise<AcceptResult> {
-    if (!(await this.tokens.verify(cartLinkId, token))) return 'bad-token';
-    return this.tx.run(async (m) => {
-      const outcome = await this.repository.accept(m, cartLinkId);
+  async decide(
+    cartLinkId: string,
+    decision: BuyerDecision,
+    form: { token: unknown; revision: unknown; reason?: string | null },
+  ): Promise<DecisionResult> {
+    if (!(await this.tokens.verify(cartLinkId, form.token))) return 'bad-token';
+    // Pages rendered before forms carried a revision still work: without one, no revision is checked.
+    const revision = typeof form.revision === 'string' && /^\d{1,9}$/.test(form.revision) ? Number(form.revision) : null;
+    if (form.revision !== undefined && revision === null) return 'changed';
+    return this.tx.run(async (m, afterCommit) => {
+      const outcome = await this.repository.decide(m, { cartLinkId, revision, decision, reason: form.reason ?? null });
       if (!outcome) return 'not-found';
-      if (outcome.accepted) {
-        // The one place a `quote.accepted` event is written, in this transaction (CONTRACT §12):
-        // the ERP then turns the quote into an order. Without its recorder the accept rolls back.
-        if (!this.recordAccepted) throw new Error('No recorder of quote.accepted is set (QuotesService sets it).');
-        await this.recordAccepted(m, outcome.id);
-        return 'accepted';
+      if (outcome.decided) {
+        // The one place these events are written, in this transaction (CONTRACT §12, §14): the ERP
+        // then turns the quote into an order. Without its recorder the decision rolls back.
+        if (!this.recordDecision) throw new Error('No recorder of buyer decisions is set (QuotesService sets it).');
+        await this.recordDecision(m, outcome.id, decision, afterCommit);
+        return 'done';
       }
-      // Not accepted by this statement: expired, or accepted already (perhaps by a concurrent accept
-      // that committed after this statement's snapshot, which still showed the quote open).
-      return outcome.expired && outcome.status !== 'accepted' ? 'expired' : 'already-accepted';
+      // Not decided by this statement: decided already (perhaps by a concurrent request that
+      // committed after this statement's snapshot, which still showed the quote open), expired,
+      // or changed since the buyer's page was shown.
+      if (outcome.status !== 'active') return 'already-decided';
+      if (outcome.expired) return 'expired';
+      return revision !== null && revision !== outcome.revision ? 'changed' : 'already-decided';
     });
   }
 }

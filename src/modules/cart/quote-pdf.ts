@@ -142,6 +142,8 @@ export function renderQuotePdf(q: BuyerQuote): Promise<Buffer> {
 
 function stateLine(q: BuyerQuote): string {
   if (q.state === 'accepted') return `Accepted on ${q.acceptedOn}.`;
+  if (q.state === 'ordered') return q.acceptedOn ? `Accepted on ${q.acceptedOn}; ordered.` : 'Ordered.';
+  if (q.state === 'declined') return `Declined on ${q.declinedOn}.`;
   if (q.state === 'expired') return `This quote expired on ${q.expiresOn}.`;
   return q.expiresOn ? `Valid until ${q.expiresOn}.` : 'This quote does not expire.';
 }

@@ -30,7 +30,7 @@ import { type PriceSource, type PriceTierInput, tierInputs } from './domain/unit
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { type ProductRecord, ProductsRepository } from './products.repository.js';
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
-import { ProductRowsRepository } from './repositories/product-rows.repository.js';
+import { ProductRowsRepository, type StockRow } from './repositories/product-rows.repository.js';
 
 export type { ProductJson } from './catalog.presenter.js';
 
@@ -124,15 +124,17 @@ export class ProductsService {
   update(key: string, input: ProductPatch) {
     return this.tx.run(async (m) => {
       const current = await this.rows.products.find(m, key, { lock: true });
-      assertIfMatch(await this.view(m, current.id));
+      const before = await this.view(m, current.id);
+      assertIfMatch(before);
       const { category_ids, ...values } = changesOf(input) as Partial<ProductPatch>;
       await this.check(m, values, category_ids, current.id);
-      if (category_ids) {
-        await this.links.replace(m, current.id, category_ids);
+      if (category_ids && (await this.links.replace(m, current.id, category_ids))) {
         // The product's `category` is part of its representation, so Last-Modified moves too.
         (values as Record<string, unknown>).updated_at = () => 'now()';
       }
-      await this.rows.products.update(m, current, values);
+      const { changed } = await this.rows.products.change(m, current, values);
+      // A PATCH that changes nothing changes nothing: not updated_at, not the ETag, no event.
+      if (!changed) return before;
       const view = await this.view(m, current.id);
       await this.record(m, 'updated', view);
       return view;
@@ -160,6 +162,27 @@ export class ProductsService {
     if (unique.length === 0) return new Map();
     const records = await this.repository.byIds(m, unique);
     return new Map(records.map((r) => [r.row.id, this.presentRecord(r)]));
+  }
+
+  /** The stock of these products, locked for the caller's transaction (an order takes or gives back units). */
+  lockStock(m: EntityManager, ids: number[]): Promise<StockRow[]> {
+    return ids.length ? this.rows.lockStock(m, [...new Set(ids)]) : Promise.resolve([]);
+  }
+
+  /**
+   * Moves the stock of products by the given units (negative: taken), in the caller's transaction;
+   * `in_stock_amount` is part of each product, so each records `product.updated` (one read and one
+   * event write for all of them).
+   */
+  async moveStock(m: EntityManager, deltas: ReadonlyMap<number, number>): Promise<void> {
+    const ids = [...deltas.keys()];
+    if (ids.length === 0) return;
+    await this.rows.moveStock(m, ids, [...deltas.values()]);
+    const views = await this.productViews(m, ids);
+    await this.events.record(
+      m,
+      [...views.values()].map((view) => ({ type: 'product.updated', resource: 'product', resource_id: view.id, data: view })),
+    );
   }
 
   /** A product record of a read query as the product object quotes embed (no embeds). */

@@ -67,7 +67,10 @@ export class CustomerAddressesService {
       const current = await this.findAddress(m, customer.id, addressKey, true);
       assertIfMatch(await this.presentOne(m, current));
       const { values, cleared } = await this.checked(m, customer.id, changesOf(input), current);
-      return this.recorded(m, cleared, 'updated', await this.repository.addresses.update(m, current, values));
+      const { row, changed } = await this.repository.addresses.change(m, current, values);
+      // A PATCH that changes nothing changes nothing: not updated_at, not the ETag, no event.
+      if (!changed && cleared.length === 0) return (await this.present(m, [row]))[0];
+      return this.recorded(m, cleared, 'updated', row);
     });
   }
 

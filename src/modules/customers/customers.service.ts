@@ -23,7 +23,7 @@ export class CustomersService {
 
   constructor(
     tx: TransactionRunner,
-    repository: CustomersRepository,
+    private readonly repository: CustomersRepository,
     private readonly groups: CustomerGroupsService,
     private readonly addresses: CustomerAddressesService,
     recorder: EventRecorder,
@@ -57,6 +57,18 @@ export class CustomersService {
   /** Addresses go with the customer (CASCADE); a customer on a quote or subscription is a 409 (RESTRICT). */
   remove(id: string) {
     return this.crud.remove(id);
+  }
+
+  /**
+   * Customers by id as GET /customer/{id} shows them, with the embeds of `embed` (what another
+   * resource embeds as `customer`), in a fixed number of statements whatever the count.
+   */
+  async customerViews(m: EntityManager, ids: number[], embed: EmbedSelection = {}): Promise<Map<number, CustomerJson>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.repository.customers.whereIn(m, 'id', unique);
+    const views = await this.presentCustomers(m, rows, embed);
+    return new Map(views.map((c) => [c.id, c]));
   }
 
   /** One statement per embedded relation for the whole page (groups: two, with customers_count; addresses: three, with places). */

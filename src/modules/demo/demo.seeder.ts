@@ -9,8 +9,10 @@ import { seedGeography } from './seeds/geography.seed.js';
 import { seedCatalog } from './seeds/catalog.seed.js';
 import { seedCustomers } from './seeds/customers.seed.js';
 import { seedTax } from './seeds/tax.seed.js';
+import { seedDemoOrder } from './seeds/order.seed.js';
 import { seedDemoQuote } from './seeds/quote.seed.js';
 import { QuotesService } from '../quotes/quotes.service.js';
+import { OrdersService } from '../orders/orders.service.js';
 
 /** Each seed adds what is missing and leaves existing rows alone, so seeding twice changes nothing. */
 export type DemoSeed = (m: EntityManager) => Promise<string>;
@@ -30,7 +32,7 @@ export class DemoSeeder {
 
   /**
    * Loads the demo data in one transaction, then a demo quote priced by the quotes service (its
-   * own transaction, as any quote); returns one line per seed.
+   * own transaction, as any quote) and a demo order made from another; returns one line per seed.
    */
   async seed(): Promise<string[]> {
     const lines = await this.tx.run(async (m) => {
@@ -40,6 +42,7 @@ export class DemoSeeder {
     });
     const quotes = this.moduleRef.get(QuotesService, { strict: false });
     lines.push(await seedDemoQuote(this.tx.direct, quotes));
+    lines.push(await seedDemoOrder(this.tx.direct, quotes, this.moduleRef.get(OrdersService, { strict: false })));
     return lines;
   }
 

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import Mustache from 'mustache';
 import { escapeHtml } from '../../common/format/html.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { SHOP_QUOTE_DECISION, SHOP_STORE_DECISION } from './templates/shop-quote-decision.js';
 import { SHOP_SEND_QUOTE } from './templates/shop-send-quote.js';
 
 export interface RenderedMail {
@@ -12,7 +13,11 @@ export interface RenderedMail {
   text: string;
 }
 
-const BUILT_IN: Record<string, RenderedMail> = { 'shop:send-quote': SHOP_SEND_QUOTE };
+const BUILT_IN: Record<string, RenderedMail> = {
+  'shop:send-quote': SHOP_SEND_QUOTE,
+  'shop:quote-decision': SHOP_QUOTE_DECISION,
+  'shop:store-decision': SHOP_STORE_DECISION,
+};
 
 /** Renders named templates; a part found in TEMPLATES_DIR replaces the built-in one. */
 @Injectable()

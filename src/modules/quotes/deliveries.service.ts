@@ -8,7 +8,7 @@ import { CartService } from '../cart/cart.service.js';
 import { type MailAttachment, MailTransport } from '../mail/mail-transport.js';
 import { isPermanentRefusal } from '../mail/smtp-refusal.js';
 import { type RenderedMail, TemplateRenderer } from '../mail/template-renderer.js';
-import type { QuoteDelivery } from './quote-delivery.entity.js';
+import type { DeliveryKind, QuoteDelivery } from './quote-delivery.entity.js';
 import { type ClaimedDelivery, DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
 import { deliveryOutcomes } from '../../common/metrics/metrics.js';
@@ -92,6 +92,38 @@ export class DeliveriesService {
     );
   }
 
+  /**
+   * The notices of a buyer's decision (CONTRACT §14), in the decision's transaction: a confirmation
+   * to each of the quote's recipients and a note to STORE_EMAIL (when set). They go out as
+   * send-quote's deliveries do (outbox row → job → render → send).
+   */
+  async createNotices(
+    m: EntityManager,
+    quoteId: number,
+    decision: 'accepted' | 'declined',
+    recipients: string[],
+  ): Promise<QuoteDelivery[]> {
+    const rows = recipients.map((recipient) => ({
+      quote_id: quoteId,
+      recipient,
+      message: null,
+      bcc: [],
+      attach_pdf: false,
+      kind: `buyer-${decision}` as const,
+    }));
+    if (this.config.storeEmail) {
+      rows.push({
+        quote_id: quoteId,
+        recipient: this.config.storeEmail,
+        message: null,
+        bcc: [],
+        attach_pdf: false,
+        kind: `store-${decision}` as never,
+      });
+    }
+    return rows.length ? this.repository.insertDeliveries(m, rows) : [];
+  }
+
   /** One delivery (a batch of one): what became of it. */
   async deliver(id: number): Promise<DeliveryOutcome> {
     const batch = await this.deliverBatch([id]);
@@ -161,9 +193,9 @@ export class DeliveriesService {
     let messageId: string;
     try {
       // A send's deliveries share quote and message: one rendering for all of them.
-      const key = `${row.quote_id}\u0000${row.attach_pdf ? 1 : 0}\u0000${row.message ?? ''}`;
+      const key = `${row.quote_id}\u0000${row.kind}\u0000${row.attach_pdf ? 1 : 0}\u0000${row.message ?? ''}`;
       let mail = mails.get(key);
-      if (!mail) mails.set(key, (mail = this.render(row.quote_id, row.message, row.attach_pdf)));
+      if (!mail) mails.set(key, (mail = this.render(row.quote_id, row.message, row.attach_pdf, row.kind ?? 'quote')));
       const rendered = await mail;
       await this.sending.acquire();
       try {
@@ -243,18 +275,24 @@ export class DeliveriesService {
   }
 
   /** The template's view of a quote: what the e-mail shows, with the quote's PDF when the send asked for it. */
-  private async render(quoteId: number, message: string | null, attachPdf: boolean): Promise<Mail> {
-    const [rendered, doc] = await Promise.all([this.renderTemplate(quoteId, message), attachPdf ? this.cart.pdfById(quoteId) : null]);
+  private async render(quoteId: number, message: string | null, attachPdf: boolean, kind: DeliveryKind): Promise<Mail> {
+    const [rendered, doc] = await Promise.all([this.renderTemplate(quoteId, message, kind), attachPdf ? this.cart.pdfById(quoteId) : null]);
     if (attachPdf && !doc) throw new Error(`quote ${quoteId} no longer exists`);
     if (!doc) return rendered;
     return { ...rendered, attachments: [{ filename: `quote-${doc.quote.number}.pdf`, contentType: 'application/pdf', content: doc.pdf }] };
   }
 
-  private async renderTemplate(quoteId: number, message: string | null): Promise<RenderedMail> {
+  private async renderTemplate(quoteId: number, message: string | null, kind: DeliveryKind): Promise<RenderedMail> {
     const quote = await this.repository.mailView(this.tx.direct, quoteId);
     if (!quote) throw new Error(`quote ${quoteId} no longer exists`);
-    return this.templates.render('shop:send-quote', {
+    const decision = kind === 'quote' ? null : kind.endsWith('accepted') ? 'accepted' : 'declined';
+    const template = kind === 'quote' ? 'shop:send-quote' : kind.startsWith('store-') ? 'shop:store-decision' : 'shop:quote-decision';
+    return this.templates.render(template, {
       message,
+      accepted: decision === 'accepted',
+      declined: decision === 'declined',
+      decided_at: timestamp(decision === 'accepted' ? quote.accepted_at : decision === 'declined' ? quote.declined_at : null),
+      reason: quote.decline_reason,
       quote: {
         name: quote.name,
         number: quote.number,

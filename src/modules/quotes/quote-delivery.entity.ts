@@ -17,6 +17,13 @@ import { Quote } from './quote.entity.js';
  */
 export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
+/**
+ * What a delivery carries: the quote (send-quote), or a notice of the buyer's decision on the
+ * cart page (CONTRACT §14): a confirmation to the quote's recipients, or a note to STORE_EMAIL.
+ */
+export const DELIVERY_KINDS = ['quote', 'buyer-accepted', 'buyer-declined', 'store-accepted', 'store-declined'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
 @Entity({ name: 'quote_deliveries' })
 @Index('IDX_quote_deliveries_quote_id', ['quote_id'])
 @Index('IDX_quote_deliveries_status', ['status', 'next_attempt_at'])
@@ -41,6 +48,10 @@ export class QuoteDelivery {
   /** The optional message of the send-quote request, shown in the e-mail. */
   @Column({ type: 'text', nullable: true })
   message: string | null;
+
+  /** What the message is (see DELIVERY_KINDS); its template follows from it. */
+  @Column({ type: 'varchar', length: 32, default: 'quote' })
+  kind: DeliveryKind;
 
   /** The message carries the quote's PDF (`"attach_pdf": true` on send-quote). */
   @Column({ type: 'boolean', default: false })

@@ -18,7 +18,7 @@ export type QuoteType = (typeof QUOTE_TYPES)[number];
 /**
  * A saved, priced cart. Prices are fixed when the quote is written (every write re-prices all
  * items), so reads never depend on later catalog changes. `status` is stored as written (`active`,
- * or `accepted` once the buyer accepted it); an active quote past `expires_at` reads `expired`.
+ * `accepted`, `declined`, `ordered`: see domain/quote-status.ts); an active quote past `expires_at` reads `expired`.
  */
 @Entity({ name: 'quotes' })
 @Index('IDX_quotes_customer_id', ['customer_id'])
@@ -90,9 +90,25 @@ export class Quote {
   @Column({ type: 'timestamptz', nullable: true })
   last_sent_at: Date | null;
 
-  /** When the buyer accepted the quote on its cart page; `status` is then `accepted`, for good. */
+  /** When the buyer accepted the quote on its cart page; `status` is then `accepted` until reopened. */
   @Column({ type: 'timestamptz', nullable: true })
   accepted_at: Date | null;
+
+  /** 1 at creation, +1 on every PATCH that changes something: the buyer's accept form carries the one it showed. */
+  @Column({ type: 'integer', default: 1 })
+  revision: number;
+
+  /** When the buyer declined the quote on its cart page; `status` is then `declined` until reopened. */
+  @Column({ type: 'timestamptz', nullable: true })
+  declined_at: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  decline_reason: string | null;
+
+  /** The order made from the quote (`status` then `ordered`, for good). */
+  @Index('IDX_quotes_order_id')
+  @Column({ type: 'integer', nullable: true })
+  order_id: number | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

@@ -61,6 +61,17 @@ export class QuotesController {
     return this.quotes.send(id, body);
   }
 
+  @Post(['quote/:id/reopen', 'quotes/:id/reopen'])
+  @HttpCode(200)
+  @ApiItem(QuoteView, {
+    summary: 'Reopen an accepted or declined quote',
+    description:
+      'Turns an `accepted` or `declined` quote back to `active` (clearing `accepted_at`, `declined_at` and `decline_reason`) so it can be changed and sent again; records `quote.reopened`. Any other status (an `ordered` quote above all): 409.',
+  })
+  reopen(@Param('id') id: string) {
+    return this.quotes.reopen(id);
+  }
+
   @Get(['quote/:id/pdf', 'quotes/:id/pdf'])
   @ApiOperation({
     summary: 'Get the PDF of a quote',

@@ -10,6 +10,7 @@ import { MailModule } from '../mail/mail.module.js';
 import { TaxModule } from '../tax/tax.module.js';
 import { DeliveriesService } from './deliveries.service.js';
 import { QuotePricer } from './quote-pricer.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { QuotesController } from './quotes.controller.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { PricingContextRepository } from './repositories/pricing-context.repository.js';
@@ -31,7 +32,7 @@ import { SEND_QUOTE_QUEUE, queueRedisOptions, sendQuoteQueueSettings } from './s
 @Module({})
 export class QuotesModule {
   static forRoot(config: AppConfig, role: 'api' | 'worker' | 'cli'): DynamicModule {
-    const imports = [MailModule, CatalogModule, CustomersModule, TaxModule, CustomFieldsModule, CartModule];
+    const imports = [MailModule, CatalogModule, CustomersModule, TaxModule, CustomFieldsModule, CartModule, OrdersModule];
     const providers: Provider[] = [
       DeliveriesService,
       DeliveriesRepository,

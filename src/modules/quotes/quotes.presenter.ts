@@ -4,14 +4,10 @@ import { formatMoney, moneyNumber } from '../../common/money/money.js';
 import type { ProductJson } from '../catalog/catalog.presenter.js';
 import type { CustomerJson, GroupJson } from '../customers/customers.presenter.js';
 import type { QuoteDelivery } from './quote-delivery.entity.js';
+import { effectiveStatus } from './domain/quote-status.js';
 import type { QuoteItemRow, QuoteRow } from './repositories/quote-reads.repository.js';
 
-/** An accepted quote reads `accepted` for good; any other quote past its expiry reads `expired`, whatever was stored. */
-export function effectiveStatus(q: { status: string; expires_at: Date | string | null }, now = new Date()): string {
-  if (q.status === 'accepted') return q.status;
-  // Entities carry a Date, the read queries' JSON rows an ISO string.
-  return q.expires_at && new Date(q.expires_at).getTime() <= now.getTime() ? 'expired' : q.status;
-}
+export { effectiveStatus } from './domain/quote-status.js';
 
 export function presentQuoteItem(i: QuoteItemRow, product: ProductJson | null) {
   return {
@@ -66,7 +62,11 @@ export function presentQuote(q: QuoteRow, r: QuoteRelations, storeUrl: string) {
     total: formatMoney(q.total),
     total_tax: formatMoney(q.total_tax),
     last_sent_at: timestamp(q.last_sent_at),
+    revision: q.revision,
     accepted_at: timestamp(q.accepted_at),
+    declined_at: timestamp(q.declined_at),
+    decline_reason: q.decline_reason,
+    order_id: q.order_id,
     created_at: timestamp(q.created_at),
     updated_at: timestamp(q.updated_at),
     items: r.items.map((i) => presentQuoteItem(i, r.products.get(i.product_id) ?? null)),

@@ -11,7 +11,7 @@ import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js
 import { pageRequest, paginationOf, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { CartService } from '../cart/cart.service.js';
+import { type BuyerDecision, CartService } from '../cart/cart.service.js';
 import { ProductsService } from '../catalog/products.service.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';
 import { CUSTOMER_EMBEDS } from '../customers/customers.service.js';
@@ -19,17 +19,21 @@ import { CustomersRepository } from '../customers/customers.repository.js';
 import { presentCustomerRecord, presentGroup } from '../customers/customers.presenter.js';
 import { DeliveriesService } from './deliveries.service.js';
 import { DeliveryDispatcher } from './delivery-dispatcher.js';
+import { changedValues, sameIdSet, sameItems } from './domain/quote-changes.js';
+import { effectiveStatus, finalQuoteError, reopenError } from './domain/quote-status.js';
 import { quoteRecipients } from './domain/recipients.js';
 import type { QuoteCreate, QuoteItemInput, QuoteListQuery, QuotePatch } from './dto/quote.input.js';
 import type { SendQuoteInput } from './dto/send-quote.input.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { OrdersService } from '../orders/orders.service.js';
+import type { QuoteForOrder } from '../orders/quote-source.js';
 import { type PricedQuote, type PricingCustomer, QuotePricer, pricingCustomer } from './quote-pricer.js';
-import { type QuoteJson, effectiveStatus, presentDelivery, presentQuote } from './quotes.presenter.js';
+import { type QuoteJson, presentDelivery, presentQuote } from './quotes.presenter.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import type { CouponRow, PricingContext } from './repositories/pricing-context.repository.js';
 import { PricingContextRepository } from './repositories/pricing-context.repository.js';
 import { type QuoteFilter, type QuoteItemRow, QuoteReadsRepository, type QuoteSet } from './repositories/quote-reads.repository.js';
-import { type QuoteValues, QuoteWritesRepository } from './repositories/quote-writes.repository.js';
+import { type QuoteValues, QuoteWritesRepository, STORED_ITEM_FIELDS } from './repositories/quote-writes.repository.js';
 
 const EMBEDS = { customer: CUSTOMER_EMBEDS };
 const SORT = {
@@ -58,9 +62,15 @@ export class QuotesService {
     private readonly cart: CartService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventRecorder,
+    orders: OrdersService,
   ) {
-    // The cart accepts quotes; the event carries the quote as GET shows it, which only this service presents.
-    cart.onAccepted(async (m, quoteId) => this.recordQuote(m, 'quote.accepted', await this.present(m, quoteId)));
+    // The cart records the buyer's decisions; the event carries the quote as GET shows it, which only this service presents.
+    cart.onDecision((m, quoteId, decision, afterCommit) => this.recordDecision(m, quoteId, decision, afterCommit));
+    // Orders are made from quotes, whose tables this module owns.
+    orders.useQuotes({
+      lockForOrder: (m, key) => this.lockForOrder(m, key),
+      markOrdered: (m, id, orderId) => this.markOrdered(m, id, orderId),
+    });
   }
 
   async list(query: QuoteListQuery) {
@@ -101,6 +111,19 @@ export class QuotesService {
       await this.recordQuote(m, 'quote.created', quote);
       return quote;
     });
+  }
+
+  /** `quote.accepted` or `quote.declined`, in the buyer's decision's transaction. */
+  private async recordDecision(m: EntityManager, quoteId: number, decision: BuyerDecision, afterCommit: (fn: () => void) => void) {
+    const quote = await this.present(m, quoteId);
+    await this.recordQuote(m, decision === 'accepted' ? 'quote.accepted' : 'quote.declined', quote);
+    // The notices go through the outbox with the decision: a confirmation to the quote's
+    // recipients, a note to STORE_EMAIL; handed to the queue once committed, as send-quote's.
+    const customerEmail = quote.customer_id ? await this.customers.emailOf(m, quote.customer_id) : null;
+    const groupIds = quote.customer_groups.map((g) => g.id);
+    const recipients = quoteRecipients(customerEmail, quote.customer_emails, await this.groups.customerEmailsOfGroups(m, groupIds));
+    const rows = await this.deliveries.createNotices(m, quoteId, decision, recipients);
+    if (rows.length) afterCommit(() => void this.dispatcher.dispatch(rows.map((r) => r.id)));
   }
 
   /** A quote event with the quote as GET shows it, in the write's transaction. */
@@ -165,6 +188,8 @@ export class QuotesService {
       if (!locked) throw ApiError.notFound(`Quote ${key} was not found.`);
       const { current, context } = locked;
       await assertIfMatchLazy(() => this.present(m, current.id));
+      const final = finalQuoteError(current.number, effectiveStatus(current), 'change');
+      if (final) throw ApiError.conflict(final);
       const bag = new FieldErrorBag();
       const customerId = input.customer_id !== undefined ? input.customer_id : current.customer_id;
       const customer = checkCustomer(context, customerId, bag);
@@ -194,11 +219,16 @@ export class QuotesService {
       if (input.cart_link_id !== undefined) values.cart_link_id = input.cart_link_id || randomCartLinkId();
       if (input.expires_x_days !== undefined) values.expires_x_days = input.expires_x_days;
       if (priced) Object.assign(values, totals(priced));
-      const changed = Object.keys(values).length > 0 || fields.groupIds !== undefined;
-      if (!changed) return this.present(m, current.id);
-      await this.writes.updateQuote(m, current.id, values, {
-        ...(priced && keptIds ? { prices: { ids: keptIds, items: priced.items } } : priced ? { items: priced.items } : {}),
-        ...(fields.groupIds ? { groupIds: fields.groupIds } : {}),
+      // Only what differs from the stored quote is written: a PATCH that changes nothing changes
+      // nothing (not updated_at, not the ETag, not the revision, no event).
+      const changes = changedValues(current as unknown as Record<string, unknown>, values);
+      const rows = (items: unknown[]) => items as Record<string, unknown>[];
+      const itemsChanged = priced !== null && !sameItems(rows(locked.items), rows(priced.items), STORED_ITEM_FIELDS);
+      const groupsChanged = fields.groupIds !== undefined && !sameIdSet(locked.groupIds, fields.groupIds);
+      if (Object.keys(changes).length === 0 && !itemsChanged && !groupsChanged) return this.present(m, current.id);
+      await this.writes.updateQuote(m, current.id, changes, {
+        ...(itemsChanged && keptIds ? { prices: { ids: keptIds, items: priced!.items } } : itemsChanged ? { items: priced!.items } : {}),
+        ...(groupsChanged ? { groupIds: fields.groupIds } : {}),
       });
       const updated = await this.present(m, current.id);
       await this.recordQuote(m, 'quote.updated', updated);
@@ -211,6 +241,8 @@ export class QuotesService {
       const current = await this.reads.quotes.find(m, key, { lock: true });
       const presented = await this.present(m, current.id);
       assertIfMatch(presented);
+      const final = finalQuoteError(current.number, presented.status, 'delete');
+      if (final) throw ApiError.conflict(final);
       await this.writes.deleteQuote(m, current.id);
       await this.recordQuote(m, 'quote.deleted', presented);
       return presented;
@@ -225,7 +257,10 @@ export class QuotesService {
   async send(key: string, input: SendQuoteInput) {
     return this.tx.run(async (m, afterCommit) => {
       const quote = await this.reads.quotes.find(m, key, { lock: true });
-      if (effectiveStatus(quote) === 'expired') throw ApiError.conflict(`Quote ${quote.number} has expired and cannot be sent.`);
+      const status = effectiveStatus(quote);
+      if (status === 'expired') throw ApiError.conflict(`Quote ${quote.number} has expired and cannot be sent.`);
+      const final = finalQuoteError(quote.number, status, 'send');
+      if (final) throw ApiError.conflict(final);
       const customerEmail = quote.customer_id ? await this.customers.emailOf(m, quote.customer_id) : null;
       const groupIds = await this.reads.groupIdsOf(m, quote.id);
       const recipients = quoteRecipients(customerEmail, quote.customer_emails, await this.groups.customerEmailsOfGroups(m, groupIds));
@@ -239,6 +274,65 @@ export class QuotesService {
       afterCommit(() => void this.dispatcher.dispatch(rows.map((r) => r.id)));
       return { quote_id: quote.id, deliveries: rows.map((r) => ({ id: r.id, recipient: r.recipient, status: 'queued' })) };
     });
+  }
+
+  /**
+   * `POST /quote/{id|number}/reopen`: an accepted or declined quote is open again (`active`, its
+   * decision cleared), so the seller can change and send it; `quote.reopened` records it. An
+   * ordered quote never reopens.
+   */
+  reopen(key: string): Promise<QuoteJson> {
+    return this.tx.run(async (m) => {
+      const current = await this.reads.quotes.find(m, key, { lock: true });
+      await assertIfMatchLazy(() => this.present(m, current.id));
+      const refused = reopenError(current.number, effectiveStatus(current));
+      if (refused) throw ApiError.conflict(refused);
+      await this.writes.setStatus(m, current.id, { status: 'active' });
+      const reopened = await this.present(m, current.id);
+      await this.recordQuote(m, 'quote.reopened', reopened);
+      return reopened;
+    });
+  }
+
+  /** A quote locked for its conversion into an order, with its lines and their products' names and SKUs now. */
+  private async lockForOrder(m: EntityManager, key: string): Promise<QuoteForOrder> {
+    const locked = await this.reads.quotes.find(m, key, { lock: true });
+    const set = await this.reads.byIds(m, [locked.id]);
+    const { row, items } = set.quotes[0];
+    const products = new Map(set.products.map((p) => [p.row.id, p.row]));
+    return {
+      id: row.id,
+      number: row.number,
+      status: effectiveStatus(row),
+      order_id: row.order_id,
+      customer_id: row.customer_id,
+      customer_emails: row.customer_emails,
+      coupon_code: row.coupon_code,
+      subtotal: row.subtotal,
+      total_discount: row.total_discount,
+      total_tax: row.total_tax,
+      total: row.total,
+      lines: items.map((i) => ({
+        position: i.position,
+        product_id: i.product_id,
+        variant_id: i.variant_id,
+        name: products.get(i.product_id)?.name ?? null,
+        sku: products.get(i.product_id)?.sku ?? null,
+        options: i.options as Record<string, string>,
+        extras: i.extras.map((x) => ({ sku: x.sku, name: x.name, price: x.price })),
+        quantity: i.quantity,
+        price: i.price,
+        discount: i.discount,
+        tax: i.tax,
+        total: i.total,
+      })),
+    };
+  }
+
+  /** The quote became order `orderId`: `ordered` for good, with `quote.ordered`. */
+  private async markOrdered(m: EntityManager, quoteId: number, orderId: number): Promise<void> {
+    await this.writes.setStatus(m, quoteId, { status: 'ordered', orderId });
+    await this.recordQuote(m, 'quote.ordered', await this.present(m, quoteId));
   }
 
   /** `GET /quote/{id|number}/pdf`: the PDF the buyer gets from the cart page. */

@@ -1,6 +1,7 @@
 import { Field } from '../../openapi/fields.js';
 import { ProductView } from '../catalog/catalog.views.js';
 import { CustomerGroupView, CustomerView } from '../customers/customers.views.js';
+import { QUOTE_STATUSES } from './domain/quote-status.js';
 import { QUOTE_TYPES } from './quote.entity.js';
 
 /** Response views of quotes, as quotes.presenter.ts (and the delivery presenter) build them. */
@@ -49,8 +50,9 @@ export class QuoteView {
   @Field.text({ example: 'Office chairs' }) name: string;
   @Field.integer({ nullable: true, example: null }) billing_plan_id: number | null;
   @Field.enum(QUOTE_TYPES) type: string;
-  @Field.enum(['active', 'expired', 'accepted'], {
-    description: '`active`; `expired` once `expires_at` has passed; `accepted` (for good) once the buyer accepted it on its cart page.',
+  @Field.enum(QUOTE_STATUSES, {
+    description:
+      '`active` (open: editable, sendable); `expired` once `expires_at` has passed while open; `accepted` or `declined` by the buyer on its cart page (final until `POST /quote/{id}/reopen`); `ordered` once an order was made from it (for good).',
     example: 'active',
   })
   status: string;
@@ -69,13 +71,29 @@ export class QuoteView {
   @Field.money({ description: MONEY_STRING, example: '50.66' }) total: string;
   @Field.money({ description: MONEY_STRING, example: '4.13' }) total_tax: string;
   @Field.timestamp({ nullable: true, example: null }) last_sent_at: string | null;
+  @Field.integer({ minimum: 1, example: 1, description: '1 at creation, +1 on every PATCH that changes something.' })
+  revision: number;
   @Field.timestamp({
     nullable: true,
     example: null,
     description:
-      'When the buyer accepted the quote with the button on its cart page (`POST /cart/{cart_link_id}/accept`); null until then.',
+      'When the buyer accepted the quote with the button on its cart page (`POST /cart/{cart_link_id}/accept`); null until then (and again after a reopen).',
   })
   accepted_at: string | null;
+  @Field.timestamp({
+    nullable: true,
+    example: null,
+    description: 'When the buyer declined the quote on its cart page (`POST /cart/{cart_link_id}/decline`); null until then.',
+  })
+  declined_at: string | null;
+  @Field.text({ nullable: true, example: null, description: 'The reason the buyer gave when declining (at most 500 characters).' })
+  decline_reason: string | null;
+  @Field.integer({
+    nullable: true,
+    example: null,
+    description: 'The order made from the quote (`POST /quote/{id}/order`); null until then.',
+  })
+  order_id: number | null;
   @Field.timestamp() created_at: string | null;
   @Field.timestamp() updated_at: string | null;
   @Field.list(() => QuoteItemView) items: QuoteItemView[];

@@ -1,4 +1,15 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Order } from '../orders/order.entity.js';
 import type { ShipmentStatus } from './domain/shipment-fields.js';
 
 @Entity({ name: 'shipments' })
@@ -13,6 +24,15 @@ export class Shipment {
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   order_reference: string | null;
+
+  /** The order this shipment fulfills (its fulfillment_status follows its shipments); null: none. */
+  @Index('IDX_shipments_order_id')
+  @Column({ type: 'integer', nullable: true })
+  order_id: number | null;
+
+  @ManyToOne(() => Order, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'order_id' })
+  order?: Relation<Order>;
 
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status: ShipmentStatus;

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { OrdersModule } from '../orders/orders.module.js';
 import { ShipmentsController } from './shipments.controller.js';
 import { ShipmentsRepository } from './shipments.repository.js';
 import { ShipmentsService } from './shipments.service.js';
 import { TrackingCodesService } from './tracking-codes.service.js';
 
 @Module({
+  imports: [OrdersModule],
   controllers: [ShipmentsController],
   providers: [ShipmentsRepository, ShipmentsService, TrackingCodesService],
   exports: [ShipmentsService],

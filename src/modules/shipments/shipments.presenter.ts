@@ -21,6 +21,7 @@ export function presentShipment(s: Shipment, embeds: { trackingcodes?: TrackingC
     id: s.id,
     number: s.number,
     order_reference: s.order_reference,
+    order_id: s.order_id,
     status: s.status,
     shipping_method: s.shipping_method,
     notes: s.notes,

@@ -23,4 +23,19 @@ export class ShipmentsRepository {
   trackingCodesOf(m: EntityManager, shipmentIds: number[]): Promise<TrackingCode[]> {
     return this.trackingCodes.whereIn(m, 'shipment_id', shipmentIds);
   }
+
+  /** The statuses of the shipments that name these orders (order id → statuses), in one statement. */
+  @GenerateSql({ args: [SqlArg.manager, [1001, 1002]] })
+  async statusesOfOrders(m: EntityManager, orderIds: number[]): Promise<Map<number, string[]>> {
+    const byOrder = new Map<number, string[]>(orderIds.map((id) => [id, []]));
+    if (orderIds.length === 0) return byOrder;
+    const rows = await m
+      .createQueryBuilder(Shipment, 's')
+      .select(['s.order_id', 's.status'])
+      .where('s.order_id IN (:...ids)', { ids: [...new Set(orderIds)] })
+      .orderBy('s.id', 'ASC')
+      .getMany();
+    for (const r of rows) byOrder.get(r.order_id!)?.push(r.status);
+    return byOrder;
+  }
 }

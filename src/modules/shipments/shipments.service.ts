@@ -8,12 +8,29 @@ import type { Shipment } from './shipment.entity.js';
 import { presentShipment } from './shipments.presenter.js';
 import { ShipmentsRepository } from './shipments.repository.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { ApiError } from '../../common/http/api-error.js';
+import { OrdersService } from '../orders/orders.service.js';
 
-/** Shipments, `{id|number}` (CONTRACT §2). Deleting one deletes its tracking codes (ON DELETE CASCADE). */
+/**
+ * Shipments, `{id|number}` (CONTRACT §2). Deleting one deletes its tracking codes (ON DELETE CASCADE).
+ * A shipment may name its order (`order_id`), whose fulfillment_status then follows its shipments.
+ */
 @Injectable()
 export class ShipmentsService extends CrudResource<Shipment, ReturnType<typeof presentShipment>> {
-  constructor(tx: TransactionRunner, repository: ShipmentsRepository, recorder: EventRecorder) {
+  constructor(tx: TransactionRunner, repository: ShipmentsRepository, recorder: EventRecorder, orders: OrdersService) {
     super(tx, {
+      // A shipment may name its order, which must exist.
+      check: async (m, values) => {
+        if (typeof values.order_id === 'number' && !(await orders.exists(m, values.order_id))) {
+          throw ApiError.field('order_id', 'does not exist');
+        }
+        return values;
+      },
+      // The fulfillment of the orders a write touched (the one named before and the one named after) follows their shipments.
+      afterWrite: async (m, before, after) => {
+        const ids = [...new Set([before?.order_id, after?.order_id].filter((id): id is number => typeof id === 'number'))];
+        if (ids.length) await orders.setFulfillment(m, await repository.statusesOfOrders(m, ids));
+      },
       events: recorder.for('shipment'),
       table: repository.shipments,
       sort: sortableColumns('id', 'number', 'status', 'created_at', 'updated_at'),

@@ -17,6 +17,12 @@ export class ShipmentView {
   @Field.id() id: number;
   @Field.text({ example: 'SH-1001' }) number: string;
   @Field.text({ nullable: true, example: 'ORDER-42' }) order_reference: string | null;
+  @Field.integer({
+    nullable: true,
+    example: null,
+    description: 'The order this shipment fulfills (`GET /order/{id}`); the order’s `fulfillment_status` follows its shipments.',
+  })
+  order_id: number | null;
   @Field.enum(SHIPMENT_STATUSES) status: string;
   @Field.text({ nullable: true, example: 'Ground' }) shipping_method: string | null;
   @Field.text({ nullable: true, example: 'Leave at the front desk.' }) notes: string | null;

@@ -109,7 +109,10 @@ export class SubscriptionsService {
         values.status = input.status;
         if (input.status === 'cancelled') values.cancelled_at = () => 'now()';
       }
-      const updated = presentSubscription(await this.repository.subscriptions.update(m, current, values));
+      const { row, changed } = await this.repository.subscriptions.change(m, current, values);
+      const updated = presentSubscription(row);
+      // A PATCH that changes nothing changes nothing: no event.
+      if (!changed) return updated;
       const events = [subscriptionEvent('subscription.updated', updated)];
       if (values.status === 'cancelled') events.push(subscriptionEvent('subscription.cancelled', updated));
       await this.events.record(m, events);

@@ -66,8 +66,10 @@ export class TaxClassesService {
       const current = await this.repository.classes.find(m, key, { lock: true });
       assertIfMatch(presentTaxClass(current));
       const cleared = input.is_default ? await this.repository.clearDefault(m, current.id) : [];
-      const updated = presentTaxClass(await this.repository.classes.update(m, current, changesOf(input)));
-      await this.record(m, cleared, 'updated', updated);
+      const { row, changed } = await this.repository.classes.change(m, current, changesOf(input));
+      const updated = presentTaxClass(row);
+      // A PATCH that changes nothing changes nothing: no event (setting the default again clears no other class).
+      if (changed || cleared.length) await this.record(m, cleared, 'updated', updated);
       return updated;
     });
   }

@@ -14,10 +14,16 @@ SELECT
     q.cart_link_id,
     'status',
     q.status,
+    'revision',
+    q.revision,
     'expires_at',
     q.expires_at,
     'accepted_at',
     q.accepted_at,
+    'declined_at',
+    q.declined_at,
+    'decline_reason',
+    q.decline_reason,
     'updated_at',
     q.updated_at,
     'subtotal',
@@ -86,10 +92,16 @@ SELECT
     q.cart_link_id,
     'status',
     q.status,
+    'revision',
+    q.revision,
     'expires_at',
     q.expires_at,
     'accepted_at',
     q.accepted_at,
+    'declined_at',
+    q.declined_at,
+    'decline_reason',
+    q.decline_reason,
     'updated_at',
     q.updated_at,
     'subtotal',
@@ -166,10 +178,16 @@ SELECT
     q.cart_link_id,
     'status',
     q.status,
+    'revision',
+    q.revision,
     'expires_at',
     q.expires_at,
     'accepted_at',
     q.accepted_at,
+    'declined_at',
+    q.declined_at,
+    'decline_reason',
+    q.decline_reason,
     'updated_at',
     q.updated_at,
     'subtotal',
@@ -238,10 +256,16 @@ SELECT
     q.cart_link_id,
     'status',
     q.status,
+    'revision',
+    q.revision,
     'expires_at',
     q.expires_at,
     'accepted_at',
     q.accepted_at,
+    'declined_at',
+    q.declined_at,
+    'decline_reason',
+    q.decline_reason,
     'updated_at',
     q.updated_at,
     'subtotal',
@@ -297,7 +321,7 @@ FROM
 WHERE
   q.id = $1;
 
--- CartRepository.accept
+-- CartRepository.decide (accept)
 WITH
   a AS (
     UPDATE quotes
@@ -307,10 +331,14 @@ WITH
       updated_at = now()
     WHERE
       cart_link_id = $1
-      AND status <> 'accepted'
+      AND status = 'active'
       AND (
         expires_at IS NULL
         OR expires_at > now()
+      )
+      AND (
+        $2::int IS NULL
+        OR revision = $2::int
       )
     RETURNING
       id
@@ -322,8 +350,51 @@ SELECT
       1
     FROM
       a
-  ) AS accepted,
+  ) AS decided,
   q.status,
+  q.revision,
+  (
+    q.expires_at IS NOT NULL
+    AND q.expires_at <= now()
+  ) AS expired
+FROM
+  quotes q
+WHERE
+  q.cart_link_id = $1;
+
+-- CartRepository.decide (decline)
+WITH
+  a AS (
+    UPDATE quotes
+    SET
+      declined_at = now(),
+      decline_reason = $3::text,
+      status = 'declined',
+      updated_at = now()
+    WHERE
+      cart_link_id = $1
+      AND status = 'active'
+      AND (
+        expires_at IS NULL
+        OR expires_at > now()
+      )
+      AND (
+        $2::int IS NULL
+        OR revision = $2::int
+      )
+    RETURNING
+      id
+  )
+SELECT
+  q.id,
+  EXISTS (
+    SELECT
+      1
+    FROM
+      a
+  ) AS decided,
+  q.status,
+  q.revision,
   (
     q.expires_at IS NOT NULL
     AND q.expires_at <= now()

@@ -231,3 +231,29 @@ SET
   "updated_at" = now()
 WHERE
   "id" = $1;
+
+-- ProductRowsRepository.lockStock
+SELECT
+  p.id,
+  p.name,
+  p.in_stock_amount,
+  p.track_inventory,
+  p.allow_negative_stock,
+  p.allow_preorder
+FROM
+  products p
+WHERE
+  p.id = ANY ($1::int[])
+ORDER BY
+  p.id
+FOR UPDATE;
+
+-- ProductRowsRepository.moveStock
+UPDATE products p
+SET
+  in_stock_amount = COALESCE(p.in_stock_amount, 0) + d.delta,
+  updated_at = now()
+FROM
+  unnest($1::int[], $2::int[]) AS d (id, delta)
+WHERE
+  p.id = d.id;

@@ -54,13 +54,17 @@ export class ProductCategoryLinksRepository {
     return (result.raw as { category_id: number }[]).map((r) => r.category_id);
   }
 
-  /** The links become exactly `categoryIds`: links kept keep their place, new ones follow in the order given. */
+  /**
+   * The links become exactly `categoryIds`: links kept keep their place, new ones follow in the order
+   * given. Answers whether any link was removed or added (the same set again changes nothing).
+   */
   @GenerateSql({ name: 'some', args: [SqlArg.manager, 1, [2, 3]] }, { name: 'none', args: [SqlArg.manager, 1, []] })
-  async replace(m: EntityManager, productId: number, categoryIds: number[]): Promise<void> {
+  async replace(m: EntityManager, productId: number, categoryIds: number[]): Promise<boolean> {
     const stale = m.createQueryBuilder().delete().from(ProductCategory).where('product_id = :productId', { productId });
     if (categoryIds.length > 0) stale.andWhere('category_id NOT IN (:...ids)', { ids: categoryIds });
-    await stale.execute();
-    await this.link(m, productId, categoryIds);
+    const removed = await stale.execute();
+    const added = await this.link(m, productId, categoryIds);
+    return (removed.affected ?? 0) > 0 || added.length > 0;
   }
 
   @GenerateSql({ args: [SqlArg.manager, 1, 2] })

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
+import { runStatement } from '../../../database/sql/statement.js';
 import { Table } from '../../../database/table.js';
 import { Product } from '../product.entity.js';
 
@@ -28,4 +29,43 @@ export class ProductRowsRepository {
       .where('id = :id', { id })
       .execute();
   }
+
+  /**
+   * The stock of these products, locked for the rest of the transaction (in id order, so two
+   * orders locking the same products never deadlock): what an order's stock arithmetic reads.
+   */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  lockStock(m: EntityManager, ids: number[]): Promise<StockRow[]> {
+    return runStatement<StockRow>(
+      m,
+      `SELECT p.id, p.name, p.in_stock_amount, p.track_inventory, p.allow_negative_stock, p.allow_preorder
+         FROM products p WHERE p.id = ANY($1::int[]) ORDER BY p.id FOR UPDATE`,
+      [ids],
+    );
+  }
+
+  /**
+   * Adds `delta` units to each product's `in_stock_amount` (negative: taken), in one statement;
+   * updated_at moves (the stock is part of the product). Products gone since are skipped.
+   */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2], [-2, 3]] })
+  async moveStock(m: EntityManager, ids: number[], deltas: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await runStatement(
+      m,
+      `UPDATE products p SET in_stock_amount = COALESCE(p.in_stock_amount, 0) + d.delta, updated_at = now()
+         FROM unnest($1::int[], $2::int[]) AS d(id, delta) WHERE p.id = d.id`,
+      [ids, deltas],
+    );
+  }
+}
+
+/** A product's stock and the flags that decide whether it may go below 0. */
+export interface StockRow {
+  id: number;
+  name: string;
+  in_stock_amount: number | null;
+  track_inventory: boolean;
+  allow_negative_stock: boolean;
+  allow_preorder: boolean;
 }

@@ -780,6 +780,10 @@ SELECT
   "Quote"."total" AS "Quote_total",
   "Quote"."last_sent_at" AS "Quote_last_sent_at",
   "Quote"."accepted_at" AS "Quote_accepted_at",
+  "Quote"."revision" AS "Quote_revision",
+  "Quote"."declined_at" AS "Quote_declined_at",
+  "Quote"."decline_reason" AS "Quote_decline_reason",
+  "Quote"."order_id" AS "Quote_order_id",
   "Quote"."created_at" AS "Quote_created_at",
   "Quote"."updated_at" AS "Quote_updated_at"
 FROM

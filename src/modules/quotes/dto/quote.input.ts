@@ -14,6 +14,7 @@ import {
   Optional,
   RequiredFields,
 } from '../../../common/validation/decorators.js';
+import { QUOTE_STATUSES } from '../domain/quote-status.js';
 import { QUOTE_TYPES } from '../quote.entity.js';
 
 /** An item of `items` (the specification's input shape). Options, extras and custom fields are checked against the catalog. */
@@ -128,7 +129,7 @@ export class QuoteListQuery extends ListQuery {
   type?: string;
 
   @Optional()
-  @IsIn(['active', 'expired', 'accepted'], { message: 'must be one of: active, expired, accepted' })
+  @IsIn(QUOTE_STATUSES, { message: `must be one of: ${QUOTE_STATUSES.join(', ')}` })
   status?: string;
 
   @Optional()

@@ -20,6 +20,7 @@ SELECT
   "r"."recipient" AS "r_recipient",
   "r"."bcc" AS "r_bcc",
   "r"."message" AS "r_message",
+  "r"."kind" AS "r_kind",
   "r"."attach_pdf" AS "r_attach_pdf",
   "r"."status" AS "r_status",
   "r"."attempts" AS "r_attempts",
@@ -49,6 +50,7 @@ SELECT
   "r"."recipient" AS "r_recipient",
   "r"."bcc" AS "r_bcc",
   "r"."message" AS "r_message",
+  "r"."kind" AS "r_kind",
   "r"."attach_pdf" AS "r_attach_pdf",
   "r"."status" AS "r_status",
   "r"."attempts" AS "r_attempts",
@@ -76,6 +78,7 @@ SELECT
   "r"."recipient" AS "r_recipient",
   "r"."bcc" AS "r_bcc",
   "r"."message" AS "r_message",
+  "r"."kind" AS "r_kind",
   "r"."attach_pdf" AS "r_attach_pdf",
   "r"."status" AS "r_status",
   "r"."attempts" AS "r_attempts",
@@ -109,6 +112,7 @@ INSERT INTO
     "recipient",
     "bcc",
     "message",
+    "kind",
     "attach_pdf",
     "status",
     "attempts",
@@ -129,6 +133,7 @@ VALUES
     $2,
     $3,
     $4,
+    DEFAULT,
     $5,
     DEFAULT,
     DEFAULT,
@@ -149,6 +154,7 @@ VALUES
     $8,
     $9,
     $10,
+    $11,
     DEFAULT,
     DEFAULT,
     DEFAULT,
@@ -202,6 +208,7 @@ WITH
       message,
       bcc,
       attach_pdf,
+      kind,
       attempts
   )
 SELECT
@@ -280,6 +287,8 @@ WITH
           quote_id
         FROM
           s
+        WHERE
+          s.kind = 'quote'
       )
     RETURNING
       id
@@ -385,6 +394,12 @@ SELECT
     q.cart_link_id,
     'expires_at',
     q.expires_at,
+    'accepted_at',
+    q.accepted_at,
+    'declined_at',
+    q.declined_at,
+    'decline_reason',
+    q.decline_reason,
     'subtotal',
     q.subtotal::text,
     'total_discount',

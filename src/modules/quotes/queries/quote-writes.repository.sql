@@ -62,6 +62,14 @@ SELECT
         cur."last_sent_at",
         'accepted_at',
         cur."accepted_at",
+        'revision',
+        cur."revision",
+        'declined_at',
+        cur."declined_at",
+        'decline_reason',
+        cur."decline_reason",
+        'order_id',
+        cur."order_id",
         'created_at',
         cur."created_at",
         'updated_at',
@@ -134,6 +142,26 @@ SELECT
           cur
       )
   ) AS items,
+  (
+    SELECT
+      COALESCE(
+        json_agg(
+          l.customer_group_id
+          ORDER BY
+            l.customer_group_id
+        ),
+        '[]'::json
+      )
+    FROM
+      "quote_customer_groups" l
+    WHERE
+      l.quote_id = (
+        SELECT
+          id
+        FROM
+          cur
+      )
+  ) AS group_ids,
   (
     SELECT
       json_agg(
@@ -669,6 +697,14 @@ SELECT
         cur."last_sent_at",
         'accepted_at',
         cur."accepted_at",
+        'revision',
+        cur."revision",
+        'declined_at',
+        cur."declined_at",
+        'decline_reason',
+        cur."decline_reason",
+        'order_id',
+        cur."order_id",
         'created_at',
         cur."created_at",
         'updated_at',
@@ -741,6 +777,26 @@ SELECT
           cur
       )
   ) AS items,
+  (
+    SELECT
+      COALESCE(
+        json_agg(
+          l.customer_group_id
+          ORDER BY
+            l.customer_group_id
+        ),
+        '[]'::json
+      )
+    FROM
+      "quote_customer_groups" l
+    WHERE
+      l.quote_id = (
+        SELECT
+          id
+        FROM
+          cur
+      )
+  ) AS group_ids,
   (
     SELECT
       json_agg(
@@ -1399,6 +1455,7 @@ WITH
         WHEN $13::int IS NULL THEN NULL
         ELSE created_at + make_interval(days => $13::int)
       END,
+      "revision" = "revision" + 1,
       "updated_at" = now()
     WHERE
       id = $1::int
@@ -1501,6 +1558,7 @@ WITH
     UPDATE "quotes"
     SET
       "total" = $2,
+      "revision" = "revision" + 1,
       "updated_at" = now()
     WHERE
       id = $1::int
@@ -1553,6 +1611,7 @@ WITH
         WHEN $2::int IS NULL THEN NULL
         ELSE created_at + make_interval(days => $2::int)
       END,
+      "revision" = "revision" + 1,
       "updated_at" = now()
     WHERE
       id = $1::int
@@ -1568,6 +1627,26 @@ SELECT
   id
 FROM
   q;
+
+-- QuoteWritesRepository.setStatus (reopen)
+UPDATE "quotes"
+SET
+  status = 'active',
+  accepted_at = NULL,
+  declined_at = NULL,
+  decline_reason = NULL,
+  updated_at = now()
+WHERE
+  id = $1;
+
+-- QuoteWritesRepository.setStatus (ordered)
+UPDATE "quotes"
+SET
+  status = 'ordered',
+  order_id = $2,
+  updated_at = now()
+WHERE
+  id = $1;
 
 -- QuoteWritesRepository.deleteQuote
 DELETE FROM "quotes"

@@ -5,7 +5,7 @@ import { RELEASE_CLAIM_SQL, claimExpiredSql, claimFreeSql, heldWithSql, renewCla
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
 import { Table } from '../../../database/table.js';
-import { QuoteDelivery } from '../quote-delivery.entity.js';
+import { type DeliveryKind, QuoteDelivery } from '../quote-delivery.entity.js';
 
 /** A delivery row as send-quote writes it: one per recipient. */
 export interface NewDelivery {
@@ -14,6 +14,8 @@ export interface NewDelivery {
   message: string | null;
   bcc: string[];
   attach_pdf: boolean;
+  /** Absent: `quote` (send-quote). */
+  kind?: DeliveryKind;
 }
 
 /** A delivery as the sending side needs it: claimed by `claim`, attempts already counted. */
@@ -24,6 +26,7 @@ export interface ClaimedDelivery {
   message: string | null;
   bcc: string[] | null;
   attach_pdf: boolean;
+  kind: DeliveryKind;
   attempts: number;
 }
 
@@ -33,6 +36,9 @@ export interface QuoteMailRecord {
   number: string;
   cart_link_id: string;
   expires_at: string | null;
+  accepted_at: string | null;
+  declined_at: string | null;
+  decline_reason: string | null;
   subtotal: string;
   total_discount: string;
   total_tax: string;
@@ -73,7 +79,7 @@ export class DeliveriesRepository {
       SqlArg.manager,
       [
         { quote_id: 1, recipient: 'a@example.com', message: 'Hello', bcc: ['c@example.com'], attach_pdf: true },
-        { quote_id: 1, recipient: 'b@example.com', message: 'Hello', bcc: [], attach_pdf: true },
+        { quote_id: 1, recipient: 'b@example.com', message: 'Hello', bcc: [], attach_pdf: true, kind: 'quote' },
       ],
     ],
   })
@@ -98,7 +104,7 @@ export class DeliveriesRepository {
           WHERE id = ANY($1::int[])
             AND ((status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
                  OR (status = 'sending' AND ${claimFreeSql()}))
-          RETURNING id, quote_id, recipient, message, bcc, attach_pdf, attempts)
+          RETURNING id, quote_id, recipient, message, bcc, attach_pdf, kind, attempts)
        SELECT * FROM c ORDER BY id`,
       [ids, leaseSeconds, ticket.holder, ticket.token],
     );
@@ -125,7 +131,7 @@ export class DeliveriesRepository {
 
   /**
    * Messages the SMTP server accepted: `sent` with their Message-ID, and each quote's last_sent_at
-   * moved forward, in one statement (so both commit together), each only while it still carries the
+   * moved forward (by the quote itself, not by a notice of the buyer's decision), in one statement (so both commit together), each only while it still carries the
    * claim token it was sent under. Answers the deliveries recorded, as they are now; a delivery
    * missing from the answer was taken over by another holder and is not recorded.
    */
@@ -150,7 +156,7 @@ export class DeliveriesRepository {
        q AS (
          -- GREATEST: deliveries of one quote commit in any order; now() is each statement's start.
          UPDATE quotes SET last_sent_at = GREATEST(last_sent_at, now())
-          WHERE id IN (SELECT quote_id FROM s)
+          WHERE id IN (SELECT quote_id FROM s WHERE s.kind = 'quote')
           RETURNING id)
        SELECT s.* FROM s ORDER BY s.id`,
       [ids, messageIds, tokens],
@@ -228,6 +234,7 @@ export class DeliveriesRepository {
       m,
       `SELECT json_build_object(
                 'name', q.name, 'number', q.number, 'cart_link_id', q.cart_link_id, 'expires_at', q.expires_at,
+                'accepted_at', q.accepted_at, 'declined_at', q.declined_at, 'decline_reason', q.decline_reason,
                 'subtotal', q.subtotal::text, 'total_discount', q.total_discount::text,
                 'total_tax', q.total_tax::text, 'total', q.total::text,
                 'items', COALESCE((

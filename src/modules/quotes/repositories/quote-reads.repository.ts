@@ -147,9 +147,12 @@ export class QuoteReadsRepository {
       const conditions: string[] = [];
       if (filter.customer_id !== undefined) conditions.push(`r.customer_id = ${p.add(filter.customer_id)}`);
       if (filter.type !== undefined) conditions.push(`r.type = ${p.add(filter.type)}`);
-      if (filter.status === 'expired') conditions.push(`r.expires_at <= now() AND r.status <> 'accepted'`);
-      if (filter.status === 'accepted') conditions.push(`r.status = 'accepted'`);
+      // `expired` is read, never stored: an open quote past its expiry (see domain/quote-status.ts).
+      if (filter.status === 'expired') conditions.push(`r.status = 'active' AND r.expires_at <= now()`);
       if (filter.status === 'active') conditions.push(`r.status = 'active' AND (r.expires_at IS NULL OR r.expires_at > now())`);
+      if (filter.status !== undefined && filter.status !== 'expired' && filter.status !== 'active') {
+        conditions.push(`r.status = ${p.add(filter.status)}`);
+      }
       if (filter.updated_min) conditions.push(`r.updated_at >= ${p.add(filter.updated_min)}`);
       if (filter.updated_before) conditions.push(`r.updated_at < ${p.add(filter.updated_before)}`);
       if (req.cursor !== undefined) conditions.push(`r.id > ${p.add(req.cursor)}`);

@@ -47,6 +47,8 @@ export interface QuoteChange {
 export interface LockedQuote {
   current: QuoteRow;
   items: QuoteItemRow[];
+  /** The ids of its customer groups, ascending. */
+  groupIds: number[];
   context: PricingContext;
 }
 
@@ -70,6 +72,8 @@ const ITEM_COLUMNS: [string, string][] = [
   ['total', 'numeric'],
   ['tax', 'numeric'],
 ];
+/** The stored fields of an item a write sets (a PATCH that sets them all alike changes nothing). */
+export const STORED_ITEM_FIELDS: readonly string[] = ITEM_COLUMNS.map(([c]) => c);
 const ITEM_NAMES = ITEM_COLUMNS.map(([c]) => `"${c}"`).join(', ');
 const ITEM_RECORD = ITEM_COLUMNS.map(([c, t]) => `"${c}" ${t}`).join(', ');
 const QUOTE_COLUMNS = ['name', 'type', 'customer_id', 'billing_plan_id', 'customer_emails', 'cart_link_id', 'coupon_code'] as const;
@@ -144,11 +148,17 @@ export class QuoteWritesRepository {
       SELECT (SELECT ${jsonRowSql(this.dataSource, Quote, 'cur')} FROM cur) AS current,
              (SELECT ${jsonArraySql(jsonRowSql(this.dataSource, QuoteItem, 'i'), 'i.position, i.id')}
                 FROM ${this.table(QuoteItem)} i WHERE i.quote_id = (SELECT id FROM cur)) AS items,
+             (SELECT COALESCE(json_agg(l.customer_group_id ORDER BY l.customer_group_id), '[]'::json)
+                FROM ${this.table(QuoteCustomerGroup)} l WHERE l.quote_id = (SELECT id FROM cur)) AS group_ids,
              ${context.sql}`;
-    const [row] = await runStatement<PricingContext & { current: QuoteRow | null; items: QuoteItemRow[] }>(m, sql, context.params);
+    const [row] = await runStatement<PricingContext & { current: QuoteRow | null; items: QuoteItemRow[]; group_ids: number[] }>(
+      m,
+      sql,
+      context.params,
+    );
     if (!row.current) return null;
-    const { current, items, ...rest } = row;
-    return { current, items, context: rest };
+    const { current, items, group_ids, ...rest } = row;
+    return { current, items, groupIds: group_ids, context: rest };
   }
 
   /** Items of `quoteIdSql` from a JSON array parameter, in position order (an INSERT's SELECT), so ids follow positions. */
@@ -223,7 +233,8 @@ export class QuoteWritesRepository {
         `"expires_at" = CASE WHEN ${days} IS NULL THEN NULL ELSE created_at + make_interval(days => ${days}) END`,
       );
     }
-    sets.push('"updated_at" = now()');
+    // Only a PATCH that changes something writes, so every write is a new revision.
+    sets.push('"revision" = "revision" + 1', '"updated_at" = now()');
     const writes = [`q AS (UPDATE ${this.table(Quote)} SET ${sets.join(', ')} WHERE id = ${quoteId} RETURNING id)`];
     const items = this.table(QuoteItem);
     if (change.items) {
@@ -249,6 +260,23 @@ export class QuoteWritesRepository {
         ON CONFLICT DO NOTHING)`);
     }
     await runStatement(m, `WITH ${writes.join(', ')} SELECT id FROM q`, p.values, { prepare: false });
+  }
+
+  /**
+   * Sets the stored status of a locked quote (reopen, order): `active` clears the buyer's decision
+   * (accepted_at, declined_at, decline_reason); `ordered` records the order. updated_at moves.
+   */
+  @GenerateSql(
+    { name: 'reopen', args: [SqlArg.manager, 1, { status: 'active' }] },
+    { name: 'ordered', args: [SqlArg.manager, 1, { status: 'ordered', orderId: 1 }] },
+  )
+  async setStatus(m: EntityManager, id: number, to: { status: 'active' } | { status: 'ordered'; orderId: number }): Promise<void> {
+    const sql =
+      to.status === 'active'
+        ? `UPDATE ${this.table(Quote)} SET status = 'active', accepted_at = NULL, declined_at = NULL, decline_reason = NULL,
+             updated_at = now() WHERE id = $1`
+        : `UPDATE ${this.table(Quote)} SET status = 'ordered', order_id = $2, updated_at = now() WHERE id = $1`;
+    await runStatement(m, sql, to.status === 'active' ? [id] : [id, to.orderId]);
   }
 
   /** Deletes a quote; its items, customer group links and deliveries go with it (ON DELETE CASCADE). */

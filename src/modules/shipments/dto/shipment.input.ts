@@ -1,5 +1,5 @@
 import { IsIn, Matches } from 'class-validator';
-import { IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
+import { IsId, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../domain/shipment-fields.js';
 import { BlankToNull, TrimmedOrNull } from './text-input.js';
 
@@ -19,6 +19,11 @@ export class ShipmentPatch {
   @TrimmedOrNull()
   @IsText(255)
   order_reference?: string | null;
+
+  /** Must name an existing order (422 otherwise). */
+  @Nullable()
+  @IsId()
+  order_id?: number | null;
 
   @Optional()
   @IsIn(SHIPMENT_STATUSES, { message: `must be one of: ${SHIPMENT_STATUSES.join(', ')}` })

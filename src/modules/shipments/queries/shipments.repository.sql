@@ -18,6 +18,7 @@ SELECT
   "r"."id" AS "r_id",
   "r"."number" AS "r_number",
   "r"."order_reference" AS "r_order_reference",
+  "r"."order_id" AS "r_order_id",
   "r"."status" AS "r_status",
   "r"."shipping_method" AS "r_shipping_method",
   "r"."notes" AS "r_notes",
@@ -37,6 +38,7 @@ SELECT
   "r"."id" AS "r_id",
   "r"."number" AS "r_number",
   "r"."order_reference" AS "r_order_reference",
+  "r"."order_id" AS "r_order_id",
   "r"."status" AS "r_status",
   "r"."shipping_method" AS "r_shipping_method",
   "r"."notes" AS "r_notes",
@@ -62,6 +64,7 @@ SELECT
   "r"."id" AS "r_id",
   "r"."number" AS "r_number",
   "r"."order_reference" AS "r_order_reference",
+  "r"."order_id" AS "r_order_id",
   "r"."status" AS "r_status",
   "r"."shipping_method" AS "r_shipping_method",
   "r"."notes" AS "r_notes",
@@ -79,6 +82,7 @@ SELECT
   "r"."id" AS "r_id",
   "r"."number" AS "r_number",
   "r"."order_reference" AS "r_order_reference",
+  "r"."order_id" AS "r_order_id",
   "r"."status" AS "r_status",
   "r"."shipping_method" AS "r_shipping_method",
   "r"."notes" AS "r_notes",
@@ -220,3 +224,15 @@ WHERE
   "r"."shipment_id" IN ($1, $2)
 ORDER BY
   "r"."id" ASC;
+
+-- ShipmentsRepository.statusesOfOrders
+SELECT
+  "s"."order_id" AS "s_order_id",
+  "s"."status" AS "s_status",
+  "s"."id" AS "s_id"
+FROM
+  "shipments" "s"
+WHERE
+  "s"."order_id" IN ($1, $2)
+ORDER BY
+  "s"."id" ASC;

@@ -103,6 +103,24 @@ export const EVENT_CATALOG: readonly EventCatalogEntry[] = [
   { type: 'quote.sent', resource: 'quote', schema: 'QuoteView', description: 'send-quote queued the quote’s deliveries.' },
   { type: 'quote.accepted', resource: 'quote', schema: 'QuoteView', description: 'The buyer accepted the quote on its page.' },
   {
+    type: 'quote.declined',
+    resource: 'quote',
+    schema: 'QuoteView',
+    description: 'The buyer declined the quote on its page (`decline_reason` holds the reason given).',
+  },
+  {
+    type: 'quote.reopened',
+    resource: 'quote',
+    schema: 'QuoteView',
+    description: 'An accepted or declined quote was reopened (`POST /quote/{id}/reopen`): it is `active` again.',
+  },
+  {
+    type: 'quote.ordered',
+    resource: 'quote',
+    schema: 'QuoteView',
+    description: 'An order was made from the quote (`POST /quote/{id}/order`): it is `ordered`, with `order_id`.',
+  },
+  {
     type: 'quote.delivery.sent',
     resource: 'quote.delivery',
     schema: 'QuoteDeliveryView',
@@ -113,6 +131,19 @@ export const EVENT_CATALOG: readonly EventCatalogEntry[] = [
     resource: 'quote.delivery',
     schema: 'QuoteDeliveryView',
     description: 'A quote e-mail could not be delivered (for good).',
+  },
+  { type: 'order.created', resource: 'order', schema: 'OrderView', description: 'An order made from a quote.' },
+  {
+    type: 'order.updated',
+    resource: 'order',
+    schema: 'OrderView',
+    description: 'An order changed: a PATCH that changed something, or its `fulfillment_status` moved with its shipments.',
+  },
+  {
+    type: 'order.cancelled',
+    resource: 'order',
+    schema: 'OrderView',
+    description: 'An order cancelled (`POST /order/{id}/cancel`); its tracked stock was given back.',
   },
   {
     type: 'webhook.ping',

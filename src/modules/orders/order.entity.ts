@@ -1,0 +1,93 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Customer } from '../customers/customer.entity.js';
+import { Quote } from '../quotes/quote.entity.js';
+import type { FulfillmentStatus, OrderStatus, PaymentStatus } from './domain/order-status.js';
+
+/**
+ * An order made from a quote (CONTRACT §14): a frozen copy of what was quoted (its items, totals,
+ * customer, e-mails and the customer's default shipping address at conversion), which later changes
+ * to products, prices, taxes or the quote never alter. Ids start at 1001 and `number` is `O` + id.
+ */
+@Entity({ name: 'orders' })
+@Index('IDX_orders_customer_id', ['customer_id'])
+@Index('IDX_orders_created_at', ['created_at'])
+export class Order {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index('UQ_orders_number', { unique: true })
+  @Column({ type: 'varchar', length: 32 })
+  number: string;
+
+  /** A quote becomes one order at most. */
+  @Index('UQ_orders_quote_id', { unique: true })
+  @Column({ type: 'integer' })
+  quote_id: number;
+
+  @ManyToOne(() => Quote, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'quote_id' })
+  quote?: Relation<Quote>;
+
+  @Column({ type: 'integer', nullable: true })
+  customer_id: number | null;
+
+  @ManyToOne(() => Customer, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'customer_id' })
+  customer?: Relation<Customer>;
+
+  @Column({ type: 'jsonb', nullable: true })
+  customer_emails: string[] | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'open' })
+  status: OrderStatus;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  payment_status: PaymentStatus;
+
+  @Column({ type: 'varchar', length: 16, default: 'unfulfilled' })
+  fulfillment_status: FulfillmentStatus;
+
+  @Column({ type: 'varchar', length: 3 })
+  currency: string;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  coupon_code: string | null;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  subtotal: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  total_discount: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  total_tax: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  total: string;
+
+  /** The customer's default shipping address at conversion, as GET showed it then; null without one. */
+  @Column({ type: 'jsonb', nullable: true })
+  shipping_address: Record<string, unknown> | null;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  cancelled_at: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

@@ -1,0 +1,41 @@
+import { effectiveStatus, finalQuoteError, orderableError, reopenError } from './quote-status.js';
+
+describe('quote status', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  const past = '2026-03-01T11:59:59Z';
+  const future = '2026-03-02T00:00:00Z';
+
+  it('reads expired only for an open quote past its expiry', () => {
+    expect(effectiveStatus({ status: 'active', expires_at: past }, now)).toBe('expired');
+    expect(effectiveStatus({ status: 'active', expires_at: future }, now)).toBe('active');
+    expect(effectiveStatus({ status: 'active', expires_at: null }, now)).toBe('active');
+    for (const status of ['accepted', 'declined', 'ordered']) expect(effectiveStatus({ status, expires_at: past }, now)).toBe(status);
+  });
+
+  it('refuses changes, deletes and sends of a final quote, naming its status', () => {
+    expect(finalQuoteError('Q1001', 'active', 'change')).toBeNull();
+    expect(finalQuoteError('Q1001', 'expired', 'delete')).toBeNull();
+    expect(finalQuoteError('Q1001', 'accepted', 'change')).toBe(
+      'Quote Q1001 is accepted and cannot be changed: reopen it first (POST /quote/{id}/reopen).',
+    );
+    expect(finalQuoteError('Q1001', 'declined', 'send')).toBe(
+      'Quote Q1001 is declined and cannot be sent: reopen it first (POST /quote/{id}/reopen).',
+    );
+    expect(finalQuoteError('Q1001', 'ordered', 'delete')).toBe('Quote Q1001 is ordered and cannot be deleted: it can no longer change.');
+  });
+
+  it('reopens accepted and declined quotes only', () => {
+    expect(reopenError('Q1', 'accepted')).toBeNull();
+    expect(reopenError('Q1', 'declined')).toBeNull();
+    expect(reopenError('Q1', 'ordered')).toBe('Quote Q1 is ordered and cannot be reopened.');
+    expect(reopenError('Q1', 'active')).toBe('Quote Q1 is active: only an accepted or declined quote can be reopened.');
+  });
+
+  it('orders accepted and open quotes once', () => {
+    expect(orderableError({ number: 'Q1', status: 'accepted', orderNumber: null })).toBeNull();
+    expect(orderableError({ number: 'Q1', status: 'active', orderNumber: null })).toBeNull();
+    expect(orderableError({ number: 'Q1', status: 'ordered', orderNumber: 'O1001' })).toBe('Quote Q1 was already ordered as O1001.');
+    expect(orderableError({ number: 'Q1', status: 'expired', orderNumber: null })).toBe('Quote Q1 is expired and cannot be ordered.');
+    expect(orderableError({ number: 'Q1', status: 'declined', orderNumber: null })).toBe('Quote Q1 is declined and cannot be ordered.');
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * A quote's life (CONTRACT §14): open (`active`, or `expired` once past `expires_at`), then accepted
+ * or declined by its buyer, and `ordered` once an order was made from it. What the buyer accepted
+ * (or declined) is final: it cannot be edited, deleted or sent until the seller reopens it; an
+ * ordered quote never changes again.
+ */
+export const QUOTE_STATUSES = ['active', 'accepted', 'declined', 'expired', 'ordered'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** The statuses a quote is stored with; `expired` is only ever read (an active quote past its expiry). */
+export type StoredQuoteStatus = Exclude<QuoteStatus, 'expired'>;
+
+/** What a quote reads: a stored decision stands; an open quote past its expiry reads `expired`. */
+export function effectiveStatus(q: { status: string; expires_at: Date | string | null }, now = new Date()): string {
+  if (q.status !== 'active') return q.status;
+  // Entities carry a Date, the read queries' JSON rows an ISO string.
+  return q.expires_at && new Date(q.expires_at).getTime() <= now.getTime() ? 'expired' : q.status;
+}
+
+/** Statuses in which the quote is final: no PATCH, DELETE or send-quote. */
+const FINAL: readonly string[] = ['accepted', 'declined', 'ordered'];
+
+export type QuoteAction = 'change' | 'delete' | 'send';
+const VERB: Record<QuoteAction, string> = { change: 'changed', delete: 'deleted', send: 'sent' };
+
+/** The 409 message when `action` is refused for a quote in `status`, else null. */
+export function finalQuoteError(number: string, status: string, action: QuoteAction): string | null {
+  if (!FINAL.includes(status)) return null;
+  const how = status === 'ordered' ? 'it can no longer change' : 'reopen it first (POST /quote/{id}/reopen)';
+  return `Quote ${number} is ${status} and cannot be ${VERB[action]}: ${how}.`;
+}
+
+/** The 409 message when a quote in `status` cannot be reopened, else null. */
+export function reopenError(number: string, status: string): string | null {
+  if (status === 'accepted' || status === 'declined') return null;
+  if (status === 'ordered') return `Quote ${number} is ordered and cannot be reopened.`;
+  return `Quote ${number} is ${status}: only an accepted or declined quote can be reopened.`;
+}
+
+/**
+ * The 409 message when no order can be made from a quote, else null: an accepted quote, or an
+ * active one (the seller's own confirmation), becomes an order once.
+ */
+export function orderableError(q: { number: string; status: string; orderNumber: string | null }): string | null {
+  if (q.status === 'ordered') return `Quote ${q.number} was already ordered as ${q.orderNumber ?? 'an order'}.`;
+  if (q.status === 'accepted' || q.status === 'active') return null;
+  return `Quote ${q.number} is ${q.status} and cannot be ordered.`;
+}
