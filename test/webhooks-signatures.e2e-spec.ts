@@ -1,0 +1,137 @@
+import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import Stripe from 'stripe';
+import { eventually } from './support/eventually.js';
+import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The raw body, as a verifier must see it. */
+  body: Buffer;
+  status: number;
+}
+
+/**
+ * A real receiver: records every request with the raw body; a path answers in turn the statuses
+ * set for it with `answers` (200 once they run out).
+ */
+async function startReceiver() {
+  const received: Received[] = [];
+  const answers = new Map<string, number[]>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      const status = answers.get(path)?.shift() ?? 200;
+      received.push({ path, headers: req.headers, body: Buffer.concat(chunks), status });
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, answers };
+}
+
+const stripe = new Stripe('sk_test_not_used_to_call_stripe');
+
+/** What each verifier says of a delivery for `secret`: the event id it read, or the error's name. */
+function verifyBoth(r: Received, secret: string): { standard: string; stripe: string } {
+  const read = (f: () => { id?: unknown }) => {
+    try {
+      return String(f().id);
+    } catch (err) {
+      return (err as Error).constructor.name;
+    }
+  };
+  return {
+    standard: read(() => new Webhook(secret).verify(r.body.toString(), r.headers as Record<string, string>) as { id: string }),
+    stripe: read(() => stripe.webhooks.constructEvent(r.body, r.headers['store-signature'] as string, secret)),
+  };
+}
+
+describeE2E('webhooks: signatures that standardwebhooks and Stripe verify, rotation, every attempt', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const at = (path: string) => receiver.received.filter((r) => r.path === path);
+  const create = async (path: string, events: string[]) => {
+    const res = await t.http
+      .post('/webhook')
+      .set(auth)
+      .send({ url: `${receiver.base}${path}`, events });
+    expect(res.status).toBe(201);
+    return res.body.data as Json;
+  };
+  let countries = 0;
+  /** A write whose event the endpoints subscribed to `country.created` receive; answers the event's id. */
+  const countryCreated = async (): Promise<string> => {
+    const code = `Q${String.fromCharCode(65 + countries++)}`;
+    const res = await t.http
+      .post('/country')
+      .set(auth)
+      .send({ name: `Country ${code}`, code });
+    expect(res.status).toBe(201);
+    const [event] = (await t.http.get(`/events?type=country.created&sort=id&order=DESC&limit=1`).set(auth)).body.data as Json[];
+    expect(event.data.code).toBe(code);
+    return event.id as string;
+  };
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    t = await bootTestApp('webhook_signatures', {
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_BACKOFF_MS: '100',
+      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_POLL_MS: '50',
+    });
+    auth = { Authorization: `Bearer ${await t.token()}` };
+  });
+  afterAll(async () => {
+    await t?.close();
+    receiver?.server.close();
+  });
+
+  it('carries webhook-id, webhook-timestamp and webhook-signature beside Store-Signature; both libraries verify it as it is', async () => {
+    const hook = await create('/plain', ['country.created']);
+    const id = await countryCreated();
+    const [r] = await eventually(() => {
+      expect(at('/plain')).toHaveLength(1);
+      return at('/plain');
+    });
+    expect(r.headers['webhook-id']).toBe(id);
+    expect(r.headers['store-event-id']).toBe(id);
+    expect(r.headers['webhook-timestamp']).toMatch(/^\d{10}$/);
+    expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+    expect(r.headers['store-signature']).toBe(
+      `t=${r.headers['webhook-timestamp']},v1=${(r.headers['store-signature'] as string).slice(-64)}`,
+    );
+    expect(r.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(verifyBoth(r, hook.secret as string)).toEqual({ standard: id, stripe: id });
+    // Another secret, or a body changed by one byte, verifies under neither.
+    const other = 'whsec_' + '0'.repeat(64);
+    expect(verifyBoth(r, other)).toEqual({ standard: 'WebhookVerificationError', stripe: 'StripeSignatureVerificationError' });
+    const changed = { ...r, body: Buffer.from(r.body.toString().replace('"country.created"', '"country.updated"')) };
+    expect(verifyBoth(changed, hook.secret as string)).toEqual({
+      standard: 'WebhookVerificationError',
+      stripe: 'StripeSignatureVerificationError',
+    });
+    await t.http.delete(`/webhook/${hook.id}`).set(auth).expect(200);
+  });
+
+  it('keeps webhook-id on every retry; each attempt is signed anew and verifies', async () => {
+    const hook = await create('/retried', ['country.created']);
+    receiver.answers.set('/retried', [500, 503]);
+    const id = await countryCreated();
+    const got = await eventually(() => {
+      expect(at('/retried').map((r) => r.status)).toEqual([500, 503, 200]);
+      return at('/retried');
+    });
+    expect(got.map((r) => r.headers['webhook-id'])).toEqual([id, id, id]);
+    for (const r of got) expect(verifyBoth(r, hook.secret as string)).toEqual({ standard: id, stripe: id });
+    await t.http.delete(`/webhook/${hook.id}`).set(auth).expect(200);
+  });
+});
