@@ -8,6 +8,7 @@ import { QuoteAcceptance1795310000000 } from './1795310000000-QuoteAcceptance.js
 import { EventsAndWebhooks1795478704786 } from './1795478704786-EventsAndWebhooks.js';
 import { LeasedClaims1795500000000 } from './1795500000000-LeasedClaims.js';
 import { ServerSecrets1795537154076 } from './1795537154076-ServerSecrets.js';
+import { WebhookSecretRotation1795640000000 } from './1795640000000-WebhookSecretRotation.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   EventsAndWebhooks1795478704786,
   LeasedClaims1795500000000,
   ServerSecrets1795537154076,
+  WebhookSecretRotation1795640000000,
 ];

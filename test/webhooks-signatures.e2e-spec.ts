@@ -134,4 +134,55 @@ describeE2E('webhooks: signatures that standardwebhooks and Stripe verify, rotat
     for (const r of got) expect(verifyBoth(r, hook.secret as string)).toEqual({ standard: id, stripe: id });
     await t.http.delete(`/webhook/${hook.id}`).set(auth).expect(200);
   });
+
+  it('after rotate-secret signs with the new and the previous secret (two v1 entries in each header), for 24 h only', async () => {
+    const hook = await create('/rotated', ['country.created']);
+    const old = hook.secret as string;
+    const rotated = await t.http.post(`/webhook/${hook.id}/rotate-secret`).set(auth);
+    expect(rotated.status).toBe(200);
+    const fresh = rotated.body.data.secret as string;
+    expect(fresh).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(fresh).not.toBe(old);
+    // The previous secret is never shown.
+    expect(JSON.stringify((await t.http.get(`/webhook/${hook.id}`).set(auth)).body)).not.toContain(old.slice(6));
+
+    const id = await countryCreated();
+    const [r] = await eventually(() => {
+      expect(at('/rotated')).toHaveLength(1);
+      return at('/rotated');
+    });
+    expect(r.headers['store-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    expect(r.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}= v1,[A-Za-z0-9+/]{43}=$/);
+    expect(verifyBoth(r, fresh)).toEqual({ standard: id, stripe: id });
+    expect(verifyBoth(r, old)).toEqual({ standard: id, stripe: id });
+
+    // A day after the rotation only the new secret signs.
+    await t.sql(`UPDATE webhooks SET secret_rotated_at = now() - interval '24 hours 1 second' WHERE id = $1`, [hook.id]);
+    const later = await countryCreated();
+    const [s] = await eventually(() => {
+      expect(at('/rotated')).toHaveLength(2);
+      return at('/rotated').slice(1);
+    });
+    expect(s.headers['store-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(s.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(verifyBoth(s, fresh)).toEqual({ standard: later, stripe: later });
+    expect(verifyBoth(s, old)).toEqual({ standard: 'WebhookVerificationError', stripe: 'StripeSignatureVerificationError' });
+    await t.http.delete(`/webhook/${hook.id}`).set(auth).expect(200);
+  });
+
+  it('a second rotation within the day signs with the last two secrets only', async () => {
+    const hook = await create('/twice', ['country.created']);
+    const first = hook.secret as string;
+    const second = (await t.http.post(`/webhook/${hook.id}/rotate-secret`).set(auth)).body.data.secret as string;
+    const third = (await t.http.post(`/webhook/${hook.id}/rotate-secret`).set(auth)).body.data.secret as string;
+    const id = await countryCreated();
+    const [r] = await eventually(() => {
+      expect(at('/twice')).toHaveLength(1);
+      return at('/twice');
+    });
+    expect(verifyBoth(r, third)).toEqual({ standard: id, stripe: id });
+    expect(verifyBoth(r, second)).toEqual({ standard: id, stripe: id });
+    expect(verifyBoth(r, first)).toEqual({ standard: 'WebhookVerificationError', stripe: 'StripeSignatureVerificationError' });
+    await t.http.delete(`/webhook/${hook.id}`).set(auth).expect(200);
+  });
 });

@@ -151,7 +151,8 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
   private async attempt(d: ClaimedWebhookDelivery, body: Buffer): Promise<{ delivery: ClaimedWebhookDelivery; outcome: DeliveryOutcome }> {
     const id = eventId(d.event_id);
     const unix = Math.floor(Date.now() / 1000);
-    const secrets = [d.secret];
+    // The new secret first; after a rotation, the previous one too for a day (claimDue drops it after).
+    const secrets = d.previous_secret ? [d.secret, d.previous_secret] : [d.secret];
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': 'store-webhooks/1',

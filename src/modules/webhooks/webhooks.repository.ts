@@ -7,6 +7,7 @@ import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { Table } from '../../database/table.js';
+import { PREVIOUS_SECRET_SECONDS } from './domain/signature.js';
 import { WebhookEvent } from './event.entity.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { Webhook } from './webhook.entity.js';
@@ -33,6 +34,8 @@ export interface ClaimedWebhookDelivery {
   webhook_id: number;
   url: string;
   secret: string;
+  /** The secret rotate-secret replaced, while it still signs (PREVIOUS_SECRET_SECONDS); null otherwise. */
+  previous_secret: string | null;
   event_id: string;
   type: string;
   resource: string;
@@ -152,6 +155,21 @@ export class WebhooksRepository {
     return row;
   }
 
+  /**
+   * A new secret for an endpoint; the one it replaces keeps signing deliveries beside it for
+   * PREVIOUS_SECRET_SECONDS (a second rotation within that time drops the oldest).
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1, 'whsec_0000000000000000000000000000000000000000000000000000000000000000'] })
+  async rotateSecret(m: EntityManager, webhookId: number, secret: string): Promise<Webhook> {
+    const [row] = await runStatement<Webhook>(
+      m,
+      `UPDATE webhooks SET previous_secret = secret, secret_rotated_at = now(), secret = $2, updated_at = now()
+        WHERE id = $1 RETURNING *`,
+      [webhookId, secret],
+    );
+    return row;
+  }
+
   /** A page of events, newest filters applied (`type`, `resource`, `created_at_min`). */
   @GenerateSql(
     { name: 'plain', args: [SqlArg.manager, { limit: 50, offset: 0, column: 'id', order: 'ASC' }, {}] },
@@ -228,7 +246,9 @@ export class WebhooksRepository {
                  LIMIT $1
                  FOR UPDATE OF q SKIP LOCKED)
           RETURNING d.id, d.attempts, d.webhook_id, d.event_id)
-       SELECT c.id::text AS id, c.attempts, w.id AS webhook_id, w.url, w.secret, e.id::text AS event_id, e.type, e.resource,
+       SELECT c.id::text AS id, c.attempts, w.id AS webhook_id, w.url, w.secret,
+              CASE WHEN w.secret_rotated_at > now() - make_interval(secs => ${PREVIOUS_SECRET_SECONDS}) THEN w.previous_secret END AS previous_secret,
+              e.id::text AS event_id, e.type, e.resource,
               e.resource_id::text AS resource_id, e.sequence,
               CASE WHEN row_number() OVER (PARTITION BY c.event_id ORDER BY c.id) = 1 THEN e.data::text END AS data_json, e.created_at
          FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id

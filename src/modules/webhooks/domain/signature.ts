@@ -2,6 +2,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const PREFIX = 'whsec_';
 
+/** How long after rotate-secret deliveries are signed with the previous secret as well: 24 h. */
+export const PREVIOUS_SECRET_SECONDS = 24 * 3600;
+
 /**
  * A new signing secret: `whsec_` and 32 random bytes in hex. The 64 hex digits are also 64 base64
  * characters (hex digits are in the base64 alphabet, and 64 is a multiple of 4, so no padding), so

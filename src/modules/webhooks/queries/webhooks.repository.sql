@@ -21,6 +21,8 @@ SELECT
   "r"."description" AS "r_description",
   "r"."is_active" AS "r_is_active",
   "r"."secret" AS "r_secret",
+  "r"."previous_secret" AS "r_previous_secret",
+  "r"."secret_rotated_at" AS "r_secret_rotated_at",
   "r"."disabled_reason" AS "r_disabled_reason",
   "r"."failing_since" AS "r_failing_since",
   "r"."created_at" AS "r_created_at",
@@ -42,6 +44,8 @@ SELECT
   "r"."description" AS "r_description",
   "r"."is_active" AS "r_is_active",
   "r"."secret" AS "r_secret",
+  "r"."previous_secret" AS "r_previous_secret",
+  "r"."secret_rotated_at" AS "r_secret_rotated_at",
   "r"."disabled_reason" AS "r_disabled_reason",
   "r"."failing_since" AS "r_failing_since",
   "r"."created_at" AS "r_created_at",
@@ -61,6 +65,8 @@ SELECT
   "r"."description" AS "r_description",
   "r"."is_active" AS "r_is_active",
   "r"."secret" AS "r_secret",
+  "r"."previous_secret" AS "r_previous_secret",
+  "r"."secret_rotated_at" AS "r_secret_rotated_at",
   "r"."disabled_reason" AS "r_disabled_reason",
   "r"."failing_since" AS "r_failing_since",
   "r"."created_at" AS "r_created_at",
@@ -321,6 +327,18 @@ FROM
   d
   JOIN e ON e.id = d.event_id;
 
+-- WebhooksRepository.rotateSecret
+UPDATE webhooks
+SET
+  previous_secret = secret,
+  secret_rotated_at = now(),
+  secret = $2,
+  updated_at = now()
+WHERE
+  id = $1
+RETURNING
+  *;
+
 -- WebhooksRepository.eventsPage (plain)
 SELECT
   count(*)::int AS n
@@ -510,6 +528,9 @@ SELECT
   w.id AS webhook_id,
   w.url,
   w.secret,
+  CASE
+    WHEN w.secret_rotated_at > now() - make_interval(secs => 86400) THEN w.previous_secret
+  END AS previous_secret,
   e.id::text AS event_id,
   e.type,
   e.resource,
