@@ -9,6 +9,7 @@ import { EventsAndWebhooks1795478704786 } from './1795478704786-EventsAndWebhook
 import { LeasedClaims1795500000000 } from './1795500000000-LeasedClaims.js';
 import { ServerSecrets1795537154076 } from './1795537154076-ServerSecrets.js';
 import { WebhookSecretRotation1795640000000 } from './1795640000000-WebhookSecretRotation.js';
+import { WebhookAttemptLog1795640000001 } from './1795640000001-WebhookAttemptLog.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   LeasedClaims1795500000000,
   ServerSecrets1795537154076,
   WebhookSecretRotation1795640000000,
+  WebhookAttemptLog1795640000001,
 ];

@@ -2,6 +2,7 @@ import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
+import { TS } from './support/envelope.js';
 import { eventually } from './support/eventually.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
@@ -183,6 +184,80 @@ describeE2E('webhooks: signatures that standardwebhooks and Stripe verify, rotat
     expect(verifyBoth(r, third)).toEqual({ standard: id, stripe: id });
     expect(verifyBoth(r, second)).toEqual({ standard: id, stripe: id });
     expect(verifyBoth(r, first)).toEqual({ standard: 'WebhookVerificationError', stripe: 'StripeSignatureVerificationError' });
+    await t.http.delete(`/webhook/${hook.id}`).set(auth).expect(200);
+  });
+
+  it('keeps every attempt on record: 500, 500, then 200 shows three attempts with their answers', async () => {
+    const hook = await create('/attempts', ['country.created']);
+    receiver.answers.set('/attempts', [500, 500]);
+    const started = Date.now();
+    const id = await countryCreated();
+    const delivery = await eventually(async () => {
+      const [d] = (await t.http.get(`/webhook/${hook.id}/deliveries`).set(auth)).body.data as Json[];
+      expect(d.status).toBe('succeeded');
+      return d;
+    });
+    expect(at('/attempts').map((r) => r.status)).toEqual([500, 500, 200]);
+    const attempt = (n: number, status: number, error: string | null) => ({
+      attempt: n,
+      at: TS,
+      status_code: status,
+      duration_ms: expect.any(Number),
+      error,
+    });
+    expect(delivery).toEqual({
+      id: expect.any(Number),
+      webhook_id: hook.id,
+      event_id: id,
+      event_type: 'country.created',
+      status: 'succeeded',
+      attempts: [attempt(1, 500, 'HTTP 500'), attempt(2, 500, 'HTTP 500'), attempt(3, 200, null)],
+      last_status_code: 200,
+      duration_ms: expect.any(Number),
+      error: null,
+      next_attempt_at: null,
+      created_at: TS,
+      updated_at: TS,
+    });
+    // In order, and no earlier than the write (whole seconds).
+    const times = (delivery.attempts as Json[]).map((a) => Date.parse(`${a.at as string}Z`.replace(' ', 'T')));
+    expect([...times].sort()).toEqual(times);
+    expect(times[0]).toBeGreaterThanOrEqual(Math.floor(started / 1000) * 1000);
+    await t.http.delete(`/webhook/${hook.id}`).set(auth).expect(200);
+  });
+
+  it('keeps at most the last 20 attempts of a delivery', async () => {
+    const hook = await create('/bounded', ['country.created']);
+    // Switched off, its ping waits: the attempts before it are written in meanwhile.
+    await t.http.patch(`/webhook/${hook.id}`).set(auth).send({ is_active: 0 }).expect(200);
+    const id = (await t.http.post(`/webhook/${hook.id}/ping`).set(auth).expect(202)).body.data.event_id as string;
+    // 20 attempts on record already (more than any retry policy makes today), then one more by the deliverer.
+    const log = Array.from({ length: 20 }, (_, i) => ({
+      attempt: i + 1,
+      at: '2025-01-31T14:05:00Z',
+      status_code: 500,
+      duration_ms: 1,
+      error: 'HTTP 500',
+    }));
+    await t.sql(`UPDATE webhook_deliveries SET attempt_log = $1::jsonb, attempts = 20 WHERE webhook_id = $2`, [
+      JSON.stringify(log),
+      hook.id,
+    ]);
+    await t.http.patch(`/webhook/${hook.id}`).set(auth).send({ is_active: 1 }).expect(200);
+    const delivery = await eventually(async () => {
+      const [d] = (await t.http.get(`/webhook/${hook.id}/deliveries`).set(auth)).body.data as Json[];
+      expect(d.status).toBe('succeeded');
+      return d;
+    });
+    expect(delivery.event_id).toBe(id);
+    expect((delivery.attempts as Json[]).map((a) => a.attempt)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    expect((delivery.attempts as Json[]).at(-1)).toEqual({
+      attempt: 21,
+      at: TS,
+      status_code: 200,
+      duration_ms: expect.any(Number),
+      error: null,
+    });
     await t.http.delete(`/webhook/${hook.id}`).set(auth).expect(200);
   });
 });

@@ -165,8 +165,9 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
       'webhook-timestamp': String(unix),
       'webhook-signature': standardSignatureHeader(secrets, id, body, unix),
     };
+    const at = new Date().toISOString();
     const r = await this.sender.send(d.url, headers, body);
-    const base = { id: d.id, status_code: r.statusCode, duration_ms: r.durationMs, error: r.error };
+    const base = { id: d.id, at, status_code: r.statusCode, duration_ms: r.durationMs, error: r.error };
     if (r.ok) return { delivery: d, outcome: { ...base, status: 'succeeded', wait_ms: null } };
     // 410 Gone: the endpoint is switched off, so there is no one to retry for.
     const wait = r.statusCode === 410 ? null : retryWaitMs(d.attempts, this.config.webhookBackoffMs);

@@ -7,6 +7,7 @@ import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { Table } from '../../database/table.js';
+import { MAX_ATTEMPT_RECORDS } from './domain/backoff.js';
 import { PREVIOUS_SECRET_SECONDS } from './domain/signature.js';
 import { WebhookEvent } from './event.entity.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
@@ -53,6 +54,8 @@ export interface ClaimedWebhookDelivery {
 /** What one attempt came to (recordOutcomes): `queued` again with a wait, or final. */
 export interface DeliveryOutcome {
   id: string;
+  /** When the attempt's request started (ISO 8601), for its record in `attempt_log`. */
+  at: string;
   status: 'queued' | 'succeeded' | 'failed';
   wait_ms: number | null;
   status_code: number | null;
@@ -265,15 +268,17 @@ export class WebhooksRepository {
 
   /**
    * The outcomes of a batch of attempts, in one statement, each only where the delivery still
-   * carries the claim `token` it was attempted under; the claim ends. Answers the ids recorded (as
-   * text): a missing one was taken over by another holder and is not recorded.
+   * carries the claim `token` it was attempted under; the claim ends and the attempt joins the
+   * delivery's `attempt_log` (its oldest record dropped once there are MAX_ATTEMPT_RECORDS), in the
+   * same fenced UPDATE, so an attempt is on record exactly when its outcome is. Answers the ids
+   * recorded (as text): a missing one was taken over by another holder and is not recorded.
    */
   @GenerateSql({
     args: [
       SqlArg.manager,
       [
-        { id: '1', status: 'succeeded', wait_ms: null, status_code: 200, duration_ms: 12, error: null },
-        { id: '2', status: 'queued', wait_ms: 30000, status_code: 500, duration_ms: 40, error: 'HTTP 500' },
+        { id: '1', at: '2025-01-31T14:05:00.000Z', status: 'succeeded', wait_ms: null, status_code: 200, duration_ms: 12, error: null },
+        { id: '2', at: '2025-01-31T14:05:00.000Z', status: 'queued', wait_ms: 30000, status_code: 500, duration_ms: 40, error: 'HTTP 500' },
       ],
       '00000000-0000-4000-8000-000000000001',
     ],
@@ -284,11 +289,15 @@ export class WebhooksRepository {
       m,
       `WITH o AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb)
-             AS x(id bigint, status text, wait_ms int, status_code int, duration_ms int, error text)),
+             AS x(id bigint, at timestamptz, status text, wait_ms int, status_code int, duration_ms int, error text)),
        u AS (
          UPDATE webhook_deliveries d
             SET status = o.status, ${RELEASE_CLAIM_SQL}, last_status_code = o.status_code, duration_ms = o.duration_ms,
                 error = o.error, updated_at = now(),
+                attempt_log = CASE WHEN jsonb_array_length(d.attempt_log) >= ${MAX_ATTEMPT_RECORDS}
+                                   THEN d.attempt_log - 0 ELSE d.attempt_log END
+                              || jsonb_build_array(jsonb_build_object('attempt', d.attempts, 'at', o.at, 'status_code', o.status_code,
+                                                                      'duration_ms', o.duration_ms, 'error', o.error)),
                 next_attempt_at = CASE WHEN o.wait_ms IS NULL THEN d.next_attempt_at ELSE now() + make_interval(secs => o.wait_ms / 1000.0) END
            FROM o WHERE d.id = o.id AND ${heldWithSql('$2', 'd')}
           RETURNING d.id)

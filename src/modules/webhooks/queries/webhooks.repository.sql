@@ -111,6 +111,7 @@ SELECT
   "r"."last_status_code" AS "r_last_status_code",
   "r"."duration_ms" AS "r_duration_ms",
   "r"."error" AS "r_error",
+  "r"."attempt_log" AS "r_attempt_log",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -137,6 +138,7 @@ SELECT
   "r"."last_status_code" AS "r_last_status_code",
   "r"."duration_ms" AS "r_duration_ms",
   "r"."error" AS "r_error",
+  "r"."attempt_log" AS "r_attempt_log",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -161,6 +163,7 @@ SELECT
   "r"."last_status_code" AS "r_last_status_code",
   "r"."duration_ms" AS "r_duration_ms",
   "r"."error" AS "r_error",
+  "r"."attempt_log" AS "r_attempt_log",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -436,6 +439,7 @@ SELECT
   "r"."last_status_code" AS "r_last_status_code",
   "r"."duration_ms" AS "r_duration_ms",
   "r"."error" AS "r_error",
+  "r"."attempt_log" AS "r_attempt_log",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -579,6 +583,7 @@ WITH
     FROM
       jsonb_to_recordset($1::jsonb) AS x (
         id bigint,
+        at timestamptz,
         status text,
         wait_ms int,
         status_code int,
@@ -596,6 +601,23 @@ WITH
       duration_ms = o.duration_ms,
       error = o.error,
       updated_at = now(),
+      attempt_log = CASE
+        WHEN jsonb_array_length(d.attempt_log) >= 20 THEN d.attempt_log - 0
+        ELSE d.attempt_log
+      END || jsonb_build_array(
+        jsonb_build_object(
+          'attempt',
+          d.attempts,
+          'at',
+          o.at,
+          'status_code',
+          o.status_code,
+          'duration_ms',
+          o.duration_ms,
+          'error',
+          o.error
+        )
+      ),
       next_attempt_at = CASE
         WHEN o.wait_ms IS NULL THEN d.next_attempt_at
         ELSE now() + make_interval(secs => o.wait_ms / 1000.0)
