@@ -10,6 +10,7 @@ import { LeasedClaims1795500000000 } from './1795500000000-LeasedClaims.js';
 import { ServerSecrets1795537154076 } from './1795537154076-ServerSecrets.js';
 import { WebhookSecretRotation1795640000000 } from './1795640000000-WebhookSecretRotation.js';
 import { WebhookAttemptLog1795640000001 } from './1795640000001-WebhookAttemptLog.js';
+import { ApiKeyWithoutSecret1795640000002 } from './1795640000002-ApiKeyWithoutSecret.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   ServerSecrets1795537154076,
   WebhookSecretRotation1795640000000,
   WebhookAttemptLog1795640000001,
+  ApiKeyWithoutSecret1795640000002,
 ];

@@ -17,6 +17,7 @@ import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embe
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
+import { ALLOW_PRIVATE_WARNING } from './modules/webhooks/domain/url-rules.js';
 import { instrumentApi } from './common/metrics/instrument.js';
 import { serveMetrics } from './common/metrics/metrics.js';
 
@@ -110,6 +111,7 @@ async function bootstrap(): Promise<void> {
     await serveMetrics(config.workerMetricsPort);
     logger.log(`Metrics on http://localhost:${config.workerMetricsPort}/metrics`);
   }
+  if (config.webhookAllowPrivate) logger.warn(ALLOW_PRIVATE_WARNING);
   if (config.redisUrl) logger.log(`Consuming the send-quote queue on ${new URL(config.redisUrl).host}.`);
   else logger.warn('REDIS_URL is not set: there is no queue to consume; the api delivers e-mails itself.');
 }
