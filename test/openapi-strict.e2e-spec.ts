@@ -12,7 +12,8 @@ const BODIES = 60;
  * slip is not blamed on the api), and sent; the only refusals allowed are those no schema can
  * state (a value already taken, a reference to a row that does not exist).
  *
- * Covered so far: the webhook endpoints (the URL rule as a pattern, the event patterns). The api
+ * Covered so far: the webhook endpoints (the URL rule as a pattern, the event patterns) and the
+ * creates that refer to nothing (decimals in steps of their places, real calendar dates, no NUL). The api
  * runs with WEBHOOK_ALLOW_PRIVATE=true: whether a host resolves to a public address is a fact of
  * the network, not of the body.
  */
@@ -48,9 +49,21 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
     });
   };
 
-  /** The answers that are not the 2xx expected, with the body that got them. */
+  /** A refusal no schema can state: a value already taken, a reference to a row that does not exist. */
+  const outsideSchemas = (status: number, error: unknown) => {
+    if (status === 409) return true;
+    const message = (error as { message?: unknown } | undefined)?.message;
+    if (status !== 422 || typeof message !== 'object' || message === null) return false;
+    return Object.values(message as Record<string, string[]>)
+      .flat()
+      .every((m) => /does not exist|already (exists|taken|in use)|is taken/.test(m));
+  };
+
+  /** The answers that are neither the 2xx expected nor a refusal outside the schemas, with the body that got them. */
   const refusals = (answers: { body: Json; status: number; error?: unknown }[], ok: number) =>
-    answers.filter((a) => a.status !== ok).map((a) => ({ body: a.body, status: a.status, error: a.error }));
+    answers
+      .filter((a) => a.status !== ok && !outsideSchemas(a.status, a.error))
+      .map((a) => ({ body: a.body, status: a.status, error: a.error }));
 
   it('POST /webhook takes every body its schema admits', async () => {
     const answers = [];
@@ -74,4 +87,18 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
     }
     expect(refusals(answers, 200)).toEqual([]);
   });
+
+  // Resources whose create bodies refer to nothing that must exist first. Not /coupon yet: its
+  // cross-field rules (a percentage at most 100, ends_at after starts_at) are not in its schema.
+  it.each(['/country', '/customergroup', '/shipment', '/billingplan', '/taxclass', '/category'])(
+    'POST %s takes every body its schema admits',
+    async (path) => {
+      const answers = [];
+      for (const body of generated(path, 'post', 3)) {
+        const res = await t.http.post(path).set(auth).send(body);
+        answers.push({ body, status: res.status, error: res.body.error });
+      }
+      expect(refusals(answers, 201)).toEqual([]);
+    },
+  );
 });
