@@ -11,6 +11,9 @@ import { ServerSecrets1795537154076 } from './1795537154076-ServerSecrets.js';
 import { QuoteLifecycle1795538630689 } from './1795538630689-QuoteLifecycle.js';
 import { DecisionNotices1795539155496 } from './1795539155496-DecisionNotices.js';
 import { Orders1795539391575 } from './1795539391575-Orders.js';
+import { WebhookSecretRotation1795640000000 } from './1795640000000-WebhookSecretRotation.js';
+import { WebhookAttemptLog1795640000001 } from './1795640000001-WebhookAttemptLog.js';
+import { ApiKeyWithoutSecret1795640000002 } from './1795640000002-ApiKeyWithoutSecret.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -27,4 +30,7 @@ export const MIGRATIONS = [
   QuoteLifecycle1795538630689,
   DecisionNotices1795539155496,
   Orders1795539391575,
+  WebhookSecretRotation1795640000000,
+  WebhookAttemptLog1795640000001,
+  ApiKeyWithoutSecret1795640000002,
 ];

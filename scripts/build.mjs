@@ -46,6 +46,10 @@ mkdirSync(outDir, { recursive: true });
 removeAbandonedWork();
 const work = join(dirname(outDir), `${WORK_PREFIX}${process.pid}`);
 rmSync(work, { recursive: true, force: true });
+// The compile is silent and takes a while (about a minute on a first run): say so, on stderr, which
+// the compiler's messages use too (stdout belongs to the command this build runs before).
+const firstRun = readOrNull(stampPath) === null;
+console.error(firstRun ? 'Compiling TypeScript (first run, about a minute)…' : 'Compiling TypeScript…');
 const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project, '--outDir', work], {
   cwd: root,
   // The compiler's messages go to stderr: stdout belongs to the command this build runs before (cli --json).

@@ -10,6 +10,7 @@ import { embeddedDatabaseDir } from './database/data-source.js';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
 import { DemoSeeder } from './modules/demo/demo.seeder.js';
 import { serveMetrics } from './common/metrics/metrics.js';
+import { ALLOW_PRIVATE_WARNING } from './modules/webhooks/domain/url-rules.js';
 
 /** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -62,6 +63,7 @@ async function bootstrap(): Promise<void> {
     process.on('message', (m) => m === SHUTDOWN_MESSAGE && stop('SIGTERM'));
     process.on('disconnect', () => stop('SIGTERM'));
   }
+  if (config.webhookAllowPrivate) logger.warn(ALLOW_PRIVATE_WARNING);
   logger.log(
     `Listening on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`})`,
   );

@@ -18,6 +18,7 @@ import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embe
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
+import { ALLOW_PRIVATE_WARNING } from './modules/webhooks/domain/url-rules.js';
 import { instrumentApi } from './common/metrics/instrument.js';
 import { serveMetrics } from './common/metrics/metrics.js';
 
@@ -111,6 +112,7 @@ async function bootstrap(): Promise<void> {
     await serveMetrics(config.workerMetricsPort);
     logger.log(`Metrics on http://localhost:${config.workerMetricsPort}/metrics`);
   }
+  if (config.webhookAllowPrivate) logger.warn(ALLOW_PRIVATE_WARNING);
   if (config.redis) logger.log(`Consuming the send-quote queue on ${describeRedis(config.redis)}.`);
   else logger.warn('REDIS_URL is not set (nor REDIS_SENTINELS): there is no queue to consume; the api delivers e-mails itself.');
 }

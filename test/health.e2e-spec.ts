@@ -61,7 +61,11 @@ describeE2E('health', () => {
     beforeAll(async () => {
       const { hostname, port } = new URL(TEST_REDIS_URL);
       redis = await tcpProxy({ host: hostname, port: Number(port) });
-      t = await bootTestApp('health_redis', { REDIS_URL: `redis://127.0.0.1:${redis.port}`, QUEUE_PREFIX: prefix });
+      // TEST_REDIS_URL with the proxy's address: its credentials and /db number kept.
+      const via = new URL(TEST_REDIS_URL);
+      via.hostname = '127.0.0.1';
+      via.port = String(redis.port);
+      t = await bootTestApp('health_redis', { REDIS_URL: via.toString(), QUEUE_PREFIX: prefix });
     });
     afterAll(async () => {
       await t?.close();

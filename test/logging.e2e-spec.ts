@@ -111,6 +111,24 @@ describeE2E('logging', () => {
     expect(api.output()).not.toMatch(/InstanceLoader|RouterExplorer|RoutesResolver/);
   });
 
+  it('warns at start when WEBHOOK_ALLOW_PRIVATE=true, and only then', async () => {
+    const warning = (output: string) => jsonLines(output).filter((l) => String(l.msg).startsWith('WEBHOOK_ALLOW_PRIVATE=true'));
+    expect(warning(api.output())).toEqual([]);
+    const open = await startApi('logging_private', { WEBHOOK_ALLOW_PRIVATE: 'true' });
+    try {
+      expect(warning(open.output())).toEqual([
+        expect.objectContaining({
+          level: 'warn',
+          process: 'api',
+          context: 'Store API',
+          msg: expect.stringContaining('development and tests only'),
+        }),
+      ]);
+    } finally {
+      await open.close();
+    }
+  }, 60_000);
+
   it('LOG_LEVEL=warn keeps the access lines of successful requests out', async () => {
     const quiet = await startApi('logging_quiet', { LOG_LEVEL: 'warn' });
     try {

@@ -95,6 +95,9 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
         'Store-Event-Type',
         'Store-Signature',
         'Store-Delivery-Id',
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
       ]);
       expect(op.responses['2XX'].description).toContain('10 s');
       const envelope = resolve(op.requestBody.content['application/json'].schema.$ref as string);

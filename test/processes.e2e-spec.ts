@@ -76,14 +76,15 @@ describeE2E('processes', () => {
         name: 'erp',
         scopes: ['geography:read', 'quotes:send'],
         access_token: expect.stringMatching(/^sk_[\w-]{32}$/),
-        secret: expect.stringMatching(/^ss_[\w-]{43}$/),
         expires_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       });
-      const stored = await t.sql<{ token_hash: string; secret_hash: string }>(
+      const stored = await t.sql<{ token_hash: string; secret_hash: string | null }>(
         'SELECT token_hash, secret_hash FROM api_keys WHERE id = $1',
         [key.id],
       );
       expect(stored[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+      // No second secret any more (nothing read it): only the token authenticates.
+      expect(stored[0].secret_hash).toBeNull();
       expect(JSON.stringify(stored)).not.toContain(key.access_token.slice(3));
 
       const bearer = { Authorization: `Bearer ${key.access_token}` };

@@ -170,8 +170,14 @@ describeE2E('webhooks: dead holders, fast and fenced', () => {
       30_000,
     );
     const rows = () =>
-      t.sql('SELECT id, status, attempts, last_status_code, error, lease_holder, next_attempt_at FROM webhook_deliveries ORDER BY id');
+      t.sql(
+        'SELECT id, status, attempts, last_status_code, error, lease_holder, next_attempt_at, attempt_log FROM webhook_deliveries ORDER BY id',
+      );
     const before = await rows();
+    // Only the holder's attempt is on record: the paused worker's first attempt never reached the log.
+    expect(before.map((r) => r.attempt_log)).toEqual(
+      before.map(() => [{ attempt: 2, at: expect.any(String), status_code: 200, duration_ms: expect.any(Number), error: null }]),
+    );
 
     // The receiver answers the paused worker's requests with 500 (which it would record as a
     // failure to retry), then the worker comes back.

@@ -157,7 +157,7 @@ describeE2E('webhooks: endpoints, events and delivery', () => {
       event_id: expect.stringMatching(/^evt_/),
       event_type: expect.stringMatching(/^country\./),
       status: 'succeeded',
-      attempts: 1,
+      attempts: [{ attempt: 1, at: TS, status_code: 200, duration_ms: expect.any(Number), error: null }],
       last_status_code: 200,
       duration_ms: expect.any(Number),
       error: null,
@@ -168,7 +168,7 @@ describeE2E('webhooks: endpoints, events and delivery', () => {
     // Redelivered: the same event once more.
     const again = await t.http.post(`/webhook/${hook.id}/delivery/${deliveries[1].id}/redeliver`).set(auth);
     expect(again.status).toBe(202);
-    expect(again.body.data).toMatchObject({ event_id: deliveries[1].event_id, status: 'queued', attempts: 0 });
+    expect(again.body.data).toMatchObject({ event_id: deliveries[1].event_id, status: 'queued', attempts: [] });
     await eventually(() => expect(at('/countries')).toHaveLength(3));
     await t.http.delete(`/webhook/${hook.id}`).set(auth);
   });
@@ -190,7 +190,11 @@ describeE2E('webhooks: endpoints, events and delivery', () => {
     await t.http.post('/shipment').set(auth).send({ number: 'SH-1' }).expect(201);
     await eventually(async () => {
       const [d] = (await t.http.get(`/webhook/${hook.id}/deliveries`).set(auth)).body.data as Json[];
-      expect(d).toMatchObject({ status: 'succeeded', attempts: 2, last_status_code: 200, error: null });
+      expect(d).toMatchObject({ status: 'succeeded', last_status_code: 200, error: null });
+      expect(d.attempts.map((a: Json) => [a.attempt, a.status_code, a.error])).toEqual([
+        [1, 500, 'HTTP 500'],
+        [2, 200, null],
+      ]);
     });
     expect(at('/flaky')).toHaveLength(2);
     expect((await t.http.get(`/webhook/${hook.id}`).set(auth)).body.data).toMatchObject({ is_active: 1, failing_since: null });
@@ -209,6 +213,13 @@ describeE2E('webhooks: endpoints, events and delivery', () => {
       expect(gd).toMatchObject({ status: 'failed', last_status_code: 410, next_attempt_at: null });
       const [sd] = (await t.http.get(`/webhook/${slow.id}/deliveries`).set(auth)).body.data as Json[];
       expect(sd).toMatchObject({ last_status_code: null, error: 'timed out after 500 ms' });
+      expect(sd.attempts[0]).toEqual({
+        attempt: 1,
+        at: TS,
+        status_code: null,
+        duration_ms: expect.any(Number),
+        error: 'timed out after 500 ms',
+      });
       const [md] = (await t.http.get(`/webhook/${moved.id}/deliveries`).set(auth)).body.data as Json[];
       expect(md).toMatchObject({ last_status_code: 302, error: 'HTTP 302: redirects are not followed' });
     });
@@ -226,7 +237,7 @@ describeE2E('webhooks: endpoints, events and delivery', () => {
         event_id: expect.stringMatching(/^evt_\d+$/),
         event_type: 'webhook.ping',
         status: 'queued',
-        attempts: 0,
+        attempts: [],
         last_status_code: null,
         duration_ms: null,
         error: null,

@@ -111,6 +111,17 @@ function withNull(schema: JsonSchema): JsonSchema {
   return out;
 }
 
+/** The validation pipe refuses NUL characters in every string of a body (and its keys). */
+const NO_NUL: JsonSchema = { type: 'string', pattern: '\\u0000' };
+
+/** A free string (no enum, pattern or format of its own, which already say what it may hold) states that it has no NUL. */
+function noNul(schema: JsonSchema): void {
+  const free = schema.pattern === undefined && schema.enum === undefined && schema.format === undefined && schema.not === undefined;
+  if (schema.type === 'string' && free) {
+    schema.not = NO_NUL;
+  }
+}
+
 /**
  * The string form of a non-negative decimal of at most `places` decimals up to `max` (a decimal
  * string), as a pattern: no sign, no leading zeros, never above `max`. `IsDecimal` also takes leading
@@ -307,7 +318,8 @@ export class DtoSchemas {
           // The rule lives in a closure; its message states the bounds and places.
           const rule = /from (-?[\d.]+) to (-?[\d.]+) with at most (\d+) decimals/.exec(message ?? '');
           const places = rule ? Number(rule[3]) : 2;
-          const number: JsonSchema = { type: 'number' };
+          // A JSON number too, in steps of the places it may have: 1.005 is refused where 2 are allowed.
+          const number: JsonSchema = { type: 'number', multipleOf: Number((10 ** -places).toFixed(places)) };
           const text: JsonSchema = { type: 'string', pattern: `^-?\\d{1,15}(\\.\\d{1,${places}})?$` };
           if (rule) {
             Object.assign(number, { minimum: Number(rule[1]), maximum: Number(rule[2]) });
@@ -360,6 +372,8 @@ export class DtoSchemas {
     // The 422 messages double as the rule's description, in the words a client will see.
     if (messages.length && !s.description) s.description = `${messages.join('; ').replace(/^./, (ch) => ch.toUpperCase())}.`;
     else if (messages.length) s['x-validation-messages'] = messages;
+    noNul(s);
+    if (s.type === 'array' && s.items && !(s.items as JsonSchema).$ref) noNul(s.items as JsonSchema);
     if (nullable) s = withNull(s);
     return { schema: s, defined };
   }

@@ -8,12 +8,17 @@ import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
  */
 
 export const MONEY_PATTERN = '^-?\\d+\\.\\d{2}$';
-const DAY = '(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])';
+/** Month and day of any year: 31-day months, 30-day months, February up to the 28th. */
+const MONTH_DAY = '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))';
+/** 29 February of a leap year (divisible by 4, not by 100 unless by 400). */
+const LEAP_DAY = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29';
+/** A real calendar date from year 0001: what `parseTimestamp` takes (31 February and 29 February 2100 refused). */
+const DAY = `(?!0000)(?:\\d{4}-${MONTH_DAY}|${LEAP_DAY})`;
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d';
-/** `YYYY-MM-DD HH:MM:SS`, months 01–12, days 01–31, hours 00–23 (`parseTimestamp` also refuses 31 February). */
+/** `YYYY-MM-DD HH:MM:SS`, a real calendar date, hours 00–23. */
 export const TIMESTAMP_PATTERN = `^${DAY} ${TIME}$`;
-/** What `parseTimestamp` reads: the form above, or ISO 8601 with `T`, optional seconds and fraction, and `Z` or an offset. */
-export const TIMESTAMP_INPUT_PATTERN = `^${DAY}(?: ${TIME}|T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-]\\d{2}:?\\d{2}))$`;
+/** What `parseTimestamp` reads: the form above, or ISO 8601 with `T`, optional seconds and fraction, and `Z` or an offset up to ±23:59. */
+export const TIMESTAMP_INPUT_PATTERN = `^${DAY}(?: ${TIME}|T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d))$`;
 export const DATE_PATTERN = `^${DAY}$`;
 export const US_DATE_PATTERN = '^\\d{2}/\\d{2}/\\d{4}$';
 

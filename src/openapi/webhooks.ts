@@ -28,11 +28,12 @@ export const DELIVERY_PARAMETERS: Record<string, JsonSchema> = {
     in: 'header',
     required: true,
     description:
-      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the endpoint\'s `secret` (`whsec_…`). ' +
-      'Verify it on the raw body and refuse signatures older than 5 minutes.',
+      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the endpoint\'s whole `secret` (`whsec_…`) ' +
+      "as Stripe signs (Stripe's `constructEvent` verifies it). For 24 h after rotate-secret a second `v1` follows, " +
+      'signed with the previous secret. Verify it on the raw body and refuse signatures older than 5 minutes.',
     schema: {
       type: 'string',
-      pattern: '^t=[0-9]+,v1=[0-9a-f]{64}$',
+      pattern: '^t=[0-9]+(,v1=[0-9a-f]{64}){1,2}$',
       example: 't=1738332300,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
     },
   },
@@ -42,6 +43,35 @@ export const DELIVERY_PARAMETERS: Record<string, JsonSchema> = {
     required: true,
     description: 'This delivery (as `GET /webhook/{id}/deliveries` lists it); a retry of it keeps the id, a redelivery has a new one.',
     schema: { type: 'string', pattern: '^[0-9]+$', example: '1337' },
+  },
+  WebhookId: {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: "Standard Webhooks: the event's `id` (as `Store-Event-Id`), the same on every retry and redelivery.",
+    schema: { type: 'string', pattern: '^evt_[0-9]+$', example: 'evt_42' },
+  },
+  WebhookTimestamp: {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'Standard Webhooks: when this attempt was signed, in unix seconds (the `t` of `Store-Signature`).',
+    schema: { type: 'string', pattern: '^[0-9]+$', example: '1738332300' },
+  },
+  WebhookSignature: {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 ' +
+      'decoding of the part of the `secret` after `whsec_`, so `new Webhook(secret).verify(body, headers)` of the ' +
+      '`standardwebhooks` libraries verifies it as it is. For 24 h after rotate-secret a second entry follows, ' +
+      'space-separated, signed with the previous secret.',
+    schema: {
+      type: 'string',
+      pattern: '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)?$',
+      example: 'v1,0KYtXjhENBfNdKQMZety2FjW6FoKikScZAsE5hCr1EY=',
+    },
   },
 };
 
@@ -114,7 +144,7 @@ export function webhookSection(schemas: Record<string, JsonSchema>): {
         description:
           `\`${e.type}\`: ${e.description} POSTed to every active endpoint whose \`events\` match it ` +
           `(\`${e.type}\`, a prefix such as \`${e.type.split('.')[0]}.*\`, or \`*\`); \`data\` is \`${e.schema}\`. ` +
-          "Signed with the endpoint's secret (`Store-Signature`); delivered at least once.",
+          "Signed with the endpoint's secret (`Store-Signature`, and the Standard Webhooks `webhook-signature`); delivered at least once.",
         tags: ['Webhooks'],
         security: [],
         parameters: Object.keys(DELIVERY_PARAMETERS).map((name) => ({ $ref: `#/components/parameters/${name}` })),

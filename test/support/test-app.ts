@@ -23,9 +23,24 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The start of every test database's name (TEST_DATABASE_PREFIX, default `store_test_`), so runs that
+ * share a PostgreSQL server keep apart: lower-case letters, digits and `_`, starting with a letter or `_`.
+ */
+export const TEST_DATABASE_PREFIX = testDatabasePrefix(process.env.TEST_DATABASE_PREFIX);
+
+function testDatabasePrefix(value: string | undefined): string {
+  const prefix = value === undefined || value === '' ? 'store_test_' : value;
+  if (!/^[a-z_][a-z0-9_]{0,39}$/.test(prefix))
+    throw new Error(
+      `TEST_DATABASE_PREFIX must be lower-case letters, digits and _ (at most 40, not starting with a digit), got ${JSON.stringify(prefix)}`,
+    );
+  return prefix;
+}
+
 /** A fresh PostgreSQL database for one spec file; dropped by `drop`. */
 export async function createTestDatabase(label: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const name = `store_test_${label.replace(/\W+/g, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
+  const name = `${TEST_DATABASE_PREFIX}${label.replace(/\W+/g, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`.slice(0, 63);
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;

@@ -9,7 +9,7 @@ interface CreateFlags extends CliFlags {
   expiresInDays?: number;
 }
 
-@Command({ name: 'api-key:create', description: 'Create an API key; the token and secret are shown once' })
+@Command({ name: 'api-key:create', description: 'Create an API key; its access token is shown once' })
 export class ApiKeyCreateCommand extends CommandRunner {
   constructor(private readonly keys: ApiKeysService) {
     super();
@@ -29,8 +29,7 @@ export class ApiKeyCreateCommand extends CommandRunner {
         [
           `Created API key ${key.id} "${key.name}" with scopes ${key.scopes.join(',')}${key.expires_at ? `, expiring ${key.expires_at} UTC` : ''}.`,
           `Access token: ${key.access_token}`,
-          `Secret:       ${key.secret}`,
-          'Both are shown only now; the database keeps only their hashes.',
+          'It is shown only now; the database keeps only its hash. Send it as Authorization: Bearer <token>.',
         ].join('\n'),
       );
     } catch (err) {

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** An API key. The access token and secret are stored only as SHA-256 hashes. */
+/** An API key. The access token is stored only as its SHA-256 hash. */
 @Entity({ name: 'api_keys' })
 export class ApiKey {
   @PrimaryGeneratedColumn()
@@ -13,8 +13,9 @@ export class ApiKey {
   @Column({ type: 'char', length: 64 })
   token_hash: string;
 
-  @Column({ type: 'char', length: 64 })
-  secret_hash: string;
+  /** The hash of the `ss_…` secret that keys made before it was dropped were given; never read, null for newer keys. */
+  @Column({ type: 'char', length: 64, nullable: true })
+  secret_hash: string | null;
 
   @Column({ type: 'text', array: true })
   scopes: string[];

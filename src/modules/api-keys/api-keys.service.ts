@@ -18,7 +18,6 @@ export interface CreatedApiKey {
   name: string;
   scopes: string[];
   access_token: string;
-  secret: string;
   expires_at: string | null;
 }
 
@@ -87,16 +86,14 @@ export class ApiKeysService implements OnApplicationShutdown {
     const bad = scopes.filter((s) => !ALL_SCOPES.includes(s));
     if (bad.length) throw new InvalidScopesError(`Unknown scope(s): ${bad.join(', ')}. Known: ${ALL_SCOPES.join(', ')}`);
     const accessToken = `sk_${randomBytes(24).toString('base64url')}`;
-    const secret = `ss_${randomBytes(32).toString('base64url')}`;
     const expiresAt = input.expiresInDays !== undefined ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
     const key = await this.repository.keys.insert(this.tx.direct, {
       name: input.name,
       token_hash: sha256(accessToken),
-      secret_hash: sha256(secret),
       scopes,
       expires_at: expiresAt,
     });
-    return { id: key.id, name: key.name, scopes, access_token: accessToken, secret, expires_at: timestamp(expiresAt) };
+    return { id: key.id, name: key.name, scopes, access_token: accessToken, expires_at: timestamp(expiresAt) };
   }
 
   list(): Promise<ApiKey[]> {

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { uncounted } from '../../database/query-counter.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { DISABLE_AFTER_MS, retryWaitMs } from './domain/backoff.js';
-import { signatureHeader } from './domain/signature.js';
+import { signatureHeader, standardSignatureHeader } from './domain/signature.js';
 import { WebhookSender } from './webhook-sender.js';
 import { eventId, presentEvent } from './webhooks.presenter.js';
 import { type ClaimedWebhookDelivery, type DeliveryOutcome, type EndpointOutcome, WebhooksRepository } from './webhooks.repository.js';
@@ -149,16 +149,25 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async attempt(d: ClaimedWebhookDelivery, body: Buffer): Promise<{ delivery: ClaimedWebhookDelivery; outcome: DeliveryOutcome }> {
+    const id = eventId(d.event_id);
+    const unix = Math.floor(Date.now() / 1000);
+    // The new secret first; after a rotation, the previous one too for a day (claimDue drops it after).
+    const secrets = d.previous_secret ? [d.secret, d.previous_secret] : [d.secret];
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': 'store-webhooks/1',
-      'Store-Event-Id': eventId(d.event_id),
+      'Store-Event-Id': id,
       'Store-Event-Type': d.type,
       'Store-Delivery-Id': d.id,
-      'Store-Signature': signatureHeader(d.secret, body, Math.floor(Date.now() / 1000)),
+      'Store-Signature': signatureHeader(secrets, body, unix),
+      // Standard Webhooks (standardwebhooks.com): the event id is the message id, the same on every retry and redelivery.
+      'webhook-id': id,
+      'webhook-timestamp': String(unix),
+      'webhook-signature': standardSignatureHeader(secrets, id, body, unix),
     };
+    const at = new Date().toISOString();
     const r = await this.sender.send(d.url, headers, body);
-    const base = { id: d.id, status_code: r.statusCode, duration_ms: r.durationMs, error: r.error };
+    const base = { id: d.id, at, status_code: r.statusCode, duration_ms: r.durationMs, error: r.error };
     if (r.ok) return { delivery: d, outcome: { ...base, status: 'succeeded', wait_ms: null } };
     // 410 Gone: the endpoint is switched off, so there is no one to retry for.
     const wait = r.statusCode === 410 ? null : retryWaitMs(d.attempts, this.config.webhookBackoffMs);

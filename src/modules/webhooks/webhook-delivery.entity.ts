@@ -14,6 +14,17 @@ import { Webhook } from './webhook.entity.js';
 
 export type WebhookDeliveryStatus = 'queued' | 'succeeded' | 'failed';
 
+/** One attempt as the delivery keeps it (`attempt_log`), written with the outcome under the claim's token. */
+export interface WebhookAttemptRecord {
+  /** Its number (the delivery's `attempts` when it was made): 1 for the first. */
+  attempt: number;
+  /** When the request started (ISO 8601). */
+  at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
 /**
  * One event for one endpoint, written with the event (fan-out in the same transaction), so nothing
  * is lost. A worker holds a row while `leased_until` is in the future (it renews it while it lives);
@@ -74,6 +85,10 @@ export class WebhookDelivery {
 
   @Column({ type: 'text', nullable: true })
   error: string | null;
+
+  /** The last MAX_ATTEMPT_RECORDS attempts, oldest first (the last one is also in last_status_code, duration_ms, error). */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  attempt_log: WebhookAttemptRecord[];
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

@@ -23,6 +23,14 @@ export class Webhook {
   @Column({ type: 'varchar', length: 128 })
   secret: string;
 
+  /** The secret rotate-secret replaced: deliveries are signed with it too until PREVIOUS_SECRET_SECONDS after `secret_rotated_at`. */
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  previous_secret: string | null;
+
+  /** When rotate-secret last replaced the secret. */
+  @Column({ type: 'timestamptz', nullable: true })
+  secret_rotated_at: Date | null;
+
   /** Why delivery stopped by itself (410 Gone, failing for 24 h); cleared when the endpoint is switched on again. */
   @Column({ type: 'text', nullable: true })
   disabled_reason: string | null;

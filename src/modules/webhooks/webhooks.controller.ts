@@ -62,7 +62,9 @@ export class WebhooksController {
   @HttpCode(200)
   @ApiItem(WebhookWithSecretView, {
     summary: 'Rotate the signing secret',
-    description: 'The new secret signs every delivery from now on; the answer is the only place it is shown.',
+    description:
+      'The new secret signs every delivery from now on; the answer is the only place it is shown. For 24 h the previous secret ' +
+      'signs beside it (a second `v1` in `Store-Signature` and in `webhook-signature`), so receivers switch without refusing a delivery.',
   })
   rotateSecret(@Param('id') id: string) {
     return this.webhooks.rotateSecret(id);

@@ -7,6 +7,8 @@ import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { Table } from '../../database/table.js';
+import { MAX_ATTEMPT_RECORDS } from './domain/backoff.js';
+import { PREVIOUS_SECRET_SECONDS } from './domain/signature.js';
 import { WebhookEvent } from './event.entity.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { Webhook } from './webhook.entity.js';
@@ -33,6 +35,8 @@ export interface ClaimedWebhookDelivery {
   webhook_id: number;
   url: string;
   secret: string;
+  /** The secret rotate-secret replaced, while it still signs (PREVIOUS_SECRET_SECONDS); null otherwise. */
+  previous_secret: string | null;
   event_id: string;
   type: string;
   resource: string;
@@ -50,6 +54,8 @@ export interface ClaimedWebhookDelivery {
 /** What one attempt came to (recordOutcomes): `queued` again with a wait, or final. */
 export interface DeliveryOutcome {
   id: string;
+  /** When the attempt's request started (ISO 8601), for its record in `attempt_log`. */
+  at: string;
   status: 'queued' | 'succeeded' | 'failed';
   wait_ms: number | null;
   status_code: number | null;
@@ -152,6 +158,21 @@ export class WebhooksRepository {
     return row;
   }
 
+  /**
+   * A new secret for an endpoint; the one it replaces keeps signing deliveries beside it for
+   * PREVIOUS_SECRET_SECONDS (a second rotation within that time drops the oldest).
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1, 'whsec_0000000000000000000000000000000000000000000000000000000000000000'] })
+  async rotateSecret(m: EntityManager, webhookId: number, secret: string): Promise<Webhook> {
+    const [row] = await runStatement<Webhook>(
+      m,
+      `UPDATE webhooks SET previous_secret = secret, secret_rotated_at = now(), secret = $2, updated_at = now()
+        WHERE id = $1 RETURNING *`,
+      [webhookId, secret],
+    );
+    return row;
+  }
+
   /** A page of events, newest filters applied (`type`, `resource`, `created_at_min`). */
   @GenerateSql(
     { name: 'plain', args: [SqlArg.manager, { limit: 50, offset: 0, column: 'id', order: 'ASC' }, {}] },
@@ -228,7 +249,9 @@ export class WebhooksRepository {
                  LIMIT $1
                  FOR UPDATE OF q SKIP LOCKED)
           RETURNING d.id, d.attempts, d.webhook_id, d.event_id)
-       SELECT c.id::text AS id, c.attempts, w.id AS webhook_id, w.url, w.secret, e.id::text AS event_id, e.type, e.resource,
+       SELECT c.id::text AS id, c.attempts, w.id AS webhook_id, w.url, w.secret,
+              CASE WHEN w.secret_rotated_at > now() - make_interval(secs => ${PREVIOUS_SECRET_SECONDS}) THEN w.previous_secret END AS previous_secret,
+              e.id::text AS event_id, e.type, e.resource,
               e.resource_id::text AS resource_id, e.sequence,
               CASE WHEN row_number() OVER (PARTITION BY c.event_id ORDER BY c.id) = 1 THEN e.data::text END AS data_json, e.created_at
          FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id
@@ -245,15 +268,17 @@ export class WebhooksRepository {
 
   /**
    * The outcomes of a batch of attempts, in one statement, each only where the delivery still
-   * carries the claim `token` it was attempted under; the claim ends. Answers the ids recorded (as
-   * text): a missing one was taken over by another holder and is not recorded.
+   * carries the claim `token` it was attempted under; the claim ends and the attempt joins the
+   * delivery's `attempt_log` (its oldest record dropped once there are MAX_ATTEMPT_RECORDS), in the
+   * same fenced UPDATE, so an attempt is on record exactly when its outcome is. Answers the ids
+   * recorded (as text): a missing one was taken over by another holder and is not recorded.
    */
   @GenerateSql({
     args: [
       SqlArg.manager,
       [
-        { id: '1', status: 'succeeded', wait_ms: null, status_code: 200, duration_ms: 12, error: null },
-        { id: '2', status: 'queued', wait_ms: 30000, status_code: 500, duration_ms: 40, error: 'HTTP 500' },
+        { id: '1', at: '2025-01-31T14:05:00.000Z', status: 'succeeded', wait_ms: null, status_code: 200, duration_ms: 12, error: null },
+        { id: '2', at: '2025-01-31T14:05:00.000Z', status: 'queued', wait_ms: 30000, status_code: 500, duration_ms: 40, error: 'HTTP 500' },
       ],
       '00000000-0000-4000-8000-000000000001',
     ],
@@ -264,11 +289,15 @@ export class WebhooksRepository {
       m,
       `WITH o AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb)
-             AS x(id bigint, status text, wait_ms int, status_code int, duration_ms int, error text)),
+             AS x(id bigint, at timestamptz, status text, wait_ms int, status_code int, duration_ms int, error text)),
        u AS (
          UPDATE webhook_deliveries d
             SET status = o.status, ${RELEASE_CLAIM_SQL}, last_status_code = o.status_code, duration_ms = o.duration_ms,
                 error = o.error, updated_at = now(),
+                attempt_log = CASE WHEN jsonb_array_length(d.attempt_log) >= ${MAX_ATTEMPT_RECORDS}
+                                   THEN d.attempt_log - 0 ELSE d.attempt_log END
+                              || jsonb_build_array(jsonb_build_object('attempt', d.attempts, 'at', o.at, 'status_code', o.status_code,
+                                                                      'duration_ms', o.duration_ms, 'error', o.error)),
                 next_attempt_at = CASE WHEN o.wait_ms IS NULL THEN d.next_attempt_at ELSE now() + make_interval(secs => o.wait_ms / 1000.0) END
            FROM o WHERE d.id = o.id AND ${heldWithSql('$2', 'd')}
           RETURNING d.id)

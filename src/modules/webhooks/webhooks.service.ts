@@ -67,11 +67,14 @@ export class WebhooksService {
     });
   }
 
-  /** A new secret, effective at once (deliveries from now on are signed with it); shown once. */
+  /**
+   * A new secret, effective at once (deliveries from now on are signed with it); shown once. The
+   * previous one signs beside it for 24 h, so receivers can switch without refusing a delivery.
+   */
   rotateSecret(key: string) {
     return this.tx.run(async (m) => {
       const current = await this.repository.webhooks.find(m, key, { lock: true });
-      return presentWebhookWithSecret(await this.repository.webhooks.update(m, current, { secret: newSecret() }));
+      return presentWebhookWithSecret(await this.repository.rotateSecret(m, current.id, newSecret()));
     });
   }
 

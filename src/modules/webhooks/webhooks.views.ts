@@ -18,6 +18,20 @@ export class WebhookWithSecretView extends WebhookView {
   @Field.text({ example: 'whsec_5f2b…' }) secret: string;
 }
 
+/** One attempt of a delivery, as `attempts` lists it. */
+export class WebhookDeliveryAttemptView {
+  @Field.integer({ minimum: 1, example: 1, description: 'Its number: 1 for the first attempt; a retry counts on.' }) attempt: number;
+  @Field.timestamp({ description: 'When the request started.' }) at: string | null;
+  @Field.integer({
+    nullable: true,
+    example: 500,
+    description: 'The status the endpoint answered; null when none came (timeout, refused address, connection error).',
+  })
+  status_code: number | null;
+  @Field.integer({ minimum: 0, example: 35 }) duration_ms: number;
+  @Field.text({ nullable: true, example: 'HTTP 500', description: 'Why it is not a success; null for a success.' }) error: string | null;
+}
+
 /** The JSON of one delivery of an event to an endpoint (presentDelivery). */
 export class WebhookDeliveryView {
   @Field.id() id: number;
@@ -25,7 +39,12 @@ export class WebhookDeliveryView {
   @Field.text({ example: 'evt_42' }) event_id: string;
   @Field.text({ example: 'quote.sent' }) event_type: string;
   @Field.enum(['queued', 'succeeded', 'failed']) status: string;
-  @Field.integer({ minimum: 0 }) attempts: number;
+  @Field.list(() => WebhookDeliveryAttemptView, {
+    description:
+      'Every attempt, oldest first, each with its answer: the last 20 are kept (a delivery makes at most 14, so in practice all of them). ' +
+      'Empty while none was made; a redelivery is a new delivery with its own list.',
+  })
+  attempts: WebhookDeliveryAttemptView[];
   @Field.integer({ nullable: true, example: 200 }) last_status_code: number | null;
   @Field.integer({ nullable: true, example: 35 }) duration_ms: number | null;
   @Field.text({ nullable: true, example: null }) error: string | null;

@@ -6,6 +6,11 @@
  */
 export const MAX_ATTEMPTS = 14;
 export const MAX_WAIT_MS = 6 * 3600_000;
+/**
+ * How many attempts a delivery keeps on record (its last ones): more than MAX_ATTEMPTS, so today
+ * every attempt of a delivery is kept; the cap keeps the row bounded whatever the retry policy becomes.
+ */
+export const MAX_ATTEMPT_RECORDS = 20;
 
 /** Milliseconds to wait after failed attempt `attempt`, or null when it was the last one. */
 export function retryWaitMs(attempt: number, baseMs: number, random: () => number = Math.random): number | null {

@@ -1,7 +1,7 @@
 import { refusedAddress } from './addresses.js';
 import { MAX_ATTEMPTS, retryWaitMs } from './backoff.js';
 import { isEventPattern, matchesPattern } from './event-patterns.js';
-import { signatureHeader, verifySignature } from './signature.js';
+import { newSecret, signatureHeader, standardKey, standardSignatureHeader, verifySignature } from './signature.js';
 
 describe('event patterns', () => {
   it('matches exact types, prefixes ending in .* and *', () => {
@@ -25,6 +25,23 @@ describe('signature', () => {
     expect(verifySignature('whsec_a', '{"x":1}', header, 1_700_000_301)).toBe(false);
     expect(verifySignature('whsec_b', '{"x":1}', header, 1_700_000_000)).toBe(false);
     expect(verifySignature('whsec_a', '{"x":2}', header, 1_700_000_000)).toBe(false);
+  });
+  it('signs with every secret given, the new one first; either verifies', () => {
+    const header = signatureHeader(['whsec_new', 'whsec_old'], '{"x":1}', 1_700_000_000);
+    expect(header).toMatch(/^t=1700000000,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    expect(header.split(',')[1]).toBe(signatureHeader('whsec_new', '{"x":1}', 1_700_000_000).split(',')[1]);
+    expect(verifySignature('whsec_new', '{"x":1}', header, 1_700_000_000)).toBe(true);
+    expect(verifySignature('whsec_old', '{"x":1}', header, 1_700_000_000)).toBe(true);
+    expect(verifySignature('whsec_other', '{"x":1}', header, 1_700_000_000)).toBe(false);
+  });
+  it('keys webhook-signature with the base64 decoding of the part after whsec_', () => {
+    const secret = newSecret();
+    expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    // 64 hex digits read as base64: 48 bytes, and encoding them again gives the same characters.
+    expect(standardKey(secret)).toHaveLength(48);
+    expect(standardKey(secret).toString('base64')).toBe(secret.slice(6));
+    const header = standardSignatureHeader([secret, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'], 'evt_1', '{"x":1}', 1_700_000_000);
+    expect(header).toMatch(/^v1,[A-Za-z0-9+/]{43}= v1,[A-Za-z0-9+/]{43}=$/);
   });
 });
 

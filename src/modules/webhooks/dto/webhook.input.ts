@@ -2,8 +2,8 @@ import { Transform } from 'class-transformer';
 import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsString, ValidateBy } from 'class-validator';
 import { ApiProperty } from '@nestjs/swagger';
 import { EachElement, IsFlag, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
-import { isEventPattern } from '../domain/event-patterns.js';
-import { urlProblem } from '../domain/url-rules.js';
+import { EVENT_PATTERN, isEventPattern } from '../domain/event-patterns.js';
+import { WEBHOOK_URL_PATTERN, urlProblem } from '../domain/url-rules.js';
 
 const Trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 const TrimmedOrNull = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value));
@@ -26,6 +26,7 @@ export class WebhookPatch {
   @NotBlank()
   @IsWebhookUrl()
   @IsText(2048)
+  @ApiProperty({ format: 'uri', pattern: WEBHOOK_URL_PATTERN, example: 'https://erp.example.com/store-events' })
   url?: string;
 
   /** Event types or patterns: `quote.sent`, `quote.*`, `*`. */
@@ -36,7 +37,11 @@ export class WebhookPatch {
   @IsArray({ message: 'must be an array of event types or patterns' })
   @EachElement((e) => typeof e === 'string' && isEventPattern(e), 'must be an event type, a prefix ending in .* or *')
   @Allow()
-  @ApiProperty({ type: 'array', items: { type: 'string' }, example: ['quote.*', 'product.updated'] })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', maxLength: 64, pattern: EVENT_PATTERN.source, examples: ['quote.sent', 'quote.*', '*'] },
+    example: ['quote.*', 'product.updated'],
+  })
   events?: string[];
 
   @Nullable()

@@ -21,6 +21,8 @@ SELECT
   "r"."description" AS "r_description",
   "r"."is_active" AS "r_is_active",
   "r"."secret" AS "r_secret",
+  "r"."previous_secret" AS "r_previous_secret",
+  "r"."secret_rotated_at" AS "r_secret_rotated_at",
   "r"."disabled_reason" AS "r_disabled_reason",
   "r"."failing_since" AS "r_failing_since",
   "r"."created_at" AS "r_created_at",
@@ -42,6 +44,8 @@ SELECT
   "r"."description" AS "r_description",
   "r"."is_active" AS "r_is_active",
   "r"."secret" AS "r_secret",
+  "r"."previous_secret" AS "r_previous_secret",
+  "r"."secret_rotated_at" AS "r_secret_rotated_at",
   "r"."disabled_reason" AS "r_disabled_reason",
   "r"."failing_since" AS "r_failing_since",
   "r"."created_at" AS "r_created_at",
@@ -61,6 +65,8 @@ SELECT
   "r"."description" AS "r_description",
   "r"."is_active" AS "r_is_active",
   "r"."secret" AS "r_secret",
+  "r"."previous_secret" AS "r_previous_secret",
+  "r"."secret_rotated_at" AS "r_secret_rotated_at",
   "r"."disabled_reason" AS "r_disabled_reason",
   "r"."failing_since" AS "r_failing_since",
   "r"."created_at" AS "r_created_at",
@@ -105,6 +111,7 @@ SELECT
   "r"."last_status_code" AS "r_last_status_code",
   "r"."duration_ms" AS "r_duration_ms",
   "r"."error" AS "r_error",
+  "r"."attempt_log" AS "r_attempt_log",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -131,6 +138,7 @@ SELECT
   "r"."last_status_code" AS "r_last_status_code",
   "r"."duration_ms" AS "r_duration_ms",
   "r"."error" AS "r_error",
+  "r"."attempt_log" AS "r_attempt_log",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -155,6 +163,7 @@ SELECT
   "r"."last_status_code" AS "r_last_status_code",
   "r"."duration_ms" AS "r_duration_ms",
   "r"."error" AS "r_error",
+  "r"."attempt_log" AS "r_attempt_log",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -321,6 +330,18 @@ FROM
   d
   JOIN e ON e.id = d.event_id;
 
+-- WebhooksRepository.rotateSecret
+UPDATE webhooks
+SET
+  previous_secret = secret,
+  secret_rotated_at = now(),
+  secret = $2,
+  updated_at = now()
+WHERE
+  id = $1
+RETURNING
+  *;
+
 -- WebhooksRepository.eventsPage (plain)
 SELECT
   count(*)::int AS n
@@ -418,6 +439,7 @@ SELECT
   "r"."last_status_code" AS "r_last_status_code",
   "r"."duration_ms" AS "r_duration_ms",
   "r"."error" AS "r_error",
+  "r"."attempt_log" AS "r_attempt_log",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -510,6 +532,9 @@ SELECT
   w.id AS webhook_id,
   w.url,
   w.secret,
+  CASE
+    WHEN w.secret_rotated_at > now() - make_interval(secs => 86400) THEN w.previous_secret
+  END AS previous_secret,
   e.id::text AS event_id,
   e.type,
   e.resource,
@@ -558,6 +583,7 @@ WITH
     FROM
       jsonb_to_recordset($1::jsonb) AS x (
         id bigint,
+        at timestamptz,
         status text,
         wait_ms int,
         status_code int,
@@ -575,6 +601,23 @@ WITH
       duration_ms = o.duration_ms,
       error = o.error,
       updated_at = now(),
+      attempt_log = CASE
+        WHEN jsonb_array_length(d.attempt_log) >= 20 THEN d.attempt_log - 0
+        ELSE d.attempt_log
+      END || jsonb_build_array(
+        jsonb_build_object(
+          'attempt',
+          d.attempts,
+          'at',
+          o.at,
+          'status_code',
+          o.status_code,
+          'duration_ms',
+          o.duration_ms,
+          'error',
+          o.error
+        )
+      ),
       next_attempt_at = CASE
         WHEN o.wait_ms IS NULL THEN d.next_attempt_at
         ELSE now() + make_interval(secs => o.wait_ms / 1000.0)
