@@ -73,7 +73,11 @@ describeE2E('WEB_CONCURRENCY=2', () => {
     expect(current.every(alive)).toBe(true);
     expect(await stop(api.child, 'SIGTERM')).toBe(0);
     await waitFor(() => current.every((p) => !alive(p)), 'the api processes to exit');
-    const stopped = jsonLines(api.output()).filter((l) => l.msg === 'Stopped.');
+    // A process's last line may still be in the pipe when its pid is gone: wait for the lines too (past
+    // the wait, the assertion below names what is missing).
+    const stoppedLines = () => jsonLines(api.output()).filter((l) => l.msg === 'Stopped.');
+    await waitFor(() => stoppedLines().length >= current.length + 1, 'a "Stopped." line from every process', 5_000).catch(() => undefined);
+    const stopped = stoppedLines();
     // Each worker's own "Stopped." after draining, then the primary's.
     expect(stopped.map((l) => l.pid).sort()).toEqual([...current, api.child.pid].sort());
   });
