@@ -55,6 +55,9 @@ async function floorServer(answer: () => Promise<string>): Promise<{ url: string
   return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
+/** The store's address in the bench's cart links (the api's, the worker's and the list floor's). */
+const BENCH_STORE_URL = 'https://shop.example.test';
+
 async function main(): Promise<void> {
   const db = await benchDatabase();
   const sink = await smtpSink();
@@ -64,7 +67,7 @@ async function main(): Promise<void> {
     REDIS_URL: redisUrl,
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     // A worker that sends e-mail needs the store's address for its links (it is not the worker's).
-    STORE_URL: 'https://shop.example.test',
+    STORE_URL: BENCH_STORE_URL,
     QUEUE_PREFIX: prefix,
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'warn',
@@ -137,7 +140,7 @@ async function main(): Promise<void> {
     ];
     // Statements per request, counted one request at a time in an app booted in this process.
     const { counts: statements, recorded } = await countStatements(db.url, token, scenarios);
-    const floor = await floorServer(listFloor(pool, recorded.list_quotes, 50, `http://localhost:${apiPort}`));
+    const floor = await floorServer(listFloor(pool, recorded.list_quotes, 50, BENCH_STORE_URL));
     // The floor must answer the api's document, or its ratio means nothing.
     const [fromApi, fromFloor] = await Promise.all([
       api<{ data: unknown }>('GET', '/quotes?limit=50'),
