@@ -38,9 +38,9 @@ export interface FailoverOptions {
 }
 
 /**
- * The `pg` module for a replica's data source, with a Pool that turns to the primary's pool when the
- * replica fails: a connection it cannot make, or a statement the pool runs by itself (`pool.query`)
- * that the server broke off (runStatement does the same for its statements: fallbackAfter). So a
+ * The `pg` module for a replica's data source, with a Pool that turns to the primary's pool when it
+ * cannot make a connection to the replica (TypeORM's statements take one each). A statement the
+ * server breaks off on a connection already made is run again by runStatement (fallbackAfter). So a
  * replica that stops answers no request with an error; the router (read-router.ts) stops choosing it
  * at once.
  */
@@ -56,33 +56,16 @@ export function failoverDriver(options: FailoverOptions): typeof pg {
     override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
       if (!callback) {
         return super.connect().catch((err: Error) => {
-          const other = this.fallbackFor(err);
+          const other = fallbackAfter(this, err);
           if (!other) throw err;
           return other.connect();
         });
       }
       super.connect((err, client, done) => {
-        const other = err ? this.fallbackFor(err) : undefined;
+        const other = err ? fallbackAfter(this, err) : undefined;
         if (other) other.connect(callback);
         else callback(err, client, done);
       });
-    }
-
-    override query(...args: unknown[]): never {
-      const run = (pool: pg.Pool) => (pg.Pool.prototype.query as (...a: unknown[]) => unknown).apply(pool, args);
-      if (typeof args[args.length - 1] === 'function') return run(this) as never;
-      return (run(this) as Promise<unknown>).catch((err: Error) => {
-        const other = this.fallbackFor(err);
-        if (!other) throw err;
-        return run(other);
-      }) as never;
-    }
-
-    private fallbackFor(err: Error): pg.Pool | undefined {
-      if (!isServerFailure(err)) return undefined;
-      const other = options.fallback();
-      if (other) options.onFailure(err);
-      return other;
     }
   }
   return { ...pg, Pool: FailoverPool } as typeof pg;

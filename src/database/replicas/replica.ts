@@ -73,7 +73,6 @@ export class Replica {
         this.warned = true;
       } else {
         this.warned = false;
-        this.replayed = position;
         if (Date.now() < this.downUntil && this.dataSource.isInitialized) {
           this.downUntil = 0;
           this.logger.log(`${this.name} answers again; it serves reads.`);
