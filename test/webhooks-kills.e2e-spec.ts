@@ -64,7 +64,9 @@ describeE2E('webhooks: the worker killed mid-fan-out', () => {
     const env = {
       DATABASE_URL: t.dbUrl,
       WEBHOOK_ALLOW_PRIVATE: 'true',
-      WEBHOOK_TIMEOUT_MS: '1000',
+      // Long enough that no held request times out before the kill: a timed-out attempt is a failure
+      // retried after WEBHOOK_BACKOFF_MS (30 s), which is not what this spec is about.
+      WEBHOOK_TIMEOUT_MS: '10000',
       WEBHOOK_LEASE_SECONDS: '2',
       WEBHOOK_POLL_MS: '50',
       WEBHOOK_BATCH_SIZE: '20',
