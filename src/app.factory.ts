@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
 import { healthRoutes } from './common/health/health.routes.js';
+import { publicFileRoutes } from './common/public-files/public-files.routes.js';
 import { HealthService } from './common/health/health.service.js';
 import { ShutdownState } from './common/health/shutdown.js';
 import { AppLogger } from './common/logging/app-logger.js';
@@ -77,6 +78,7 @@ export function configureApp(app: INestApplication): void {
   app.use(chain(requestLogging(logger), ...metrics, app.get(ShutdownState).middleware()));
   // Outside the API, so without a token (CONTRACT §7).
   app.use(healthRoutes(app.get(HealthService)));
+  app.use(publicFileRoutes());
   app.use(QUEUE_DASHBOARD_PATH, ...queueDashboard(app, config));
   const keys = app.get(ApiKeysService);
   const limiter = app.get(RateLimiter);
