@@ -45,8 +45,9 @@ export const DOCS_INIT_SCRIPT = `window.onload = function () {
 /**
  * Our stylesheet over Swagger UI's: its colours darkened where white text on them, or they as text
  * on the page, fall short of WCAG's 4.5:1 (the method badges, the version stamps, the document's
- * link, the Authorize, Execute and Cancel buttons, a parameter's "query"/"header", a header's example). The servers box is hidden: the document names one server, "/", so
- * there is nothing to choose, and Swagger UI's select has no accessible name.
+ * link, the Authorize, Execute and Cancel buttons, a parameter's "query"/"header", a header's
+ * example). The servers box is hidden: the document names one server, "/", so there is nothing to
+ * choose, and Swagger UI's select has no accessible name.
  */
 export const DOCS_STYLESHEET = `html { box-sizing: border-box; overflow-y: scroll; }
 *, *::before, *::after { box-sizing: inherit; }
