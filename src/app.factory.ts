@@ -2,7 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
+import compression from 'compression';
 import { healthRoutes } from './common/health/health.routes.js';
+import { publicFileRoutes } from './common/public-files/public-files.routes.js';
 import { HealthService } from './common/health/health.service.js';
 import { ShutdownState } from './common/health/shutdown.js';
 import { AppLogger } from './common/logging/app-logger.js';
@@ -29,6 +31,8 @@ import { instrumentApi } from './common/metrics/instrument.js';
 import { TransactionRunner } from './database/transaction.js';
 import { ReadRouter } from './database/replicas/read-router.js';
 import { readRoutingMiddleware } from './common/http/read-routing.middleware.js';
+
+const CART_PATH = '/cart';
 
 /** The response interceptor writes every success itself; Nest must not write a second time. */
 class StoreExpressAdapter extends ExpressAdapter {
@@ -77,12 +81,16 @@ export function configureApp(app: INestApplication): void {
   app.use(chain(requestLogging(logger), ...metrics, app.get(ShutdownState).middleware()));
   // Outside the API, so without a token (CONTRACT §7).
   app.use(healthRoutes(app.get(HealthService)));
+  app.use(publicFileRoutes());
   app.use(QUEUE_DASHBOARD_PATH, ...queueDashboard(app, config));
   const keys = app.get(ApiKeysService);
   const limiter = app.get(RateLimiter);
   const reads = app.get(ReadRouter);
   reads.start();
   // The buyer's pages (CONTRACT §13): HTML and a form, no token, limited per client address.
+  // Its pages are sent brotli- or gzip-compressed to browsers that accept it (a phone on a slow link);
+  // from 256 bytes, so the short pages that refuse (404, 409) are too.
+  app.use(CART_PATH, compression({ threshold: 256 }));
   app.use(cartRoutes(app.get(CartService), limiter));
   // One layer for the API's own steps; the rate limiter only when limits are on.
   app.use(

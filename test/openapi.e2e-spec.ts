@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Response } from 'supertest';
 import { RouteTable } from '../src/common/http/route-table.js';
 import { EVENT_CATALOG } from '../src/modules/webhooks/domain/event-catalog.js';
+import { SWAGGER_UI_VERSION } from '../src/openapi/openapi.setup.js';
 import { SPEC_ENDPOINTS, endpointKey } from '../src/openapi/spellings.js';
 import { type Json, METHODS, documentSchemas, pointer } from './support/openapi-schema.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
@@ -599,6 +600,44 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect(init.text.length).toBeLessThan(10_000);
     const css = await t.http.get('/docs/swagger-ui.css');
     expect(css.status).toBe(200);
+  });
+
+  it('serves /docs as a page that is revalidated, its swagger-ui-dist assets under their version, cached for good', async () => {
+    const page = await t.http.get('/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.text).toContain('<html lang="en">');
+    expect(page.text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page.text).toContain('<title>Store API — documentation</title>');
+    const links = [...page.text.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]);
+    expect(links).toEqual([
+      `/docs/${SWAGGER_UI_VERSION}/swagger-ui.css`,
+      expect.stringMatching(/^\/docs\/docs\.css\?v=[0-9a-f]{12}$/),
+      `/docs/${SWAGGER_UI_VERSION}/swagger-ui-bundle.js`,
+      expect.stringMatching(/^\/docs\/swagger-ui-init\.js\?v=[0-9a-f]{12}$/),
+    ]);
+    for (const link of links) {
+      const res = await t.http.get(link);
+      expect({ link, status: res.status, cache: res.headers['cache-control'] }).toEqual({
+        link,
+        status: 200,
+        cache: 'public, max-age=31536000, immutable',
+      });
+    }
+    // The same page at /docs/ and /docs/index.html; the init and stylesheet without their version are revalidated.
+    expect((await t.http.get('/docs/')).text).toBe(page.text);
+    expect((await t.http.get('/docs/index.html')).text).toBe(page.text);
+    expect((await t.http.get('/docs/swagger-ui-init.js')).headers['cache-control']).toBe('no-cache');
+    expect((await t.http.get('/docs/docs.css?v=0')).headers['cache-control']).toBe('no-cache');
+    expect((await t.http.get(`/docs/${SWAGGER_UI_VERSION}/no-such-file.js`)).status).toBe(404);
+  });
+
+  it('configures Swagger UI to keep no key in the browser: persistAuthorization is false', async () => {
+    const init = await t.http.get('/docs/swagger-ui-init.js');
+    expect(init.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(init.text).toMatch(/"persistAuthorization":\s*false/);
+    expect(init.text).not.toMatch(/localStorage/);
   });
 
   it('sends /openapi.json and the docs assets gzip-compressed to clients that accept it, and API responses never', async () => {

@@ -5,7 +5,7 @@ import { sendApiError } from '../http/exception.filter.js';
 import { type Principal, requestContext } from '../http/request-context.js';
 
 /** Paths served without a token (CONTRACT §7, §13: the cart link is the buyer's capability). */
-export const PUBLIC_PATHS = ['/health', '/ready', '/docs', '/openapi.json', '/admin/queues', '/cart'];
+export const PUBLIC_PATHS = ['/health', '/ready', '/docs', '/openapi.json', '/admin/queues', '/cart', '/favicon.ico', '/robots.txt'];
 
 export function isPublicPath(path: string): boolean {
   return PUBLIC_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
