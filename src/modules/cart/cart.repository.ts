@@ -1,42 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { asId } from '../../common/http/identifiers.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
-import type { QuoteItemExtra } from '../quotes/quote-item.entity.js';
-
-/** A quote as its buyer reads it, from one statement (money as PostgreSQL's text, timestamps as JSON). */
-export interface CartRecord {
-  id: number;
-  number: string;
-  name: string;
-  cart_link_id: string;
-  status: string;
-  revision: number;
-  expires_at: string | null;
-  accepted_at: string | null;
-  declined_at: string | null;
-  decline_reason: string | null;
-  updated_at: string;
-  subtotal: string;
-  total_discount: string;
-  total_tax: string;
-  total: string;
-  items: CartItemRecord[];
-}
-
-export interface CartItemRecord {
-  name: string | null;
-  sku: string | null;
-  product_id: number;
-  options: Record<string, string>;
-  extras: QuoteItemExtra[];
-  quantity: number;
-  price: string;
-  subtotal: string;
-  discount: string;
-  total: string;
-}
 
 /**
  * What a buyer's decision did: the quote's state as it was before the statement (`decided` tells
@@ -58,59 +23,16 @@ export interface Decision {
   reason?: string | null;
 }
 
-/** The SELECT list of a buyer's view over quote alias `q`. */
-const VIEW_SQL = `json_build_object(
-    'id', q.id, 'number', q.number, 'name', q.name, 'cart_link_id', q.cart_link_id, 'status', q.status, 'revision', q.revision,
-    'expires_at', q.expires_at, 'accepted_at', q.accepted_at, 'declined_at', q.declined_at, 'decline_reason', q.decline_reason,
-    'updated_at', q.updated_at,
-    'subtotal', q.subtotal::text, 'total_discount', q.total_discount::text, 'total_tax', q.total_tax::text, 'total', q.total::text,
-    'items', COALESCE((
-      SELECT json_agg(json_build_object(
-               'name', p.name, 'sku', p.sku, 'product_id', i.product_id, 'options', i.options, 'extras', i.extras,
-               'quantity', i.quantity, 'price', i.price::text, 'subtotal', i.subtotal::text, 'discount', i.discount::text,
-               'total', i.total::text) ORDER BY i.position, i.id)
-        FROM quote_items i LEFT JOIN products p ON p.id = i.product_id
-       WHERE i.quote_id = q.id), '[]'::json)) AS view`;
-
 /**
- * The statements of the buyer's side of a quote: the quote with its items as the cart page and the
- * PDF show it, by cart link or by `{id|number}`, and the acceptance.
+ * The buyer's decision on a quote (the page's reads are the quotes module's BuyerQuotesRepository).
  */
 @Injectable()
 export class CartRepository {
-  /** By cart link identifier, compared exactly (it is the buyer's capability); null when there is none. */
-  @GenerateSql({ args: [SqlArg.manager, 'AbCdEfGhIjKlMnOp'] })
-  async byCartLink(m: EntityManager, cartLinkId: string): Promise<CartRecord | null> {
-    const [row] = await runStatement<{ view: CartRecord }>(m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.cart_link_id = $1`, [cartLinkId]);
-    return row?.view ?? null;
-  }
-
-  /**
-   * By `{id|number}` (the id first, then the number, case-insensitively), as the API addresses
-   * quotes: numbers are `Q` + digits, stored upper case, so `number = upper($)` uses the unique index.
-   */
-  @GenerateSql({ name: 'by id or number', args: [SqlArg.manager, '1001'] }, { name: 'by number', args: [SqlArg.manager, 'q1001'] })
-  async byKey(m: EntityManager, segment: string): Promise<CartRecord | null> {
-    const id = asId(segment);
-    const sql =
-      id === null
-        ? `SELECT ${VIEW_SQL} FROM quotes q WHERE q.number = upper($1)`
-        : `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1 OR q.number = upper($2) ORDER BY CASE WHEN q.id = $1 THEN 0 ELSE 1 END LIMIT 1`;
-    const [row] = await runStatement<{ view: CartRecord }>(m, sql, id === null ? [segment] : [id, segment]);
-    return row?.view ?? null;
-  }
-
-  /** By id (the PDF attached to a send-quote e-mail). */
-  @GenerateSql({ args: [SqlArg.manager, 1] })
-  async byId(m: EntityManager, id: number): Promise<CartRecord | null> {
-    const [row] = await runStatement<{ view: CartRecord }>(m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1`, [id]);
-    return row?.view ?? null;
-  }
-
   /**
    * Accepts or declines the quote of a cart link in one statement: only an open quote (`active`,
    * not expired) of the revision the buyer saw changes (the UPDATE re-checks that after waiting
    * for a concurrent decision, so a quote is decided once). Null when there is no such quote.
+   * "Not expired" is the rule of quotes/domain/quote-status.ts `isPastExpiry`, said in SQL.
    */
   @GenerateSql(
     { name: 'accept', args: [SqlArg.manager, { cartLinkId: 'AbCdEfGhIjKlMnOp', revision: 1, decision: 'accepted' }] },

@@ -40,7 +40,7 @@ export function cartRoutes(cart: CartService, limiter: RateLimiter): RequestHand
 
 function cartRouter(cart: CartService, limiter: RateLimiter): Router {
   const router = Router();
-  const storeName = cart.format.storeName;
+  const seller = cart.format.seller;
 
   const fail = (
     req: Request,
@@ -57,7 +57,7 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
     res
       .status(status)
       .type('text/html; charset=utf-8')
-      .send(messagePage(storeName, title, message, back, backLabel));
+      .send(messagePage(seller, title, message, back, backLabel));
   };
   const notFound = (req: Request, res: Response) => fail(req, res, 404, NOT_FOUND.title, NOT_FOUND.message);
   /** A failure of the database (or anything else) as a page: 503 with Retry-After when a dependency is away. */

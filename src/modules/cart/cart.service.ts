@@ -1,11 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { type BuyerFormat, type BuyerQuote, buyerView } from './buyer-view.js';
+import { BuyerQuotesService } from '../quotes/buyer-quotes.service.js';
+import type { BuyerFormat, BuyerQuote } from '../quotes/domain/buyer-view.js';
 import { quotePage } from './cart-page.js';
 import { CartTokens } from './cart-tokens.js';
-import { type CartRecord, CartRepository } from './cart.repository.js';
+import { CartRepository } from './cart.repository.js';
 import { renderQuotePdf } from './quote-pdf.js';
 
 /**
@@ -43,36 +43,31 @@ export class CartService {
   private recordDecision: DecisionRecorder | null = null;
 
   constructor(
+    private readonly quotes: BuyerQuotesService,
     private readonly repository: CartRepository,
     private readonly tokens: CartTokens,
     private readonly tx: TransactionRunner,
-    @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.format = { storeName: config.storeName, currency: config.currency, locale: config.locale };
+    this.format = quotes.format;
   }
 
   /** The HTML page of a cart link; null when no quote has it (never existed, or deleted). */
   async page(cartLinkId: string): Promise<string | null> {
-    const record = await this.repository.byCartLink(this.tx.direct, cartLinkId);
-    if (!record) return null;
-    return quotePage(buyerView(record, this.format), await this.tokens.sign(record.cart_link_id));
+    const quote = await this.quotes.byCartLink(cartLinkId);
+    if (!quote) return null;
+    return quotePage(quote, await this.tokens.sign(quote.cartLinkId));
   }
 
   async pdfByCartLink(cartLinkId: string): Promise<QuotePdf | null> {
-    return this.pdf(await this.repository.byCartLink(this.tx.direct, cartLinkId));
+    return this.pdf(await this.quotes.byCartLink(cartLinkId));
   }
 
   async pdfByKey(key: string): Promise<QuotePdf | null> {
-    return this.pdf(await this.repository.byKey(this.tx.direct, key));
+    return this.pdf(await this.quotes.byKey(key));
   }
 
-  async pdfById(id: number): Promise<QuotePdf | null> {
-    return this.pdf(await this.repository.byId(this.tx.direct, id));
-  }
-
-  private async pdf(record: CartRecord | null): Promise<QuotePdf | null> {
-    if (!record) return null;
-    const quote = buyerView(record, this.format);
+  private async pdf(quote: BuyerQuote | null): Promise<QuotePdf | null> {
+    if (!quote) return null;
     return { quote, pdf: await renderQuotePdf(quote) };
   }
 

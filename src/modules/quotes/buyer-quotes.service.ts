@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { type BuyerFormat, type BuyerQuote, buyerView } from './domain/buyer-view.js';
+import { BuyerQuotesRepository } from './repositories/buyer-quotes.repository.js';
+
+/**
+ * A quote as its buyer reads it (BuyerQuote), from one statement: what the cart page, the PDF and
+ * the e-mails show. Null when there is no such quote.
+ */
+@Injectable()
+export class BuyerQuotesService {
+  readonly format: BuyerFormat;
+
+  constructor(
+    private readonly repository: BuyerQuotesRepository,
+    private readonly tx: TransactionRunner,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.format = {
+      currency: config.currency,
+      locale: config.locale,
+      seller: { name: config.storeName, email: config.storeEmail, address: config.storeAddress, phone: config.storePhone },
+    };
+  }
+
+  /** By cart link identifier, compared exactly (the buyer's capability). */
+  async byCartLink(cartLinkId: string): Promise<BuyerQuote | null> {
+    const record = await this.repository.byCartLink(this.tx.direct, cartLinkId);
+    return record && buyerView(record, this.format);
+  }
+
+  /** By `{id|number}`, as the API addresses quotes. */
+  async byKey(key: string): Promise<BuyerQuote | null> {
+    const record = await this.repository.byKey(this.tx.direct, key);
+    return record && buyerView(record, this.format);
+  }
+
+  async byId(id: number): Promise<BuyerQuote | null> {
+    const record = await this.repository.byId(this.tx.direct, id);
+    return record && buyerView(record, this.format);
+  }
+}

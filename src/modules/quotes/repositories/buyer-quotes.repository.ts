@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { asId } from '../../../common/http/identifiers.js';
+import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
+import { runStatement } from '../../../database/sql/statement.js';
+import type { QuoteItemExtra } from '../quote-item.entity.js';
+
+/** A quote as its buyer reads it, from one statement (money as PostgreSQL's text, timestamps as JSON). */
+export interface BuyerQuoteRecord {
+  id: number;
+  number: string;
+  name: string;
+  cart_link_id: string;
+  status: string;
+  revision: number;
+  expires_at: string | null;
+  accepted_at: string | null;
+  declined_at: string | null;
+  decline_reason: string | null;
+  updated_at: string;
+  subtotal: string;
+  total_discount: string;
+  total_tax: string;
+  total: string;
+  items: BuyerItemRecord[];
+}
+
+export interface BuyerItemRecord {
+  name: string | null;
+  sku: string | null;
+  product_id: number;
+  options: Record<string, string>;
+  extras: QuoteItemExtra[];
+  quantity: number;
+  price: string;
+  subtotal: string;
+  discount: string;
+  total: string;
+}
+
+/** The SELECT list of a buyer's view over quote alias `q`. */
+const VIEW_SQL = `json_build_object(
+    'id', q.id, 'number', q.number, 'name', q.name, 'cart_link_id', q.cart_link_id, 'status', q.status, 'revision', q.revision,
+    'expires_at', q.expires_at, 'accepted_at', q.accepted_at, 'declined_at', q.declined_at, 'decline_reason', q.decline_reason,
+    'updated_at', q.updated_at,
+    'subtotal', q.subtotal::text, 'total_discount', q.total_discount::text, 'total_tax', q.total_tax::text, 'total', q.total::text,
+    'items', COALESCE((
+      SELECT json_agg(json_build_object(
+               'name', p.name, 'sku', p.sku, 'product_id', i.product_id, 'options', i.options, 'extras', i.extras,
+               'quantity', i.quantity, 'price', i.price::text, 'subtotal', i.subtotal::text, 'discount', i.discount::text,
+               'total', i.total::text) ORDER BY i.position, i.id)
+        FROM quote_items i LEFT JOIN products p ON p.id = i.product_id
+       WHERE i.quote_id = q.id), '[]'::json)) AS view`;
+
+/**
+ * The one read of a quote for its buyer: the quote with its items as the cart page, the PDF and the
+ * e-mails show it, in one statement, by cart link, by `{id|number}` or by id.
+ */
+@Injectable()
+export class BuyerQuotesRepository {
+  /** By cart link identifier, compared exactly (it is the buyer's capability); null when there is none. */
+  @GenerateSql({ args: [SqlArg.manager, 'AbCdEfGhIjKlMnOp'] })
+  async byCartLink(m: EntityManager, cartLinkId: string): Promise<BuyerQuoteRecord | null> {
+    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.cart_link_id = $1`, [
+      cartLinkId,
+    ]);
+    return row?.view ?? null;
+  }
+
+  /**
+   * By `{id|number}` (the id first, then the number, case-insensitively), as the API addresses
+   * quotes: numbers are `Q` + digits, stored upper case, so `number = upper($)` uses the unique index.
+   */
+  @GenerateSql({ name: 'by id or number', args: [SqlArg.manager, '1001'] }, { name: 'by number', args: [SqlArg.manager, 'q1001'] })
+  async byKey(m: EntityManager, segment: string): Promise<BuyerQuoteRecord | null> {
+    const id = asId(segment);
+    const sql =
+      id === null
+        ? `SELECT ${VIEW_SQL} FROM quotes q WHERE q.number = upper($1)`
+        : `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1 OR q.number = upper($2) ORDER BY CASE WHEN q.id = $1 THEN 0 ELSE 1 END LIMIT 1`;
+    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, sql, id === null ? [segment] : [id, segment]);
+    return row?.view ?? null;
+  }
+
+  /** By id (the e-mails of a quote, and the PDF they carry). */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  async byId(m: EntityManager, id: number): Promise<BuyerQuoteRecord | null> {
+    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1`, [id]);
+    return row?.view ?? null;
+  }
+}
