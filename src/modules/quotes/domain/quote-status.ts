@@ -49,7 +49,7 @@ export function orderableError(q: { number: string; status: string; orderNumber:
 /**
  * The expiry rule, the one place it is written in TypeScript: a quote with an expiry is past it from
  * that instant on (`expires_at <= now`). The SQL that filters or decides on it says the same in its
- * WHERE (`expires_at <= now()` / `expires_at > now()`: QuoteReadsRepository.page, CartRepository.decide).
+ * WHERE (`expires_at <= now()` / `expires_at > now()`: QuoteReadsRepository.page, BuyerQuotesRepository.decide).
  */
 export function isPastExpiry(expiresAt: Date | string | null, now = new Date()): boolean {
   // Entities carry a Date, the read queries' JSON rows an ISO string.
