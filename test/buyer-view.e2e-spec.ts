@@ -246,4 +246,26 @@ describeE2E('LOCALE=ru-RU CURRENCY=RUB: Russian words, roubles, and names in any
     expect(mail.text).toContain(`Итого: 6\u00a0018,00\u00a0₽\nПредложение действительно до ${until}.\n`);
     expect(mail.text).toContain(`Открыть корзину: ${STORE}/cart/${quote.cart_link_id}\n\n--\nКофейня «Бодрость»\n`);
   });
+
+  it('accepting on the Russian page confirms it in Russian, with the page’s total and date', async () => {
+    const page = (await w.t.http.get(`/cart/${quote.cart_link_id}`)).text;
+    const token = /<input type="hidden" name="csrf_token" value="([^"]+)">/.exec(page)![1];
+    const res = await w.t.http.post(`/cart/${quote.cart_link_id}/accept`).type('form').send({ csrf_token: token, revision: '1' });
+    expect(res.status).toBe(303);
+    const notice = await eventually(() => {
+      const got = w.sink.accepted().filter((m) => m.rcptTo.includes('ivan@example.test') && m.seq !== mail.seq);
+      expect(got).toHaveLength(1);
+      return got[0];
+    });
+    const acceptedAt = (await w.t.http.get(`/quote/${quote.id}`).set(w.auth)).body.data.accepted_at as string;
+    const on = spelled(acceptedAt, 'ru-RU');
+    expect(notice.headers.subject).toBe(`Вы приняли предложение ${quote.number}: Заказ 🛒 زبون`);
+    expect(notice.html).toContain(`<title>Вы приняли предложение ${quote.number}: Заказ 🛒 زبون</title>`);
+    const sentence = `Вы приняли предложение ${quote.number} ${on} на общую сумму 6\u00a0018,00\u00a0₽. Спасибо: мы свяжемся с вами, чтобы оформить заказ.`;
+    expect(notice.html).toContain(`<p>${sentence}</p>`);
+    expect(notice.text).toContain(`${sentence}\n`);
+    expect(notice.text).toContain(`Открыть предложение: ${STORE}/cart/${quote.cart_link_id}\n`);
+    const after = (await w.t.http.get(`/cart/${quote.cart_link_id}`)).text;
+    expect(after).toContain(`<strong>Вы приняли это предложение ${on}.</strong> Спасибо: мы свяжемся с вами, чтобы оформить заказ.`);
+  });
 });
