@@ -219,6 +219,28 @@ describeE2E('LOCALE=ru-RU CURRENCY=RUB: Russian words, roubles, and names in any
     expect(page).toContain('<div class="grand"><dt>Итого</dt><dd data-total="total">6\u00a0018,00\u00a0₽</dd></div>');
   });
 
+  it('answers other pages in Russian too, the JSON error envelope in English', async () => {
+    const res = await w.t.http.get('/cart/NoSuchQuote123');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('<html lang="ru-RU">');
+    expect(res.text).toContain('<title>Предложение не найдено · Кофейня «Бодрость»</title>');
+    expect(res.text).toContain(
+      '<p class="message">Эта ссылка не ведёт к предложению. Проверьте, что она скопирована целиком, или попросите у магазина новую.</p>',
+    );
+    const json = await w.t.http.get('/cart/NoSuchQuote123').set('Accept', 'application/json');
+    expect(json.status).toBe(404);
+    expect(json.body).toEqual({
+      meta: { status: 404, success: false },
+      error: { message: 'This link does not lead to a quote. Check that it was copied whole, or ask the store for a new link.' },
+    });
+    const refused = await w.t.http.post(`/cart/${quote.cart_link_id}/accept`).type('form').send({ csrf_token: 'forged', revision: '1' });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('<h1>Форма не принята</h1>');
+    expect(refused.text).toContain(
+      '<p class="message">Эту форму не удалось проверить. Откройте предложение снова по его ссылке и нажмите там «Принять предложение».</p>',
+    );
+  });
+
   it('every name is intact and isolated on the page', () => {
     expect(page).toContain('<h1 dir="auto">Заказ 🛒 زبون</h1>');
     expect(page).toContain('<p class="store" dir="auto">Кофейня «Бодрость»</p>');

@@ -165,12 +165,12 @@ ${decline}`,
 
 /**
  * The answer to anything that is not a quote page: not found (unknown and deleted alike), too many
- * requests, a refused form. Its words are English (`lang="en"`); the seller's identity frames it.
+ * requests, a refused form, in the page's language (`frame.lang`) and framed by the seller's identity.
  */
-export function messagePage(seller: Seller, title: string, message: string, back?: string, backLabel = 'Back to the quote'): string {
+export function messagePage(frame: PageFrame, title: string, message: string, back?: string, backLabel = 'Back to the quote'): string {
   return layout(
-    `${title} · ${seller.name}`,
-    { lang: 'en', seller },
+    `${title} · ${frame.seller.name}`,
+    frame,
     `<header><h1>${e(title)}</h1></header>
 <p class="message">${e(message)}</p>${back ? `\n<p><a class="back" href="${e(back)}">${e(backLabel)}</a></p>` : ''}`,
   );

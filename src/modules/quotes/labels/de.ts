@@ -51,4 +51,28 @@ export const de: Labels = {
   pdfOrdered: 'Bestellt.',
   pdfAcceptedOrdered: 'Angenommen am {date}; bestellt.',
   pdfDeclinedOn: 'Abgelehnt am {date}.',
+  notFoundTitle: 'Angebot nicht gefunden',
+  notFoundMessage:
+    'Dieser Link führt zu keinem Angebot. Prüfen Sie, ob er vollständig kopiert wurde, oder bitten Sie den Shop um einen neuen Link.',
+  tryAgainTitle: 'Bitte gleich noch einmal versuchen',
+  failedTitle: 'Etwas ist schiefgelaufen',
+  tooManyTitle: 'Zu viele Anfragen',
+  tooManyMessage: 'Zu viele Anfragen von Ihrer Adresse; versuchen Sie es in {seconds} s erneut.',
+  formTooLargeTitle: 'Formular zu groß',
+  formTooLargeMessage: 'Das Formular ist größer als {limit}.',
+  formUnreadableTitle: 'Formular nicht lesbar',
+  formUnreadableMessage: 'Das Formular konnte nicht gelesen werden. Gehen Sie zurück zum Angebot und versuchen Sie es erneut.',
+  reasonTooLongTitle: 'Begründung zu lang',
+  reasonTooLongMessage: 'Die Begründung darf höchstens {max} Zeichen lang sein.',
+  changedTitle: 'Dieses Angebot hat sich geändert',
+  changedNotAccepted:
+    'Dieses Angebot hat sich geändert, nachdem Sie es geöffnet haben, und wurde daher nicht angenommen. Laden Sie es neu, um die Änderungen zu sehen, und entscheiden Sie erneut.',
+  changedNotDeclined:
+    'Dieses Angebot hat sich geändert, nachdem Sie es geöffnet haben, und wurde daher nicht abgelehnt. Laden Sie es neu, um die Änderungen zu sehen, und entscheiden Sie erneut.',
+  reload: 'Angebot neu laden',
+  back: 'Zurück zum Angebot',
+  formRefusedTitle: 'Formular nicht angenommen',
+  formRefusedMessage:
+    'Dieses Formular konnte nicht geprüft werden. Öffnen Sie das Angebot erneut über seinen Link und klicken Sie dort auf „{button}“.',
+  methodTitle: 'Methode nicht erlaubt',
 };

@@ -2,7 +2,7 @@ import { de } from './de.js';
 import { type Labels, en } from './en.js';
 import { ru } from './ru.js';
 
-export type { Labels } from './en.js';
+export { en, type Labels } from './en.js';
 
 /** The languages buyers read, by BCP 47 language subtag; adding one is a file and a line here. */
 const LANGUAGES: Record<string, Labels> = { en, ru, de };
