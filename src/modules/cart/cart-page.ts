@@ -1,5 +1,5 @@
 import { escapeHtml as e } from '../../common/format/html.js';
-import type { BuyerItem, BuyerQuote, Seller } from '../quotes/domain/buyer-view.js';
+import { type BuyerItem, type BuyerQuote, type Seller, telLink } from '../quotes/domain/buyer-view.js';
 import { type Labels, fill, labelsFor } from '../quotes/labels/index.js';
 
 /**
@@ -16,11 +16,6 @@ export const DECLINE_REASON_MAX = 500;
 export interface PageFrame {
   lang: string;
   seller: Seller;
-}
-
-/** `tel:` link of a phone number as written: its digits, and the leading `+` if any. */
-export function telLink(phone: string): string {
-  return `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
 }
 
 /** `mailto:` link, with a subject when given. */

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../common/format/html.js';
-import type { BuyerQuote } from './domain/buyer-view.js';
+import { type BuyerQuote, telLink } from './domain/buyer-view.js';
 import { fill } from './labels/index.js';
 
 /** What a message is: the quote itself (send-quote), or a notice of the buyer's decision. */
@@ -55,8 +55,7 @@ export function mailContext(q: BuyerQuote, o: MailOccasion) {
       email: q.seller.email,
       address: q.seller.address,
       phone: q.seller.phone,
-      phone_link:
-        q.seller.phone === null ? null : `tel:${q.seller.phone.trim().startsWith('+') ? '+' : ''}${q.seller.phone.replace(/\D/g, '')}`,
+      phone_link: q.seller.phone === null ? null : telLink(q.seller.phone),
     },
     quote: {
       name: q.name,

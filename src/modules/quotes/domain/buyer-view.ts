@@ -75,6 +75,11 @@ export interface BuyerFormat {
   seller: Seller;
 }
 
+/** `tel:` link of a phone number as written: its digits, and the leading `+` if any. */
+export function telLink(phone: string): string {
+  return `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
+}
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A timestamp in the store's locale, in UTC (the zone every timestamp of the API is in). */
