@@ -22,6 +22,7 @@ import { CustomFieldsModule } from './modules/custom-fields/custom-fields.module
 import { CustomersModule } from './modules/customers/customers.module.js';
 import { GeographyModule } from './modules/geography/geography.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
+import { CartModule } from './modules/cart/cart.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { ShipmentsModule } from './modules/shipments/shipments.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
@@ -58,6 +59,8 @@ export class AppModule {
         DemoModule,
         ...FEATURE_MODULES,
         QuotesModule.forRoot(config, 'api'),
+        // The buyer's pages (api only); they use the quotes module, which never uses them.
+        CartModule,
         WebhookDeliveryModule.forRoot(config, 'api'),
       ],
       providers: [

@@ -94,21 +94,25 @@ describeE2E('the buyer’s cart page, its PDF and acceptance', () => {
       // The product named like a script is text; the page has no script element at all.
       expect(html).not.toMatch(/<script/i);
       expect(html).toContain('<title>Quote ' + quote.number + ': Spring order for &quot;Bea&quot; · Acme &amp; &lt;Sons&gt;</title>');
-      expect(html).toContain('<p class="store">Acme &amp; &lt;Sons&gt;</p>');
-      expect(html).toContain('<h1>Spring order for &quot;Bea&quot;</h1>');
+      expect(html).toContain('<html lang="en-US">');
+      expect(html).toContain('<p class="store" dir="auto">Acme &amp; &lt;Sons&gt;</p>');
+      expect(html).toContain('<h1 dir="auto">Spring order for &quot;Bea&quot;</h1>');
+      expect(html).toContain(
+        '<footer class="seller">\n<address><span class="seller-name" dir="auto">Acme &amp; &lt;Sons&gt;</span></address>\n</footer>',
+      );
       expect(html).toContain(`<p class="number">Quote <span class="quote-number">${quote.number}</span></p>`);
       expect(html).toContain(`<p class="state state-open">This quote is valid until <strong>${spelled(quote.expires_at)}</strong>.</p>`);
       const rows = [...html.matchAll(/<tr class="item">[\s\S]*?<\/tr>/g)].map((m) => m[0]);
       expect(rows).toEqual([
         `<tr class="item">
-<td class="product" data-label="Item"><span class="name">&lt;script&gt;alert(1)&lt;/script&gt;</span> <span class="sku">XSS</span><ul class="choices"><li class="extra">+ Gift wrap ($2.00)</li></ul></td>
+<td class="product" data-label="Item"><span class="name" dir="auto">&lt;script&gt;alert(1)&lt;/script&gt;</span> <span class="sku">XSS</span><ul class="choices"><li class="extra">+ <bdi>Gift wrap</bdi> ($2.00)</li></ul></td>
 <td class="num quantity" data-label="Quantity">2</td>
 <td class="num unit-price" data-label="Unit price">$14.50</td>
 <td class="num discount" data-label="Discount">−$2.90</td>
 <td class="num line-total" data-label="Total">$26.10</td>
 </tr>`,
         `<tr class="item">
-<td class="product" data-label="Item"><span class="name">Shirt</span> <span class="sku">SHIRT</span><ul class="choices"><li class="option">Size: M</li></ul></td>
+<td class="product" data-label="Item"><span class="name" dir="auto">Shirt</span> <span class="sku">SHIRT</span><ul class="choices"><li class="option"><bdi>Size</bdi>: <bdi>M</bdi></li></ul></td>
 <td class="num quantity" data-label="Quantity">1</td>
 <td class="num unit-price" data-label="Unit price">$20.00</td>
 <td class="num discount" data-label="Discount">−$2.00</td>

@@ -209,14 +209,18 @@ describeE2E('a quote’s life: revision, no-op PATCHes, final once decided, reop
         return got;
       });
       expect(buyer.headers.subject).toBe(`You accepted quote ${q.number}: Chairs`);
-      expect(buyer.text).toContain('for a total of 80.00');
-      expect(buyer.text).toContain('Chair (CHAIR): 2 x 40.00 = 80.00');
+      // The amounts and dates the cart page shows: CURRENCY in LOCALE (USD, en-US by default).
+      const accepted = (await get(`/quote/${q.id}`)).accepted_at as string;
+      const on = `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(`${accepted.replace(' ', 'T')}Z`))} UTC`;
+      expect(buyer.text).toContain(`You accepted quote ${q.number} on ${on}, for a total of $80.00.`);
+      expect(buyer.text).toContain('Chair (CHAIR): 2 x $40.00 = $80.00');
+      expect(buyer.html).toContain(`<title>You accepted quote ${q.number}: Chairs</title>`);
       const [store] = await eventually(() => {
         const got = mailsTo('sales@shop.example.test', q.number);
         expect(got).toHaveLength(1);
         return got;
       });
-      expect(store.headers.subject).toBe(`Quote ${q.number} accepted: Chairs (80.00)`);
+      expect(store.headers.subject).toBe(`Quote ${q.number} accepted: Chairs ($80.00)`);
       expect(store.text).toContain(`The buyer accepted quote ${q.number} (Chairs) on its cart page`);
       const deliveries = await get(`/quote/${q.id}/deliveries`);
       await eventually(async () => expect((await get(`/quote/${q.id}/deliveries`)).map((d: Json) => d.status)).toEqual(['sent', 'sent']));

@@ -66,7 +66,7 @@ describeE2E('send-quote: in-process outbox and the dev mailbox', () => {
       expect(mail.headers.subject).toBe(`Your quote ${quote.number}: Garden chairs`);
       expect(mail.headers['message-id']).toBe(d.message_id);
       expect(mail.text).toContain(`Open your cart: ${cartLink}\n`);
-      expect(mail.text).toMatch(/- Widget \(W-\w+\): 3 x 12\.50 = 37\.50\n- Gadget \(G-\w+\): 2 x 3\.25 = 6\.50\n/);
+      expect(mail.text).toMatch(/- Widget \(W-\w+\): 3 x \$12\.50 = \$37\.50\n- Gadget \(G-\w+\): 2 x \$3\.25 = \$6\.50\n/);
       expect(mail.html).toContain(`<a href="${cartLink}">Open your cart</a>`);
     }
     const after = await api<{ last_sent_at: string | null }>(t, token, 'get', `/quote/${quote.id}`, undefined, 200);
@@ -83,6 +83,6 @@ describeE2E('send-quote: in-process outbox and the dev mailbox', () => {
     // A header is not HTML: no escaping; the other parts keep the built-in template.
     expect(mail.headers.subject).toBe(`Patio <set> — quote ${quote.number} & more`);
     expect(mail.text).toMatch(/^Patio <set>\nQuote Q\d+\n/);
-    expect(mail.html).toContain('<h1>Patio &lt;set&gt;</h1>');
+    expect(mail.html).toContain('<h1 dir="auto" style="font-size:24px">Patio &lt;set&gt;</h1>');
   });
 });

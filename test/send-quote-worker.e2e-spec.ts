@@ -19,6 +19,10 @@ import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS } from './support/envelope.js';
 
+/** A timestamp of the API (UTC) as the page and the e-mail spell it in en-US. */
+const spelled = (ts: string) =>
+  `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(`${ts.replace(' ', 'T')}Z`))} UTC`;
+
 /**
  * CONTRACT §9 with every part real: the api enqueues on Redis, the built worker process consumes
  * the queue and sends through an SMTP server, the database records the outcome.
@@ -113,6 +117,8 @@ describeE2E('send-quote: api → Bull → worker → SMTP', () => {
       expect(mail.raw).not.toContain('sales@shop.example.test');
 
       const cartLink = `${STORE_URL}/cart/${quote.cart_link_id}`;
+      // The amounts, dates and words the cart page shows (CURRENCY USD, LOCALE en-US by default).
+      const validUntil = `This quote is valid until ${spelled(quote.expires_at!)}.`;
       expect(mail.text).toBe(
         [
           'Café & Co spring order',
@@ -120,30 +126,35 @@ describeE2E('send-quote: api → Bull → worker → SMTP', () => {
           '',
           'Prices held for two weeks.',
           '',
-          '- Widget (W-' + /W-(\w+)/.exec(mail.text)![1] + '): 3 x 12.50 = 37.50',
-          '- Gadget (G-' + /G-(\w+)/.exec(mail.text)![1] + '): 2 x 3.25 = 6.50',
+          '- Widget (W-' + /W-(\w+)/.exec(mail.text)![1] + '): 3 x $12.50 = $37.50',
+          '- Gadget (G-' + /G-(\w+)/.exec(mail.text)![1] + '): 2 x $3.25 = $6.50',
           '',
-          'Subtotal: 44.00',
-          'Discount: 0.00',
-          'Tax: 0.00',
-          'Total: 44.00',
-          `Valid until ${quote.expires_at} UTC.`,
+          'Subtotal: $44.00',
+          'Discount: $0.00',
+          'Tax: $0.00',
+          'Total: $44.00',
+          validUntil,
           '',
           `Open your cart: ${cartLink}`,
           '',
+          '--',
+          'Store',
+          '',
         ].join('\n'),
       );
-      expect(mail.html).toContain('<h1>Café &amp; Co spring order</h1>');
+      expect(mail.html).toMatch(/^<!doctype html>\n<html lang="en-US">\n/);
+      expect(mail.html).toContain(`<title>Your quote ${quote.number}: Café &amp; Co spring order</title>`);
+      expect(mail.html).toContain('<h1 dir="auto" style="font-size:24px">Café &amp; Co spring order</h1>');
       expect(mail.html).toContain(`<p>Quote ${quote.number}</p>`);
-      expect(mail.html).toContain('<p>Prices held for two weeks.</p>');
+      expect(mail.html).toContain('<p dir="auto">Prices held for two weeks.</p>');
       expect(mail.html).toMatch(
-        /<tr><td>Widget \(W-\w+\)<\/td><td align="right">3<\/td><td align="right">12\.50<\/td><td align="right">37\.50<\/td><\/tr>/,
+        /<tr><td style="overflow-wrap:anywhere;word-break:break-word"><span dir="auto">Widget<\/span> \(W-\w+\)<\/td><td align="right">3<\/td><td align="right">\$12\.50<\/td><td align="right">\$37\.50<\/td><\/tr>/,
       );
       expect(mail.html).toMatch(
-        /<tr><td>Gadget \(G-\w+\)<\/td><td align="right">2<\/td><td align="right">3\.25<\/td><td align="right">6\.50<\/td><\/tr>/,
+        /<tr><td style="overflow-wrap:anywhere;word-break:break-word"><span dir="auto">Gadget<\/span> \(G-\w+\)<\/td><td align="right">2<\/td><td align="right">\$3\.25<\/td><td align="right">\$6\.50<\/td><\/tr>/,
       );
-      expect(mail.html).toContain('Subtotal: 44.00<br>Discount: 0.00<br>Tax: 0.00<br><strong>Total: 44.00</strong>');
-      expect(mail.html).toContain(`<p>This quote is valid until ${quote.expires_at} UTC.</p>`);
+      expect(mail.html).toContain(`<tr><td><strong>Total</strong></td><td align="right"><strong>$44.00</strong></td></tr>`);
+      expect(mail.html).toContain(`<p>${validUntil}</p>`);
       expect(mail.html).toContain(`<a href="${cartLink}">Open your cart</a>`);
     }
 

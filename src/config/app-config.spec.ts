@@ -10,7 +10,7 @@ describe('loadConfig', () => {
       redis: null,
       databaseDirectUrl: null,
       smtpUrl: null,
-      mailFrom: 'Store <no-reply@localhost>',
+      mailFrom: null,
       storeUrl: 'http://localhost:3000',
       currency: 'USD',
       locale: 'en-US',
@@ -95,6 +95,26 @@ describe('loadConfig', () => {
       cartRateLimitPerMinute: 0,
     });
     expect(() => loadConfig({ CART_SECRET: 'short' })).toThrow(new ConfigError('CART_SECRET', 'must be at least 32 characters, got 5'));
+  });
+  it('reads the seller’s postal address as lines separated by "|" (or newlines), and a loosely checked phone', () => {
+    expect(loadConfig({})).toMatchObject({ storeAddress: [], storePhone: null });
+    expect(loadConfig({ STORE_ADDRESS: ' 1 Main St | Springfield, IL 62701 || USA ', STORE_PHONE: ' +1 (555) 010-2030 ' })).toMatchObject({
+      storeAddress: ['1 Main St', 'Springfield, IL 62701', 'USA'],
+      storePhone: '+1 (555) 010-2030',
+    });
+    expect(loadConfig({ STORE_ADDRESS: 'ул. Ленина, 1\nМосква' }).storeAddress).toEqual(['ул. Ленина, 1', 'Москва']);
+    expect(loadConfig({ STORE_PHONE: '030/123.45-6' }).storePhone).toBe('030/123.45-6');
+    for (const bad of ['call us', '12', '+1 555 CALL NOW', '1'.repeat(21)]) {
+      expect(() => loadConfig({ STORE_PHONE: bad })).toThrow(
+        new ConfigError(
+          'STORE_PHONE',
+          `must be a telephone number (digits, optionally a leading + and spaces, dots, dashes, slashes or parentheses), got "${bad}"`,
+        ),
+      );
+    }
+    expect(() => loadConfig({ STORE_ADDRESS: 'x'.repeat(201) })).toThrow(
+      new ConfigError('STORE_ADDRESS', 'must be at most 10 lines (separated by "|") of at most 200 characters each'),
+    );
   });
   it('tells nobody of buyers’ decisions unless STORE_EMAIL is an e-mail address', () => {
     expect(loadConfig({}).storeEmail).toBeNull();

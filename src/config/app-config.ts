@@ -31,13 +31,18 @@ export interface AppConfig {
    */
   redis: RedisConfig | null;
   smtpUrl: string | null;
-  mailFrom: string;
+  /** MAIL_FROM as set; null: `no-reply@localhost` under STORE_NAME (see mailSender in src/modules/mail/mail-transport.ts). */
+  mailFrom: string | null;
   /** Where the store is told what buyers did on their cart pages (STORE_EMAIL); null: nobody is. */
   storeEmail: string | null;
   /** Base of the links in quotes and e-mails; without STORE_URL, this api's own address (`http://localhost:<PORT>`). */
   storeUrl: string;
-  /** The store's name on the buyer's cart page and its PDF (STORE_NAME). */
+  /** The store's name on the buyer's cart page, its PDF and its e-mails (STORE_NAME). */
   storeName: string;
+  /** The store's postal address, one entry per line (STORE_ADDRESS, lines separated by `|`); empty: none shown. */
+  storeAddress: string[];
+  /** The store's telephone number as written (STORE_PHONE); null: none shown. */
+  storePhone: string | null;
   /**
    * Key of the cart page's form tokens (CART_SECRET, at least 32 characters); null: a random one
    * made once and kept in the database, so every host of a deployment signs with the same key.
@@ -162,6 +167,35 @@ function emailAddress(env: Env, name: string): string | null {
   return v;
 }
 
+/** STORE_ADDRESS: lines separated by `|` (a newline separates them too); blank lines are dropped. */
+function storeAddress(env: Env): string[] {
+  const v = optional(env, 'STORE_ADDRESS');
+  if (v === null) return [];
+  const lines = v
+    .split(/\s*(?:\||\r?\n)\s*/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  if (lines.length > 10 || lines.some((l) => l.length > 200))
+    throw new ConfigError('STORE_ADDRESS', 'must be at most 10 lines (separated by "|") of at most 200 characters each');
+  return lines;
+}
+
+/**
+ * STORE_PHONE, checked loosely: an optional leading `+`, then digits with spaces, dots, dashes,
+ * slashes or parentheses between them, 3 to 20 digits in all.
+ */
+function storePhone(env: Env): string | null {
+  const v = optional(env, 'STORE_PHONE');
+  if (v === null) return null;
+  const digits = v.replace(/\D/g, '').length;
+  if (!/^\+?[\d\s()./-]+$/.test(v) || digits < 3 || digits > 20)
+    throw new ConfigError(
+      'STORE_PHONE',
+      `must be a telephone number (digits, optionally a leading + and spaces, dots, dashes, slashes or parentheses), got "${v}"`,
+    );
+  return v;
+}
+
 function optional(env: Env, name: string): string | null {
   const v = env[name];
   return v === undefined || v.trim() === '' ? null : v.trim();
@@ -246,10 +280,12 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     databaseDirectUrl: databaseDirectUrl(env, databaseUrl),
     redis: redisConfig(env),
     smtpUrl,
-    mailFrom: optional(env, 'MAIL_FROM') ?? 'Store <no-reply@localhost>',
+    mailFrom: optional(env, 'MAIL_FROM'),
     storeEmail: emailAddress(env, 'STORE_EMAIL'),
     storeUrl: storeUrl.replace(/\/+$/, ''),
     storeName: optional(env, 'STORE_NAME') ?? 'Store',
+    storeAddress: storeAddress(env),
+    storePhone: storePhone(env),
     cartSecret: cartSecret(env),
     cartRateLimitPerMinute: nonNegativeInt(env, 'CART_RATE_LIMIT_PER_MINUTE', 60),
     trustProxy: trustProxy(env),

@@ -1,5 +1,6 @@
 import { escapeHtml as e } from '../../common/format/html.js';
-import type { BuyerItem, BuyerQuote } from './buyer-view.js';
+import { type BuyerItem, type BuyerQuote, type Seller, telLink } from '../quotes/domain/buyer-view.js';
+import { type Labels, fill, labelsFor } from '../quotes/labels/index.js';
 
 /**
  * The buyer's pages, rendered on the server from plain template functions: no script at all, one
@@ -11,9 +12,33 @@ export const STYLESHEET_PATH = '/cart/style.css';
 /** The longest reason a buyer may give when declining (CONTRACT §14). */
 export const DECLINE_REASON_MAX = 500;
 
-function layout(title: string, storeName: string, body: string): string {
+/** What frames every buyer page: its language (`lang`, LOCALE's) and the seller's identity. */
+export interface PageFrame {
+  lang: string;
+  seller: Seller;
+}
+
+/** `mailto:` link, with a subject when given. */
+export function mailtoLink(address: string, subject?: string): string {
+  return `mailto:${address}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
+}
+
+/** The seller's contact block: name, address lines, e-mail (mailto) and phone (tel); names isolated for bidirectional text. */
+function sellerFooter(seller: Seller, labels: Labels): string {
+  const lines = [
+    `<span class="seller-name" dir="auto">${e(seller.name)}</span>`,
+    ...seller.address.map((l) => `<span class="seller-address" dir="auto">${e(l)}</span>`),
+    ...(seller.email ? [`${e(labels.email)}: <a class="seller-email" href="${e(mailtoLink(seller.email))}">${e(seller.email)}</a>`] : []),
+    ...(seller.phone ? [`${e(labels.phone)}: <a class="seller-phone" href="${e(telLink(seller.phone))}">${e(seller.phone)}</a>`] : []),
+  ];
+  return `<footer class="seller">
+<address>${lines.join('<br>\n')}</address>
+</footer>`;
+}
+
+function layout(title: string, frame: PageFrame, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${e(frame.lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -24,61 +49,73 @@ function layout(title: string, storeName: string, body: string): string {
 </head>
 <body>
 <div class="sheet">
-<p class="store">${e(storeName)}</p>
+<p class="store" dir="auto">${e(frame.seller.name)}</p>
 ${body}
+${sellerFooter(frame.seller, labelsFor(frame.lang))}
 </div>
 </body>
 </html>
 `;
 }
 
-function itemRow(i: BuyerItem): string {
+function itemRow(i: BuyerItem, l: Labels): string {
   const choices = [
-    ...i.options.map(([name, value]) => `<li class="option">${e(name)}: ${e(value)}</li>`),
-    ...i.extras.map((x) => `<li class="extra">+ ${e(x.name)} (${e(x.price)})</li>`),
+    ...i.options.map(([name, value]) => `<li class="option"><bdi>${e(name)}</bdi>: <bdi>${e(value)}</bdi></li>`),
+    ...i.extras.map((x) => `<li class="extra">+ <bdi>${e(x.name)}</bdi> (${e(x.price)})</li>`),
   ];
   return `<tr class="item">
-<td class="product" data-label="Item"><span class="name">${e(i.name)}</span>${i.sku ? ` <span class="sku">${e(i.sku)}</span>` : ''}${
+<td class="product" data-label="${e(l.item)}"><span class="name" dir="auto">${e(i.name)}</span>${i.sku ? ` <span class="sku">${e(i.sku)}</span>` : ''}${
     choices.length ? `<ul class="choices">${choices.join('')}</ul>` : ''
   }</td>
-<td class="num quantity" data-label="Quantity">${e(i.quantity)}</td>
-<td class="num unit-price" data-label="Unit price">${e(i.unitPrice)}</td>
-<td class="num discount" data-label="Discount">${i.discount ? `−${e(i.discount)}` : '—'}</td>
-<td class="num line-total" data-label="Total">${e(i.total)}</td>
+<td class="num quantity" data-label="${e(l.quantity)}">${e(i.quantity)}</td>
+<td class="num unit-price" data-label="${e(l.unitPrice)}">${e(i.unitPrice)}</td>
+<td class="num discount" data-label="${e(l.discount)}">${i.discount ? `−${e(i.discount)}` : '—'}</td>
+<td class="num line-total" data-label="${e(l.total)}">${e(i.total)}</td>
 </tr>`;
 }
 
+/** A label, escaped, with its marks replaced by HTML that is already safe. */
+const html = (label: string, values: Record<string, string>) => fill(e(label), values);
+
 function stateNote(q: BuyerQuote): string {
+  const l = q.labels;
   switch (q.state) {
     case 'accepted':
-      return `<p class="state state-accepted" role="status"><strong>You accepted this quote on ${e(q.acceptedOn)}.</strong> Thank you: we will be in touch to complete your order.</p>
-<p class="accepted-summary">What you accepted, for a total of <strong class="accepted-total">${e(q.total)}</strong>, is shown below; it will not change.</p>`;
+      return `<p class="state state-accepted" role="status"><strong>${html(l.acceptedOn, { date: e(q.acceptedOn) })}</strong> ${e(l.acceptedThanks)}</p>
+<p class="accepted-summary">${html(l.acceptedSummary, { total: `<strong class="accepted-total">${e(q.total)}</strong>` })}</p>`;
     case 'ordered':
-      return `<p class="state state-accepted" role="status"><strong>This quote became an order${q.acceptedOn ? ` (you accepted it on ${e(q.acceptedOn)})` : ''}</strong>, for a total of <strong class="accepted-total">${e(q.total)}</strong>. Thank you for your order.</p>`;
+      return `<p class="state state-accepted" role="status"><strong>${e(l.orderedNote)}${
+        q.acceptedOn ? ` ${html(l.orderedAcceptedOn, { date: e(q.acceptedOn) })}` : ''
+      }</strong>, ${html(l.orderedTotal, { total: `<strong class="accepted-total">${e(q.total)}</strong>` })}</p>`;
     case 'declined':
-      return `<p class="state state-declined" role="status"><strong>You declined this quote on ${e(q.declinedOn)}.</strong>${
-        q.declineReason ? ` Your reason: <q class="decline-reason">${e(q.declineReason)}</q>.` : ''
-      } If you change your mind, ask us to reopen it.</p>`;
-    case 'expired':
-      return `<p class="state state-expired" role="status"><strong>This quote expired on ${e(q.expiresOn)}.</strong> It can no longer be accepted; please ask us for a new one.</p>`;
+      return `<p class="state state-declined" role="status"><strong>${html(l.declinedOn, { date: e(q.declinedOn) })}</strong>${
+        q.declineReason ? ` ${html(l.declineReason, { reason: `<q class="decline-reason" dir="auto">${e(q.declineReason)}</q>` })}` : ''
+      } ${e(l.declinedReopen)}</p>`;
+    case 'expired': {
+      const ask = q.seller.email
+        ? `<a class="ask-new" href="${e(mailtoLink(q.seller.email, fill(l.quoteNumber, { number: q.number })))}">${e(l.askForNew)}</a>`
+        : e(l.askForNew);
+      return `<p class="state state-expired" role="status"><strong>${html(l.expiredOn, { date: e(q.expiresOn) })}</strong> ${html(l.expiredAsk, { ask })}</p>`;
+    }
     default:
       return q.expiresOn
-        ? `<p class="state state-open">This quote is valid until <strong>${e(q.expiresOn)}</strong>.</p>`
-        : `<p class="state state-open">This quote does not expire.</p>`;
+        ? `<p class="state state-open">${html(l.validUntil, { date: `<strong>${e(q.expiresOn)}</strong>` })}</p>`
+        : `<p class="state state-open">${e(l.noExpiry)}</p>`;
   }
 }
 
 /** The quote page: items, totals, its state, and while it is open the "Accept quote" form. */
 export function quotePage(q: BuyerQuote, csrfToken: string): string {
+  const l = q.labels;
   const base = `/cart/${encodeURIComponent(q.cartLinkId)}`;
   const items = q.items.length
     ? `<table class="items">
-<thead><tr><th scope="col">Item</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Discount</th><th scope="col" class="num">Total</th></tr></thead>
+<thead><tr><th scope="col">${e(l.item)}</th><th scope="col" class="num">${e(l.quantity)}</th><th scope="col" class="num">${e(l.unitPrice)}</th><th scope="col" class="num">${e(l.discount)}</th><th scope="col" class="num">${e(l.total)}</th></tr></thead>
 <tbody>
-${q.items.map(itemRow).join('\n')}
+${q.items.map((i) => itemRow(i, l)).join('\n')}
 </tbody>
 </table>`
-    : '<p class="empty">This quote has no items.</p>';
+    : `<p class="empty">${e(l.noItems)}</p>`;
   // Both forms carry the revision the page shows: a decision applies to what the buyer read.
   const hidden = `<input type="hidden" name="csrf_token" value="${e(csrfToken)}">
 <input type="hidden" name="revision" value="${e(q.revision)}">`;
@@ -86,46 +123,49 @@ ${q.items.map(itemRow).join('\n')}
     q.state === 'open'
       ? `<form class="accept" method="post" action="${e(base)}/accept">
 ${hidden}
-<button type="submit">Accept quote</button>
+<button type="submit">${e(l.accept)}</button>
 </form>`
       : '';
   const decline =
     q.state === 'open'
       ? `<form class="decline" method="post" action="${e(base)}/decline">
 ${hidden}
-<label for="decline-reason">Not for you? Tell us why (optional)</label>
+<label for="decline-reason">${e(l.declinePrompt)}</label>
 <textarea id="decline-reason" name="reason" maxlength="${DECLINE_REASON_MAX}" rows="2"></textarea>
-<button type="submit" class="secondary">Decline quote</button>
+<button type="submit" class="secondary">${e(l.decline)}</button>
 </form>`
       : '';
   return layout(
-    `Quote ${q.number}: ${q.name} · ${q.storeName}`,
-    q.storeName,
+    `${fill(l.quoteNumber, { number: q.number })}: ${q.name} · ${q.storeName}`,
+    { lang: q.locale, seller: q.seller },
     `<header>
-<h1>${e(q.name)}</h1>
-<p class="number">Quote <span class="quote-number">${e(q.number)}</span></p>
+<h1 dir="auto">${e(q.name)}</h1>
+<p class="number">${html(l.quoteNumber, { number: `<span class="quote-number">${e(q.number)}</span>` })}</p>
 </header>
 ${stateNote(q)}
 ${items}
 <dl class="totals">
-<div><dt>Subtotal</dt><dd data-total="subtotal">${e(q.subtotal)}</dd></div>
-<div><dt>Discount</dt><dd data-total="discount">${e(q.discount)}</dd></div>
-<div><dt>Tax</dt><dd data-total="tax">${e(q.tax)}</dd></div>
-<div class="grand"><dt>Total</dt><dd data-total="total">${e(q.total)}</dd></div>
+<div><dt>${e(l.subtotal)}</dt><dd data-total="subtotal">${e(q.subtotal)}</dd></div>
+<div><dt>${e(l.discount)}</dt><dd data-total="discount">${e(q.discount)}</dd></div>
+<div><dt>${e(l.tax)}</dt><dd data-total="tax">${e(q.tax)}</dd></div>
+<div class="grand"><dt>${e(l.total)}</dt><dd data-total="total">${e(q.total)}</dd></div>
 </dl>
 <div class="actions">
 ${accept}
-<a class="pdf" href="${e(base)}/pdf">Download PDF</a>
+<a class="pdf" href="${e(base)}/pdf">${e(l.downloadPdf)}</a>
 </div>
 ${decline}`,
   );
 }
 
-/** The answer to anything that is not a quote page: not found (unknown and deleted alike), too many requests, a refused form. */
-export function messagePage(storeName: string, title: string, message: string, back?: string, backLabel = 'Back to the quote'): string {
+/**
+ * The answer to anything that is not a quote page: not found (unknown and deleted alike), too many
+ * requests, a refused form, in the page's language (`frame.lang`) and framed by the seller's identity.
+ */
+export function messagePage(frame: PageFrame, title: string, message: string, back?: string, backLabel = 'Back to the quote'): string {
   return layout(
-    `${title} · ${storeName}`,
-    storeName,
+    `${title} · ${frame.seller.name}`,
+    frame,
     `<header><h1>${e(title)}</h1></header>
 <p class="message">${e(message)}</p>${back ? `\n<p><a class="back" href="${e(back)}">${e(backLabel)}</a></p>` : ''}`,
   );
@@ -167,6 +207,9 @@ button{font:inherit;font-weight:600;padding:12px 28px;border:0;border-radius:6px
 button:hover,button:focus{background:#1858bd}
 a{color:#1f6feb}
 .message{font-size:1.05rem}
+.seller{margin:32px 0 0;padding-top:12px;border-top:1px solid #e2e6ec;color:#4a5568;font-size:.9rem}
+.seller address{font-style:normal;overflow-wrap:anywhere}
+.seller-name{font-weight:600}
 @media (max-width:600px){
 .items thead{display:none}
 .items tr{display:block;border-bottom:1px solid #e2e6ec;padding:8px 0}

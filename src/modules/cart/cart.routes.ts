@@ -3,6 +3,7 @@ import { sendError, successEnvelope } from '../../common/http/envelope.js';
 import { toApiError } from '../../common/http/exception.filter.js';
 import { type RateLimiter, overLimit } from '../../common/rate-limit/rate-limiter.js';
 import { CART_STYLESHEET, DECLINE_REASON_MAX, STYLESHEET_PATH, messagePage } from './cart-page.js';
+import { type Labels, en, fill, labelsFor } from '../quotes/labels/index.js';
 import type { BuyerDecision, CartService } from './cart.service.js';
 
 /** Every response of the buyer's pages: no script may run, nothing is indexed, no address leaks on. */
@@ -20,10 +21,19 @@ const CART_LINK_ID = /^[A-Za-z0-9]{1,64}$/;
 const CART_PATH = /^\/cart(?:\/|$)/i;
 const FORM_LIMIT = '8kb';
 
-const NOT_FOUND = {
-  title: 'Quote not found',
-  message: 'This link does not lead to a quote. Check that it was copied whole, or ask the store for a new link.',
-};
+/**
+ * What an answer other than the quote page says, from the labels of a language: the page in
+ * LOCALE's, the JSON error envelope in English (API clients read it).
+ */
+interface Notice {
+  title: string;
+  message: string;
+  back?: string;
+  backLabel?: string;
+}
+type Say = (l: Labels) => Notice;
+
+const NOT_FOUND: Say = (l) => ({ title: l.notFoundTitle, message: l.notFoundMessage });
 
 /**
  * The buyer's side of a quote, outside the API and so without a token (CONTRACT §13):
@@ -40,31 +50,26 @@ export function cartRoutes(cart: CartService, limiter: RateLimiter): RequestHand
 
 function cartRouter(cart: CartService, limiter: RateLimiter): Router {
   const router = Router();
-  const storeName = cart.format.storeName;
+  const seller = cart.format.seller;
+  const lang = cart.format.locale;
+  const labels = labelsFor(lang);
 
-  const fail = (
-    req: Request,
-    res: Response,
-    status: number,
-    title: string,
-    message: string,
-    headers: Record<string, string> = {},
-    back?: string,
-    backLabel?: string,
-  ) => {
-    if (req.accepts(['html', 'json']) === 'json') return sendError(res, status, message, { ...PAGE_HEADERS, ...headers });
+  const fail = (req: Request, res: Response, status: number, say: Say, headers: Record<string, string> = {}) => {
+    if (req.accepts(['html', 'json']) === 'json') return sendError(res, status, say(en).message, { ...PAGE_HEADERS, ...headers });
+    const n = say(labels);
     res.set({ ...PAGE_HEADERS, ...headers });
     res
       .status(status)
       .type('text/html; charset=utf-8')
-      .send(messagePage(storeName, title, message, back, backLabel));
+      .send(messagePage({ lang, seller }, n.title, n.message, n.back, n.backLabel ?? labels.back));
   };
-  const notFound = (req: Request, res: Response) => fail(req, res, 404, NOT_FOUND.title, NOT_FOUND.message);
+  const notFound = (req: Request, res: Response) => fail(req, res, 404, NOT_FOUND);
   /** A failure of the database (or anything else) as a page: 503 with Retry-After when a dependency is away. */
   const failed = (req: Request, res: Response) => (err: unknown) => {
     const e = toApiError(err);
+    // The API's own message (English) says what is away; the title is the page's language.
     const message = typeof e.body === 'string' ? e.body : 'Something went wrong.';
-    fail(req, res, e.status, e.status === 503 ? 'Try again shortly' : 'Something went wrong', message, e.headers);
+    fail(req, res, e.status, (l) => ({ title: e.status === 503 ? l.tryAgainTitle : l.failedTitle, message }), e.headers);
   };
   const html = (res: Response, status: number, body: string) => {
     res.set(PAGE_HEADERS);
@@ -76,7 +81,7 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
     void limiter.hitAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown').then((window) => {
       const reset = window && overLimit(res, window, limiter.addressLimit);
       if (!reset) return next();
-      fail(req, res, 429, 'Too many requests', `Too many requests from your address; try again in ${reset} s.`, {
+      fail(req, res, 429, (l) => ({ title: l.tooManyTitle, message: fill(l.tooManyMessage, { seconds: reset }) }), {
         'Retry-After': String(reset),
       });
     });
@@ -110,8 +115,9 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
   const readForm: RequestHandler = (req, res, next) =>
     form(req, res, (err?: { type?: string }) => {
       if (!err) return next();
-      if (err.type === 'entity.too.large') return fail(req, res, 413, 'Form too large', `The form is larger than ${FORM_LIMIT}.`);
-      fail(req, res, 400, 'Form not readable', 'The form could not be read. Go back to the quote and try again.');
+      if (err.type === 'entity.too.large')
+        return fail(req, res, 413, (l) => ({ title: l.formTooLargeTitle, message: fill(l.formTooLargeMessage, { limit: FORM_LIMIT }) }));
+      fail(req, res, 400, (l) => ({ title: l.formUnreadableTitle, message: l.formUnreadableMessage }));
     });
 
   const decided = (decision: BuyerDecision) => (req: Request, res: Response) => {
@@ -119,7 +125,11 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
     const body = (req.body as Record<string, unknown> | undefined) ?? {};
     const reason = decision === 'declined' ? body.reason : undefined;
     if (reason !== undefined && (typeof reason !== 'string' || reason.length > DECLINE_REASON_MAX)) {
-      return fail(req, res, 422, 'Reason too long', `The reason may be at most ${DECLINE_REASON_MAX} characters.`, {}, `/cart/${id}`);
+      return fail(req, res, 422, (l) => ({
+        title: l.reasonTooLongTitle,
+        message: fill(l.reasonTooLongMessage, { max: DECLINE_REASON_MAX }),
+        back: `/cart/${id}`,
+      }));
     }
     const trimmed = typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : null;
     cart.decide(id, decision, { token: body.csrf_token, revision: body.revision, reason: trimmed }).then(
@@ -135,24 +145,17 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
             return page === null ? notFound(req, res) : html(res, 409, page);
           }
           case 'changed':
-            return fail(
-              req,
-              res,
-              409,
-              'This quote has changed',
-              `This quote changed after you opened it, so it was not ${decision}. Reload it to see what changed, then decide again.`,
-              {},
-              `/cart/${id}`,
-              'Reload the quote',
-            );
+            return fail(req, res, 409, (l) => ({
+              title: l.changedTitle,
+              message: decision === 'accepted' ? l.changedNotAccepted : l.changedNotDeclined,
+              back: `/cart/${id}`,
+              backLabel: l.reload,
+            }));
           case 'bad-token':
-            return fail(
-              req,
-              res,
-              403,
-              'Form not accepted',
-              `This form could not be verified. Open the quote again from its link and press "${decision === 'accepted' ? 'Accept' : 'Decline'} quote" there.`,
-            );
+            return fail(req, res, 403, (l) => ({
+              title: l.formRefusedTitle,
+              message: fill(l.formRefusedMessage, { button: decision === 'accepted' ? l.accept : l.decline }),
+            }));
           default:
             return notFound(req, res);
         }
@@ -170,9 +173,15 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
       res.setHeader('Cache-Control', 'no-store');
       return res.status(200).json(successEnvelope(200, { methods: methods.split(', ') }));
     }
-    fail(req, res, 405, 'Method not allowed', `Method ${req.method} is not allowed on ${req.path}; allowed: ${methods}.`, {
-      Allow: methods,
-    });
+    fail(
+      req,
+      res,
+      405,
+      (l) => ({ title: l.methodTitle, message: `Method ${req.method} is not allowed on ${req.path}; allowed: ${methods}.` }),
+      {
+        Allow: methods,
+      },
+    );
   };
   router.all(['/cart/:id', '/cart/:id/pdf', STYLESHEET_PATH], allow('GET, HEAD, OPTIONS'));
   router.all(['/cart/:id/accept', '/cart/:id/decline'], allow('POST, OPTIONS'));

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { BuyerItem, BuyerQuote } from './buyer-view.js';
+import type { BuyerItem, BuyerQuote } from '../quotes/domain/buyer-view.js';
 
 /**
  * The quote as a PDF, drawn with PDFKit from the same BuyerQuote the cart page shows. It uses the

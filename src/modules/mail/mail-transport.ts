@@ -22,6 +22,17 @@ export interface OutgoingMessage {
 }
 
 /**
+ * The From of every message: MAIL_FROM as written when it names its sender (`Name <address>`),
+ * otherwise its address (or MAIL_FROM's default one) under the store's name (STORE_NAME).
+ */
+export function mailSender(mailFrom: string | null, storeName: string): string | { name: string; address: string } {
+  const value = mailFrom ?? 'no-reply@localhost';
+  const named = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(value);
+  if (named && named[1] !== '') return value;
+  return { name: storeName, address: named ? named[2].trim() : value.trim() };
+}
+
+/**
  * Sends through SMTP when SMTP_URL is set (a pool of SMTP_POOL_SIZE connections kept open), otherwise writes each message as
  * an `.eml` file in DATA_DIR/outbox, the development mailbox.
  */
@@ -29,8 +40,10 @@ export interface OutgoingMessage {
 export class MailTransport implements OnModuleDestroy {
   private readonly transporter: Transporter;
   private readonly outboxDir: string | null;
+  private readonly from: string | { name: string; address: string };
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.from = mailSender(config.mailFrom, config.storeName);
     if (config.smtpUrl) {
       // Timeouts well under the delivery lease: a server that hangs fails the attempt (and it is
       // retried) instead of holding a worker for nodemailer's default ten minutes.
@@ -53,7 +66,7 @@ export class MailTransport implements OnModuleDestroy {
 
   async send(message: OutgoingMessage): Promise<string> {
     const info = (await this.transporter.sendMail({
-      from: this.config.mailFrom,
+      from: this.from,
       to: message.to,
       bcc: message.bcc.length ? message.bcc : undefined,
       subject: message.subject,

@@ -2,9 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { timestamp } from '../../common/format/format.js';
-import { formatMoney } from '../../common/money/money.js';
-import { CartService } from '../cart/cart.service.js';
+import { renderQuotePdf } from '../cart/quote-pdf.js';
+import { BuyerQuotesService } from './buyer-quotes.service.js';
 import { type MailAttachment, MailTransport } from '../mail/mail-transport.js';
 import { isPermanentRefusal } from '../mail/smtp-refusal.js';
 import { type RenderedMail, TemplateRenderer } from '../mail/template-renderer.js';
@@ -16,6 +15,7 @@ import { Semaphore } from '../../common/concurrency/semaphore.js';
 import { SentRecorder } from './sent-recorder.js';
 import { type ClaimTicket, ClaimKeeper, newClaim } from '../../common/claims/claim-keeper.js';
 import { presentDelivery } from './quotes.presenter.js';
+import { mailContext } from './quote-mail.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 
 /** A rendered message, with the files it carries. */
@@ -54,7 +54,7 @@ export class DeliveriesService {
     private readonly tx: TransactionRunner,
     private readonly transport: MailTransport,
     private readonly templates: TemplateRenderer,
-    private readonly cart: CartService,
+    private readonly buyerQuotes: BuyerQuotesService,
     private readonly events: EventRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -274,46 +274,27 @@ export class DeliveriesService {
     return rows.map((r) => ({ id: r.id, leaseEndedMs: Number(r.lease_ended_ms) }));
   }
 
-  /** The template's view of a quote: what the e-mail shows, with the quote's PDF when the send asked for it. */
+  /**
+   * The message of a delivery, from the one BuyerQuote the cart page shows (one statement), with
+   * the quote's PDF (drawn from the same BuyerQuote) when the send asked for it.
+   */
   private async render(quoteId: number, message: string | null, attachPdf: boolean, kind: DeliveryKind): Promise<Mail> {
-    const [rendered, doc] = await Promise.all([this.renderTemplate(quoteId, message, kind), attachPdf ? this.cart.pdfById(quoteId) : null]);
-    if (attachPdf && !doc) throw new Error(`quote ${quoteId} no longer exists`);
-    if (!doc) return rendered;
-    return { ...rendered, attachments: [{ filename: `quote-${doc.quote.number}.pdf`, contentType: 'application/pdf', content: doc.pdf }] };
-  }
-
-  private async renderTemplate(quoteId: number, message: string | null, kind: DeliveryKind): Promise<RenderedMail> {
-    const quote = await this.repository.mailView(this.tx.direct, quoteId);
+    const quote = await this.buyerQuotes.byId(quoteId);
     if (!quote) throw new Error(`quote ${quoteId} no longer exists`);
     const decision = kind === 'quote' ? null : kind.endsWith('accepted') ? 'accepted' : 'declined';
     const template = kind === 'quote' ? 'shop:send-quote' : kind.startsWith('store-') ? 'shop:store-decision' : 'shop:quote-decision';
-    return this.templates.render(template, {
-      message,
-      accepted: decision === 'accepted',
-      declined: decision === 'declined',
-      decided_at: timestamp(decision === 'accepted' ? quote.accepted_at : decision === 'declined' ? quote.declined_at : null),
-      reason: quote.decline_reason,
-      quote: {
-        name: quote.name,
-        number: quote.number,
-        cart_link: `${this.config.storeUrl}/cart/${quote.cart_link_id}`,
-        expires_at: timestamp(quote.expires_at),
-        subtotal: formatMoney(quote.subtotal),
-        total_discount: formatMoney(quote.total_discount),
-        total_tax: formatMoney(quote.total_tax),
-        total: formatMoney(quote.total),
-      },
-      items: quote.items.map((i) => ({
-        name: i.name ?? `Product ${i.product_id}`,
-        sku: i.sku,
-        quantity: i.quantity,
-        price: formatMoney(i.price),
-        subtotal: formatMoney(i.subtotal),
-        // Only a discounted line shows its discount, so an undiscounted line reads "qty x price = total".
-        discount: Number(i.discount) > 0 ? formatMoney(i.discount) : null,
-        total: formatMoney(i.total),
-      })),
-    });
+    const rendered = this.templates.render(
+      template,
+      mailContext(quote, {
+        message,
+        decision,
+        cartLink: `${this.config.storeUrl}/cart/${quote.cartLinkId}`,
+        toStore: kind.startsWith('store-'),
+      }),
+    );
+    if (!attachPdf) return rendered;
+    const pdf = await renderQuotePdf(quote);
+    return { ...rendered, attachments: [{ filename: `quote-${quote.number}.pdf`, contentType: 'application/pdf', content: pdf }] };
   }
 }
 

@@ -2,7 +2,7 @@ import { BullModule, getQueueToken } from '@nestjs/bull';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import type { Queue } from 'bull';
 import type { AppConfig } from '../../config/app-config.js';
-import { CartModule } from '../cart/cart.module.js';
+import { BuyerQuotesModule } from './buyer-quotes.module.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
@@ -32,7 +32,7 @@ import { SEND_QUOTE_QUEUE, queueRedisOptions, sendQuoteQueueSettings } from './s
 @Module({})
 export class QuotesModule {
   static forRoot(config: AppConfig, role: 'api' | 'worker' | 'cli'): DynamicModule {
-    const imports = [MailModule, CatalogModule, CustomersModule, TaxModule, CustomFieldsModule, CartModule, OrdersModule];
+    const imports = [MailModule, CatalogModule, CustomersModule, TaxModule, CustomFieldsModule, OrdersModule, BuyerQuotesModule];
     const providers: Provider[] = [
       DeliveriesService,
       DeliveriesRepository,

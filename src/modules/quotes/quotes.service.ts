@@ -11,7 +11,8 @@ import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js
 import { pageRequest, paginationOf, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { type BuyerDecision, CartService } from '../cart/cart.service.js';
+import { renderQuotePdf } from '../cart/quote-pdf.js';
+import { type BuyerDecision, BuyerQuotesService } from './buyer-quotes.service.js';
 import { ProductsService } from '../catalog/products.service.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';
 import { CUSTOMER_EMBEDS } from '../customers/customers.service.js';
@@ -59,13 +60,13 @@ export class QuotesService {
     private readonly groups: CustomerGroupsService,
     private readonly deliveries: DeliveriesService,
     private readonly dispatcher: DeliveryDispatcher,
-    private readonly cart: CartService,
+    private readonly buyerQuotes: BuyerQuotesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventRecorder,
     orders: OrdersService,
   ) {
-    // The cart records the buyer's decisions; the event carries the quote as GET shows it, which only this service presents.
-    cart.onDecision((m, quoteId, decision, afterCommit) => this.recordDecision(m, quoteId, decision, afterCommit));
+    // The buyer's decisions record their event with the quote as GET shows it, which only this service presents.
+    buyerQuotes.onDecision((m, quoteId, decision, afterCommit) => this.recordDecision(m, quoteId, decision, afterCommit));
     // Orders are made from quotes, whose tables this module owns.
     orders.useQuotes({
       lockForOrder: (m, key) => this.lockForOrder(m, key),
@@ -337,9 +338,9 @@ export class QuotesService {
 
   /** `GET /quote/{id|number}/pdf`: the PDF the buyer gets from the cart page. */
   async pdf(key: string): Promise<FileBody> {
-    const doc = await this.cart.pdfByKey(key);
-    if (!doc) throw ApiError.notFound(`Quote ${key} was not found.`);
-    return new FileBody('application/pdf', doc.pdf, `quote-${doc.quote.number}.pdf`, doc.quote.updatedAt);
+    const quote = await this.buyerQuotes.byKey(key);
+    if (!quote) throw ApiError.notFound(`Quote ${key} was not found.`);
+    return new FileBody('application/pdf', await renderQuotePdf(quote), `quote-${quote.number}.pdf`, quote.updatedAt);
   }
 
   async listDeliveries(key: string, query: ListQuery) {

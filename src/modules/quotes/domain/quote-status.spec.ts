@@ -1,4 +1,4 @@
-import { effectiveStatus, finalQuoteError, orderableError, reopenError } from './quote-status.js';
+import { effectiveStatus, finalQuoteError, isPastExpiry, orderableError, reopenError } from './quote-status.js';
 
 describe('quote status', () => {
   const now = new Date('2026-03-01T12:00:00Z');
@@ -10,6 +10,13 @@ describe('quote status', () => {
     expect(effectiveStatus({ status: 'active', expires_at: future }, now)).toBe('active');
     expect(effectiveStatus({ status: 'active', expires_at: null }, now)).toBe('active');
     for (const status of ['accepted', 'declined', 'ordered']) expect(effectiveStatus({ status, expires_at: past }, now)).toBe(status);
+  });
+
+  it('is past its expiry from the instant of expires_at on, never without one', () => {
+    expect(isPastExpiry('2026-03-01T12:00:00Z', now)).toBe(true);
+    expect(isPastExpiry('2026-03-01T12:00:00.001Z', now)).toBe(false);
+    expect(isPastExpiry(new Date(past), now)).toBe(true);
+    expect(isPastExpiry(null, now)).toBe(false);
   });
 
   it('refuses changes, deletes and sends of a final quote, naming its status', () => {

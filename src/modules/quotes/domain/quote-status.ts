@@ -13,8 +13,7 @@ export type StoredQuoteStatus = Exclude<QuoteStatus, 'expired'>;
 /** What a quote reads: a stored decision stands; an open quote past its expiry reads `expired`. */
 export function effectiveStatus(q: { status: string; expires_at: Date | string | null }, now = new Date()): string {
   if (q.status !== 'active') return q.status;
-  // Entities carry a Date, the read queries' JSON rows an ISO string.
-  return q.expires_at && new Date(q.expires_at).getTime() <= now.getTime() ? 'expired' : q.status;
+  return isPastExpiry(q.expires_at, now) ? 'expired' : q.status;
 }
 
 /** Statuses in which the quote is final: no PATCH, DELETE or send-quote. */
@@ -45,4 +44,14 @@ export function orderableError(q: { number: string; status: string; orderNumber:
   if (q.status === 'ordered') return `Quote ${q.number} was already ordered as ${q.orderNumber ?? 'an order'}.`;
   if (q.status === 'accepted' || q.status === 'active') return null;
   return `Quote ${q.number} is ${q.status} and cannot be ordered.`;
+}
+
+/**
+ * The expiry rule, the one place it is written in TypeScript: a quote with an expiry is past it from
+ * that instant on (`expires_at <= now`). The SQL that filters or decides on it says the same in its
+ * WHERE (`expires_at <= now()` / `expires_at > now()`: QuoteReadsRepository.page, BuyerQuotesRepository.decide).
+ */
+export function isPastExpiry(expiresAt: Date | string | null, now = new Date()): boolean {
+  // Entities carry a Date, the read queries' JSON rows an ISO string.
+  return expiresAt !== null && new Date(expiresAt).getTime() <= now.getTime();
 }

@@ -30,35 +30,11 @@ export interface ClaimedDelivery {
   attempts: number;
 }
 
-/** What the quote e-mail shows, read in one statement (money as PostgreSQL's text, timestamps as JSON). */
-export interface QuoteMailRecord {
-  name: string;
-  number: string;
-  cart_link_id: string;
-  expires_at: string | null;
-  accepted_at: string | null;
-  declined_at: string | null;
-  decline_reason: string | null;
-  subtotal: string;
-  total_discount: string;
-  total_tax: string;
-  total: string;
-  items: {
-    name: string | null;
-    sku: string | null;
-    product_id: number;
-    quantity: number;
-    price: string;
-    subtotal: string;
-    discount: string;
-    total: string;
-  }[];
-}
-
 /**
  * The send-quote outbox's statements: writing a request's rows, a quote's deliveries page by page,
  * claiming many deliveries in one UPDATE, keeping the claims of a live worker fresh, recording many
- * sent messages (and the quote's last_sent_at) in one statement, and the mail's view of a quote.
+ * sent messages (and the quote's last_sent_at) in one statement. The mail's view of a quote is
+ * BuyerQuotesRepository's, the cart page's.
  * Claims are the leased claims of src/database/sql/claims.ts: an outcome is written only where the
  * row still carries the writer's claim token.
  * The hand-written data-modifying statements are wrapped in a CTE ending in SELECT, so they answer
@@ -225,28 +201,5 @@ export class DeliveriesRepository {
         ORDER BY id LIMIT $1`,
       [limit],
     );
-  }
-
-  /** The quote as its e-mail shows it, items in quote order with their product's name and SKU; null if it is gone. */
-  @GenerateSql({ args: [SqlArg.manager, 1] })
-  async mailView(m: EntityManager, quoteId: number): Promise<QuoteMailRecord | null> {
-    const [row] = await runStatement<{ view: QuoteMailRecord }>(
-      m,
-      `SELECT json_build_object(
-                'name', q.name, 'number', q.number, 'cart_link_id', q.cart_link_id, 'expires_at', q.expires_at,
-                'accepted_at', q.accepted_at, 'declined_at', q.declined_at, 'decline_reason', q.decline_reason,
-                'subtotal', q.subtotal::text, 'total_discount', q.total_discount::text,
-                'total_tax', q.total_tax::text, 'total', q.total::text,
-                'items', COALESCE((
-                  SELECT json_agg(json_build_object(
-                           'name', p.name, 'sku', p.sku, 'product_id', i.product_id, 'quantity', i.quantity,
-                           'price', i.price::text, 'subtotal', i.subtotal::text, 'discount', i.discount::text,
-                           'total', i.total::text) ORDER BY i.position, i.id)
-                    FROM quote_items i LEFT JOIN products p ON p.id = i.product_id
-                   WHERE i.quote_id = q.id), '[]'::json)) AS view
-         FROM quotes q WHERE q.id = $1`,
-      [quoteId],
-    );
-    return row?.view ?? null;
   }
 }

@@ -147,7 +147,8 @@ export class QuoteReadsRepository {
       const conditions: string[] = [];
       if (filter.customer_id !== undefined) conditions.push(`r.customer_id = ${p.add(filter.customer_id)}`);
       if (filter.type !== undefined) conditions.push(`r.type = ${p.add(filter.type)}`);
-      // `expired` is read, never stored: an open quote past its expiry (see domain/quote-status.ts).
+      // `expired` is read, never stored: an open quote past its expiry (domain/quote-status.ts isPastExpiry,
+      // the same rule in SQL: `expires_at <= now()`).
       if (filter.status === 'expired') conditions.push(`r.status = 'active' AND r.expires_at <= now()`);
       if (filter.status === 'active') conditions.push(`r.status = 'active' AND (r.expires_at IS NULL OR r.expires_at > now())`);
       if (filter.status !== undefined && filter.status !== 'expired' && filter.status !== 'active') {

@@ -1,8 +1,12 @@
+import { pdfText } from '../../cart/quote-pdf.js';
+import { de } from '../labels/de.js';
+import { en } from '../labels/en.js';
+import { fill, labelsFor } from '../labels/index.js';
+import { ru } from '../labels/ru.js';
+import type { BuyerQuoteRecord } from '../repositories/buyer-quotes.repository.js';
 import { buyerView, spellDate } from './buyer-view.js';
-import type { CartRecord } from './cart.repository.js';
-import { pdfText } from './quote-pdf.js';
 
-const record = (over: Partial<CartRecord> = {}): CartRecord => ({
+const record = (over: Partial<BuyerQuoteRecord> = {}): BuyerQuoteRecord => ({
   id: 1,
   number: 'Q1001',
   name: 'Chairs',
@@ -34,7 +38,8 @@ const record = (over: Partial<CartRecord> = {}): CartRecord => ({
   ],
   ...over,
 });
-const format = { storeName: 'Acme', currency: 'USD', locale: 'en-US' };
+const seller = { name: 'Acme', email: 'sales@acme.example', address: ['1 Main St', 'Springfield'], phone: '+1 555 0100' };
+const format = { currency: 'USD', locale: 'en-US', seller };
 const now = new Date('2030-02-15T00:00:00Z');
 
 describe('buyerView', () => {
@@ -58,6 +63,7 @@ describe('buyerView', () => {
         extras: [{ name: 'Gift wrap', price: '$2.00' }],
         quantity: 3,
         unitPrice: '$411.50',
+        subtotal: '$1,234.50',
         discount: null,
         total: '$1,234.50',
       },
@@ -85,6 +91,44 @@ describe('buyerView', () => {
       revision: 3,
     });
     expect(buyerView(record({ status: 'ordered' }), format, new Date('2031-01-01Z')).state).toBe('ordered');
+  });
+});
+
+describe('buyerView rules', () => {
+  it('shows a line’s discount only when it has one (any non-zero amount), the one rule of page, PDF and e-mail', () => {
+    const item = record().items[0];
+    const v = buyerView(
+      record({
+        items: [
+          { ...item, discount: '10.00', total: '1224.50' },
+          { ...item, discount: '0' },
+        ],
+      }),
+      format,
+      now,
+    );
+    expect(v.items.map((i) => [i.discount, i.total])).toEqual([
+      ['$10.00', '$1,224.50'],
+      [null, '$1,234.50'],
+    ]);
+  });
+
+  it('carries the locale, the seller and the labels of LOCALE’s language, English when there are none', () => {
+    const v = buyerView(record(), format, now);
+    expect(v).toMatchObject({ locale: 'en-US', seller, storeName: 'Acme' });
+    expect(v.labels).toBe(en);
+    const r = buyerView(record(), { ...format, currency: 'RUB', locale: 'ru-RU' }, now);
+    expect(r.labels).toBe(ru);
+    expect(r.total).toBe('1\u00a0246,85\u00a0₽');
+    expect(r.expiresOn).toBe('1 марта 2030 г. в 14:05 UTC');
+    expect(fill(r.labels.validUntil, { date: r.expiresOn! })).toBe('Предложение действительно до 1 марта 2030 г. в 14:05 UTC.');
+    expect(labelsFor('de-AT')).toBe(de);
+    expect(labelsFor('fr-FR')).toBe(en);
+    expect(labelsFor('zh')).toBe(en);
+  });
+
+  it('fills a label’s marks, leaving unknown ones as written', () => {
+    expect(fill('Quote {number} of {when}', { number: 'Q1' })).toBe('Quote Q1 of {when}');
   });
 });
 

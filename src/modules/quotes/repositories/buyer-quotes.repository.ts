@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { asId } from '../../common/http/identifiers.js';
-import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
-import { runStatement } from '../../database/sql/statement.js';
-import type { QuoteItemExtra } from '../quotes/quote-item.entity.js';
+import { asId } from '../../../common/http/identifiers.js';
+import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
+import { runStatement } from '../../../database/sql/statement.js';
+import type { QuoteItemExtra } from '../quote-item.entity.js';
 
 /** A quote as its buyer reads it, from one statement (money as PostgreSQL's text, timestamps as JSON). */
-export interface CartRecord {
+export interface BuyerQuoteRecord {
   id: number;
   number: string;
   name: string;
@@ -22,10 +22,10 @@ export interface CartRecord {
   total_discount: string;
   total_tax: string;
   total: string;
-  items: CartItemRecord[];
+  items: BuyerItemRecord[];
 }
 
-export interface CartItemRecord {
+export interface BuyerItemRecord {
   name: string | null;
   sku: string | null;
   product_id: number;
@@ -73,15 +73,18 @@ const VIEW_SQL = `json_build_object(
        WHERE i.quote_id = q.id), '[]'::json)) AS view`;
 
 /**
- * The statements of the buyer's side of a quote: the quote with its items as the cart page and the
- * PDF show it, by cart link or by `{id|number}`, and the acceptance.
+ * The buyer's statements on a quote: the one read of it (the quote with its items as the cart page,
+ * the PDF and the e-mails show it, in one statement, by cart link, by `{id|number}` or by id) and
+ * the buyer's decision.
  */
 @Injectable()
-export class CartRepository {
+export class BuyerQuotesRepository {
   /** By cart link identifier, compared exactly (it is the buyer's capability); null when there is none. */
   @GenerateSql({ args: [SqlArg.manager, 'AbCdEfGhIjKlMnOp'] })
-  async byCartLink(m: EntityManager, cartLinkId: string): Promise<CartRecord | null> {
-    const [row] = await runStatement<{ view: CartRecord }>(m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.cart_link_id = $1`, [cartLinkId]);
+  async byCartLink(m: EntityManager, cartLinkId: string): Promise<BuyerQuoteRecord | null> {
+    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.cart_link_id = $1`, [
+      cartLinkId,
+    ]);
     return row?.view ?? null;
   }
 
@@ -90,20 +93,20 @@ export class CartRepository {
    * quotes: numbers are `Q` + digits, stored upper case, so `number = upper($)` uses the unique index.
    */
   @GenerateSql({ name: 'by id or number', args: [SqlArg.manager, '1001'] }, { name: 'by number', args: [SqlArg.manager, 'q1001'] })
-  async byKey(m: EntityManager, segment: string): Promise<CartRecord | null> {
+  async byKey(m: EntityManager, segment: string): Promise<BuyerQuoteRecord | null> {
     const id = asId(segment);
     const sql =
       id === null
         ? `SELECT ${VIEW_SQL} FROM quotes q WHERE q.number = upper($1)`
         : `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1 OR q.number = upper($2) ORDER BY CASE WHEN q.id = $1 THEN 0 ELSE 1 END LIMIT 1`;
-    const [row] = await runStatement<{ view: CartRecord }>(m, sql, id === null ? [segment] : [id, segment]);
+    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, sql, id === null ? [segment] : [id, segment]);
     return row?.view ?? null;
   }
 
-  /** By id (the PDF attached to a send-quote e-mail). */
+  /** By id (the e-mails of a quote, and the PDF they carry). */
   @GenerateSql({ args: [SqlArg.manager, 1] })
-  async byId(m: EntityManager, id: number): Promise<CartRecord | null> {
-    const [row] = await runStatement<{ view: CartRecord }>(m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1`, [id]);
+  async byId(m: EntityManager, id: number): Promise<BuyerQuoteRecord | null> {
+    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1`, [id]);
     return row?.view ?? null;
   }
 
@@ -111,6 +114,7 @@ export class CartRepository {
    * Accepts or declines the quote of a cart link in one statement: only an open quote (`active`,
    * not expired) of the revision the buyer saw changes (the UPDATE re-checks that after waiting
    * for a concurrent decision, so a quote is decided once). Null when there is no such quote.
+   * "Not expired" is the rule of domain/quote-status.ts `isPastExpiry`, said in SQL.
    */
   @GenerateSql(
     { name: 'accept', args: [SqlArg.manager, { cartLinkId: 'AbCdEfGhIjKlMnOp', revision: 1, decision: 'accepted' }] },

@@ -1,6 +1,9 @@
-import { timestamp } from '../../common/format/format.js';
-import { formatCurrency } from '../../common/money/money.js';
-import type { CartRecord } from './cart.repository.js';
+import { timestamp } from '../../../common/format/format.js';
+import { formatCurrency } from '../../../common/money/money.js';
+import { type Labels, labelsFor } from '../labels/index.js';
+import type { BuyerQuoteRecord } from '../repositories/buyer-quotes.repository.js';
+import { hasDiscount } from './quote-pricing.js';
+import { effectiveStatus } from './quote-status.js';
 
 /** Where a quote stands for its buyer: open to accept or decline, past its expiry, accepted, declined, or ordered. */
 export type BuyerState = 'open' | 'expired' | 'accepted' | 'declined' | 'ordered';
@@ -13,17 +16,34 @@ export interface BuyerItem {
   extras: { name: string; price: string }[];
   quantity: number;
   unitPrice: string;
+  /** The line before its discount (quantity × unit price, extras included). */
+  subtotal: string;
   /** Null when the line has no discount. */
   discount: string | null;
   total: string;
 }
 
+/** Who sells: the store's name and, when configured, its e-mail, postal address (lines) and phone. */
+export interface Seller {
+  name: string;
+  email: string | null;
+  address: string[];
+  phone: string | null;
+}
+
 /**
- * A quote as its cart page and its PDF show it: every amount formatted in the store's currency and
- * locale, dates spelled out in UTC. Both renderings read this one object, so they cannot disagree.
+ * A quote as its buyer reads it — on the cart page, in the PDF and in the e-mails: every amount
+ * formatted in the store's currency and locale, dates spelled out in UTC. The three renderings
+ * read this one object, so they cannot disagree.
  */
 export interface BuyerQuote {
   storeName: string;
+  /** The LOCALE value, e.g. "en-US": language of labels and dates, and the PDF's paper size. */
+  locale: string;
+  /** Who sells: the store's name and, when configured, its e-mail, postal address (lines) and phone. */
+  seller: { name: string; email: string | null; address: string[]; phone: string | null };
+  /** Every fixed word the buyer reads, in LOCALE's language (English when there is no table for it): quotes/labels. */
+  labels: Labels;
   number: string;
   name: string;
   cartLinkId: string;
@@ -32,6 +52,9 @@ export interface BuyerQuote {
   expiresAt: string | null;
   /** The same date spelled out in the store's locale, e.g. "March 1, 2025 at 2:05 PM UTC". */
   expiresOn: string | null;
+  /** `YYYY-MM-DD HH:MM:SS` (UTC) of the acceptance and of the decline, as the API shows them. */
+  acceptedAt: string | null;
+  declinedAt: string | null;
   acceptedOn: string | null;
   declinedOn: string | null;
   declineReason: string | null;
@@ -45,10 +68,16 @@ export interface BuyerQuote {
   updatedAt: Date;
 }
 
+/** How the store shows quotes to buyers (CURRENCY, LOCALE, the seller's identity). */
 export interface BuyerFormat {
-  storeName: string;
   currency: string;
   locale: string;
+  seller: Seller;
+}
+
+/** `tel:` link of a phone number as written: its digits, and the leading `+` if any. */
+export function telLink(phone: string): string {
+  return `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -63,17 +92,28 @@ export function spellDate(value: string | Date, locale: string): string {
   return `${format.format(new Date(value))} UTC`;
 }
 
-export function buyerView(r: CartRecord, f: BuyerFormat, now = new Date()): BuyerQuote {
+/** Where a quote stands for its buyer: its effective status (domain/quote-status.ts), `active` read as open. */
+export function buyerState(r: { status: string; expires_at: string | null }, now = new Date()): BuyerState {
+  const status = effectiveStatus(r, now);
+  if (status === 'accepted' || status === 'declined' || status === 'ordered' || status === 'expired') return status;
+  return 'open';
+}
+
+export function buyerView(r: BuyerQuoteRecord, f: BuyerFormat, now = new Date()): BuyerQuote {
   const money = (v: string) => formatCurrency(v, f.currency, f.locale);
-  const expired = r.expires_at !== null && new Date(r.expires_at).getTime() <= now.getTime();
   return {
-    storeName: f.storeName,
+    storeName: f.seller.name,
+    locale: f.locale,
+    seller: f.seller,
+    labels: labelsFor(f.locale),
     number: r.number,
     name: r.name,
     cartLinkId: r.cart_link_id,
-    state: r.status === 'accepted' || r.status === 'declined' || r.status === 'ordered' ? r.status : expired ? 'expired' : 'open',
+    state: buyerState(r, now),
     expiresAt: timestamp(r.expires_at),
     expiresOn: r.expires_at ? spellDate(r.expires_at, f.locale) : null,
+    acceptedAt: timestamp(r.accepted_at),
+    declinedAt: timestamp(r.declined_at),
     acceptedOn: r.accepted_at ? spellDate(r.accepted_at, f.locale) : null,
     declinedOn: r.declined_at ? spellDate(r.declined_at, f.locale) : null,
     declineReason: r.decline_reason ?? null,
@@ -85,7 +125,8 @@ export function buyerView(r: CartRecord, f: BuyerFormat, now = new Date()): Buye
       extras: (i.extras ?? []).map((e) => ({ name: e.name, price: money(e.price) })),
       quantity: i.quantity,
       unitPrice: money(i.price),
-      discount: Number(i.discount) !== 0 ? money(i.discount) : null,
+      subtotal: money(i.subtotal),
+      discount: hasDiscount(i.discount) ? money(i.discount) : null,
       total: money(i.total),
     })),
     subtotal: money(r.subtotal),

@@ -1,7 +1,7 @@
--- Written by `npm run sql:snapshot` from src/modules/cart/cart.repository.ts; do not edit.
+-- Written by `npm run sql:snapshot` from src/modules/quotes/repositories/buyer-quotes.repository.ts; do not edit.
 -- Table inserts and updates are left out: their column lists follow the fields a request carries.
 
--- CartRepository.byCartLink
+-- BuyerQuotesRepository.byCartLink
 SELECT
   json_build_object(
     'id',
@@ -79,7 +79,7 @@ FROM
 WHERE
   q.cart_link_id = $1;
 
--- CartRepository.byKey (by id or number)
+-- BuyerQuotesRepository.byKey (by id or number)
 SELECT
   json_build_object(
     'id',
@@ -165,7 +165,7 @@ ORDER BY
 LIMIT
   1;
 
--- CartRepository.byKey (by number)
+-- BuyerQuotesRepository.byKey (by number)
 SELECT
   json_build_object(
     'id',
@@ -243,7 +243,7 @@ FROM
 WHERE
   q.number = upper($1);
 
--- CartRepository.byId
+-- BuyerQuotesRepository.byId
 SELECT
   json_build_object(
     'id',
@@ -321,7 +321,7 @@ FROM
 WHERE
   q.id = $1;
 
--- CartRepository.decide (accept)
+-- BuyerQuotesRepository.decide (accept)
 WITH
   a AS (
     UPDATE quotes
@@ -362,7 +362,7 @@ FROM
 WHERE
   q.cart_link_id = $1;
 
--- CartRepository.decide (decline)
+-- BuyerQuotesRepository.decide (decline)
 WITH
   a AS (
     UPDATE quotes
