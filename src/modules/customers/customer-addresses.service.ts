@@ -7,7 +7,7 @@ import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 import type { Country } from '../geography/country.entity.js';
 import type { AddressKind, CustomerAddress } from './customer-address.entity.js';
 import type { Customer } from './customer.entity.js';
@@ -104,7 +104,7 @@ export class CustomerAddressesService {
     return written;
   }
 
-  private event(action: 'created' | 'updated' | 'deleted', address: AddressJson) {
+  private event(action: 'created' | 'updated' | 'deleted', address: AddressJson): ChangeEvent {
     return { type: `customer.address.${action}`, resource: 'customer.address', resource_id: address.id, data: address };
   }
 
