@@ -16,7 +16,7 @@ const ITEM = String.raw`(?:\*|[\w."]+(?:\([^()]*\))?(?:\s*::\s*\w+)?(?:\s+as\s+\
 const ALIAS = String.raw`(?:\s+(?:as\s+)?\w+)?`;
 
 /** [what it is, pattern]: the first that matches names the statement in the message. */
-export const SQL_PATTERNS = [
+const SQL_PATTERNS = [
   ['SELECT … FROM', new RegExp(String.raw`\bselect\s+(?:distinct\s+)?${ITEM}(?:\s*,\s*${ITEM})*\s+from\s+${NAME}`, 'i')],
   ['INSERT INTO', new RegExp(String.raw`\binsert\s+into\s+${NAME}\s*(?:\(|values\b|select\b|default\s+values\b)`, 'i')],
   ['UPDATE … SET', new RegExp(String.raw`\bupdate\s+${NAME}${ALIAS}\s+set\s+${NAME}\s*=`, 'i')],
@@ -30,7 +30,7 @@ export const SQL_PATTERNS = [
 ];
 
 /** The SQL statement a text holds (its pattern's name), or null. */
-export function sqlIn(text) {
+function sqlIn(text) {
   for (const [what, pattern] of SQL_PATTERNS) if (pattern.test(text)) return what;
   return null;
 }

@@ -3,12 +3,12 @@ import type { EntityManager } from 'typeorm';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 
 /** How long a key is remembered. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 /**
  * A row without a response (written by an earlier version of the API, which reserved keys before
  * running the request) counts as in progress for this long, then as abandoned.
  */
-export const IDEMPOTENCY_ABANDONED_SECONDS = 60;
+const IDEMPOTENCY_ABANDONED_SECONDS = 60;
 
 /** A key's row as a lookup reads it. */
 export interface IdempotencyRow {

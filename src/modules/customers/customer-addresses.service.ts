@@ -18,14 +18,6 @@ import type { AddressCreate, AddressListQuery, AddressPatch } from './dto/addres
 
 const SORT = sortableColumns('id', 'kind', 'created_at', 'updated_at');
 
-/** Where a customer's default shipping address is: the location quotes are taxed at. */
-export interface TaxLocation {
-  country_code: string;
-  state_code: string | null;
-  postal_code: string | null;
-  city: string | null;
-}
-
 /** Addresses of a customer (`/customer/{id}/addresses`). Country and state names are read, never stored. */
 @Injectable()
 export class CustomerAddressesService {

@@ -20,7 +20,7 @@ export interface GroupRecord {
   customers_count: number;
 }
 
-export interface AddressRecord {
+interface AddressRecord {
   row: CustomerAddress;
   place: Place;
 }

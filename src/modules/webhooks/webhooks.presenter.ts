@@ -7,12 +7,6 @@ import type { Webhook } from './webhook.entity.js';
 /** The public id of an event: `evt_` and its row id. */
 export const eventId = (id: number | string): string => `evt_${id}`;
 
-/** `evt_42` → 42; null for anything else. */
-export function eventRowId(publicId: string): number | null {
-  const m = /^evt_(\d{1,18})$/.exec(publicId);
-  return m ? Number(m[1]) : null;
-}
-
 export function presentWebhook(w: Webhook): WebhookView {
   return {
     id: w.id,

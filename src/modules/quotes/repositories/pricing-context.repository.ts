@@ -19,7 +19,7 @@ import { TaxRepository } from '../../tax/tax.repository.js';
 import { QuoteItem } from '../quote-item.entity.js';
 
 /** A product as the pricing context returns it: its row and what pricing reads of it (JSON rows, timestamps as text). */
-export interface ProductPricingRow {
+interface ProductPricingRow {
   row: JsonRow<Product>;
   tiers: JsonRow<ProductPriceTier>[];
   options: JsonRow<ProductOption>[];
@@ -28,7 +28,7 @@ export interface ProductPricingRow {
 }
 
 /** The place of a customer's default shipping address, as tax rates match it. */
-export interface ShippingPlace {
+interface ShippingPlace {
   country_code: string;
   state_code: string | null;
   postal_code: string | null;
