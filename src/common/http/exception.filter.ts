@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { RowNotFoundError } from '../../database/row-not-found.js';
 import { ApiError, type FieldErrors } from './api-error.js';
 import { sendError } from './envelope.js';
 
@@ -111,6 +112,7 @@ export function sendApiError(res: Response, exception: unknown): void {
 
 export function toApiError(exception: unknown): ApiError {
   if (exception instanceof ApiError) return exception;
+  if (exception instanceof RowNotFoundError) return ApiError.notFound(exception.message);
   if (exception instanceof QueryFailedError) {
     const mapped = mapDatabaseError(exception.driverError as PgError);
     if (mapped) return mapped;
