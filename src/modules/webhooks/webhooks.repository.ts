@@ -37,10 +37,11 @@ export interface ClaimedWebhookDelivery {
   secret: string;
   /** The secret rotate-secret replaced, while it still signs (PREVIOUS_SECRET_SECONDS); null otherwise. */
   previous_secret: string | null;
-  event_id: string;
+  /** The event's id and its resource's (bigint columns), as numbers: decoded here, as eventsPage does. */
+  event_id: number;
   type: string;
   resource: string;
-  resource_id: string;
+  resource_id: number;
   sequence: number;
   /**
    * The event's `data` as JSON text, spliced into the body as it is (not parsed and written again
@@ -197,7 +198,9 @@ export class WebhooksRepository {
     if (filter.type !== undefined) qb.andWhere('r.type = :type', { type: filter.type });
     if (filter.resource !== undefined) qb.andWhere('r.resource = :resource', { resource: filter.resource });
     if (filter.created_at_min !== undefined) qb.andWhere('r.created_at >= :min', { min: filter.created_at_min });
-    return pageOfQuery(m, qb, req);
+    const page = await pageOfQuery(m, qb, req);
+    // bigint columns come back as text: decoded here, so the presenter takes one shape.
+    return { ...page, rows: page.rows.map((r) => ({ ...r, id: Number(r.id), resource_id: Number(r.resource_id) })) };
   }
 
   /** A page of one endpoint's deliveries, each with its event's type (two statements and the count). */
@@ -241,8 +244,8 @@ export class WebhooksRepository {
    * worker is taking at the same moment are skipped (SKIP LOCKED), so workers never wait on one another.
    */
   @GenerateSql({ args: [SqlArg.manager, 100, 15, { holder: 'host:1234:abcdef', token: '00000000-0000-4000-8000-000000000001' }] })
-  claimDue(m: EntityManager, limit: number, leaseSeconds: number, ticket: ClaimTicket): Promise<ClaimedWebhookDelivery[]> {
-    return runStatement<ClaimedWebhookDelivery>(
+  async claimDue(m: EntityManager, limit: number, leaseSeconds: number, ticket: ClaimTicket): Promise<ClaimedWebhookDelivery[]> {
+    const rows = await runStatement<ClaimedWebhookDelivery & { event_id: string; resource_id: string }>(
       m,
       `WITH c AS (
          UPDATE ${this.deliveries.sqlName} d
@@ -265,6 +268,7 @@ export class WebhooksRepository {
         ORDER BY c.id`,
       [limit, leaseSeconds, ticket.holder, ticket.token],
     );
+    return rows.map((r) => ({ ...r, event_id: Number(r.event_id), resource_id: Number(r.resource_id) }));
   }
 
   /** A live worker's claims stay its own: the lease of those still under its token starts again. Answers the ids renewed. */
