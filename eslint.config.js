@@ -1,8 +1,38 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import noSqlText from './eslint-rules/no-sql-text.js';
+
+/**
+ * TypeORM's data methods (EntityManager, Repository, DataSource, QueryRunner). Flagged on receivers
+ * that look like a manager, a TypeORM repository or a data source (RECEIVER, or a member chain ending
+ * in MANAGER_MEMBER), so that `[].find(…)`, `map.delete(…)` or `set.clear()` on other objects pass.
+ */
+const DATA_METHODS = [
+  ...['find', 'findOne', 'findOneOrFail', 'findBy', 'findOneBy', 'findOneByOrFail', 'findAndCount', 'findAndCountBy'],
+  ...['count', 'countBy', 'exist', 'exists', 'existsBy', 'sum', 'average', 'minimum', 'maximum'],
+  ...['save', 'insert', 'update', 'upsert', 'delete', 'remove', 'softDelete', 'softRemove', 'restore', 'recover'],
+  ...['increment', 'decrement', 'clear', 'preload', 'sql', 'getTreeRepository', 'withRepository', 'hasMetadata'],
+  ...['startTransaction', 'commitTransaction', 'rollbackTransaction'],
+].join('|');
+const RECEIVER =
+  '^(m|manager|em|entityManager|repo|repository|tx|dataSource|ds|queryRunner|qr|.*Repository|.*Manager|.*DataSource|.*QueryRunner)$';
+const MANAGER_MEMBER = '^(manager|entityManager|em|direct|dataSource|queryRunner)$';
+const DATA_MESSAGE =
+  "Statements, query builders and table metadata belong to repositories (*.repository.ts): call the module's repository.";
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.dist-build-*/**', 'node_modules/**', 'data/**', 'coverage/**', 'test/client/generated/**'] },
+  {
+    // test/lint-probes/ holds code that must fail lint: test/lint-probes.e2e-spec.ts lints it as if under src/modules/.
+    ignores: [
+      'dist/**',
+      '.dist-build-*/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'test/client/generated/**',
+      'test/lint-probes/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -32,9 +62,13 @@ export default tseslint.config(
   },
   {
     // One way to the database: statements live in repositories (and src/database/, which they use).
+    // Migrations (migrations/, outside src/) write SQL by nature. test/lint-probes.e2e-spec.ts proves
+    // each restriction below on a probe file.
     files: ['src/**/*.ts'],
-    ignores: ['src/**/*.repository.ts', 'src/database/**', 'src/**/*.entity.ts', 'src/**/*.spec.ts'],
+    ignores: ['src/**/*.repository.ts', 'src/**/repositories/**', 'src/database/**', 'src/**/*.entity.ts', 'src/**/*.spec.ts'],
+    plugins: { house: { rules: { 'no-sql-text': noSqlText } } },
     rules: {
+      'house/no-sql-text': 'error',
       'no-restricted-imports': [
         'error',
         {
@@ -74,17 +108,19 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
+          // Whatever the receiver: nothing else in the project has methods of these names (so they
+          // are not repeated in DATA_METHODS).
           selector:
             "CallExpression[callee.object.name!='Reflect'][callee.property.name=/^(createQueryBuilder|getRepository|query|transaction|getMetadata)$/]",
-          message: 'Statements, query builders and table metadata belong to repositories (*.repository.ts).',
+          message: DATA_MESSAGE,
         },
         {
-          selector: 'TemplateElement[value.raw=/\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|RETURNING|FOR UPDATE)\\b/]',
-          message: 'SQL text belongs to repositories (*.repository.ts).',
+          selector: `CallExpression[callee.property.name=/^(${DATA_METHODS})$/][callee.object.name=/${RECEIVER}/]`,
+          message: DATA_MESSAGE,
         },
         {
-          selector: 'Literal[value=/\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|RETURNING|FOR UPDATE)\\b/]',
-          message: 'SQL text belongs to repositories (*.repository.ts).',
+          selector: `CallExpression[callee.property.name=/^(${DATA_METHODS})$/][callee.object.property.name=/${MANAGER_MEMBER}/]`,
+          message: DATA_MESSAGE,
         },
       ],
     },

@@ -62,7 +62,7 @@ export async function createApp(options: { logger?: false | ('error' | 'warn' | 
   return app;
 }
 
-export function configureApp(app: INestApplication): void {
+function configureApp(app: INestApplication): void {
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
   express.set('etag', false);

@@ -31,7 +31,7 @@ import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.modul
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 /** The feature modules, shared by the api, the worker and the cli. */
-export const FEATURE_MODULES = [
+const FEATURE_MODULES = [
   WebhooksModule,
   ApiKeysModule,
   GeographyModule,

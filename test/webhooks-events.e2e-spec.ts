@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository.js';
 import { api, createQuote, settled } from './send-quote.fixtures.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
@@ -163,5 +165,48 @@ describeE2E('webhooks: events of products, tax classes, addresses, subscriptions
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ resource: 'quote', resource_id: quote.id, sequence: 2 });
     expect(list[0].data).toEqual(accepted);
+  });
+
+  it("matches endpoints' patterns in the fan-out's SQL: *, a prefix ending in .*, an exact type", async () => {
+    // In one transaction that is rolled back: nothing is left for the other cases, nor for the worker.
+    const cases: [pattern: string, type: string, matches: boolean][] = [
+      ['*', 'quote.created', true],
+      ['quote.*', 'quote.created', true],
+      ['quote.*', 'quote.delivery.failed', true],
+      ['quote.*', 'quotes.created', false],
+      ['quote.*', 'quote', false],
+      ['quote.created', 'quote.created', true],
+      ['quote.created', 'quote.updated', false],
+      ['quote.created', 'quote.created.x', false],
+      ['quote.delivery.*', 'quote.delivery.sent', true],
+      ['quote.delivery.*', 'quote.sent', false],
+    ];
+    const rollback = new Error('rollback');
+    let matched: { pattern: string; type: string }[] = [];
+    await t.app
+      .get(DataSource)
+      .transaction(async (m) => {
+        for (const pattern of new Set(cases.map(([p]) => p))) {
+          await m.query(`INSERT INTO webhooks (url, events, secret) VALUES ('https://example.test/p', $1, 'whsec_test')`, [[pattern]]);
+        }
+        const types = [...new Set(cases.map(([, type]) => type))];
+        await t.app.get(WebhooksRepository).recordEvents(
+          m,
+          types.map((type) => ({ type, resource: 'pattern', resource_id: 1, data: {} })),
+        );
+        matched = await m.query(
+          `SELECT DISTINCT w.events[1] AS pattern, e.type FROM webhook_deliveries d
+             JOIN webhooks w ON w.id = d.webhook_id JOIN events e ON e.id = d.event_id
+            WHERE e.resource = 'pattern'`,
+        );
+        throw rollback;
+      })
+      .catch((err) => {
+        if (err !== rollback) throw err;
+      });
+    const key = (pattern: string, type: string) => `${pattern} ${type}`;
+    const got = new Set(matched.map((r) => key(r.pattern, r.type)));
+    expect(cases.map(([pattern, type]) => [pattern, type, got.has(key(pattern, type))])).toEqual(cases);
+    expect(await t.sql(`SELECT count(*)::int AS n FROM events WHERE resource = 'pattern'`)).toEqual([{ n: 0 }]);
   });
 });

@@ -121,18 +121,18 @@ export interface AppConfig {
   webhookLeaseSeconds: number;
 }
 
-export type TrustProxy = boolean | number | string[];
+type TrustProxy = boolean | number | string[];
 
 /** Which process reads the configuration: a rule may hold for one of them only. */
 export type ConfigRole = 'api' | 'worker' | 'cli';
 
 /** A Redis reached at one address (REDIS_URL, `redis:` or `rediss:`). */
-export interface RedisUrlConfig {
+interface RedisUrlConfig {
   url: string;
 }
 
 /** A Redis master found through Sentinel, followed across failovers. */
-export interface RedisSentinelConfig {
+interface RedisSentinelConfig {
   /** REDIS_SENTINELS, in order. */
   sentinels: { host: string; port: number }[];
   /** REDIS_SENTINEL_NAME: the master's name in the sentinels' `sentinel monitor`. */
@@ -145,7 +145,7 @@ export interface RedisSentinelConfig {
 
 export type RedisConfig = RedisUrlConfig | RedisSentinelConfig;
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export class ConfigError extends Error {
@@ -363,7 +363,7 @@ function metricsPort(env: Env, name: string, apiPort: number): number | null {
 }
 
 /** At most this many api processes, whatever WEB_CONCURRENCY says (each holds a pool of DATABASE_POOL_SIZE connections). */
-export const MAX_WEB_CONCURRENCY = 64;
+const MAX_WEB_CONCURRENCY = 64;
 
 function webConcurrency(env: Env, postgres: boolean): number {
   const v = optional(env, 'WEB_CONCURRENCY');

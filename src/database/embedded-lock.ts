@@ -101,7 +101,7 @@ export function lockEmbeddedDatabase(dataDir: string, role: ProcessRole): void {
 }
 
 /** Removes this process's lock files (on exit; an open PGlite has nothing left to write by then). */
-export function releaseEmbeddedDatabaseLocks(): void {
+function releaseEmbeddedDatabaseLocks(): void {
   for (const [dataDir, content] of held) {
     const lockPath = `${dataDir}.lock`;
     if (readFileOrUndefined(lockPath) === content) removeIfExists(lockPath);

@@ -12,7 +12,7 @@ import { Quote } from '../modules/quotes/quote.entity.js';
  * list queries of quotes and products can change without this list moving with them; the schema test
  * sees them exactly like `@Index` on the class (it is the same decorator, applied to the class).
  */
-export const LIST_INDEXES: [target: Function, name: string, columns: string[]][] = [
+const LIST_INDEXES: [target: Function, name: string, columns: string[]][] = [
   [Quote, 'IDX_quotes_customer_id_id', ['customer_id', 'id']],
   [Quote, 'IDX_quotes_type_id', ['type', 'id']],
   [Quote, 'IDX_quotes_status_expires_at_id', ['status', 'expires_at', 'id']],

@@ -7,7 +7,7 @@ import type { DataSource, Migration } from 'typeorm';
  * number: "store-api migrations"). Any number of api, worker and cli processes may start together
  * on an empty database; one applies the migrations, the others wait, then find nothing to do.
  */
-export const MIGRATIONS_LOCK_KEY = 4_242_771_501;
+const MIGRATIONS_LOCK_KEY = 4_242_771_501;
 
 /** How often a process that found the lock taken asks again. */
 const LOCK_POLL_MS = 200;

@@ -82,7 +82,7 @@ class PGliteClient extends EventEmitter {
   }
 }
 
-export class PGliteSerialPool extends EventEmitter {
+class PGliteSerialPool extends EventEmitter {
   private readonly waiters: (() => void)[] = [];
   private busy = false;
   private readonly db: Promise<PGlite>;

@@ -1,10 +1,19 @@
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { PageRequest, PageRows } from '../common/paging/page-request.js';
+import { RowNotFoundError } from './row-not-found.js';
 import { type KeyLookup, findByKey } from './sql/key-lookup.js';
 import { pageOfQuery } from './sql/page.js';
 import { type Values, changeReturning, deleteById, insertReturning, updateReturning } from './sql/write.js';
 
 type Row = ObjectLiteral & { id: number };
+
+/**
+ * An entity's table as PostgreSQL knows it, quoted (`"quote_items"`), from the TypeORM mapping: the
+ * one way a repository names a table in a hand-written statement.
+ */
+export function tableOf(source: Pick<DataSource, 'getMetadata'>, entity: EntityTarget<ObjectLiteral>): string {
+  return `"${source.getMetadata(entity).tableName}"`;
+}
 
 /** How a table's rows are addressed: `{id}` or `{id|alt}`, and their name in 404s. */
 export type TableKey = Pick<KeyLookup, 'alt' | 'fold' | 'label'>;
@@ -37,9 +46,14 @@ export class Table<E extends Row> {
     return pageOfQuery(m, qb, req);
   }
 
-  /** The row a `{id|key}` segment names (within `where`), locked for the transaction when `lock`; 404 when none. */
-  find(m: EntityManager, segment: string, options: { lock?: boolean; where?: Record<string, unknown> } = {}): Promise<E> {
-    return findByKey(m, this.entity, segment, { ...this.key, ...options });
+  /**
+   * The row a `{id|key}` segment names (within `where`), locked for the transaction when `lock`;
+   * RowNotFoundError when none (a 404 `<label> <segment> was not found.` once it reaches HTTP).
+   */
+  async find(m: EntityManager, segment: string, options: { lock?: boolean; where?: Record<string, unknown> } = {}): Promise<E> {
+    const row = await findByKey(m, this.entity, segment, { ...this.key, ...options });
+    if (!row) throw new RowNotFoundError(this.key.label, segment);
+    return row;
   }
 
   /** Rows whose `column` is one of `ids`, in id order: one statement for the embeds of a whole page. */
@@ -72,6 +86,6 @@ export class Table<E extends Row> {
 
   /** The table's name as PostgreSQL knows it, quoted, for a repository's hand-written statements. */
   get sqlName(): string {
-    return `"${this.dataSource.getMetadata(this.entity).tableName}"`;
+    return tableOf(this.dataSource, this.entity);
   }
 }

@@ -4,20 +4,20 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 
 /** Debian's chromium (.ci/run installs it). Without it the browser specs are skipped, except under CI=true. */
-export const CHROMIUM = '/usr/bin/chromium';
-export const haveChromium = existsSync(CHROMIUM);
+const CHROMIUM = '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
 export const describeBrowser = haveChromium || process.env.CI === 'true' ? describe : describe.skip;
 
 export function warnIfNoChromium(): void {
   if (!haveChromium && process.env.CI !== 'true') console.warn(`\nSkipping the browser tests: ${CHROMIUM} is not installed.\n`);
 }
 
-export function requireChromium(): void {
+function requireChromium(): void {
   if (!haveChromium) throw new Error(`CI=true and ${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
 }
 
 // No network here: everything chromium would fetch or phone home for by itself is switched off.
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { freePort, waitFor } from './processes.js';
 
 /** PostgreSQL's own programs (Debian's postgresql-15 package; PG_BIN overrides). */
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export interface PgCluster {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` of the primary. */

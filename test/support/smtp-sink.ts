@@ -20,7 +20,7 @@ export interface ReceivedMail {
 }
 
 /** How the sink answers a message: accept it, refuse it with an SMTP code, or never answer. */
-export type SinkReply = 'accept' | 'hold' | { code: number; message: string };
+type SinkReply = 'accept' | 'hold' | { code: number; message: string };
 
 export interface SmtpSink {
   port: number;

@@ -3,7 +3,7 @@ import net from 'node:net';
 /** How a cut ends the connections that are open: a clean close (FIN) or a reset (RST). */
 export type CutMode = 'close' | 'reset';
 
-export interface CutOptions {
+interface CutOptions {
   /** How open connections end, on both sides; also how new ones end if they are accepted. Default `reset`. */
   mode?: CutMode;
   /**

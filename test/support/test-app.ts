@@ -27,7 +27,7 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
  * The start of every test database's name (TEST_DATABASE_PREFIX, default `store_test_`), so runs that
  * share a PostgreSQL server keep apart: lower-case letters, digits and `_`, starting with a letter or `_`.
  */
-export const TEST_DATABASE_PREFIX = testDatabasePrefix(process.env.TEST_DATABASE_PREFIX);
+const TEST_DATABASE_PREFIX = testDatabasePrefix(process.env.TEST_DATABASE_PREFIX);
 
 function testDatabasePrefix(value: string | undefined): string {
   const prefix = value === undefined || value === '' ? 'store_test_' : value;

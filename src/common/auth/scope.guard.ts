@@ -27,7 +27,7 @@ export class ScopeGuard implements CanActivate {
   }
 }
 
-export function requiredScope(reflector: Reflector, context: ExecutionContext, method: string): string | null {
+function requiredScope(reflector: Reflector, context: ExecutionContext, method: string): string | null {
   const explicit = reflector.getAllAndOverride<string | undefined>(SCOPE_KEY, [context.getHandler(), context.getClass()]);
   if (explicit) return explicit;
   const group = reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [context.getHandler(), context.getClass()]);

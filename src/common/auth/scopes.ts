@@ -1,6 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 
-export const SCOPE_GROUPS = [
+const SCOPE_GROUPS = [
   'quotes',
   'customers',
   'catalog',

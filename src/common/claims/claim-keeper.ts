@@ -4,7 +4,7 @@ import type { Logger } from '@nestjs/common';
 import { lostClaims, renewalMs } from './domain/lease.js';
 
 /** This process as a claim holder: host, pid and a nonce (a pid comes back after a restart). */
-export const CLAIM_HOLDER = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+const CLAIM_HOLDER = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
 /** A claim as its holder knows it: who holds it and its fencing token (a new one per claim). */
 export interface ClaimTicket {

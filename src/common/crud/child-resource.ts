@@ -11,7 +11,7 @@ import type { TransactionRunner } from '../../database/transaction.js';
 type Row = ObjectLiteral & { id: number };
 type Values = Record<string, unknown>;
 
-export interface ChildConfig<E extends Row, O extends Row> {
+export interface ChildConfig<E extends Row, O extends Row, J extends object = object> {
   /** The part's table, from its module's repository; its key says how a part is addressed within its owner. */
   table: Table<E>;
   /** Column holding the owner's id (`product_id`, `variant_id`). */
@@ -19,11 +19,11 @@ export interface ChildConfig<E extends Row, O extends Row> {
   /** Finds the owner from its path segment (404 when unknown). */
   findOwner: (m: EntityManager, key: string, lock: boolean) => Promise<O>;
   sort: Sortable;
-  present: (row: E) => object;
+  present: (row: E) => J;
   /** A fixed condition on alias `r` that list rows must meet (e.g. live options only). */
   listWhere?: string;
   /** Records `<owner>.<part>.created|updated|deleted` with each write (EventRecorder.for('shipment.trackingcode')). */
-  events?: ResourceEvents;
+  events?: ResourceEvents<J>;
 }
 
 /**
@@ -32,10 +32,10 @@ export interface ChildConfig<E extends Row, O extends Row> {
  * the owner row first, so writes to one owner's parts (and the owner's deletion) are serialized.
  * Subclasses add their rules in `prepare`.
  */
-export abstract class ChildResourceService<E extends Row, O extends Row> {
+export abstract class ChildResourceService<E extends Row, O extends Row, J extends object = object> {
   protected constructor(
     protected readonly tx: TransactionRunner,
-    protected readonly cfg: ChildConfig<E, O>,
+    protected readonly cfg: ChildConfig<E, O, J>,
   ) {}
 
   /** Cross-field and cross-row rules; returns the values to write. `current` is null on create. */
@@ -99,7 +99,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row> {
   }
 
   /** The event of a write, in its transaction (when the part records events); answers `presented`. */
-  protected async recorded<J>(m: EntityManager, action: 'created' | 'updated' | 'deleted', id: number, presented: J): Promise<J> {
+  protected async recorded(m: EntityManager, action: 'created' | 'updated' | 'deleted', id: number, presented: J): Promise<J> {
     await this.cfg.events?.record(m, action, id, presented);
     return presented;
   }

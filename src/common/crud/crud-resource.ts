@@ -21,7 +21,7 @@ export interface CrudSpec<E extends Row, J> {
   /** Cross-field rules on the row as it will be stored; returns the values to write. */
   check?(m: EntityManager, values: Values, current: E | null): Values | Promise<Values>;
   /** Records `<resource>.created|updated|deleted` with each write (EventRecorder.for('<resource>')). */
-  events?: ResourceEvents;
+  events?: ResourceEvents<J>;
   /** Runs after a write that changed something, in its transaction: the row before (null on create) and after (null on delete). */
   afterWrite?(m: EntityManager, before: E | null, after: E | null): Promise<void>;
 }

@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { sendError } from './envelope.js';
 import { MAX_JSON_DEPTH, tooDeepField } from './json-depth.js';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];

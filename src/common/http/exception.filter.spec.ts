@@ -1,4 +1,5 @@
 import { QueryFailedError } from 'typeorm';
+import { RowNotFoundError } from '../../database/row-not-found.js';
 import { ApiError } from './api-error.js';
 import { mapDatabaseError, toApiError } from './exception.filter.js';
 
@@ -36,6 +37,15 @@ describe('toApiError', () => {
     );
     expect(e.status).toBe(500);
     expect(e.body).toBe('An unexpected error occurred.');
+  });
+  it('answers a key no row has (the database layer says RowNotFoundError) with the 404 of that resource', () => {
+    const e = toApiError(new RowNotFoundError('Variant', 'SKU-9'));
+    expect(e).toBeInstanceOf(ApiError);
+    expect({ status: e.status, body: e.body, headers: e.headers }).toEqual({
+      status: 404,
+      body: 'Variant SKU-9 was not found.',
+      headers: {},
+    });
   });
   it('answers an unreachable database with 503 and Retry-After', () => {
     const e = toApiError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));

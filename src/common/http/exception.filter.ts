@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { RowNotFoundError } from '../../database/row-not-found.js';
 import { ApiError, type FieldErrors } from './api-error.js';
 import { sendError } from './envelope.js';
 
@@ -80,7 +81,7 @@ const UNAVAILABLE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Connection is closed|Stream isn't writeable|Reached the max retries per request limit)/;
 
 /** True when the error (or the driver error or cause inside it) says a dependency is unreachable. */
-export function isDependencyFailure(err: unknown): boolean {
+function isDependencyFailure(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e !== null && typeof e === 'object' && depth < 5; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
@@ -111,6 +112,7 @@ export function sendApiError(res: Response, exception: unknown): void {
 
 export function toApiError(exception: unknown): ApiError {
   if (exception instanceof ApiError) return exception;
+  if (exception instanceof RowNotFoundError) return ApiError.notFound(exception.message);
   if (exception instanceof QueryFailedError) {
     const mapped = mapDatabaseError(exception.driverError as PgError);
     if (mapped) return mapped;

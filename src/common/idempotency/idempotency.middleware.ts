@@ -9,7 +9,7 @@ import { sendApiError, unavailable } from '../http/exception.filter.js';
 import { requestContext } from '../http/request-context.js';
 import type { IdempotencyStore, Lookup, StoredResponse } from './idempotency.store.js';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** 1–255 visible ASCII characters; a repeated header arrives joined with ", " and so fails too. */
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;

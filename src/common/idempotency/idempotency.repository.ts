@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
+import { tableOf } from '../../database/table.js';
+import { IdempotencyKey } from './idempotency-key.entity.js';
+
+const keysTable = (m: EntityManager) => tableOf(m.connection, IdempotencyKey);
 
 /** How long a key is remembered. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 /**
  * A row without a response (written by an earlier version of the API, which reserved keys before
  * running the request) counts as in progress for this long, then as abandoned.
  */
-export const IDEMPOTENCY_ABANDONED_SECONDS = 60;
+const IDEMPOTENCY_ABANDONED_SECONDS = 60;
 
 /** A key's row as a lookup reads it. */
 export interface IdempotencyRow {
@@ -38,7 +42,7 @@ export class IdempotencyRepository {
   @GenerateSql({ args: [SqlArg.manager, 1, 'key-1'] })
   async live(m: EntityManager, apiKeyId: number, key: string): Promise<IdempotencyRow | undefined> {
     const [row]: IdempotencyRow[] = await m.query(
-      `SELECT k.fingerprint, k.status, k.headers, k.body FROM idempotency_keys k
+      `SELECT k.fingerprint, k.status, k.headers, k.body FROM ${keysTable(m)} k
           WHERE k.api_key_id = $1 AND k.idempotency_key = $2 AND NOT ${STALE}`,
       [apiKeyId, key],
     );
@@ -53,7 +57,7 @@ export class IdempotencyRepository {
   @GenerateSql({ args: [SqlArg.manager, 1, 'key-1', 'fingerprint'] })
   async claim(m: EntityManager, apiKeyId: number, key: string, fingerprint: string): Promise<number | null> {
     const rows: { id: number }[] = await m.query(
-      `INSERT INTO idempotency_keys AS k (api_key_id, idempotency_key, fingerprint) VALUES ($1, $2, $3)
+      `INSERT INTO ${keysTable(m)} AS k (api_key_id, idempotency_key, fingerprint) VALUES ($1, $2, $3)
          ON CONFLICT (api_key_id, idempotency_key) DO UPDATE
             SET fingerprint = EXCLUDED.fingerprint, status = NULL, headers = NULL, body = NULL, created_at = now()
           WHERE ${STALE}
@@ -66,7 +70,7 @@ export class IdempotencyRepository {
   /** Stores the response on a claimed row. */
   @GenerateSql({ args: [SqlArg.manager, 1, RESPONSE_EXAMPLE] })
   async complete(m: EntityManager, id: number, response: StoredResponse): Promise<void> {
-    await m.query(`UPDATE idempotency_keys SET status = $2, headers = $3::jsonb, body = $4 WHERE id = $1`, [
+    await m.query(`UPDATE ${keysTable(m)} SET status = $2, headers = $3::jsonb, body = $4 WHERE id = $1`, [
       id,
       response.status,
       JSON.stringify(response.headers),
@@ -78,7 +82,7 @@ export class IdempotencyRepository {
   @GenerateSql({ args: [SqlArg.manager, 1, 'key-1', 'fingerprint', RESPONSE_EXAMPLE] })
   async remember(m: EntityManager, apiKeyId: number, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
     await m.query(
-      `INSERT INTO idempotency_keys AS k (api_key_id, idempotency_key, fingerprint, status, headers, body)
+      `INSERT INTO ${keysTable(m)} AS k (api_key_id, idempotency_key, fingerprint, status, headers, body)
          VALUES ($1, $2, $3, $4, $5::jsonb, $6)
          ON CONFLICT (api_key_id, idempotency_key) DO UPDATE
             SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, headers = EXCLUDED.headers,
@@ -91,6 +95,6 @@ export class IdempotencyRepository {
   /** Deletes the keys past their 24 hours. */
   @GenerateSql()
   async deleteExpired(m: EntityManager): Promise<void> {
-    await m.query(`DELETE FROM idempotency_keys WHERE created_at <= now() - make_interval(hours => $1)`, [IDEMPOTENCY_TTL_HOURS]);
+    await m.query(`DELETE FROM ${keysTable(m)} WHERE created_at <= now() - make_interval(hours => $1)`, [IDEMPOTENCY_TTL_HOURS]);
   }
 }

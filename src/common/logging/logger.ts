@@ -19,7 +19,7 @@ const SECRET_FIELDS = [
   'databaseUrl',
   'databaseDirectUrl',
 ];
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   ...SECRET_FIELDS,
   ...SECRET_FIELDS.map((f) => `*.${f}`),
   ...SECRET_FIELDS.map((f) => `*.*.${f}`),

@@ -9,7 +9,7 @@ import { MemoryRateLimitStore } from './memory-rate-limit.store.js';
 import type { RateLimitStore, RateLimitWindow } from './rate-limit.store.js';
 import { RedisRateLimitStore } from './redis-rate-limit.store.js';
 
-export const RATE_LIMIT_WINDOW_MS = 60_000;
+const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** How often a Redis outage is logged; every request in it passes unlimited. */
 const WARN_EVERY_MS = 30_000;

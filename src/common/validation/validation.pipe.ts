@@ -68,7 +68,7 @@ function tidy(message: string, property: string): string {
 }
 
 /** A key a plain object already answers to (`constructor`, `__proto__`, `toString`, …). */
-export const isReservedName = (key: string): boolean => Object.hasOwn(Object.prototype, key);
+const isReservedName = (key: string): boolean => Object.hasOwn(Object.prototype, key);
 
 /** A key named after an Object.prototype property, taken out of the value before transformation. */
 interface Reserved {

@@ -5,7 +5,7 @@ import pg from 'pg';
  * shutting down or starting, or (on a replica) replay cancelled the statement. A read that met one on
  * a replica is run again on the primary.
  */
-export function isServerFailure(err: unknown): boolean {
+function isServerFailure(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: unknown }).code;
   // Without a severity the error is the socket's or the client's (ECONNREFUSED, "Connection terminated").

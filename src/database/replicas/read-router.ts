@@ -10,7 +10,7 @@ import { type WalPosition, hasReached, walPosition } from './wal-position.js';
 import { WritePositions } from './write-positions.js';
 
 /** How often the replicas' replay positions and the primary's WAL position are read. */
-export const REPLICA_CHECK_MS = 1_000;
+const REPLICA_CHECK_MS = 1_000;
 
 /**
  * Sends an API key's reads to a read replica that has everything the key wrote (CONTRACT §15), the

@@ -4,7 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { type WalPosition, walPosition } from './wal-position.js';
 
 /** How long a replica that failed is left out before it is tried again. */
-export const REPLICA_RETRY_MS = 5_000;
+const REPLICA_RETRY_MS = 5_000;
 
 /**
  * One read replica: its data source (whose pool falls back to the primary's, see failover-pool.ts),

@@ -1,5 +1,4 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { ApiError } from '../../common/http/api-error.js';
 import { asId } from '../../common/http/identifiers.js';
 
 /** How a `{id|key}` path segment finds its row. */
@@ -15,7 +14,7 @@ export interface KeyLookup {
   where?: Record<string, unknown>;
   /** Lock the row for the rest of the transaction (updates, deletes). */
   lock?: boolean;
-  /** Name for the 404 message. */
+  /** Name of the resource in the caller's not-found message. */
   label: string;
 }
 
@@ -28,15 +27,16 @@ function altCondition(lookup: KeyLookup): string | null {
 
 /**
  * The `{a|b}` rule in one statement: a digit segment is the id first; when no row has that id (or
- * the segment is not digits) the other key is tried. Unknown → 404. Every shape uses an index
- * (test/key-lookups.e2e-spec.ts runs EXPLAIN on each).
+ * the segment is not digits) the other key is tried. Unknown → null (the caller says what that
+ * means; Table.find throws RowNotFoundError). Every shape uses an index (test/key-lookups.e2e-spec.ts
+ * runs EXPLAIN on each).
  */
 export async function findByKey<T extends ObjectLiteral>(
   manager: EntityManager,
   entity: EntityTarget<T>,
   segment: string,
   lookup: KeyLookup,
-): Promise<T> {
+): Promise<T | null> {
   const qb = manager.createQueryBuilder(entity, 'r');
   for (const [column, value] of Object.entries(lookup.where ?? {})) {
     qb.andWhere(`r.${column} = :w_${column}`, { [`w_${column}`]: value });
@@ -50,10 +50,8 @@ export async function findByKey<T extends ObjectLiteral>(
   } else if (alt) {
     qb.andWhere(alt, { alt: segment });
   } else {
-    throw ApiError.notFound(`${lookup.label} ${segment} was not found.`);
+    return null;
   }
   if (lookup.lock) qb.setLock('pessimistic_write');
-  const row = await qb.limit(1).getOne();
-  if (!row) throw ApiError.notFound(`${lookup.label} ${segment} was not found.`);
-  return row;
+  return qb.limit(1).getOne();
 }

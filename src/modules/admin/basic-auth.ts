@@ -5,7 +5,7 @@ import { sendError } from '../../common/http/envelope.js';
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 /** `Authorization: Basic …` decoded to "user:password", or null. */
-export function basicCredentials(header: string | undefined): string | null {
+function basicCredentials(header: string | undefined): string | null {
   const m = /^Basic[ ]+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(header ?? '');
   return m ? Buffer.from(m[1], 'base64').toString('utf8') : null;
 }

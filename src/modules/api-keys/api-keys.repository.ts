@@ -50,7 +50,7 @@ export class ApiKeysRepository {
   async activeByTokenHash(m: EntityManager, tokenHash: string): Promise<ActiveKey | null> {
     const rows = await runStatement<ActiveKey>(
       m,
-      `SELECT id, name, scopes, expires_at FROM api_keys
+      `SELECT id, name, scopes, expires_at FROM ${this.keys.sqlName}
         WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
       [tokenHash],
     );
@@ -60,7 +60,7 @@ export class ApiKeysRepository {
   /** Records that the key was just used. */
   @GenerateSql({ args: [SqlArg.manager, 1] })
   async recordUse(m: EntityManager, id: number): Promise<void> {
-    await runStatement(m, 'UPDATE api_keys SET last_used_at = now() WHERE id = $1', [id]);
+    await runStatement(m, `UPDATE ${this.keys.sqlName} SET last_used_at = now() WHERE id = $1`, [id]);
   }
 
   /**

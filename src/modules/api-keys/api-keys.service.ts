@@ -11,7 +11,7 @@ import type { ApiKey } from './api-key.entity.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { InvalidScopesError } from './invalid-scopes.error.js';
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export interface CreatedApiKey {
   id: number;
@@ -29,11 +29,11 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * a revocation drops the key at once and this is only a safety net; otherwise (embedded database,
  * the listening connection lost, or a LISTEN that hears nothing) a key is checked again every second.
  */
-export const KEY_CACHE_LISTENING_MS = 60_000;
-export const KEY_CACHE_UNLISTENED_MS = 1_000;
+const KEY_CACHE_LISTENING_MS = 60_000;
+const KEY_CACHE_UNLISTENED_MS = 1_000;
 const RELISTEN_AFTER_MS = 1_000;
 /** How long the listener waits for its own test notification before it concludes that it hears nothing. */
-export const LISTEN_PROBE_TIMEOUT_MS = 2_000;
+const LISTEN_PROBE_TIMEOUT_MS = 2_000;
 /** After a test notification went unheard, the listener tries again (quietly) this much later. */
 const REPROBE_AFTER_MS = 300_000;
 /**

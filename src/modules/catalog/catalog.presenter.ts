@@ -24,7 +24,7 @@ import type {
 } from './catalog.views.js';
 
 /** Two-decimal money string; null stays null. */
-export const money = (v: string | null): string | null => (v === null ? null : formatMoney(v));
+const money = (v: string | null): string | null => (v === null ? null : formatMoney(v));
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -33,7 +33,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * the driver's Date instead: local midnight from node-postgres, UTC midnight from PGlite. Local
  * midnight is never UTC midnight unless the offset is zero, so the UTC clock tells which it is.
  */
-export function calendarDate(v: string | Date | null): string | null {
+function calendarDate(v: string | Date | null): string | null {
   if (v === null) return null;
   if (typeof v === 'string') return v.slice(0, 10);
   if (v.getUTCHours() === 0 && v.getUTCMinutes() === 0) return v.toISOString().slice(0, 10);
@@ -111,7 +111,7 @@ export function presentOption(o: ProductOption): OptionView {
 }
 
 /** The short option objects of the product object (specification). */
-export function presentOptionSummary(o: ProductOption): OptionSummaryView {
+function presentOptionSummary(o: ProductOption): OptionSummaryView {
   return { id: o.id, product_id: o.product_id, sort_order: o.sort_order, name: o.name, deleted_at: timestamp(o.deleted_at) };
 }
 

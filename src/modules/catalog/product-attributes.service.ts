@@ -10,7 +10,7 @@ import { ProductRowsRepository } from './repositories/product-rows.repository.js
 import { EventRecorder } from '../webhooks/event-recorder.js';
 
 @Injectable()
-export class ProductAttributesService extends ChildResourceService<ProductAttribute, Product> {
+export class ProductAttributesService extends ChildResourceService<ProductAttribute, Product, ReturnType<typeof presentAttribute>> {
   constructor(tx: TransactionRunner, parts: ProductPartsRepository, rows: ProductRowsRepository, recorder: EventRecorder) {
     super(tx, {
       events: recorder.for('product.attribute'),

@@ -11,7 +11,7 @@ import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /** Extras; a duplicate SKU within the product is refused by UQ_product_extras_product_id_sku (422 sku). */
 @Injectable()
-export class ProductExtrasService extends ChildResourceService<ProductExtra, Product> {
+export class ProductExtrasService extends ChildResourceService<ProductExtra, Product, ReturnType<typeof presentExtra>> {
   constructor(tx: TransactionRunner, parts: ProductPartsRepository, rows: ProductRowsRepository, recorder: EventRecorder) {
     super(tx, {
       events: recorder.for('product.extra'),

@@ -18,7 +18,7 @@ import { EventRecorder } from '../webhooks/event-recorder.js';
  * (partial unique index, 422 name).
  */
 @Injectable()
-export class ProductOptionsService extends ChildResourceService<ProductOption, Product> {
+export class ProductOptionsService extends ChildResourceService<ProductOption, Product, ReturnType<typeof presentOption>> {
   constructor(
     tx: TransactionRunner,
     private readonly parts: ProductPartsRepository,

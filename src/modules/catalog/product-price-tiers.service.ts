@@ -15,7 +15,7 @@ export const TIER_SORT = sortableColumns('id', 'quantity', 'price', 'created_at'
 
 /** A duplicate (product, group, quantity) is refused by the partial unique indexes (422 quantity). */
 @Injectable()
-export class ProductPriceTiersService extends ChildResourceService<ProductPriceTier, Product> {
+export class ProductPriceTiersService extends ChildResourceService<ProductPriceTier, Product, ReturnType<typeof presentProductTier>> {
   constructor(
     tx: TransactionRunner,
     parts: ProductPartsRepository,

@@ -20,7 +20,7 @@ import { EventRecorder } from '../webhooks/event-recorder.js';
  * 422 options), and a SKU is unique among all variants (422 sku).
  */
 @Injectable()
-export class ProductVariantsService extends ChildResourceService<ProductVariant, Product> {
+export class ProductVariantsService extends ChildResourceService<ProductVariant, Product, ReturnType<typeof presentVariant>> {
   constructor(
     tx: TransactionRunner,
     private readonly parts: ProductPartsRepository,

@@ -26,6 +26,7 @@ import type { ProductVariant } from './product-variant.entity.js';
 import { ProductVariant as VariantEntity } from './product-variant.entity.js';
 import { Product } from './product.entity.js';
 import { VariantPriceTier } from './variant-price-tier.entity.js';
+import { tableOf } from '../../database/table.js';
 
 /**
  * A product as one read query returns it: its row and everything its presentation needs, shaped
@@ -67,11 +68,7 @@ const PAGE: PageRequest = { sort: 'name', column: 'name', order: 'ASC', limit: 1
 @Injectable()
 export class ProductsRepository {
   private readonly cache = new Map<string, string>();
-  private readonly table: (e: Function) => string;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.table = (e) => `"${dataSource.getMetadata(e).tableName}"`;
-  }
+  constructor(private readonly dataSource: DataSource) {}
 
   /**
    * The JSON expression of a product row aliased `alias` (a products row or a CTE of products
@@ -82,7 +79,7 @@ export class ProductsRepository {
     const key = `json|${alias}|${embedKey(embed)}`;
     let sql = this.cache.get(key);
     if (sql) return sql;
-    const t = this.table;
+    const t = (e: Function) => tableOf(this.dataSource, e);
     const ds = this.dataSource;
     const fields = [
       `'row', ${jsonRowSql(ds, Product, alias)}`,
@@ -116,7 +113,7 @@ export class ProductsRepository {
   /** Custom field definitions of products, in display order, as a JSON array expression. */
   private definitionsSql(): string {
     const d = jsonRowSql(this.dataSource, CustomFieldDefinition, 'd');
-    return `(SELECT ${jsonArraySql(d, 'd.sort_order, d.id')} FROM ${this.table(CustomFieldDefinition)} d WHERE d.entity = 'product')`;
+    return `(SELECT ${jsonArraySql(d, 'd.sort_order, d.id')} FROM ${tableOf(this.dataSource, CustomFieldDefinition)} d WHERE d.entity = 'product')`;
   }
 
   /** `{product_id|product_sku}` (the id first, then the SKU) in one statement; null when neither matches. */
@@ -137,7 +134,7 @@ export class ProductsRepository {
       const order = id === null ? '' : 'ORDER BY CASE WHEN p.id = $1 THEN 0 ELSE 1 END';
       sql = `SELECT ${this.productJsonSql('p', embed)} AS product
                     ${embed.customfields ? `, ${this.definitionsSql()} AS definitions` : ''}
-               FROM ${this.table(Product)} p WHERE ${where} ${order} LIMIT 1`;
+               FROM ${tableOf(this.dataSource, Product)} p WHERE ${where} ${order} LIMIT 1`;
       this.cache.set(shape, sql);
     }
     const rows = (await runStatement(m, sql, id === null ? [segment] : [id, segment])) as {
@@ -152,7 +149,7 @@ export class ProductsRepository {
   async byIds(m: EntityManager, ids: number[]): Promise<ProductRecord[]> {
     let sql = this.cache.get('byIds');
     if (!sql) {
-      sql = `SELECT ${this.productJsonSql('p')} AS product FROM ${this.table(Product)} p WHERE p.id = ANY($1::int[]) ORDER BY p.id`;
+      sql = `SELECT ${this.productJsonSql('p')} AS product FROM ${tableOf(this.dataSource, Product)} p WHERE p.id = ANY($1::int[]) ORDER BY p.id`;
       this.cache.set('byIds', sql);
     }
     return ((await runStatement(m, sql, [ids])) as { product: ProductRecord }[]).map((r) => r.product);
@@ -164,7 +161,7 @@ export class ProductsRepository {
     { name: 'after a cursor, every embed', args: [SqlArg.manager, { ...PAGE, sort: 'id', column: 'id', cursor: 5 }, EVERY_EMBED] },
   )
   async page(m: EntityManager, req: PageRequest, embed: EmbedSelection): Promise<ProductPageRecord> {
-    const t = this.table(Product);
+    const t = tableOf(this.dataSource, Product);
     const filter = (p: SqlParams) => `${t} r WHERE ${req.cursor !== undefined ? `r.id > ${p.add(req.cursor)}` : 'TRUE'}`;
     const p = new SqlParams();
     const from = filter(p);
@@ -189,7 +186,7 @@ export class ProductsRepository {
   @GenerateSql({ args: ['$1::int[]'] })
   pricingJsonSql(idsSql: string): string {
     const ds = this.dataSource;
-    const t = this.table;
+    const t = (e: Function) => tableOf(this.dataSource, e);
     const row = (e: Function, alias: string) => jsonRowSql(ds, e, alias);
     return `(SELECT json_agg(json_build_object(
         'row', ${row(Product, 'p')},
@@ -208,7 +205,7 @@ export class ProductsRepository {
   /** A SELECT of the tax class ids of the products whose ids `idsSql` gives (a fragment, for the rates a quote needs). */
   @GenerateSql({ args: ['$1::int[]'] })
   taxClassIdsSql(idsSql: string): string {
-    return `SELECT pp.tax_class_id FROM ${this.table(Product)} pp WHERE pp.id = ANY(${idsSql})`;
+    return `SELECT pp.tax_class_id FROM ${tableOf(this.dataSource, Product)} pp WHERE pp.id = ANY(${idsSql})`;
   }
 }
 

@@ -12,7 +12,11 @@ import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /** Tiers of one variant, under /variant/{variant_id|variant_sku}/…; they replace the product's tiers in pricing. */
 @Injectable()
-export class VariantPriceTiersService extends ChildResourceService<VariantPriceTier, ProductVariant> {
+export class VariantPriceTiersService extends ChildResourceService<
+  VariantPriceTier,
+  ProductVariant,
+  ReturnType<typeof presentVariantTier>
+> {
   constructor(
     tx: TransactionRunner,
     parts: ProductPartsRepository,

@@ -7,7 +7,7 @@ import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 import type { Country } from '../geography/country.entity.js';
 import type { AddressKind, CustomerAddress } from './customer-address.entity.js';
 import type { Customer } from './customer.entity.js';
@@ -17,14 +17,6 @@ import { resolveIsDefault } from './domain/default-address.js';
 import type { AddressCreate, AddressListQuery, AddressPatch } from './dto/address.input.js';
 
 const SORT = sortableColumns('id', 'kind', 'created_at', 'updated_at');
-
-/** Where a customer's default shipping address is: the location quotes are taxed at. */
-export interface TaxLocation {
-  country_code: string;
-  state_code: string | null;
-  postal_code: string | null;
-  city: string | null;
-}
 
 /** Addresses of a customer (`/customer/{id}/addresses`). Country and state names are read, never stored. */
 @Injectable()
@@ -104,7 +96,7 @@ export class CustomerAddressesService {
     return written;
   }
 
-  private event(action: 'created' | 'updated' | 'deleted', address: AddressJson) {
+  private event(action: 'created' | 'updated' | 'deleted', address: AddressJson): ChangeEvent {
     return { type: `customer.address.${action}`, resource: 'customer.address', resource_id: address.id, data: address };
   }
 

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { EmbedSelection } from '../../common/embed/embed.js';
 import { jsonArraySql, jsonRowSql } from '../../database/sql/json.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
-import { Table } from '../../database/table.js';
+import { Table, tableOf } from '../../database/table.js';
 import { Country } from '../geography/country.entity.js';
 import { State } from '../geography/state.entity.js';
 import { type AddressKind, CustomerAddress } from './customer-address.entity.js';
@@ -20,7 +20,7 @@ export interface GroupRecord {
   customers_count: number;
 }
 
-export interface AddressRecord {
+interface AddressRecord {
   row: CustomerAddress;
   place: Place;
 }
@@ -165,15 +165,11 @@ export class CustomersRepository {
       .getMany();
   }
 
-  private table(e: Function): string {
-    return `"${this.dataSource.getMetadata(e).tableName}"`;
-  }
-
   /** A customer group row aliased `alias` with its customers_count. */
   @GenerateSql({ args: ['g'] })
   groupJsonSql(alias: string): string {
     return this.cached(`group|${alias}`, () => {
-      const count = `(SELECT count(*)::int FROM ${this.table(Customer)} cc WHERE cc.customer_group_id = ${alias}.id)`;
+      const count = `(SELECT count(*)::int FROM ${tableOf(this.dataSource, Customer)} cc WHERE cc.customer_group_id = ${alias}.id)`;
       return `json_build_object('row', ${jsonRowSql(this.dataSource, CustomerGroup, alias)}, 'customers_count', ${count})`;
     });
   }
@@ -189,7 +185,7 @@ export class CustomersRepository {
       const fields = [`'row', ${jsonRowSql(this.dataSource, Customer, alias)}`];
       if (embed.group) {
         fields.push(
-          `'group', (SELECT ${this.groupJsonSql('g')} FROM ${this.table(CustomerGroup)} g WHERE g.id = ${alias}.customer_group_id)`,
+          `'group', (SELECT ${this.groupJsonSql('g')} FROM ${tableOf(this.dataSource, CustomerGroup)} g WHERE g.id = ${alias}.customer_group_id)`,
         );
       }
       for (const kind of ['shipping', 'billing']) {
@@ -197,8 +193,8 @@ export class CustomersRepository {
         const address = `json_build_object('row', ${jsonRowSql(this.dataSource, CustomerAddress, 'a')},
             'place', json_build_object('country_code', co.code, 'country', co.name, 'state_code', st.code, 'state', st.name))`;
         fields.push(`'${kind}_addresses', (SELECT ${jsonArraySql(address, 'a.id')}
-            FROM ${this.table(CustomerAddress)} a JOIN ${this.table(Country)} co ON co.id = a.country_id
-            LEFT JOIN ${this.table(State)} st ON st.id = a.state_id
+            FROM ${tableOf(this.dataSource, CustomerAddress)} a JOIN ${tableOf(this.dataSource, Country)} co ON co.id = a.country_id
+            LEFT JOIN ${tableOf(this.dataSource, State)} st ON st.id = a.state_id
            WHERE a.customer_id = ${alias}.id AND a.kind = '${kind}')`);
       }
       return `json_build_object(${fields.join(', ')})`;
@@ -221,7 +217,7 @@ export class CustomersRepository {
    */
   @GenerateSql({ args: ['$1::int'] })
   pricingCustomerSql(idSql: string): string {
-    const t = (e: Function) => this.table(e);
+    const t = (e: Function) => tableOf(this.dataSource, e);
     return `(SELECT json_build_object('id', c.id, 'email', c.email, 'group_id', c.customer_group_id,
         'tax_exempt', COALESCE(g.is_tax_exempt, false),
         'address', (SELECT json_build_object('country_code', co.code, 'state_code', st.code, 'postal_code', a.postal_code, 'city', a.city)
@@ -233,26 +229,28 @@ export class CustomersRepository {
   /** Which of the billing plan ids `idsSql` gives (an `int[]` expression) exist, as a JSON array (null when none). A fragment. */
   @GenerateSql({ args: ['$1::int[]'] })
   billingPlanIdsSql(idsSql: string): string {
-    return `(SELECT json_agg(b.id) FROM ${this.table(BillingPlan)} b WHERE b.id = ANY(${idsSql}))`;
+    return `(SELECT json_agg(b.id) FROM ${tableOf(this.dataSource, BillingPlan)} b WHERE b.id = ANY(${idsSql}))`;
   }
 
   /** The coupon whose code `codeSql` gives (a `text` expression), in any case (on the lower(code) index), as a JSON row; null when none. A fragment. */
   @GenerateSql({ args: ['$1::text'] })
   couponByCodeSql(codeSql: string): string {
-    return `(SELECT ${jsonRowSql(this.dataSource, Coupon, 'cp')} FROM ${this.table(Coupon)} cp WHERE lower(cp.code) = lower(${codeSql}) LIMIT 1)`;
+    return `(SELECT ${jsonRowSql(this.dataSource, Coupon, 'cp')} FROM ${tableOf(this.dataSource, Coupon)} cp WHERE lower(cp.code) = lower(${codeSql}) LIMIT 1)`;
   }
 
   /** The customer groups whose api_code is among `codesSql` (a `text[]` expression), as a JSON array of `{id, api_code}` (null when none). A fragment. */
   @GenerateSql({ args: ['$1::text[]'] })
   groupsByApiCodeSql(codesSql: string): string {
-    return `(SELECT json_agg(json_build_object('id', cg.id, 'api_code', cg.api_code)) FROM ${this.table(CustomerGroup)} cg
+    return `(SELECT json_agg(json_build_object('id', cg.id, 'api_code', cg.api_code)) FROM ${tableOf(this.dataSource, CustomerGroup)} cg
         WHERE cg.api_code = ANY(${codesSql}))`;
   }
 
   /** A customer's e-mail address; null when there is no such customer. */
   @GenerateSql({ args: [SqlArg.manager, 1] })
   async emailOf(m: EntityManager, customerId: number): Promise<string | null> {
-    const [row] = await runStatement<{ email: string }>(m, `SELECT c.email FROM ${this.table(Customer)} c WHERE c.id = $1`, [customerId]);
+    const [row] = await runStatement<{ email: string }>(m, `SELECT c.email FROM ${tableOf(this.dataSource, Customer)} c WHERE c.id = $1`, [
+      customerId,
+    ]);
     return row?.email ?? null;
   }
 }

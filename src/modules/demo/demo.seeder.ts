@@ -15,7 +15,7 @@ import { QuotesService } from '../quotes/quotes.service.js';
 import { OrdersService } from '../orders/orders.service.js';
 
 /** Each seed adds what is missing and leaves existing rows alone, so seeding twice changes nothing. */
-export type DemoSeed = (m: EntityManager) => Promise<string>;
+type DemoSeed = (m: EntityManager) => Promise<string>;
 const SEEDS: DemoSeed[] = [seedGeography, seedTax, seedCatalog, seedCustomers];
 
 @Injectable()

@@ -11,7 +11,7 @@ import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /** A country's states, addressed by id or by code within the country. */
 @Injectable()
-export class StatesService extends ChildResourceService<State, Country> {
+export class StatesService extends ChildResourceService<State, Country, ReturnType<typeof presentState>> {
   constructor(tx: TransactionRunner, repository: GeographyRepository, countries: CountriesService, recorder: EventRecorder) {
     super(tx, {
       events: recorder.for('country.state'),

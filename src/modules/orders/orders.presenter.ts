@@ -7,7 +7,7 @@ import type { OrderItem } from './order-item.entity.js';
 import type { Order } from './order.entity.js';
 
 /** An order line as the API shows it: the frozen copy of its quote line; `product` with `embed=items.product`. */
-export function presentOrderItem(i: OrderItem, product?: ProductJson | null) {
+function presentOrderItem(i: OrderItem, product?: ProductJson | null) {
   return {
     id: i.id,
     order_id: i.order_id,

@@ -144,12 +144,12 @@ export class OrdersRepository {
     );
     const writes = [
       `n AS (SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int AS id)`,
-      `o AS (INSERT INTO orders (id, number, ${ORDER_COLUMNS.map((c) => `"${c}"`).join(', ')})
+      `o AS (INSERT INTO ${this.orders.sqlName} (id, number, ${ORDER_COLUMNS.map((c) => `"${c}"`).join(', ')})
              SELECT n.id, 'O' || n.id, ${values.join(', ')} FROM n RETURNING id)`,
     ];
     if (items.length) {
       const names = ITEM_COLUMNS.map(([c]) => `"${c}"`).join(', ');
-      writes.push(`i AS (INSERT INTO order_items (order_id, ${names})
+      writes.push(`i AS (INSERT INTO ${this.items.sqlName} (order_id, ${names})
         SELECT (SELECT id FROM o), ${ITEM_COLUMNS.map(([c]) => `x."${c}"`).join(', ')}
           FROM json_to_recordset(${add(JSON.stringify(items))}::json) AS x(${ITEM_COLUMNS.map(([c, t]) => `"${c}" ${t}`).join(', ')})
          ORDER BY x.position RETURNING 1)`);
@@ -203,7 +203,7 @@ export class OrdersRepository {
   /** Whether an order exists (a shipment naming it). */
   @GenerateSql({ args: [SqlArg.manager, 1001] })
   async exists(m: EntityManager, id: number): Promise<boolean> {
-    const rows = await runStatement<{ id: number }>(m, 'SELECT id FROM orders WHERE id = $1', [id]);
+    const rows = await runStatement<{ id: number }>(m, `SELECT id FROM ${this.orders.sqlName} WHERE id = $1`, [id]);
     return rows.length > 0;
   }
 

@@ -10,7 +10,7 @@ import { TransactionRunner } from '../../database/transaction.js';
 import { ProductsService } from '../catalog/products.service.js';
 import { CustomerAddressesService } from '../customers/customer-addresses.service.js';
 import { CustomersService } from '../customers/customers.service.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { type EventTypeOf, EventRecorder } from '../webhooks/event-recorder.js';
 import { cancelError, fulfillmentOf, orderChangeError } from './domain/order-status.js';
 import { shortageMessage, stockReturn, stockTake, unitsTaken } from './domain/stock.js';
 import type { OrderCreate, OrderListQuery, OrderPatch } from './dto/order.input.js';
@@ -240,7 +240,7 @@ export class OrdersService {
     );
   }
 
-  private record(m: EntityManager, type: string, order: OrderJson): Promise<void> {
+  private record(m: EntityManager, type: EventTypeOf<'order'>, order: OrderJson): Promise<void> {
     return this.events.record(m, { type, resource: 'order', resource_id: order.id, data: order });
   }
 }

@@ -21,8 +21,7 @@ export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
  * What a delivery carries: the quote (send-quote), or a notice of the buyer's decision on the
  * cart page (CONTRACT §14): a confirmation to the quote's recipients, or a note to STORE_EMAIL.
  */
-export const DELIVERY_KINDS = ['quote', 'buyer-accepted', 'buyer-declined', 'store-accepted', 'store-declined'] as const;
-export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export type DeliveryKind = 'quote' | 'buyer-accepted' | 'buyer-declined' | 'store-accepted' | 'store-declined';
 
 @Entity({ name: 'quote_deliveries' })
 @Index('IDX_quote_deliveries_quote_id', ['quote_id'])
@@ -49,7 +48,7 @@ export class QuoteDelivery {
   @Column({ type: 'text', nullable: true })
   message: string | null;
 
-  /** What the message is (see DELIVERY_KINDS); its template follows from it. */
+  /** What the message is (see DeliveryKind); its template follows from it. */
   @Column({ type: 'varchar', length: 32, default: 'quote' })
   kind: DeliveryKind;
 

@@ -7,9 +7,7 @@ import type { QuoteDelivery } from './quote-delivery.entity.js';
 import { effectiveStatus } from './domain/quote-status.js';
 import type { QuoteItemRow, QuoteRow } from './repositories/quote-reads.repository.js';
 
-export { effectiveStatus } from './domain/quote-status.js';
-
-export function presentQuoteItem(i: QuoteItemRow, product: ProductJson | null) {
+function presentQuoteItem(i: QuoteItemRow, product: ProductJson | null) {
   return {
     id: i.id,
     cart_id: i.quote_id,

@@ -25,7 +25,7 @@ import { effectiveStatus, finalQuoteError, reopenError } from './domain/quote-st
 import { quoteRecipients } from './domain/recipients.js';
 import type { QuoteCreate, QuoteItemInput, QuoteListQuery, QuotePatch } from './dto/quote.input.js';
 import type { SendQuoteInput } from './dto/send-quote.input.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { type EventTypeOf, EventRecorder } from '../webhooks/event-recorder.js';
 import { OrdersService } from '../orders/orders.service.js';
 import type { QuoteForOrder } from '../orders/quote-source.js';
 import { type PricedQuote, type PricingCustomer, QuotePricer, pricingCustomer } from './quote-pricer.js';
@@ -128,7 +128,7 @@ export class QuotesService {
   }
 
   /** A quote event with the quote as GET shows it, in the write's transaction. */
-  private recordQuote(m: EntityManager, type: string, quote: QuoteJson): Promise<void> {
+  private recordQuote(m: EntityManager, type: EventTypeOf<'quote'>, quote: QuoteJson): Promise<void> {
     return this.events.record(m, { type, resource: 'quote', resource_id: quote.id, data: quote });
   }
 

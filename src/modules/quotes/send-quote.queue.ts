@@ -24,7 +24,7 @@ export function deliveriesJobId(ids: number[]): string {
 /** Attempts before a delivery is `failed`; the in-process outbox uses the same count and backoff. */
 export const DELIVERY_MAX_ATTEMPTS = 5;
 /** The default of DELIVERY_BACKOFF_MS: the wait before the first retry. */
-export const DELIVERY_BACKOFF_MS = 1000;
+const DELIVERY_BACKOFF_MS = 1000;
 const DELIVERY_BACKOFF = 'delivery';
 
 export const SEND_QUOTE_JOB_OPTIONS: JobOptions = {

@@ -14,7 +14,7 @@ import { EventRecorder } from '../webhooks/event-recorder.js';
  * shipment row, so a concurrent delete cannot leave a new code without its parent.
  */
 @Injectable()
-export class TrackingCodesService extends ChildResourceService<TrackingCode, Shipment> {
+export class TrackingCodesService extends ChildResourceService<TrackingCode, Shipment, ReturnType<typeof presentTrackingCode>> {
   constructor(tx: TransactionRunner, repository: ShipmentsRepository, shipments: ShipmentsService, recorder: EventRecorder) {
     super(tx, {
       events: recorder.for('shipment.trackingcode'),

@@ -7,7 +7,7 @@ import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import type { ChangeEvent } from '../webhooks/event-recorder.js';
+import type { ChangeEvent, EventTypeOf } from '../webhooks/event-recorder.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
 import { presentBillingPlan } from '../customers/billing-plans/billing-plans.presenter.js';
 import { presentCustomer } from '../customers/customers.presenter.js';
@@ -180,6 +180,6 @@ export class SubscriptionsService {
 }
 
 /** A subscription event; `data` is the subscription as GET /subscription/{id} shows it after the change. */
-function subscriptionEvent(type: string, data: SubscriptionView): ChangeEvent {
+function subscriptionEvent(type: EventTypeOf<'subscription'>, data: SubscriptionView): ChangeEvent {
   return { type, resource: 'subscription', resource_id: data.id, data };
 }

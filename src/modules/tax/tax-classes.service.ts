@@ -6,7 +6,7 @@ import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { type ChangeEvent, type EventTypeOf, EventRecorder } from '../webhooks/event-recorder.js';
 import type { TaxClassCreate, TaxClassPatch } from './dto/tax.input.js';
 import type { TaxClass } from './tax-class.entity.js';
 import { presentTaxClass } from './tax.presenter.js';
@@ -91,7 +91,12 @@ export class TaxClassesService {
    * lost the default flag to it (`cleared`) changed too, so its `taxclass.updated` comes first.
    */
   private record(m: EntityManager, cleared: TaxClass[], action: 'created' | 'updated' | 'deleted', view: TaxClassView) {
-    const event = (type: string, data: TaxClassView) => ({ type, resource: 'taxclass', resource_id: data.id, data });
+    const event = (type: EventTypeOf<'taxclass'>, data: TaxClassView): ChangeEvent => ({
+      type,
+      resource: 'taxclass',
+      resource_id: data.id,
+      data,
+    });
     return this.events.record(m, [...cleared.map((c) => event('taxclass.updated', presentTaxClass(c))), event(`taxclass.${action}`, view)]);
   }
 

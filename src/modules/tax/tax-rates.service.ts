@@ -11,7 +11,7 @@ import { EventRecorder } from '../webhooks/event-recorder.js';
 
 /** A class's rates, addressed by id within the class of the path. */
 @Injectable()
-export class TaxRatesService extends ChildResourceService<TaxRate, TaxClass> {
+export class TaxRatesService extends ChildResourceService<TaxRate, TaxClass, ReturnType<typeof presentTaxRate>> {
   constructor(tx: TransactionRunner, repository: TaxRepository, classes: TaxClassesService, recorder: EventRecorder) {
     super(tx, {
       events: recorder.for('taxclass.rate'),

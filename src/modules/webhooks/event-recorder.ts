@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ResourceEvents } from '../../common/crud/resource-events.js';
-import { type NewEvent, WebhooksRepository } from './webhooks.repository.js';
+import type { ChangeEvent, CrudEventResource, EventData } from './event-data.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
-/** A change as a write path reports it: `type` is `<resource>.<what happened>`. */
-export type ChangeEvent = NewEvent;
+export type { ChangeEvent, EventTypeOf } from './event-data.js';
 
 /**
  * Records events in the transaction of the change they describe (pass its manager): one statement
@@ -22,10 +22,12 @@ export class EventRecorder {
   }
 
   /** The recorder of one resource's create/update/delete, for the shared write paths (CrudResource, ChildResourceService). */
-  for(resource: string): ResourceEvents {
+  for<R extends CrudEventResource>(resource: R): ResourceEvents<EventData<`${R}.created` | `${R}.updated` | `${R}.deleted`>> {
     return {
       resource,
-      record: (m, action, id, data) => this.record(m, { type: `${resource}.${action}`, resource, resource_id: id, data }),
+      // The type is one of R's three by construction (CrudEventResource); TypeScript cannot pair a
+      // computed type with its data across a generic R, hence the one assertion.
+      record: (m, action, id, data) => this.record(m, { type: `${resource}.${action}`, resource, resource_id: id, data } as ChangeEvent),
     };
   }
 }

@@ -19,6 +19,6 @@ export class EventsService {
     const req = pageRequest(query, sortableColumns('id', 'created_at'));
     const filter = { type: query.type, resource: query.resource, created_at_min: query.created_at_min };
     const page = await this.repository.eventsPage(this.tx.direct, req, filter);
-    return toPage(req, { ...page, rows: page.rows.map((r) => ({ ...r, id: Number(r.id) })) }, (rows) => rows.map(presentEvent));
+    return toPage(req, page, (rows) => rows.map(presentEvent));
   }
 }

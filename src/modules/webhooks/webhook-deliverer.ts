@@ -112,7 +112,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     );
     // One body per event, however many endpoints receive it in this claim (its first row carries the
     // data), in bytes once: signed and written to each endpoint without being encoded again.
-    const bodies = new Map<string, Buffer>();
+    const bodies = new Map<number, Buffer>();
     for (const d of claimed)
       if (d.data_json !== null && !bodies.has(d.event_id)) bodies.set(d.event_id, Buffer.from(eventBody(d, d.data_json)));
     let results: { delivery: ClaimedWebhookDelivery; outcome: DeliveryOutcome }[];

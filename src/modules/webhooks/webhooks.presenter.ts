@@ -5,13 +5,7 @@ import type { EventView, WebhookDeliveryView, WebhookView, WebhookWithSecretView
 import type { Webhook } from './webhook.entity.js';
 
 /** The public id of an event: `evt_` and its row id. */
-export const eventId = (id: number | string): string => `evt_${id}`;
-
-/** `evt_42` → 42; null for anything else. */
-export function eventRowId(publicId: string): number | null {
-  const m = /^evt_(\d{1,18})$/.exec(publicId);
-  return m ? Number(m[1]) : null;
-}
+export const eventId = (id: number): string => `evt_${id}`;
 
 export function presentWebhook(w: Webhook): WebhookView {
   return {
@@ -58,14 +52,14 @@ export function presentDelivery(d: DeliveryWithType): WebhookDeliveryView {
 
 /** An event row as GET /events shows it and as a delivery's body carries it. */
 export function presentEvent(
-  e: Pick<WebhookEvent, 'type' | 'resource' | 'sequence' | 'data' | 'created_at'> & { id: number | string; resource_id: number | string },
+  e: Pick<WebhookEvent, 'id' | 'type' | 'resource' | 'resource_id' | 'sequence' | 'data' | 'created_at'>,
 ): EventView {
   return {
     id: eventId(e.id),
     type: e.type,
     created_at: timestamp(e.created_at),
     resource: e.resource,
-    resource_id: Number(e.resource_id),
+    resource_id: e.resource_id,
     sequence: e.sequence,
     data: e.data,
   };

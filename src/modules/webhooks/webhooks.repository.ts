@@ -6,7 +6,7 @@ import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
 import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql } from '../../database/sql/claims.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
-import { Table } from '../../database/table.js';
+import { Table, tableOf } from '../../database/table.js';
 import { MAX_ATTEMPT_RECORDS } from './domain/backoff.js';
 import { PREVIOUS_SECRET_SECONDS } from './domain/signature.js';
 import { WebhookEvent } from './event.entity.js';
@@ -37,10 +37,11 @@ export interface ClaimedWebhookDelivery {
   secret: string;
   /** The secret rotate-secret replaced, while it still signs (PREVIOUS_SECRET_SECONDS); null otherwise. */
   previous_secret: string | null;
-  event_id: string;
+  /** The event's id and its resource's (bigint columns), as numbers: decoded here, as eventsPage does. */
+  event_id: number;
   type: string;
   resource: string;
-  resource_id: string;
+  resource_id: number;
   sequence: number;
   /**
    * The event's `data` as JSON text, spliced into the body as it is (not parsed and written again
@@ -80,7 +81,9 @@ export type DeliveryWithType = WebhookDelivery & { event_type: string };
  * row, so two events of one resource are never numbered at once), counting the events of the same
  * resource earlier in the same statement (`n` orders them).
  */
-const SEQUENCE_SQL = `COALESCE((SELECT max(x.sequence) FROM events x WHERE x.resource = a.resource AND x.resource_id = a.resource_id), 0)
+const sequenceSql = (
+  events: string,
+) => `COALESCE((SELECT max(x.sequence) FROM ${events} x WHERE x.resource = a.resource AND x.resource_id = a.resource_id), 0)
            + row_number() OVER (PARTITION BY a.resource, a.resource_id ORDER BY a.n)`;
 
 /** The events of a statement's JSON parameter, in order (`n`). */
@@ -100,9 +103,14 @@ export class WebhooksRepository {
   /** Deliveries, by id within their endpoint. */
   readonly deliveries: Table<WebhookDelivery>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.webhooks = new Table(dataSource, Webhook, { alt: null, label: 'Webhook' });
     this.deliveries = new Table(dataSource, WebhookDelivery, { alt: null, label: 'Delivery' });
+  }
+
+  /** The events table's name in hand-written statements (the others: `webhooks.sqlName`, `deliveries.sqlName`). */
+  private get eventsTable(): string {
+    return tableOf(this.dataSource, WebhookEvent);
   }
 
   /**
@@ -123,12 +131,12 @@ export class WebhooksRepository {
       m,
       `WITH a AS (${INPUT_SQL}),
        e AS (
-         INSERT INTO events (type, resource, resource_id, sequence, data)
-         SELECT a.type, a.resource, a.resource_id, ${SEQUENCE_SQL}, a.data FROM a ORDER BY a.n
+         INSERT INTO ${this.eventsTable} (type, resource, resource_id, sequence, data)
+         SELECT a.type, a.resource, a.resource_id, ${sequenceSql(this.eventsTable)}, a.data FROM a ORDER BY a.n
          RETURNING id, type),
        d AS (
-         INSERT INTO webhook_deliveries (webhook_id, event_id)
-         SELECT w.id, e.id FROM e JOIN webhooks w ON w.is_active
+         INSERT INTO ${this.deliveries.sqlName} (webhook_id, event_id)
+         SELECT w.id, e.id FROM e JOIN ${this.webhooks.sqlName} w ON w.is_active
           WHERE EXISTS (SELECT 1 FROM unnest(w.events) p
                          WHERE p = '*' OR p = e.type OR (right(p, 2) = '.*' AND starts_with(e.type, left(p, -1))))
          ORDER BY e.id, w.id
@@ -146,11 +154,11 @@ export class WebhooksRepository {
       m,
       `WITH a AS (${INPUT_SQL}),
        e AS (
-         INSERT INTO events (type, resource, resource_id, sequence, data)
-         SELECT a.type, a.resource, a.resource_id, ${SEQUENCE_SQL}, a.data FROM a
+         INSERT INTO ${this.eventsTable} (type, resource, resource_id, sequence, data)
+         SELECT a.type, a.resource, a.resource_id, ${sequenceSql(this.eventsTable)}, a.data FROM a
          RETURNING id, type),
        d AS (
-         INSERT INTO webhook_deliveries (webhook_id, event_id) SELECT $2::int, e.id FROM e
+         INSERT INTO ${this.deliveries.sqlName} (webhook_id, event_id) SELECT $2::int, e.id FROM e
          RETURNING *)
        SELECT d.*, e.type AS event_type FROM d JOIN e ON e.id = d.event_id`,
       [JSON.stringify([{ type: 'webhook.ping', resource: 'webhook', resource_id: webhookId, data }]), webhookId],
@@ -166,7 +174,7 @@ export class WebhooksRepository {
   async rotateSecret(m: EntityManager, webhookId: number, secret: string): Promise<Webhook> {
     const [row] = await runStatement<Webhook>(
       m,
-      `UPDATE webhooks SET previous_secret = secret, secret_rotated_at = now(), secret = $2, updated_at = now()
+      `UPDATE ${this.webhooks.sqlName} SET previous_secret = secret, secret_rotated_at = now(), secret = $2, updated_at = now()
         WHERE id = $1 RETURNING *`,
       [webhookId, secret],
     );
@@ -190,7 +198,9 @@ export class WebhooksRepository {
     if (filter.type !== undefined) qb.andWhere('r.type = :type', { type: filter.type });
     if (filter.resource !== undefined) qb.andWhere('r.resource = :resource', { resource: filter.resource });
     if (filter.created_at_min !== undefined) qb.andWhere('r.created_at >= :min', { min: filter.created_at_min });
-    return pageOfQuery(m, qb, req);
+    const page = await pageOfQuery(m, qb, req);
+    // bigint columns come back as text: decoded here, so the presenter takes one shape.
+    return { ...page, rows: page.rows.map((r) => ({ ...r, id: Number(r.id), resource_id: Number(r.resource_id) })) };
   }
 
   /** A page of one endpoint's deliveries, each with its event's type (two statements and the count). */
@@ -210,7 +220,7 @@ export class WebhooksRepository {
     if (ids.length === 0) return new Map();
     const rows = await runStatement<{ id: string; type: string }>(
       m,
-      `SELECT id::text AS id, type FROM events WHERE id = ANY($1::bigint[])`,
+      `SELECT id::text AS id, type FROM ${this.eventsTable} WHERE id = ANY($1::bigint[])`,
       [ids.map(String)],
     );
     return new Map(rows.map((r) => [r.id, r.type]));
@@ -221,8 +231,8 @@ export class WebhooksRepository {
   async redeliver(m: EntityManager, webhookId: number, eventId: number | string): Promise<DeliveryWithType> {
     const [row] = await runStatement<DeliveryWithType>(
       m,
-      `WITH d AS (INSERT INTO webhook_deliveries (webhook_id, event_id) VALUES ($1::int, $2::bigint) RETURNING *)
-       SELECT d.*, e.type AS event_type FROM d JOIN events e ON e.id = d.event_id`,
+      `WITH d AS (INSERT INTO ${this.deliveries.sqlName} (webhook_id, event_id) VALUES ($1::int, $2::bigint) RETURNING *)
+       SELECT d.*, e.type AS event_type FROM d JOIN ${this.eventsTable} e ON e.id = d.event_id`,
       [webhookId, String(eventId)],
     );
     return row;
@@ -234,17 +244,17 @@ export class WebhooksRepository {
    * worker is taking at the same moment are skipped (SKIP LOCKED), so workers never wait on one another.
    */
   @GenerateSql({ args: [SqlArg.manager, 100, 15, { holder: 'host:1234:abcdef', token: '00000000-0000-4000-8000-000000000001' }] })
-  claimDue(m: EntityManager, limit: number, leaseSeconds: number, ticket: ClaimTicket): Promise<ClaimedWebhookDelivery[]> {
-    return runStatement<ClaimedWebhookDelivery>(
+  async claimDue(m: EntityManager, limit: number, leaseSeconds: number, ticket: ClaimTicket): Promise<ClaimedWebhookDelivery[]> {
+    const rows = await runStatement<ClaimedWebhookDelivery & { event_id: string; resource_id: string }>(
       m,
       `WITH c AS (
-         UPDATE webhook_deliveries d
+         UPDATE ${this.deliveries.sqlName} d
             SET ${takeClaimSql({ seconds: '$2', holder: '$3', token: '$4' })}, attempts = d.attempts + 1, updated_at = now()
           WHERE d.id IN (
-                SELECT q.id FROM webhook_deliveries q
+                SELECT q.id FROM ${this.deliveries.sqlName} q
                  WHERE q.status = 'queued' AND q.next_attempt_at <= now()
                    AND ${claimFreeSql('q')}
-                   AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = q.webhook_id AND w.is_active)
+                   AND EXISTS (SELECT 1 FROM ${this.webhooks.sqlName} w WHERE w.id = q.webhook_id AND w.is_active)
                  ORDER BY q.next_attempt_at, q.id
                  LIMIT $1
                  FOR UPDATE OF q SKIP LOCKED)
@@ -254,10 +264,11 @@ export class WebhooksRepository {
               e.id::text AS event_id, e.type, e.resource,
               e.resource_id::text AS resource_id, e.sequence,
               CASE WHEN row_number() OVER (PARTITION BY c.event_id ORDER BY c.id) = 1 THEN e.data::text END AS data_json, e.created_at
-         FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id
+         FROM c JOIN ${this.webhooks.sqlName} w ON w.id = c.webhook_id JOIN ${this.eventsTable} e ON e.id = c.event_id
         ORDER BY c.id`,
       [limit, leaseSeconds, ticket.holder, ticket.token],
     );
+    return rows.map((r) => ({ ...r, event_id: Number(r.event_id), resource_id: Number(r.resource_id) }));
   }
 
   /** A live worker's claims stay its own: the lease of those still under its token starts again. Answers the ids renewed. */
@@ -291,7 +302,7 @@ export class WebhooksRepository {
          SELECT * FROM jsonb_to_recordset($1::jsonb)
              AS x(id bigint, at timestamptz, status text, wait_ms int, status_code int, duration_ms int, error text)),
        u AS (
-         UPDATE webhook_deliveries d
+         UPDATE ${this.deliveries.sqlName} d
             SET status = o.status, ${RELEASE_CLAIM_SQL}, last_status_code = o.status_code, duration_ms = o.duration_ms,
                 error = o.error, updated_at = now(),
                 attempt_log = CASE WHEN jsonb_array_length(d.attempt_log) >= ${MAX_ATTEMPT_RECORDS}
@@ -319,7 +330,7 @@ export class WebhooksRepository {
       m,
       `WITH o AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(webhook_id int, succeeded boolean, gone boolean)),
        u AS (
-         UPDATE webhooks w
+         UPDATE ${this.webhooks.sqlName} w
             SET failing_since = CASE WHEN o.succeeded THEN NULL ELSE COALESCE(w.failing_since, now()) END,
                 is_active = CASE WHEN o.gone OR (NOT o.succeeded AND w.failing_since <= now() - make_interval(secs => $2::int))
                                  THEN false ELSE w.is_active END,

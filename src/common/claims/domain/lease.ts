@@ -9,7 +9,7 @@
 export const TAKEOVER_WITHIN_MS = 30_000;
 
 /** A renewal never comes more often than this, however short the lease (tests use 1–2 s). */
-export const MIN_RENEWAL_MS = 200;
+const MIN_RENEWAL_MS = 200;
 
 /**
  * How often a holder renews its lease: a third of it, so two renewals in a row may be late or fail

@@ -8,7 +8,7 @@ SELECT
   k.headers,
   k.body
 FROM
-  idempotency_keys k
+  "idempotency_keys" k
 WHERE
   k.api_key_id = $1
   AND k.idempotency_key = $2
@@ -22,7 +22,7 @@ WHERE
 
 -- IdempotencyRepository.claim
 INSERT INTO
-  idempotency_keys AS k (api_key_id, idempotency_key, fingerprint)
+  "idempotency_keys" AS k (api_key_id, idempotency_key, fingerprint)
 VALUES
   ($1, $2, $3)
 ON CONFLICT (api_key_id, idempotency_key) DO UPDATE
@@ -44,7 +44,7 @@ RETURNING
   k.id;
 
 -- IdempotencyRepository.complete
-UPDATE idempotency_keys
+UPDATE "idempotency_keys"
 SET
   status = $2,
   headers = $3::jsonb,
@@ -54,7 +54,7 @@ WHERE
 
 -- IdempotencyRepository.remember
 INSERT INTO
-  idempotency_keys AS k (
+  "idempotency_keys" AS k (
     api_key_id,
     idempotency_key,
     fingerprint,
@@ -81,6 +81,6 @@ WHERE
   );
 
 -- IdempotencyRepository.deleteExpired
-DELETE FROM idempotency_keys
+DELETE FROM "idempotency_keys"
 WHERE
   created_at <= now() - make_interval(hours => $1);

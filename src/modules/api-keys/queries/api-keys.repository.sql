@@ -110,7 +110,7 @@ SELECT
   scopes,
   expires_at
 FROM
-  api_keys
+  "api_keys"
 WHERE
   token_hash = $1
   AND revoked_at IS NULL
@@ -120,7 +120,7 @@ WHERE
   );
 
 -- ApiKeysRepository.recordUse
-UPDATE api_keys
+UPDATE "api_keys"
 SET
   last_used_at = now()
 WHERE

@@ -9,7 +9,7 @@ function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
 }
 
 /** The largest amount a numeric(12,2) column holds. */
-export const MONEY_MAX = 9999999999.99;
+const MONEY_MAX = 9999999999.99;
 
 /** A non-negative two-decimal amount that fits numeric(12,2). */
 export const IsMoney = () => IsDecimal({ places: 2, min: 0, max: MONEY_MAX });

@@ -167,7 +167,7 @@ WHERE
 -- ProductCategoryLinksRepository.unlinkAll
 WITH
   d AS (
-    DELETE FROM product_categories
+    DELETE FROM "product_categories"
     WHERE
       product_id = $1
     RETURNING
@@ -177,7 +177,7 @@ WITH
 SELECT
   c.*
 FROM
-  categories c
+  "categories" c
   JOIN d ON d.category_id = c.id
 ORDER BY
   d.id;

@@ -241,7 +241,7 @@ SELECT
   p.allow_negative_stock,
   p.allow_preorder
 FROM
-  products p
+  "products" p
 WHERE
   p.id = ANY ($1::int[])
 ORDER BY
@@ -249,7 +249,7 @@ ORDER BY
 FOR UPDATE;
 
 -- ProductRowsRepository.moveStock
-UPDATE products p
+UPDATE "products" p
 SET
   in_stock_amount = COALESCE(p.in_stock_amount, 0) + d.delta,
   updated_at = now()

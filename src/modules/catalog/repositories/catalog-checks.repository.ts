@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type EntityManager, type EntityTarget, In, type ObjectLiteral } from 'typeorm';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
+import { tableOf } from '../../../database/table.js';
 import { CustomerGroup } from '../../customers/customer-group.entity.js';
 import { TaxClass } from '../../tax/tax-class.entity.js';
 import { Category } from '../category.entity.js';
@@ -68,7 +69,7 @@ export class CatalogChecksRepository {
     await runStatement(m, 'SELECT pg_advisory_xact_lock(hashtext($1))', [`${table}.url_name:${base}`]);
     const rows = await runStatement<{ url_name: string }>(
       m,
-      `SELECT url_name FROM "${m.connection.getMetadata(NAMED[table]).tableName}" WHERE url_name = $1 OR url_name LIKE $2`,
+      `SELECT url_name FROM ${tableOf(m.connection, NAMED[table])} WHERE url_name = $1 OR url_name LIKE $2`,
       [base, `${base}-%`],
     );
     return rows.map((r) => r.url_name);

@@ -4,6 +4,7 @@ import type { PageRequest, PageRows } from '../../../common/paging/page-request.
 import { pageOfQuery } from '../../../database/sql/page.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
+import { tableOf } from '../../../database/table.js';
 import { Category } from '../category.entity.js';
 import { ProductCategory } from '../product-category.entity.js';
 
@@ -77,8 +78,8 @@ export class ProductCategoryLinksRepository {
   async unlinkAll(m: EntityManager, productId: number): Promise<Category[]> {
     const rows = await runStatement<Category>(
       m,
-      `WITH d AS (DELETE FROM product_categories WHERE product_id = $1 RETURNING id, category_id)
-       SELECT c.* FROM categories c JOIN d ON d.category_id = c.id ORDER BY d.id`,
+      `WITH d AS (DELETE FROM ${tableOf(m.connection, ProductCategory)} WHERE product_id = $1 RETURNING id, category_id)
+       SELECT c.* FROM ${tableOf(m.connection, Category)} c JOIN d ON d.category_id = c.id ORDER BY d.id`,
       [productId],
     );
     return rows.map((row) => m.create(Category, row));

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { RowNotFoundError } from '../../../database/row-not-found.js';
 import { findByKey } from '../../../database/sql/key-lookup.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { Table } from '../../../database/table.js';
@@ -34,11 +35,13 @@ export class ProductPartsRepository {
 
   /**
    * `{variant_id|variant_sku}` outside its product's path: the id first, then the SKU
-   * (case-sensitive: plain unique index). 404 when neither matches.
+   * (case-sensitive: plain unique index). RowNotFoundError (a 404) when neither matches.
    */
   @GenerateSql({ name: 'id or sku', args: [SqlArg.manager, '1', false] }, { name: 'sku, locked', args: [SqlArg.manager, 'SKU-1', true] })
-  findVariant(m: EntityManager, key: string, lock = false): Promise<ProductVariant> {
-    return findByKey(m, ProductVariant, key, { alt: 'sku', label: 'Variant', lock });
+  async findVariant(m: EntityManager, key: string, lock = false): Promise<ProductVariant> {
+    const variant = await findByKey(m, ProductVariant, key, { alt: 'sku', label: 'Variant', lock });
+    if (!variant) throw new RowNotFoundError('Variant', key);
+    return variant;
   }
 
   /** The product's live (not deleted) options, in display order: what a variant must choose from. */

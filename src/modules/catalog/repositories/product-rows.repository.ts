@@ -39,7 +39,7 @@ export class ProductRowsRepository {
     return runStatement<StockRow>(
       m,
       `SELECT p.id, p.name, p.in_stock_amount, p.track_inventory, p.allow_negative_stock, p.allow_preorder
-         FROM products p WHERE p.id = ANY($1::int[]) ORDER BY p.id FOR UPDATE`,
+         FROM ${this.products.sqlName} p WHERE p.id = ANY($1::int[]) ORDER BY p.id FOR UPDATE`,
       [ids],
     );
   }
@@ -53,7 +53,7 @@ export class ProductRowsRepository {
     if (ids.length === 0) return;
     await runStatement(
       m,
-      `UPDATE products p SET in_stock_amount = COALESCE(p.in_stock_amount, 0) + d.delta, updated_at = now()
+      `UPDATE ${this.products.sqlName} p SET in_stock_amount = COALESCE(p.in_stock_amount, 0) + d.delta, updated_at = now()
          FROM unnest($1::int[], $2::int[]) AS d(id, delta) WHERE p.id = d.id`,
       [ids, deltas],
     );

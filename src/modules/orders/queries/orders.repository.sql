@@ -252,7 +252,7 @@ WITH
   ),
   o AS (
     INSERT INTO
-      orders (
+      "orders" (
         id,
         number,
         "quote_id",
@@ -290,7 +290,7 @@ WITH
   ),
   i AS (
     INSERT INTO
-      order_items (
+      "order_items" (
         order_id,
         "position",
         "product_id",
@@ -360,7 +360,7 @@ WITH
   ),
   o AS (
     INSERT INTO
-      orders (
+      "orders" (
         id,
         number,
         "quote_id",
@@ -533,7 +533,7 @@ ORDER BY
 SELECT
   id
 FROM
-  orders
+  "orders"
 WHERE
   id = $1;
 

@@ -19,7 +19,7 @@ const MONEY = new Set(['price', 'subtotal', 'discount', 'total', 'tax', 'total_d
 const JSON_VALUED = new Set(['extras', 'options', 'custom_fields', 'customer_emails']);
 
 /** One stored value and the value a write would store, compared as the database would keep them. */
-export function sameValue(name: string, stored: unknown, next: unknown): boolean {
+function sameValue(name: string, stored: unknown, next: unknown): boolean {
   if (stored === null || stored === undefined || next === null || next === undefined) return (stored ?? null) === (next ?? null);
   if (MONEY.has(name)) return formatMoney(stored as string) === formatMoney(next as string);
   if (JSON_VALUED.has(name)) return canonicalJson(stored) === canonicalJson(next);

@@ -15,7 +15,7 @@ export interface CouponInput {
   discount_value: string;
 }
 
-export interface PricedLine {
+interface PricedLine {
   price: Decimal;
   subtotal: Decimal;
   discount: Decimal;

@@ -5,10 +5,6 @@
  * ordered quote never changes again.
  */
 export const QUOTE_STATUSES = ['active', 'accepted', 'declined', 'expired', 'ordered'] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-
-/** The statuses a quote is stored with; `expired` is only ever read (an active quote past its expiry). */
-export type StoredQuoteStatus = Exclude<QuoteStatus, 'expired'>;
 
 /** What a quote reads: a stored decision stands; an open quote past its expiry reads `expired`. */
 export function effectiveStatus(q: { status: string; expires_at: Date | string | null }, now = new Date()): string {

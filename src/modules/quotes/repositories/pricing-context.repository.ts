@@ -17,9 +17,10 @@ import { CustomersRepository } from '../../customers/customers.repository.js';
 import type { TaxRate } from '../../tax/tax-rate.entity.js';
 import { TaxRepository } from '../../tax/tax.repository.js';
 import { QuoteItem } from '../quote-item.entity.js';
+import { tableOf } from '../../../database/table.js';
 
 /** A product as the pricing context returns it: its row and what pricing reads of it (JSON rows, timestamps as text). */
-export interface ProductPricingRow {
+interface ProductPricingRow {
   row: JsonRow<Product>;
   tiers: JsonRow<ProductPriceTier>[];
   options: JsonRow<ProductOption>[];
@@ -28,7 +29,7 @@ export interface ProductPricingRow {
 }
 
 /** The place of a customer's default shipping address, as tax rates match it. */
-export interface ShippingPlace {
+interface ShippingPlace {
   country_code: string;
   state_code: string | null;
   postal_code: string | null;
@@ -126,7 +127,7 @@ export class PricingContextRepository {
     const productIds =
       args.productIds !== null || !locked
         ? `${p.add(args.productIds ?? [])}::int[]`
-        : `ARRAY(SELECT si.product_id FROM ${this.table(QuoteItem)} si WHERE si.quote_id = (SELECT id FROM ${locked}))`;
+        : `ARRAY(SELECT si.product_id FROM ${tableOf(this.dataSource, QuoteItem)} si WHERE si.quote_id = (SELECT id FROM ${locked}))`;
     const customerId =
       args.customerId !== undefined || !locked ? `${p.add(args.customerId ?? null)}::int` : `(SELECT customer_id FROM ${locked})`;
     const coupon =
@@ -147,10 +148,6 @@ export class PricingContextRepository {
    */
   private cartFieldsSql(): string {
     const d = jsonRowSql(this.dataSource, CustomFieldDefinition, 'd');
-    return `(SELECT ${jsonArraySql(d, 'd.sort_order, d.id')} FROM ${this.table(CustomFieldDefinition)} d WHERE d.entity = 'cart')`;
-  }
-
-  private table(e: Function): string {
-    return `"${this.dataSource.getMetadata(e).tableName}"`;
+    return `(SELECT ${jsonArraySql(d, 'd.sort_order, d.id')} FROM ${tableOf(this.dataSource, CustomFieldDefinition)} d WHERE d.entity = 'cart')`;
   }
 }

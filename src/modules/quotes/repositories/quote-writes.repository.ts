@@ -18,6 +18,7 @@ import {
   PricingContextRepository,
 } from './pricing-context.repository.js';
 import type { QuoteItemRow, QuoteRow } from './quote-reads.repository.js';
+import { tableOf } from '../../../database/table.js';
 
 /** The columns of a quote row a write sets, as stored. */
 export interface QuoteValues {
@@ -126,10 +127,6 @@ export class QuoteWritesRepository {
     private readonly pricing: PricingContextRepository,
   ) {}
 
-  private table(e: Function): string {
-    return `"${this.dataSource.getMetadata(e).tableName}"`;
-  }
-
   /**
    * PATCH's first statement: locks the quote (`{id|number}`, as findOne) for the rest of the
    * transaction and reads it, its stored items and the pricing context. Null when there is no such quote.
@@ -144,12 +141,12 @@ export class QuoteWritesRepository {
     const where = id === null ? 'r.number = upper($1)' : 'r.id = $1 OR r.number = upper($2)';
     const order = id === null ? '' : 'ORDER BY CASE WHEN r.id = $1 THEN 0 ELSE 1 END';
     const context = this.pricing.contextSelect(args, 'cur', id === null ? [segment] : [id, segment]);
-    const sql = `WITH cur AS (SELECT r.* FROM ${this.table(Quote)} r WHERE ${where} ${order} LIMIT 1 FOR UPDATE)
+    const sql = `WITH cur AS (SELECT r.* FROM ${tableOf(this.dataSource, Quote)} r WHERE ${where} ${order} LIMIT 1 FOR UPDATE)
       SELECT (SELECT ${jsonRowSql(this.dataSource, Quote, 'cur')} FROM cur) AS current,
              (SELECT ${jsonArraySql(jsonRowSql(this.dataSource, QuoteItem, 'i'), 'i.position, i.id')}
-                FROM ${this.table(QuoteItem)} i WHERE i.quote_id = (SELECT id FROM cur)) AS items,
+                FROM ${tableOf(this.dataSource, QuoteItem)} i WHERE i.quote_id = (SELECT id FROM cur)) AS items,
              (SELECT COALESCE(json_agg(l.customer_group_id ORDER BY l.customer_group_id), '[]'::json)
-                FROM ${this.table(QuoteCustomerGroup)} l WHERE l.quote_id = (SELECT id FROM cur)) AS group_ids,
+                FROM ${tableOf(this.dataSource, QuoteCustomerGroup)} l WHERE l.quote_id = (SELECT id FROM cur)) AS group_ids,
              ${context.sql}`;
     const [row] = await runStatement<PricingContext & { current: QuoteRow | null; items: QuoteItemRow[]; group_ids: number[] }>(
       m,
@@ -163,7 +160,7 @@ export class QuoteWritesRepository {
 
   /** Items of `quoteIdSql` from a JSON array parameter, in position order (an INSERT's SELECT), so ids follow positions. */
   private itemsInsertSql(quoteIdSql: string, itemsParam: string): string {
-    return `INSERT INTO ${this.table(QuoteItem)} ("quote_id", ${ITEM_NAMES})
+    return `INSERT INTO ${tableOf(this.dataSource, QuoteItem)} ("quote_id", ${ITEM_NAMES})
       SELECT ${quoteIdSql}, ${ITEM_COLUMNS.map(([c]) => `x."${c}"`).join(', ')}
         FROM json_to_recordset(${itemsParam}::json) AS x(${ITEM_RECORD}) ORDER BY x.position`;
   }
@@ -194,10 +191,10 @@ export class QuoteWritesRepository {
       cols.push('"expires_x_days"', '"expires_at"');
       vals.push(`${days}::int`, `now() + make_interval(days => ${days}::int)`);
     }
-    const writes = [`q AS (INSERT INTO ${this.table(Quote)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id)`];
+    const writes = [`q AS (INSERT INTO ${tableOf(this.dataSource, Quote)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id)`];
     if (items.length) writes.push(`i AS (${this.itemsInsertSql('(SELECT id FROM q)', p.add(JSON.stringify(items)))} RETURNING 1)`);
     if (groupIds.length) {
-      writes.push(`g AS (INSERT INTO ${this.table(QuoteCustomerGroup)} (quote_id, customer_group_id)
+      writes.push(`g AS (INSERT INTO ${tableOf(this.dataSource, QuoteCustomerGroup)} (quote_id, customer_group_id)
         SELECT q.id, gid FROM q, unnest(${p.add(groupIds)}::int[]) AS gid RETURNING 1)`);
     }
     const [row] = await runStatement<{ id: number }>(m, `WITH ${writes.join(', ')} SELECT id FROM q`, p.values, { prepare: false });
@@ -235,8 +232,8 @@ export class QuoteWritesRepository {
     }
     // Only a PATCH that changes something writes, so every write is a new revision.
     sets.push('"revision" = "revision" + 1', '"updated_at" = now()');
-    const writes = [`q AS (UPDATE ${this.table(Quote)} SET ${sets.join(', ')} WHERE id = ${quoteId} RETURNING id)`];
-    const items = this.table(QuoteItem);
+    const writes = [`q AS (UPDATE ${tableOf(this.dataSource, Quote)} SET ${sets.join(', ')} WHERE id = ${quoteId} RETURNING id)`];
+    const items = tableOf(this.dataSource, QuoteItem);
     if (change.items) {
       writes.push(`di AS (DELETE FROM ${items} WHERE quote_id = ${quoteId})`);
       if (change.items.length) writes.push(`ii AS (${this.itemsInsertSql(quoteId, p.add(JSON.stringify(change.items)))})`);
@@ -252,7 +249,7 @@ export class QuoteWritesRepository {
         WHERE i.id = v.id)`);
     }
     if (change.groupIds) {
-      const links = this.table(QuoteCustomerGroup);
+      const links = tableOf(this.dataSource, QuoteCustomerGroup);
       const ids = `${p.add(change.groupIds)}::int[]`;
       // Links kept are neither deleted nor inserted, so no statement sees a key twice.
       writes.push(`dg AS (DELETE FROM ${links} WHERE quote_id = ${quoteId} AND customer_group_id <> ALL(${ids}))`);
@@ -273,9 +270,9 @@ export class QuoteWritesRepository {
   async setStatus(m: EntityManager, id: number, to: { status: 'active' } | { status: 'ordered'; orderId: number }): Promise<void> {
     const sql =
       to.status === 'active'
-        ? `UPDATE ${this.table(Quote)} SET status = 'active', accepted_at = NULL, declined_at = NULL, decline_reason = NULL,
+        ? `UPDATE ${tableOf(this.dataSource, Quote)} SET status = 'active', accepted_at = NULL, declined_at = NULL, decline_reason = NULL,
              updated_at = now() WHERE id = $1`
-        : `UPDATE ${this.table(Quote)} SET status = 'ordered', order_id = $2, updated_at = now() WHERE id = $1`;
+        : `UPDATE ${tableOf(this.dataSource, Quote)} SET status = 'ordered', order_id = $2, updated_at = now() WHERE id = $1`;
     await runStatement(m, sql, to.status === 'active' ? [id] : [id, to.orderId]);
   }
 

@@ -5,8 +5,8 @@ import { IsDecimal, IsId, IsIntIn, IsTimestamp, Nullable, Optional, RequiredFiel
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../domain/subscription-state.js';
 
 const STATUS_MESSAGE = `must be one of: ${SUBSCRIPTION_STATUSES.join(', ')}`;
-export const MAX_QUANTITY = 1_000_000;
-export const MAX_PRODUCTS_ON_CREATE = 100;
+const MAX_QUANTITY = 1_000_000;
+const MAX_PRODUCTS_ON_CREATE = 100;
 
 /** What a subscription product carries besides its product. */
 class SubscriptionProductFields {

@@ -5,7 +5,7 @@
  * after the first, and a delivery whose 14th attempt fails is `failed` for good.
  */
 export const MAX_ATTEMPTS = 14;
-export const MAX_WAIT_MS = 6 * 3600_000;
+const MAX_WAIT_MS = 6 * 3600_000;
 /**
  * How many attempts a delivery keeps on record (its last ones): more than MAX_ATTEMPTS, so today
  * every attempt of a delivery is kept; the cap keeps the row bounded whatever the retry policy becomes.

@@ -20,17 +20,29 @@ const CHANGES = {
   deleted: 'deleted (`data` as it was)',
 } as const;
 
+/** An entry whose type, resource and schema keep their literal types (what EventType is derived from). */
+interface Entry<T extends string, R extends string, S extends string> extends EventCatalogEntry {
+  type: T;
+  resource: R;
+  schema: S;
+}
+
 /** `<resource>.created`, `.updated` and `.deleted`. */
-function changes(resource: string, schema: string, label: string): EventCatalogEntry[] {
-  return Object.entries(CHANGES).map(([action, what]) => ({
+function changes<R extends string, S extends string>(
+  resource: R,
+  schema: S,
+  label: string,
+): [Entry<`${R}.created`, R, S>, Entry<`${R}.updated`, R, S>, Entry<`${R}.deleted`, R, S>] {
+  const entry = <A extends keyof typeof CHANGES>(action: A): Entry<`${R}.${A}`, R, S> => ({
     type: `${resource}.${action}`,
     resource,
     schema,
-    description: `${label} ${what}.`,
-  }));
+    description: `${label} ${CHANGES[action]}.`,
+  });
+  return [entry('created'), entry('updated'), entry('deleted')];
 }
 
-export const EVENT_CATALOG: readonly EventCatalogEntry[] = [
+export const EVENT_CATALOG = [
   ...changes('country', 'CountryView', 'A country'),
   ...changes('country.state', 'StateView', 'A state of a country'),
   ...changes('customfielddefinition', 'CustomFieldDefinitionView', 'A custom field definition'),
@@ -151,7 +163,15 @@ export const EVENT_CATALOG: readonly EventCatalogEntry[] = [
     schema: 'WebhookView',
     description: 'Sent by `POST /webhook/{id}/ping`, to that endpoint only.',
   },
-];
+] as const satisfies readonly EventCatalogEntry[];
 
-/** The event types, in catalog order. */
-export const EVENT_TYPES: readonly string[] = EVENT_CATALOG.map((e) => e.type);
+type CatalogEntry = (typeof EVENT_CATALOG)[number];
+
+/** Every event type of the catalog, as a union of string literals: `record` accepts nothing else. */
+export type EventType = CatalogEntry['type'];
+
+/** The entry of one event type. */
+export type EventEntry<T extends EventType> = Extract<CatalogEntry, { type: T }>;
+
+/** The OpenAPI component names of the catalog's `data` (EventDataBySchema maps each to its type). */
+export type EventSchema = CatalogEntry['schema'];

@@ -193,7 +193,7 @@ WITH
   ),
   e AS (
     INSERT INTO
-      events (type, resource, resource_id, sequence, data)
+      "events" (type, resource, resource_id, sequence, data)
     SELECT
       a.type,
       a.resource,
@@ -203,7 +203,7 @@ WITH
           SELECT
             max(x.sequence)
           FROM
-            events x
+            "events" x
           WHERE
             x.resource = a.resource
             AND x.resource_id = a.resource_id
@@ -227,13 +227,13 @@ WITH
   ),
   d AS (
     INSERT INTO
-      webhook_deliveries (webhook_id, event_id)
+      "webhook_deliveries" (webhook_id, event_id)
     SELECT
       w.id,
       e.id
     FROM
       e
-      JOIN webhooks w ON w.is_active
+      JOIN "webhooks" w ON w.is_active
     WHERE
       EXISTS (
         SELECT
@@ -282,7 +282,7 @@ WITH
   ),
   e AS (
     INSERT INTO
-      events (type, resource, resource_id, sequence, data)
+      "events" (type, resource, resource_id, sequence, data)
     SELECT
       a.type,
       a.resource,
@@ -292,7 +292,7 @@ WITH
           SELECT
             max(x.sequence)
           FROM
-            events x
+            "events" x
           WHERE
             x.resource = a.resource
             AND x.resource_id = a.resource_id
@@ -314,7 +314,7 @@ WITH
   ),
   d AS (
     INSERT INTO
-      webhook_deliveries (webhook_id, event_id)
+      "webhook_deliveries" (webhook_id, event_id)
     SELECT
       $2::int,
       e.id
@@ -331,7 +331,7 @@ FROM
   JOIN e ON e.id = d.event_id;
 
 -- WebhooksRepository.rotateSecret
-UPDATE webhooks
+UPDATE "webhooks"
 SET
   previous_secret = secret,
   secret_rotated_at = now(),
@@ -458,7 +458,7 @@ SELECT
   id::text AS id,
   type
 FROM
-  events
+  "events"
 WHERE
   id = ANY ($1::bigint[]);
 
@@ -466,7 +466,7 @@ WHERE
 WITH
   d AS (
     INSERT INTO
-      webhook_deliveries (webhook_id, event_id)
+      "webhook_deliveries" (webhook_id, event_id)
     VALUES
       ($1::int, $2::bigint)
     RETURNING
@@ -477,12 +477,12 @@ SELECT
   e.type AS event_type
 FROM
   d
-  JOIN events e ON e.id = d.event_id;
+  JOIN "events" e ON e.id = d.event_id;
 
 -- WebhooksRepository.claimDue
 WITH
   c AS (
-    UPDATE webhook_deliveries d
+    UPDATE "webhook_deliveries" d
     SET
       claimed_at = now(),
       leased_until = now() + make_interval(secs => $2::int),
@@ -495,7 +495,7 @@ WITH
         SELECT
           q.id
         FROM
-          webhook_deliveries q
+          "webhook_deliveries" q
         WHERE
           q.status = 'queued'
           AND q.next_attempt_at <= now()
@@ -507,7 +507,7 @@ WITH
             SELECT
               1
             FROM
-              webhooks w
+              "webhooks" w
             WHERE
               w.id = q.webhook_id
               AND w.is_active
@@ -551,8 +551,8 @@ SELECT
   e.created_at
 FROM
   c
-  JOIN webhooks w ON w.id = c.webhook_id
-  JOIN events e ON e.id = c.event_id
+  JOIN "webhooks" w ON w.id = c.webhook_id
+  JOIN "events" e ON e.id = c.event_id
 ORDER BY
   c.id;
 
@@ -592,7 +592,7 @@ WITH
       )
   ),
   u AS (
-    UPDATE webhook_deliveries d
+    UPDATE "webhook_deliveries" d
     SET
       status = o.status,
       leased_until = NULL,
@@ -644,7 +644,7 @@ WITH
       jsonb_to_recordset($1::jsonb) AS x (webhook_id int, succeeded boolean, gone boolean)
   ),
   u AS (
-    UPDATE webhooks w
+    UPDATE "webhooks" w
     SET
       failing_since = CASE
         WHEN o.succeeded THEN NULL
