@@ -141,6 +141,8 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
     '/customfielddefinitions',
     '/coupon',
     '/customer',
+    '/product',
+    '/subscriptions',
   ])('POST %s takes every body its schema admits', async (path) => {
     const answers = [];
     for (const body of generated(path, 'post', 3, described[path])) {
@@ -163,6 +165,12 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
     ['/billingplans', '/billingplan/{id}', 'patch', 200],
     ['/shipments', '/shipment/{id}', 'patch', 200],
     ['/shipments', '/shipment/{id}/trackingcode', 'post', 201],
+    ['/products', '/product/{key}', 'patch', 200],
+    ['/products', '/product/{owner}/option', 'post', 201],
+    ['/products', '/product/{owner}/extra', 'post', 201],
+    ['/products', '/product/{owner}/attribute', 'post', 201],
+    ['/products', '/product/{owner}/pricetier', 'post', 201],
+    ['/products', '/product/{owner}/categories', 'post', 200],
   ] as const)('%s: %s (%s) takes every body its schema admits', async (list, path, method, ok) => {
     const rows = await t.http.get(`${list}?limit=1`).set(auth);
     expect(rows.status).toBe(200);
