@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import compression from 'compression';
 import { healthRoutes } from './common/health/health.routes.js';
 import { publicFileRoutes } from './common/public-files/public-files.routes.js';
@@ -50,10 +50,13 @@ class StoreExpressAdapter extends ExpressAdapter {
  * validates the fields: the order of refusals docs/api.md promises (401, 404/405, 403, 413/415/400,
  * Idempotency-Key, 422).
  */
-export async function createApp(options: { logger?: false | ('error' | 'warn' | 'log')[] } = {}): Promise<NestExpressApplication> {
+export async function createApp(
+  options: { logger?: false | ('error' | 'warn' | 'log')[]; logDestination?: DestinationStream } = {},
+): Promise<NestExpressApplication> {
   const config = loadConfig();
-  // JSON lines through pino at LOG_LEVEL; `logger` (the tests' quiet ['error']) overrides the level.
-  const logger = createLogger(options.logger === undefined ? config.logLevel : levelOf(options.logger), 'api');
+  // JSON lines through pino at LOG_LEVEL; `logger` (the tests' quiet ['error']) overrides the level,
+  // `logDestination` (the tests, which read what was logged) takes the lines instead of stdout.
+  const logger = createLogger(options.logger === undefined ? config.logLevel : levelOf(options.logger), 'api', options.logDestination);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), new StoreExpressAdapter(), {
     bodyParser: false,
     logger: AppLogger.over(logger),

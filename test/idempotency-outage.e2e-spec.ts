@@ -8,6 +8,16 @@ const CLIENTS = 8;
 const KEYS_PER_CLIENT = 25;
 /** How long after the database's return every key must have its 2xx (the issue's promise). */
 const ANSWERED_WITHIN_MS = 15_000;
+/**
+ * What the api logs while the database is away: each request it turned away (a 503) or whose key it
+ * could not commit, and the background passes (webhook deliveries, the outbox) that found no database.
+ */
+const OUTAGE_LOGS = [
+  /"msg":"Dependency unavailable: /,
+  /"msg":"Could not commit a request with an Idempotency-Key: /,
+  /"msg":"Webhook pass failed: /,
+  /"msg":"Outbox pass failed: /,
+];
 
 /**
  * Integrators retrying POST /quote with their Idempotency-Key while PostgreSQL is cut away: every
@@ -23,7 +33,8 @@ describeE2E('Idempotency-Key through a PostgreSQL outage', () => {
   beforeAll(async () => {
     const target = new URL(TEST_PG_URL);
     proxy = await startTcpProxy({ target: { host: target.hostname, port: Number(target.port || 5432) } });
-    t = await bootTestApp('idempotency_outage', {}, { databaseUrl: (url) => proxy.url(url) });
+    // The outage is logged, once per refused request: expected here, so kept from the console (asserted below).
+    t = await bootTestApp('idempotency_outage', {}, { databaseUrl: (url) => proxy.url(url), expectedLogs: OUTAGE_LOGS });
     token = await t.token();
     await new Promise<void>((resolve) => t.app.getHttpServer().listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
@@ -96,6 +107,10 @@ describeE2E('Idempotency-Key through a PostgreSQL outage', () => {
       const failures = answers.filter((a) => a.status >= 300);
       expect(failures.length).toBeGreaterThan(0);
       expect(failures.filter((a) => a.status !== 503 || a.retryAfter !== '5')).toEqual([]);
+      // The api logged the outage, and nothing else at error level.
+      const logged = t.logs().map((l) => JSON.stringify(l));
+      expect(logged.some((l) => OUTAGE_LOGS[0].test(l))).toBe(true);
+      expect(logged.filter((l) => !OUTAGE_LOGS.some((p) => p.test(l)))).toEqual([]);
       // One quote per key, whatever the retries.
       const rows = await t.sql<{ name: string; n: number }>(
         `SELECT name, count(*)::int AS n FROM quotes WHERE name LIKE $1 GROUP BY name`,

@@ -16,7 +16,12 @@ describeE2E('Idempotency-Key', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'store-idempotency-'));
-    t = await bootTestApp('idempotency', { DATA_DIR: dataDir });
+    // The 500 of the 5xx test is on purpose: its two log lines (the cause, the access line) are kept from the console.
+    t = await bootTestApp(
+      'idempotency',
+      { DATA_DIR: dataDir },
+      { expectedLogs: [/relation \\"countries\\" does not exist/, /"msg":"POST \/country 500"/] },
+    );
     token = await t.token();
   });
   afterAll(async () => {
@@ -156,6 +161,7 @@ describeE2E('Idempotency-Key', () => {
     }
     expect(failed.status).toBe(500);
     expect(failed.body).toEqual(fail(500, 'An unexpected error occurred.'));
+    expect(t.logs()).toContainEqual(expect.objectContaining({ level: 'error', msg: 'POST /country 500' }));
     expect(await stored('retry-1')).toEqual([]);
 
     const retried = await post('/country', { name: 'Avalon', code: 'AV' }, 'retry-1');

@@ -8,7 +8,12 @@ describeE2E('platform conventions', () => {
   let auth: { Authorization: string };
 
   beforeAll(async () => {
-    t = await bootTestApp('platform');
+    // The 500 below is on purpose: its two log lines (the cause, the access line) are kept from the console.
+    t = await bootTestApp(
+      'platform',
+      {},
+      { expectedLogs: [/relation \\"custom_field_definitions\\" does not exist/, /"msg":"GET \/customfielddefinitions 500"/] },
+    );
     token = await t.token();
     auth = { Authorization: `Bearer ${token}` };
     for (const [name, code] of [
@@ -326,6 +331,14 @@ describeE2E('platform conventions', () => {
       } finally {
         await t.sql('ALTER TABLE cfd_away RENAME TO custom_field_definitions');
       }
+      // The cause the answer hides is in the log, with the request's id.
+      expect(t.logs()).toContainEqual(
+        expect.objectContaining({
+          level: 'error',
+          request_id: expect.any(String),
+          msg: expect.stringContaining('relation "custom_field_definitions" does not exist'),
+        }),
+      );
     });
   });
 });

@@ -42,3 +42,12 @@ export const EXCLUSIVE_FIELDS = 'store:openapi:exclusive-fields';
  * document states it as a `oneOf`.
  */
 export const ApiExclusive = (...fields: string[]): ClassDecorator => SetMetadata(EXCLUSIVE_FIELDS, fields);
+
+export const SCHEMA_RULES = 'store:openapi:schema-rules';
+
+/**
+ * Rules of a body that span its fields (a value's shape that depends on another field), as JSON
+ * Schema keywords merged into the body's object schema (`allOf` of `if`/`then`). The service checks
+ * them; this states them. A subclass inherits them unless it declares its own.
+ */
+export const ApiRules = (rules: Record<string, unknown>): ClassDecorator => SetMetadata(SCHEMA_RULES, rules);

@@ -4,8 +4,8 @@ import { type ValidationArguments, getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import { DECORATORS } from '@nestjs/swagger';
 import { requiredFieldsOf } from '../common/validation/decorators.js';
-import { EXCLUSIVE_FIELDS } from './decorators.js';
-import { TIMESTAMP_INPUT_PATTERN } from './fields.js';
+import { EXCLUSIVE_FIELDS, SCHEMA_RULES } from './decorators.js';
+import { EMAIL_PATTERN, TIMESTAMP_INPUT_PATTERN } from './fields.js';
 
 /**
  * Request schemas derived from the DTO classes' own validation metadata (class-validator), so the
@@ -179,8 +179,10 @@ export class DtoSchemas {
       // The validation pipe answers 422 "is not a known field" for anything else.
       additionalProperties: false,
     });
-    if (exclusive.length < 2) return closed(properties, required);
+    const rules = (Reflect.getMetadata(SCHEMA_RULES, cls) as JsonSchema | undefined) ?? {};
+    if (exclusive.length < 2) return { ...closed(properties, required), ...rules };
     return {
+      ...rules,
       description: `Exactly one of ${exclusive.map((f) => `\`${f}\``).join(', ')}.`,
       oneOf: exclusive.map((field) =>
         closed(Object.fromEntries(Object.entries(properties).filter(([name]) => name === field || !exclusive.includes(name))), [
@@ -295,6 +297,7 @@ export class DtoSchemas {
         case 'isEmail':
           target.type = 'string';
           target.format = 'email';
+          target.pattern = EMAIL_PATTERN;
           break;
         case 'isArray':
           isArray = true;

@@ -14,12 +14,22 @@ const MONTH_DAY = '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-
 const LEAP_DAY = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29';
 /** A real calendar date from year 0001: what `parseTimestamp` takes (31 February and 29 February 2100 refused). */
 const DAY = `(?!0000)(?:\\d{4}-${MONTH_DAY}|${LEAP_DAY})`;
+/** A real calendar date from year 0000 (year 0000 is a leap year): what a custom field of type `date` takes. */
+export const ANY_YEAR_DATE = `(?:\\d{4}-${MONTH_DAY}|${LEAP_DAY})`;
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d';
 /** `YYYY-MM-DD HH:MM:SS`, a real calendar date, hours 00–23. */
 export const TIMESTAMP_PATTERN = `^${DAY} ${TIME}$`;
 /** What `parseTimestamp` reads: the form above, or ISO 8601 with `T`, optional seconds and fraction, and `Z` or an offset up to ±23:59. */
 export const TIMESTAMP_INPUT_PATTERN = `^${DAY}(?: ${TIME}|T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d))$`;
 export const DATE_PATTERN = `^${DAY}$`;
+/**
+ * An e-mail address as the server's check (class-validator's `isEmail`) takes it, in ASCII: at most
+ * 254 characters, a local part of at most 64 dot-separated atoms, a domain of dot-separated labels
+ * (no `_`, no leading or trailing `-`) ending in a top-level domain of letters. So `a@localhost`
+ * and `a@b.c1`, which `format: email` admits, are refused. (The server also takes non-ASCII letters.)
+ */
+export const EMAIL_PATTERN =
+  "^(?=.{1,254}$)(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$";
 export const US_DATE_PATTERN = '^\\d{2}/\\d{2}/\\d{4}$';
 
 /** Every class that declared a property through `Field`: the document closes their schemas. */

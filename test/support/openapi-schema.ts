@@ -1,5 +1,6 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import Decimal from 'decimal.js';
 
 // ajv and ajv-formats are CommonJS modules whose export is also their `default`; typed as the module under NodeNext.
 type AjvClass = typeof Ajv2020Module.default;
@@ -22,9 +23,18 @@ const DOC_ID = 'https://store-api.test/openapi.json';
  * (`#/components/…`), with every `$ref` between them resolved (JSON Schema 2020-12, as OpenAPI 3.1).
  */
 export function documentSchemas(doc: Json) {
-  // multipleOf of decimals (0.01) judged on the decimal value, not on binary floating point (0.07 / 0.01 ≠ 7 there).
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, multipleOfPrecision: 9 });
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
+  // multipleOf judged on the number as JSON writes it (its shortest decimal spelling), as the server
+  // reads it: 0.07 is a multiple of 0.01 (binary floating point says no), 83.10000000000001 is not.
+  ajv.removeKeyword('multipleOf');
+  ajv.addKeyword({
+    keyword: 'multipleOf',
+    type: 'number',
+    schemaType: 'number',
+    error: { message: ({ schemaCode }) => `must be multiple of ${String(schemaCode)}` },
+    validate: (step: number, value: number) => new Decimal(String(value)).mod(new Decimal(String(step))).isZero(),
+  });
   ajv.addSchema(doc, DOC_ID);
   return (at: string) => ajv.compile({ $ref: `${DOC_ID}${at}` });
 }

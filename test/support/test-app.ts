@@ -57,6 +57,12 @@ export interface TestApp {
   dbUrl: string;
   /** A Bearer token with the given scopes (default `*`). */
   token(scopes?: string[], opts?: { expiresInDays?: number }): Promise<string>;
+  /**
+   * The app's log lines so far (pino JSON, error level and above unless the spec asked for more). The
+   * lines the spec declared expected (`expectedLogs`) are kept from the console; any other is printed
+   * as it comes, so a green run is quiet and an unexpected error still shows.
+   */
+  logs(): Record<string, unknown>[];
   /** Runs SQL on the spec's database outside the app. */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -70,15 +76,22 @@ export interface TestApp {
 export async function bootTestApp(
   label: string,
   env: Record<string, string> = {},
-  opts: { databaseUrl?: (url: string) => string } = {},
+  opts: { databaseUrl?: (url: string) => string; expectedLogs?: RegExp[] } = {},
 ): Promise<TestApp> {
+  const lines: Record<string, unknown>[] = [];
+  const logDestination = {
+    write(line: string) {
+      lines.push(JSON.parse(line) as Record<string, unknown>);
+      if (!opts.expectedLogs?.some((pattern) => pattern.test(line))) process.stdout.write(line);
+    },
+  };
   const db = await createTestDatabase(label);
   const saved = { ...process.env };
   const databaseUrl = opts.databaseUrl ? opts.databaseUrl(db.url) : db.url;
   Object.assign(process.env, { DATABASE_URL: databaseUrl, MIGRATIONS_RUN: 'true', REDIS_URL: '', SMTP_URL: '' }, env);
   let app: NestExpressApplication;
   try {
-    app = await createApp({ logger: ['error'] });
+    app = await createApp({ logger: ['error'], logDestination });
     await app.init();
     // While a module is being written its entities may run ahead of its migration.
     if (process.env.TEST_SCHEMA_SYNC === '1') await app.get(DataSource).synchronize();
@@ -92,6 +105,7 @@ export async function bootTestApp(
     dbUrl: db.url,
     token: async (scopes = ['*'], opts = {}) =>
       (await app.get(ApiKeysService).create({ name: 'test', scopes, expiresInDays: opts.expiresInDays })).access_token,
+    logs: () => [...lines],
     sql: async (text, params) => (await pool.query(text, params)).rows,
     close: async () => {
       await pool.end();

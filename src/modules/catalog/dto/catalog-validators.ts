@@ -21,6 +21,12 @@ export const IsSku = () => compose(IsText(64), Matches(/^\S+$/, { message: 'must
 export const IsUrlName = () =>
   compose(IsText(255), Matches(/^[A-Za-z0-9._~-]+$/, { message: 'must hold only letters, digits and - _ . ~' }));
 
+/**
+ * The sale rules `IsSaleRule` takes, as one pattern: a price or an amount off of up to 10 digits and
+ * 2 decimals, or a percentage off from 0 to 100 (leading zeros allowed, so still 10 digits at most).
+ */
+export const SALE_RULE_PATTERN = '^(?:-?\\d{1,10}(?:\\.\\d{1,2})?|(?:0{0,8}\\d{1,2}(?:\\.\\d{1,2})?|0{0,7}100(?:\\.0{1,2})?)%)$';
+
 /** Sale rule of domain/unit-price.ts, with amounts that fit a money column. */
 export const IsSaleRule = () =>
   compose(
@@ -32,7 +38,7 @@ export const IsSaleRule = () =>
       },
     }),
     // The rule lives in a closure; the OpenAPI document reads it from here.
-    ApiProperty({ type: 'string', pattern: '^-?\\d{1,10}(\\.\\d{1,2})?%?$', example: '15%' }),
+    ApiProperty({ type: 'string', pattern: SALE_RULE_PATTERN, example: '15%' }),
   );
 
 /** A list of distinct row ids (duplicates are dropped). */

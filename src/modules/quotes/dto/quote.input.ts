@@ -16,6 +16,7 @@ import {
 } from '../../../common/validation/decorators.js';
 import { QUOTE_STATUSES } from '../domain/quote-status.js';
 import { QUOTE_TYPES } from '../quote.entity.js';
+import { EMAIL_PATTERN } from '../../../openapi/fields.js';
 
 /** An item of `items` (the specification's input shape). Options, extras and custom fields are checked against the catalog. */
 export class QuoteItemInput {
@@ -41,6 +42,7 @@ export class QuoteItemInput {
   is_trial_product?: boolean;
 
   @Optional()
+  @ApiProperty({ uniqueItems: true, description: "SKUs of the product's extras, each at most once." })
   @ArrayMaxSize(100, { message: 'must have at most 100 extras' })
   @IsString({ each: true, message: 'must be an array of extra SKUs' })
   @IsArray({ message: 'must be an array of extra SKUs' })
@@ -91,7 +93,7 @@ export class QuotePatch {
   @IsArray({ message: 'must be an array of e-mail addresses' })
   @EachElement((e) => typeof e === 'string' && isEmail(e), 'must be an e-mail address')
   @Allow()
-  @ApiProperty({ type: 'array', items: { type: 'string', format: 'email' }, example: ['buyer@example.com'] })
+  @ApiProperty({ type: 'array', items: { type: 'string', format: 'email', pattern: EMAIL_PATTERN }, example: ['buyer@example.com'] })
   customer_emails?: unknown[] | null;
 
   @Nullable()

@@ -1,8 +1,36 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsString, Matches } from 'class-validator';
+import { ApiRules } from '../../../../openapi/decorators.js';
+import { decimalPattern } from '../../../../openapi/dto-schema.js';
 import { IsDecimal, IsFlag, IsText, IsTimestamp, Nullable, Optional, RequiredFields } from '../../../../common/validation/decorators.js';
 import { API_CODE, API_CODE_MESSAGE } from '../../dto/customer-group.input.js';
 import { DISCOUNT_TYPES, type DiscountType } from '../domain/coupon-rules.js';
 
+/**
+ * A percentage coupon's value is at most 100: one branch per `discount_type` (a patch without it
+ * is checked against the stored type). That `ends_at` comes after `starts_at` JSON Schema cannot
+ * say; its description does.
+ */
+const byDiscountType = (typeRequired: boolean) => ({
+  anyOf: [
+    {
+      properties: {
+        discount_type: { const: 'percentage' },
+        discount_value: {
+          anyOf: [
+            { type: 'string', pattern: decimalPattern('100', 2) },
+            { type: 'number', multipleOf: 0.01, minimum: 0, maximum: 100 },
+          ],
+        },
+      },
+      required: ['discount_type'],
+    },
+    { properties: { discount_type: { const: 'fixed_amount' } }, required: ['discount_type'] },
+    ...(typeRequired ? [] : [{ properties: { discount_type: false } }]),
+  ],
+});
+
+@ApiRules(byDiscountType(false))
 export class CouponPatch {
   /** Unique case-insensitively (UQ_coupons_code on lower(code)); stored as given. */
   @Optional()
@@ -20,6 +48,7 @@ export class CouponPatch {
 
   /** A percentage (at most 100) or an amount, checked against the type by the service. */
   @Optional()
+  @ApiProperty({ description: 'A percentage (at most 100 when `discount_type` is `percentage`) or an amount off, up to 2 decimals.' })
   @IsDecimal({ places: 2, min: 0 })
   discount_value?: string;
 
@@ -33,8 +62,14 @@ export class CouponPatch {
 
   @Nullable()
   @IsTimestamp()
+  @ApiProperty({
+    description:
+      'UTC `YYYY-MM-DD HH:MM:SS`, or ISO 8601 with `Z` or an offset (a real calendar date); after `starts_at` when both are set ' +
+      '(a patch compares with the stored value of the one it does not send). From `ends_at` on, the coupon no longer applies.',
+  })
   ends_at?: Date | null;
 }
 
 @RequiredFields('code', 'discount_type', 'discount_value')
+@ApiRules(byDiscountType(true))
 export class CouponCreate extends CouponPatch {}
