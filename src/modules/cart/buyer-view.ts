@@ -43,10 +43,16 @@ export interface BuyerQuote {
   tax: string;
   total: string;
   updatedAt: Date;
+  /** The LOCALE value, e.g. "en-US": language of labels and dates, and the PDF's paper size. */
+  locale: string;
+  /** Who sells: the store's name and, when configured, its e-mail, postal address (lines) and phone. */
+  seller: { name: string; email: string | null; address: string[]; phone: string | null };
 }
 
 export interface BuyerFormat {
   storeName: string;
+  /** STORE_EMAIL, or null. */
+  storeEmail?: string | null;
   currency: string;
   locale: string;
 }
@@ -93,5 +99,8 @@ export function buyerView(r: CartRecord, f: BuyerFormat, now = new Date()): Buye
     tax: money(r.total_tax),
     total: money(r.total),
     updatedAt: new Date(r.updated_at),
+    locale: f.locale,
+    // No postal address or phone is configured yet.
+    seller: { name: f.storeName, email: f.storeEmail ?? null, address: [], phone: null },
   };
 }

@@ -48,7 +48,7 @@ export class CartService {
     private readonly tx: TransactionRunner,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.format = { storeName: config.storeName, currency: config.currency, locale: config.locale };
+    this.format = { storeName: config.storeName, storeEmail: config.storeEmail, currency: config.currency, locale: config.locale };
   }
 
   /** The HTML page of a cart link; null when no quote has it (never existed, or deleted). */
