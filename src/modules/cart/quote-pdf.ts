@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { BuyerItem, BuyerQuote } from './buyer-view.js';
-import { type Cursor, type TextStyle, drawLine, widthOf, wrap } from './pdf/text-runs.js';
+import { type Cursor, type TextStyle, drawLine, finishFonts, widthOf, wrap } from './pdf/text-runs.js';
 
 /**
  * The quote as a PDF, drawn with PDFKit from the same BuyerQuote the cart page shows. Text in any
@@ -234,6 +234,7 @@ export function renderQuotePdf(q: BuyerQuote): Promise<Buffer> {
     drawLine(cursor, LABELS.page(i - start + 1, count), REGULAR(8), left + width, baseline, 'right');
     doc.endMarkedContent();
   }
+  finishFonts(cursor);
   doc.end();
   return done;
 }

@@ -117,7 +117,6 @@ export function woffToSfnt(woff: Buffer): Buffer {
 }
 
 type Glyph = fontkit.Glyph;
-const ZERO_WIDTH = 0x200d;
 
 /**
  * The font with glyphs that carry the code points of each use. fontkit keeps one Glyph object per
@@ -131,10 +130,6 @@ export function faithful(base: Face, postscriptName?: string): Face {
   const face = Object.create(base) as Face;
   Object.defineProperty(face, 'getGlyph', {
     value(this: Face, id: number, characters: number[] = []): Glyph {
-      // A glyph that stands for no character (the dots shaping splits off an Arabic letter) reads
-      // as a zero-width joiner, which joins nothing more in a word already joined: not as nothing,
-      // which a reader takes as the glyph's number.
-      if (characters.length === 0) characters = [ZERO_WIDTH];
       const glyph = base.getGlyph.call(this, id, characters);
       const same = glyph.codePoints.length === characters.length && glyph.codePoints.every((c, i) => c === characters[i]);
       return same ? glyph : (Object.create(glyph, { codePoints: { value: characters } }) as Glyph);

@@ -26,7 +26,7 @@ const RTL_SCRIPT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Scrip
 // Characters that belong to the character before them: combining marks, joiners, variation selectors.
 const ATTACHED = /^(?:\p{M}|\u200c|\u200d|[\ufe00-\ufe0f])$/u;
 // Spaces and punctuation: they stay in the current run when its font has them, so a run of Arabic
-// or Hebrew words is shaped (and reversed) as one.
+// or Hebrew words is shaped (and reversed) as one; not in the emoji font, whose space is an emoji's width.
 const NEUTRAL = /[\s\p{P}\p{Zs}]/u;
 
 function runsOf(text: string, weight: Weight, levels: Uint8Array | null): Run[] {
@@ -38,7 +38,11 @@ function runsOf(text: string, weight: Weight, levels: Uint8Array | null): Run[] 
     index += ch.length;
     const cp = ch.codePointAt(0)!;
     let face: FaceRef;
-    if (current && current.level === level && (ATTACHED.test(ch) || (NEUTRAL.test(ch) && current.face.face.hasGlyphForCodePoint(cp)))) {
+    if (
+      current &&
+      current.level === level &&
+      (ATTACHED.test(ch) || (NEUTRAL.test(ch) && !current.face.key.startsWith('noto-emoji') && current.face.face.hasGlyphForCodePoint(cp)))
+    ) {
       face = current.face;
     } else {
       face = faceFor(cp, weight) ?? current?.face ?? baseFace(weight);
@@ -236,5 +240,20 @@ function resourceFor(doc: Cursor, run: VisualRun): Resource {
       for (const [id, text] of glyphs) copy.text.set(id, text);
       return copy;
     }
+  }
+}
+
+/**
+ * To call before `doc.end()`: a glyph that stands for no character (the dots shaping splits off an
+ * Arabic letter) reads as a zero-width joiner, which readers drop, and not as nothing, which they
+ * take as the glyph's number. (It cannot carry the joiner while laid out: fontkit draws a
+ * default-ignorable character as an empty space.)
+ */
+export function finishFonts(doc: Cursor): void {
+  const families = (doc as unknown as { _fontFamilies: Record<string, { unicode?: number[][] }> })._fontFamilies;
+  for (const font of new Set(Object.values(families))) {
+    font.unicode?.forEach((codePoints, gid, all) => {
+      if (codePoints.length === 0) all[gid] = [0x200d];
+    });
   }
 }
