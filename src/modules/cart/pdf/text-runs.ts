@@ -220,7 +220,7 @@ function glyphTexts(run: VisualRun): (readonly [number, string])[] {
 /** Whether each glyph of the run stands for one text throughout the run. */
 function readsBack(run: VisualRun): boolean {
   const seen = new Map<number, string>();
-  return glyphTexts(run).every(([id, text]) => (seen.get(id) ?? (seen.set(id, text), text)) === text);
+  return glyphTexts(run).every(([id, text]) => id === 0 || (seen.get(id) ?? (seen.set(id, text), text)) === text);
 }
 
 function resourceFor(doc: Cursor, run: VisualRun): Resource {
@@ -228,7 +228,9 @@ function resourceFor(doc: Cursor, run: VisualRun): Resource {
   if (!fonts) resources.set(doc, (fonts = new Map()));
   let copies = fonts.get(run.face.key);
   if (!copies) fonts.set(run.face.key, (copies = []));
-  const glyphs = glyphTexts(run);
+  // Glyph 0, the empty box of a character no font has, is left out: one copy of a font per such
+  // character (a Korean name) would be too many.
+  const glyphs = glyphTexts(run).filter(([id]) => id !== 0);
   for (let k = 0; ; k++) {
     copies[k] ??= {
       key: k ? `${run.face.key}~${k}` : run.face.key,
