@@ -1,9 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { getDocumentProxy } from 'unpdf';
 import { TransactionRunner } from '../src/database/transaction.js';
 import { buyerView } from '../src/modules/cart/buyer-view.js';
 import { CartRepository } from '../src/modules/cart/cart.repository.js';
 import { renderQuotePdf } from '../src/modules/cart/quote-pdf.js';
+import { DIST, cleanEnv } from './support/processes.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -191,6 +194,33 @@ describeE2E('the quote PDF in any script', () => {
     const second = await pdfOf(quote.number);
     expect(second.body.equals(first.body)).toBe(true);
     expect(second.etag).toBe(first.etag);
+  });
+
+  it('gives the same bytes in a process that drew other quotes first (as another host would)', () => {
+    // Arabic letters that share a glyph body, in another order first: what the fonts keep between
+    // renders must not change what a later quote's file says.
+    const script = `
+      const { createHash } = await import('node:crypto');
+      const { renderQuotePdf } = await import(${JSON.stringify(join(DIST, 'modules', 'cart', 'quote-pdf.js'))});
+      const quote = (name, items) => ({ number: 'Q1', name, state: 'open', expiresOn: null, items: items.map((n) => ({ name: n, sku: null,
+        options: [['لون', 'أحمر (داكن)']], extras: [], quantity: 1, unitPrice: '1,00 ₪', discount: null, total: '1,00 ₪' })),
+        subtotal: '1,00 ₪', discount: '0,00 ₪', tax: '0,00 ₪', total: '1,00 ₪', updatedAt: new Date(0), locale: 'he-IL',
+        seller: { name: 'חנות', email: null, address: [], phone: null } });
+      if (process.argv[1] === 'warm') await renderQuotePdf(quote('هدية يتيم', ['ي ت ب ن', 'بيت', '(א) [ב]']));
+      const bytes = await renderQuotePdf(quote('كرسي مكتب مريح — תמר (חדש)', ['تغليف هدية', 'مكتب', 'بيت يتيم']));
+      console.log(createHash('sha256').update(bytes).digest('hex'));`;
+    const run = (...args: string[]) => {
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, ...args], {
+        env: cleanEnv(),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(r.stderr).toBe('');
+      return r.stdout.trim();
+    };
+    const cold = run('cold');
+    expect(cold).toMatch(/^[0-9a-f]{64}$/);
+    expect(run('warm')).toBe(cold);
   });
 
   it('fits the largest amounts the API stores in their columns: no two cells run into each other', async () => {

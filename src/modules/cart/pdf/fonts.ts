@@ -135,8 +135,51 @@ export function faithful(base: Face, postscriptName?: string): Face {
       return same ? glyph : (Object.create(glyph, { codePoints: { value: characters } }) as Glyph);
     },
   });
+  remember(face, base.layout as Layout);
   if (postscriptName) Object.defineProperty(face, 'postscriptName', { value: postscriptName });
   return face;
+}
+
+type Layout = (text: string | Glyph[], ...rest: unknown[]) => fontkit.GlyphRun;
+interface KeptRun {
+  glyphs: Glyph[];
+  positions: { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }[];
+}
+const layouts = new WeakMap<Face, Map<string, KeptRun>>();
+
+/**
+ * fontkit's layout of a string kept per font (a bounded number of them): PDFKit lays each run out
+ * again in every document. PDFKit scales the positions it gets in place, so every call gets a
+ * copy of them.
+ */
+function remember(face: Face, layout: Layout): void {
+  Object.defineProperty(face, 'layout', {
+    configurable: true,
+    value(this: Face, text: string | Glyph[], ...rest: unknown[]): fontkit.GlyphRun {
+      if (typeof text !== 'string') return layout.call(this, text, ...rest);
+      let kept = layouts.get(this);
+      if (!kept) layouts.set(this, (kept = new Map()));
+      const key = rest.some((r) => r !== undefined) ? `${text}\u0000${JSON.stringify(rest)}` : text;
+      let run = kept.get(key);
+      if (!run) {
+        const fresh = layout.call(this, text, ...rest);
+        run = {
+          glyphs: fresh.glyphs,
+          positions: fresh.positions.map((p) => ({ xAdvance: p.xAdvance, yAdvance: p.yAdvance, xOffset: p.xOffset, yOffset: p.yOffset })),
+        };
+        if (kept.size >= 20_000) kept.clear();
+        kept.set(key, run);
+      }
+      const positions = run.positions.map((p) => ({ ...p }));
+      return {
+        glyphs: run.glyphs,
+        positions,
+        get advanceWidth() {
+          return positions.reduce((sum, p) => sum + p.xAdvance, 0);
+        },
+      } as unknown as fontkit.GlyphRun;
+    },
+  });
 }
 
 export interface FaceRef {
@@ -173,16 +216,14 @@ export function rightToLeft(ref: FaceRef): FaceRef {
   let rtl = rtlFaces.get(ref.key);
   if (!rtl) {
     const face = faithful(ref.face, `${ref.face.postscriptName}-RTL`);
-    const layout = ref.face.layout as (text: string | Glyph[], ...rest: unknown[]) => fontkit.GlyphRun;
-    Object.defineProperty(face, 'layout', {
-      value(this: Face, text: string | Glyph[], ...rest: unknown[]) {
-        if (typeof text !== 'string') return layout.call(this, text, ...rest);
-        const glyphs = [...text].map((ch) => {
-          const cp = ch.codePointAt(0)!;
-          return this.getGlyph(this.glyphForCodePoint(mirrorOf(cp)).id, [cp]);
-        });
-        return layout.call(this, glyphs, ...rest);
-      },
+    const layout = ref.face.layout as Layout;
+    remember(face, function (this: Face, text: string | Glyph[], ...rest: unknown[]) {
+      if (typeof text !== 'string') return layout.call(this, text, ...rest);
+      const glyphs = [...text].map((ch) => {
+        const cp = ch.codePointAt(0)!;
+        return this.getGlyph(this.glyphForCodePoint(mirrorOf(cp)).id, [cp]);
+      });
+      return layout.call(this, glyphs, ...rest);
     });
     rtlFaces.set(ref.key, (rtl = { key: `${ref.key}~rtl`, face }));
   }
