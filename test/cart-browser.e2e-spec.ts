@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { describeBrowser, launchChromium, warnIfNoChromium } from './support/chromium.js';
@@ -9,7 +9,20 @@ import { describeE2E } from './support/test-app.js';
 
 // These callbacks run in the page (page.evaluate), where the DOM's globals exist.
 declare const getComputedStyle: (element: unknown) => { backgroundColor: string; display: string };
-declare const document: { documentElement: { scrollWidth: number } };
+declare const document: {
+  documentElement: { scrollWidth: number };
+  body: { append(node: unknown): void };
+  createElement(tag: 'canvas'): {
+    id: string;
+    width: number;
+    height: number;
+    style: Record<string, string>;
+    getContext(kind: '2d'): unknown;
+  };
+};
+
+/** pdf.js as unpdf ships it (one ES module, no worker file), for rendering the PDF's pages in the page. */
+const PDFJS = join(import.meta.dirname, '..', 'node_modules', 'unpdf', 'dist', 'pdfjs.mjs');
 
 warnIfNoChromium();
 
@@ -171,6 +184,65 @@ describeE2E('the cart link of a quote e-mail, opened in a browser', () => {
         await page.close();
       }
     }, 90_000);
+
+    it('renders each page of a quote PDF in any script with pdf.js in the browser (screenshots beside the page’s)', async () => {
+      const names = ['Кофемашина «Утро»', '办公椅 人体工学', 'Ελληνικός καφές', 'כיסא משרדי שחור', 'كرسي مكتب مريح', 'Mug ☕ 🙂'];
+      const items = [];
+      for (const [i, name] of names.entries()) {
+        const product = await call('POST', '/product', { name, sku: `SCRIPT-${i}`, base_price: i === 0 ? '9999999999.99' : '19.99' });
+        items.push({ product_id: product.id, quantity: i === 0 ? 1 : 2 });
+      }
+      const many = Array.from({ length: 24 }, (_, i) => items[1 + (i % 5)]);
+      const q = await call('POST', '/quote', { name: 'Офис — 办公室 — מטבח — مطبخ', items: [...items, ...many] });
+      const res = await fetch(`${api.url}/quote/${q.id}/pdf`, { headers: { Authorization: `Bearer ${api.token}` } });
+      expect(res.status).toBe(200);
+      const pdf = Buffer.from(await res.arrayBuffer());
+
+      const page = await context.newPage();
+      try {
+        // The page, pdf.js and the PDF come from one made-up origin, answered here: no network.
+        await page.route('http://pdf.test/**', (route) => {
+          const path = new URL(route.request().url()).pathname;
+          if (path === '/pdf.mjs') return route.fulfill({ contentType: 'text/javascript', body: readFileSync(PDFJS) });
+          if (path === '/quote.pdf') return route.fulfill({ contentType: 'application/pdf', body: pdf });
+          return route.fulfill({
+            contentType: 'text/html',
+            body: '<!doctype html><html><body style="margin:0;background:#8a8f98"></body></html>',
+          });
+        });
+        await page.goto('http://pdf.test/');
+        const sizes = await page.evaluate(async () => {
+          const pdfjs = await import('http://pdf.test/pdf.mjs' as string);
+          const data = new Uint8Array(await (await fetch('http://pdf.test/quote.pdf')).arrayBuffer());
+          const doc = await pdfjs.getDocument({ data }).promise;
+          const out: number[][] = [];
+          for (let n = 1; n <= doc.numPages; n++) {
+            const p = await doc.getPage(n);
+            const viewport = p.getViewport({ scale: 1.5 });
+            const canvas = document.createElement('canvas');
+            canvas.id = `page-${n}`;
+            canvas.width = viewport.width;
+            canvas.height = viewport.height;
+            canvas.style.display = 'block';
+            canvas.style.marginBottom = '8px';
+            document.body.append(canvas);
+            await p.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
+            out.push([Math.round(viewport.width / 1.5), Math.round(viewport.height / 1.5)]);
+          }
+          return out;
+        });
+        // Acme Supplies has no LOCALE: en-US, so Letter; a quote this long runs onto a second page.
+        expect(sizes.length).toBeGreaterThan(1);
+        for (const size of sizes) expect(size).toEqual([612, 792]);
+        for (const n of sizes.keys()) {
+          const shot = join(SHOTS, `quote-pdf-page-${n + 1}.png`);
+          await page.locator(`#page-${n + 1}`).screenshot({ path: shot });
+          expect(statSync(shot).size).toBeGreaterThan(10_000); // a blank page is about 5 kB
+        }
+      } finally {
+        await page.close();
+      }
+    }, 60_000);
 
     it('declines with a reason from the page; the store and the buyer are told', async () => {
       const q = await call('POST', '/quote', {

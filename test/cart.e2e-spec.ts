@@ -206,7 +206,7 @@ describeE2E('the buyer’s cart page, its PDF and acceptance', () => {
       const { pages, text } = await pdfText(body);
       expect(pages).toBe(1);
       for (const expected of [
-        'ACME & <SONS>',
+        'Acme & <Sons>',
         'Spring order for "Bea"',
         `Quote ${quote.number}`,
         `Valid until ${spelled(quote.expires_at)}.`,
@@ -224,6 +224,7 @@ describeE2E('the buyer’s cart page, its PDF and acceptance', () => {
         '$4.90',
         '$4.41',
         '$48.51',
+        'Page 1 of 1',
       ]) {
         expect({ expected, found: text.includes(expected) }).toEqual({ expected, found: true });
       }

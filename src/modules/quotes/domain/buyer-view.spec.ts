@@ -1,4 +1,3 @@
-import { pdfText } from '../../cart/quote-pdf.js';
 import { de } from '../labels/de.js';
 import { en } from '../labels/en.js';
 import { fill, labelsFor } from '../labels/index.js';
@@ -71,6 +70,17 @@ describe('buyerView', () => {
     expect(buyerView(record(), { ...format, currency: 'EUR', locale: 'de-DE' }, now).total).toBe('1.246,85\u00a0€');
   });
 
+  it('names the seller from the configuration and carries the locale', () => {
+    expect(buyerView(record(), format, now)).toMatchObject({
+      locale: 'en-US',
+      seller: { name: 'Acme', email: null, address: [], phone: null },
+    });
+    expect(buyerView(record(), { ...format, storeEmail: 'sales@acme.test', locale: 'he-IL' }, now)).toMatchObject({
+      locale: 'he-IL',
+      seller: { name: 'Acme', email: 'sales@acme.test', address: [], phone: null },
+    });
+  });
+
   it('reads expired past expires_at, and accepted for good once accepted', () => {
     expect(buyerView(record(), format, new Date('2030-03-01T14:05:00.123Z')).state).toBe('expired');
     expect(buyerView(record({ expires_at: null }), format, new Date('2099-01-01Z')).state).toBe('open');
@@ -129,14 +139,5 @@ describe('buyerView rules', () => {
 
   it('fills a label’s marks, leaving unknown ones as written', () => {
     expect(fill('Quote {number} of {when}', { number: 'Q1' })).toBe('Quote Q1 of {when}');
-  });
-});
-
-describe('pdfText', () => {
-  it('keeps what the standard fonts draw (Windows-1252) and writes "?" for the rest', () => {
-    expect(pdfText('Café “déjà” – €5 ™')).toBe('Café “déjà” – €5 ™');
-    expect(pdfText('−$2.90')).toBe('-$2.90');
-    expect(pdfText('1\u202f246,85\u00a0€')).toBe('1 246,85 €');
-    expect(pdfText('椅子 🙂 Ω')).toBe('?? ? ?');
   });
 });

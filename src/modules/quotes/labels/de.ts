@@ -47,6 +47,9 @@ export const de: Labels = {
   mailAccepted:
     'Sie haben Angebot {number} am {date} angenommen, über insgesamt {total}. Vielen Dank: Wir melden uns, um Ihre Bestellung abzuschließen.',
   mailDeclined: 'Sie haben Angebot {number} am {date} abgelehnt.',
+  sku: 'Art.-Nr.',
+  pageOf: 'Seite {n} von {of}',
+  pdfValidUntil: 'Gültig bis {date}.',
   pdfAcceptedOn: 'Angenommen am {date}.',
   pdfOrdered: 'Bestellt.',
   pdfAcceptedOrdered: 'Angenommen am {date}; bestellt.',
