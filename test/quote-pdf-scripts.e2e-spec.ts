@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { getDocumentProxy } from 'unpdf';
 import { TransactionRunner } from '../src/database/transaction.js';
-import { buyerView } from '../src/modules/cart/buyer-view.js';
-import { CartRepository } from '../src/modules/cart/cart.repository.js';
-import { renderQuotePdf } from '../src/modules/cart/quote-pdf.js';
+import { buyerView } from '../src/modules/quotes/domain/buyer-view.js';
+import { fill } from '../src/modules/quotes/labels/index.js';
+import { ru } from '../src/modules/quotes/labels/ru.js';
+import { BuyerQuotesRepository } from '../src/modules/quotes/repositories/buyer-quotes.repository.js';
+import { renderQuotePdf } from '../src/modules/quotes/pdf/quote-pdf.js';
 import { DIST, cleanEnv } from './support/processes.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
@@ -19,6 +21,7 @@ const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) =>
 };
 
 const STORE = 'Кофейня «Бодрость»';
+const SELLER = { name: STORE, email: 'zakaz@example.test', address: [], phone: null };
 // Left-to-right strings: read back exactly as written.
 const CYRILLIC = 'Кофемашина «Утро»';
 const CHINESE = '办公椅 人体工学';
@@ -55,7 +58,9 @@ async function readPdf(bytes: Buffer): Promise<Page[]> {
     const page = await pdf.getPage(n);
     const [x0, y0, x1, y1] = page.view;
     const content = await page.getTextContent();
-    const items = content.items.filter((i): i is TextItem & { hasEOL: boolean } => 'str' in i);
+    const items = content.items.flatMap((i) =>
+      'str' in i ? [{ str: i.str, transform: i.transform, width: i.width, height: i.height, hasEOL: i.hasEOL }] : [],
+    );
     pages.push({
       width: Math.round(x1 - x0),
       height: Math.round(y1 - y0),
@@ -160,8 +165,9 @@ describeE2E('the quote PDF in any script', () => {
     expect(page.text).not.toContain('?');
     // Nor a control character: what a reader gets for a glyph mapped to no text.
     expect([...page.text].filter((c) => c < ' ' && c !== '\n')).toEqual([]);
-    expect(page.text).toContain(`Quote ${quote.number}`);
-    expect(page.text).toContain('Page 1 of 1');
+    // The store's language (ru-RU): its words for the quote number and the page.
+    expect(page.text).toContain(fill(ru.quoteNumber, { number: quote.number }));
+    expect(page.text).toContain(fill(ru.pageOf, { n: 1, of: 1 }));
     // ru-RU: A4.
     expect([page.width, page.height]).toEqual([595, 842]);
   });
@@ -186,7 +192,7 @@ describeE2E('the quote PDF in any script', () => {
     // The title in any script: the document information dictionary holds it as UTF-16.
     const pdf = await getDocumentProxy(new Uint8Array(body));
     const { info } = (await pdf.getMetadata()) as { info: Json };
-    expect(info).toMatchObject({ Title: `Quote ${quote.number}: ${QUOTE_NAME}`, Author: STORE });
+    expect(info).toMatchObject({ Title: `${fill(ru.quoteNumber, { number: quote.number })}: ${QUOTE_NAME}`, Author: STORE });
   });
 
   it('gives the same bytes for the same quote, again and again (ETag too)', async () => {
@@ -233,14 +239,14 @@ describeE2E('the quote PDF in any script', () => {
     expect(page.text).toContain('999 999 999 999,00 ₽');
     expect(overlaps(page)).toEqual([]);
     // The same in the widest of the locales: Indian grouping, and a sign before a minus.
-    const record = (await t.app.get(CartRepository).byId(t.app.get(TransactionRunner).direct, big.id))!;
+    const record = (await t.app.get(BuyerQuotesRepository).byId(t.app.get(TransactionRunner).direct, big.id))!;
     for (const [locale, currency] of [
       ['hi-IN', 'INR'],
       ['de-CH', 'CHF'],
       ['en-US', 'USD'],
       ['vi-VN', 'VND'],
     ]) {
-      const pages = await readPdf(await renderQuotePdf(buyerView(record, { storeName: STORE, currency, locale })));
+      const pages = await readPdf(await renderQuotePdf(buyerView(record, { currency, locale, seller: SELLER })));
       expect({ locale, overlaps: overlaps(pages[0]) }).toEqual({ locale, overlaps: [] });
     }
   });
@@ -258,8 +264,8 @@ describeE2E('the quote PDF in any script', () => {
     pages.forEach((page, i) => {
       expect({
         page: i + 1,
-        number: page.text.includes(`Quote ${long.number}`),
-        of: page.text.includes(`Page ${i + 1} of ${pages.length}`),
+        number: page.text.includes(fill(ru.quoteNumber, { number: long.number })),
+        of: page.text.includes(fill(ru.pageOf, { n: i + 1, of: pages.length })),
       }).toEqual({
         page: i + 1,
         number: true,
@@ -270,11 +276,11 @@ describeE2E('the quote PDF in any script', () => {
     // Every item is there once, the heading row on every page.
     const all = pages.map((p) => p.text).join('\n');
     expect(all.split(CHINESE).length - 1).toBe(10);
-    for (const page of pages) expect(page.text).toContain('Unit price');
+    for (const page of pages) expect(page.text).toContain(ru.unitPrice);
   });
 
   it('in every locale and currency: the currency sign drawn, no "?", Letter for the US and Canada and A4 elsewhere', async () => {
-    const record = (await t.app.get(CartRepository).byId(t.app.get(TransactionRunner).direct, quote.id))!;
+    const record = (await t.app.get(BuyerQuotesRepository).byId(t.app.get(TransactionRunner).direct, quote.id))!;
     const cases: [string, string, 'A4' | 'Letter'][] = [
       ['ru-RU', 'RUB', 'A4'],
       ['en-US', 'USD', 'Letter'],
@@ -293,7 +299,7 @@ describeE2E('the quote PDF in any script', () => {
       ['vi-VN', 'VND', 'A4'],
     ];
     for (const [locale, currency, paper] of cases) {
-      const view = buyerView(record, { storeName: STORE, currency, locale });
+      const view = buyerView(record, { currency, locale, seller: SELLER });
       const [page] = await readPdf(await renderQuotePdf(view));
       const sign = new Intl.NumberFormat(locale, { style: 'currency', currency })
         .formatToParts(1)

@@ -7,7 +7,7 @@ import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
  * (`additionalProperties: false`), so the e2e test fails when a presenter adds or drops a field.
  */
 
-export const MONEY_PATTERN = '^-?\\d+\\.\\d{2}$';
+const MONEY_PATTERN = '^-?\\d+\\.\\d{2}$';
 /** Month and day of any year: 31-day months, 30-day months, February up to the 28th. */
 const MONTH_DAY = '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))';
 /** 29 February of a leap year (divisible by 4, not by 100 unless by 400). */
@@ -18,10 +18,10 @@ const DAY = `(?!0000)(?:\\d{4}-${MONTH_DAY}|${LEAP_DAY})`;
 export const ANY_YEAR_DATE = `(?:\\d{4}-${MONTH_DAY}|${LEAP_DAY})`;
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d';
 /** `YYYY-MM-DD HH:MM:SS`, a real calendar date, hours 00–23. */
-export const TIMESTAMP_PATTERN = `^${DAY} ${TIME}$`;
+const TIMESTAMP_PATTERN = `^${DAY} ${TIME}$`;
 /** What `parseTimestamp` reads: the form above, or ISO 8601 with `T`, optional seconds and fraction, and `Z` or an offset up to ±23:59. */
 export const TIMESTAMP_INPUT_PATTERN = `^${DAY}(?: ${TIME}|T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d))$`;
-export const DATE_PATTERN = `^${DAY}$`;
+const DATE_PATTERN = `^${DAY}$`;
 /**
  * An e-mail address as the server's check (class-validator's `isEmail`) takes it, in ASCII: at most
  * 254 characters, a local part of at most 64 dot-separated atoms, a domain of dot-separated labels
@@ -30,7 +30,7 @@ export const DATE_PATTERN = `^${DAY}$`;
  */
 export const EMAIL_PATTERN =
   "^(?=.{1,254}$)(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$";
-export const US_DATE_PATTERN = '^\\d{2}/\\d{2}/\\d{4}$';
+const US_DATE_PATTERN = '^\\d{2}/\\d{2}/\\d{4}$';
 
 /** Every class that declared a property through `Field`: the document closes their schemas. */
 export const VIEW_CLASSES = new Set<Function>();

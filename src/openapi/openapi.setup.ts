@@ -6,8 +6,8 @@ import compression from 'compression';
 import express, { type Request, type RequestHandler } from 'express';
 import { buildOpenApiDocument } from './openapi.document.js';
 
-export const DOCS_PATH = '/docs';
-export const OPENAPI_JSON_PATH = '/openapi.json';
+const DOCS_PATH = '/docs';
+const OPENAPI_JSON_PATH = '/openapi.json';
 const NO_INLINE_DOCUMENT = {} as OpenAPIObject;
 const TITLE = 'Store API — documentation';
 
@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 const SWAGGER_UI_DIR = (require('swagger-ui-dist/absolute-path.js') as () => string)();
 export const SWAGGER_UI_VERSION = (require('swagger-ui-dist/package.json') as { version: string }).version;
 /** swagger-ui-dist's files under a path that carries its version: a new version is a new URL, so they are cached for good. */
-export const DOCS_ASSETS_PATH = `${DOCS_PATH}/${SWAGGER_UI_VERSION}`;
+const DOCS_ASSETS_PATH = `${DOCS_PATH}/${SWAGGER_UI_VERSION}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The page is small and changes with a release: the browser asks again each time (it is 1 KB; no 304 is offered). */
 const REVALIDATE = 'no-cache';
@@ -38,7 +38,7 @@ const UI_OPTIONS = {
   syntaxHighlight: false,
 };
 
-export const DOCS_INIT_SCRIPT = `window.onload = function () {
+const DOCS_INIT_SCRIPT = `window.onload = function () {
   window.ui = SwaggerUIBundle(Object.assign(${JSON.stringify(UI_OPTIONS, null, 2)}, { presets: [SwaggerUIBundle.presets.apis] }));
 };
 `;
@@ -49,7 +49,7 @@ export const DOCS_INIT_SCRIPT = `window.onload = function () {
  * example). The servers box is hidden: the document names one server, "/", so there is nothing to
  * choose, and Swagger UI's select has no accessible name.
  */
-export const DOCS_STYLESHEET = `html { box-sizing: border-box; overflow-y: scroll; }
+const DOCS_STYLESHEET = `html { box-sizing: border-box; overflow-y: scroll; }
 *, *::before, *::after { box-sizing: inherit; }
 body { margin: 0; background: #fafafa; }
 .swagger-ui .opblock.opblock-get .opblock-summary-method { background: #0b62c4; }
@@ -80,7 +80,7 @@ const INIT_VERSION = versionOf(DOCS_INIT_SCRIPT);
 const INIT_URL = `${INIT_PATH}?v=${INIT_VERSION}`;
 
 /** Our part of /docs: a page that scales on a phone, in English, with the UI in its main landmark. */
-export const DOCS_HTML = `<!doctype html>
+const DOCS_HTML = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

@@ -76,7 +76,7 @@ export const DELIVERY_PARAMETERS: Record<string, JsonSchema> = {
 };
 
 /** The name of the envelope component of events whose `data` is `schema`: `QuoteView` → `QuoteEvent`. */
-export const eventEnvelopeName = (schema: string) => `${schema.replace(/View$/, '')}Event`;
+const eventEnvelopeName = (schema: string) => `${schema.replace(/View$/, '')}Event`;
 
 const camel = (type: string) => type.replace(/[._]([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 

@@ -1,6 +1,6 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 
 // ajv and ajv-formats are CommonJS modules whose export is also their `default`; typed as the module under NodeNext.
 type AjvClass = typeof Ajv2020Module.default;

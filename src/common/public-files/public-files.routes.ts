@@ -9,7 +9,7 @@ const ALLOWED = 'GET, HEAD, OPTIONS';
  * capability (its page also says noindex). So crawlers are asked to fetch nothing; `/cart/` is named
  * on its own line too, so the rule for the buyer's pages stays if the rest is ever opened.
  */
-export const ROBOTS_TXT = 'User-agent: *\nDisallow: /cart/\nDisallow: /\n';
+const ROBOTS_TXT = 'User-agent: *\nDisallow: /cart/\nDisallow: /\n';
 
 /** A day: both answers change only with a release. */
 const CACHE_CONTROL = 'public, max-age=86400';

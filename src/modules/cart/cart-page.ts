@@ -19,7 +19,7 @@ export interface PageFrame {
 }
 
 /** `mailto:` link, with a subject when given. */
-export function mailtoLink(address: string, subject?: string): string {
+function mailtoLink(address: string, subject?: string): string {
   return `mailto:${address}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
 }
 

@@ -7,7 +7,7 @@ import { TransactionRunner } from '../../database/transaction.js';
 import { ServerSecretsRepository } from './server-secrets.repository.js';
 
 /** The name the generated key is kept under in `server_secrets`. */
-export const CART_TOKEN_SECRET = 'cart-token';
+const CART_TOKEN_SECRET = 'cart-token';
 
 /**
  * The form token of a cart page: HMAC-SHA256 of the cart link identifier under a server secret, in

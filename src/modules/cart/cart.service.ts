@@ -3,7 +3,7 @@ import { type BuyerDecision, BuyerQuotesService, type DecisionOutcomeKind } from
 import type { BuyerFormat, BuyerQuote } from '../quotes/domain/buyer-view.js';
 import { quotePage } from './cart-page.js';
 import { CartTokens } from './cart-tokens.js';
-import { renderQuotePdf } from './quote-pdf.js';
+import { renderQuotePdf } from '../quotes/pdf/quote-pdf.js';
 
 /** What a buyer's decision came to (see BuyerQuotesService.decide), or a refused form. */
 export type DecisionResult = DecisionOutcomeKind | 'bad-token';

@@ -3,7 +3,7 @@
  * `responseCode` (550), `response` (the whole reply line, e.g. `550 5.1.1 mailbox unavailable`)
  * and `command` (the step that got it: `CONN`, `EHLO`, `AUTH PLAIN`, `MAIL FROM`, `RCPT TO`, `DATA`).
  */
-export interface SmtpFailure {
+interface SmtpFailure {
   responseCode?: number;
   response?: string;
   command?: string;

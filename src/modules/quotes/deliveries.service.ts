@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { renderQuotePdf } from '../cart/quote-pdf.js';
+import { renderQuotePdf } from './pdf/quote-pdf.js';
 import { BuyerQuotesService } from './buyer-quotes.service.js';
 import { type MailAttachment, MailTransport } from '../mail/mail-transport.js';
 import { isPermanentRefusal } from '../mail/smtp-refusal.js';

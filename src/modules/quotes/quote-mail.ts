@@ -12,7 +12,7 @@ export interface MailOccasion {
 }
 
 /** A message's text for HTML: escaped, its line breaks kept as `<br>`. */
-export function htmlLines(text: string): string {
+function htmlLines(text: string): string {
   return escapeHtml(text).replace(/\r?\n/g, '<br>\n');
 }
 

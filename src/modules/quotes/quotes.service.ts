@@ -11,7 +11,7 @@ import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js
 import { pageRequest, paginationOf, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { renderQuotePdf } from '../cart/quote-pdf.js';
+import { renderQuotePdf } from './pdf/quote-pdf.js';
 import { type BuyerDecision, BuyerQuotesService } from './buyer-quotes.service.js';
 import { ProductsService } from '../catalog/products.service.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';

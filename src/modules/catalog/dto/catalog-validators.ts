@@ -25,7 +25,7 @@ export const IsUrlName = () =>
  * The sale rules `IsSaleRule` takes, as one pattern: a price or an amount off of up to 10 digits and
  * 2 decimals, or a percentage off from 0 to 100 (leading zeros allowed, so still 10 digits at most).
  */
-export const SALE_RULE_PATTERN = '^(?:-?\\d{1,10}(?:\\.\\d{1,2})?|(?:0{0,8}\\d{1,2}(?:\\.\\d{1,2})?|0{0,7}100(?:\\.0{1,2})?)%)$';
+const SALE_RULE_PATTERN = '^(?:-?\\d{1,10}(?:\\.\\d{1,2})?|(?:0{0,8}\\d{1,2}(?:\\.\\d{1,2})?|0{0,7}100(?:\\.0{1,2})?)%)$';
 
 /** Sale rule of domain/unit-price.ts, with amounts that fit a money column. */
 export const IsSaleRule = () =>

@@ -70,17 +70,6 @@ describe('buyerView', () => {
     expect(buyerView(record(), { ...format, currency: 'EUR', locale: 'de-DE' }, now).total).toBe('1.246,85\u00a0€');
   });
 
-  it('names the seller from the configuration and carries the locale', () => {
-    expect(buyerView(record(), format, now)).toMatchObject({
-      locale: 'en-US',
-      seller: { name: 'Acme', email: null, address: [], phone: null },
-    });
-    expect(buyerView(record(), { ...format, storeEmail: 'sales@acme.test', locale: 'he-IL' }, now)).toMatchObject({
-      locale: 'he-IL',
-      seller: { name: 'Acme', email: 'sales@acme.test', address: [], phone: null },
-    });
-  });
-
   it('reads expired past expires_at, and accepted for good once accepted', () => {
     expect(buyerView(record(), format, new Date('2030-03-01T14:05:00.123Z')).state).toBe('expired');
     expect(buyerView(record({ expires_at: null }), format, new Date('2099-01-01Z')).state).toBe('open');

@@ -6,7 +6,7 @@ import { hasDiscount } from './quote-pricing.js';
 import { effectiveStatus } from './quote-status.js';
 
 /** Where a quote stands for its buyer: open to accept or decline, past its expiry, accepted, declined, or ordered. */
-export type BuyerState = 'open' | 'expired' | 'accepted' | 'declined' | 'ordered';
+type BuyerState = 'open' | 'expired' | 'accepted' | 'declined' | 'ordered';
 
 export interface BuyerItem {
   name: string;
@@ -93,7 +93,7 @@ export function spellDate(value: string | Date, locale: string): string {
 }
 
 /** Where a quote stands for its buyer: its effective status (domain/quote-status.ts), `active` read as open. */
-export function buyerState(r: { status: string; expires_at: string | null }, now = new Date()): BuyerState {
+function buyerState(r: { status: string; expires_at: string | null }, now = new Date()): BuyerState {
   const status = effectiveStatus(r, now);
   if (status === 'accepted' || status === 'declined' || status === 'ordered' || status === 'expired') return status;
   return 'open';

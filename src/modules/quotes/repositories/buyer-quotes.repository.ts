@@ -25,7 +25,7 @@ export interface BuyerQuoteRecord {
   items: BuyerItemRecord[];
 }
 
-export interface BuyerItemRecord {
+interface BuyerItemRecord {
   name: string | null;
   sku: string | null;
   product_id: number;

@@ -20,7 +20,7 @@ import { QuoteItem } from '../quote-item.entity.js';
 import { tableOf } from '../../../database/table.js';
 
 /** A product as the pricing context returns it: its row and what pricing reads of it (JSON rows, timestamps as text). */
-interface ProductPricingRow {
+export interface ProductPricingRow {
   row: JsonRow<Product>;
   tiers: JsonRow<ProductPriceTier>[];
   options: JsonRow<ProductOption>[];
@@ -29,7 +29,7 @@ interface ProductPricingRow {
 }
 
 /** The place of a customer's default shipping address, as tax rates match it. */
-interface ShippingPlace {
+export interface ShippingPlace {
   country_code: string;
   state_code: string | null;
   postal_code: string | null;

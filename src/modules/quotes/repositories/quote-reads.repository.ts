@@ -24,7 +24,7 @@ export type QuoteRow = JsonRow<Quote>;
 export type QuoteItemRow = JsonRow<QuoteItem>;
 
 /** A quote as the read queries return it: its row, items in quote order and customer groups by id (see jsonRowSql). */
-export interface QuoteRecord {
+interface QuoteRecord {
   row: QuoteRow;
   items: QuoteItemRow[];
   groups: GroupRecord[];

@@ -1,4 +1,4 @@
-import { paperFor } from '../quote-pdf.js';
+import { paperFor } from './quote-pdf.js';
 import { visualOrder } from './bidi.js';
 import { visualRuns, widthOf, wrap } from './text-runs.js';
 

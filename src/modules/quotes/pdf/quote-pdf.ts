@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import type { BuyerItem, BuyerQuote } from '../quotes/domain/buyer-view.js';
-import { type Labels, fill } from '../quotes/labels/index.js';
-import { type Cursor, type TextStyle, drawLine, finishFonts, widthOf, wrap } from './pdf/text-runs.js';
+import type { BuyerItem, BuyerQuote } from '../domain/buyer-view.js';
+import { type Labels, fill } from '../labels/index.js';
+import { type Cursor, type TextStyle, drawLine, finishFonts, widthOf, wrap } from './text-runs.js';
 
 /**
  * The quote as a PDF, drawn with PDFKit from the same BuyerQuote the cart page shows. Text in any

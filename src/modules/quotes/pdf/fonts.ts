@@ -80,7 +80,7 @@ function load(chunk: Chunk): Face {
  * but inflates a table on every read of it: the whole glyph table again for each glyph PDFKit
  * embeds.
  */
-export function woffToSfnt(woff: Buffer): Buffer {
+function woffToSfnt(woff: Buffer): Buffer {
   if (woff.readUInt32BE(0) !== 0x774f4646) return woff; // not "wOFF": already a font file
   const numTables = woff.readUInt16BE(12);
   const tables = Array.from({ length: numTables }, (_, i) => {
