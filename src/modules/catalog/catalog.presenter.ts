@@ -209,3 +209,10 @@ export function presentProduct(p: Product, r: ProductRelations) {
 
 /** A product as quotes embed it and GET /product answers it without `embed`. */
 export type ProductJson = ReturnType<typeof presentProduct>;
+
+declare module '../webhooks/event-data.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+  interface EventDataBySchema {
+    ProductView: ProductJson;
+  }
+}

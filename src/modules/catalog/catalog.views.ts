@@ -174,3 +174,17 @@ export class ProductView {
   })
   customfields?: { data: ProductCustomFieldView[] };
 }
+
+declare module '../webhooks/event-data.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+  interface EventDataBySchema {
+    CategoryView: CategoryView;
+    ProductCustomFieldView: ProductCustomFieldView;
+    OptionView: OptionView;
+    VariantView: VariantView;
+    ExtraView: ExtraView;
+    AttributeView: AttributeView;
+    ProductPriceTierView: ProductPriceTierView;
+    VariantPriceTierView: VariantPriceTierView;
+  }
+}

@@ -18,3 +18,10 @@ export class CustomFieldDefinitionView {
   @Field.timestamp() created_at: string | null;
   @Field.timestamp() updated_at: string | null;
 }
+
+declare module '../webhooks/event-data.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+  interface EventDataBySchema {
+    CustomFieldDefinitionView: CustomFieldDefinitionView;
+  }
+}

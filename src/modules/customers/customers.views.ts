@@ -52,3 +52,12 @@ export class CustomerView {
   @Field.embed(() => AddressView, { many: true }) shipping_addresses?: { data: AddressView[] };
   @Field.embed(() => AddressView, { many: true }) billing_addresses?: { data: AddressView[] };
 }
+
+declare module '../webhooks/event-data.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+  interface EventDataBySchema {
+    CustomerView: CustomerView;
+    AddressView: AddressView;
+    CustomerGroupView: CustomerGroupView;
+  }
+}

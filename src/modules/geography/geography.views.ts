@@ -22,3 +22,11 @@ export class CountryView {
   @Field.timestamp() updated_at: string | null;
   @Field.embed(() => StateView, { many: true }) states?: { data: StateView[] };
 }
+
+declare module '../webhooks/event-data.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+  interface EventDataBySchema {
+    CountryView: CountryView;
+    StateView: StateView;
+  }
+}

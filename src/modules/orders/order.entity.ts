@@ -10,7 +10,6 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { Customer } from '../customers/customer.entity.js';
-import { Quote } from '../quotes/quote.entity.js';
 import type { FulfillmentStatus, OrderStatus, PaymentStatus } from './domain/order-status.js';
 
 /**
@@ -34,9 +33,11 @@ export class Order {
   @Column({ type: 'integer' })
   quote_id: number;
 
-  @ManyToOne(() => Quote, { onDelete: 'RESTRICT' })
+  // The quote by its entity name: the orders module imports nothing of the quotes module (which makes
+  // orders from quotes), and the foreign key is all this relation is for.
+  @ManyToOne('Quote', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'quote_id' })
-  quote?: Relation<Quote>;
+  quote?: Relation<object>;
 
   @Column({ type: 'integer', nullable: true })
   customer_id: number | null;

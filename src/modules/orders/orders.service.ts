@@ -11,14 +11,13 @@ import { ProductsService } from '../catalog/products.service.js';
 import { CustomerAddressesService } from '../customers/customer-addresses.service.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { type EventTypeOf, EventRecorder } from '../webhooks/event-recorder.js';
-import { cancelError, fulfillmentOf, orderChangeError } from './domain/order-status.js';
+import { cancelError, fulfillmentOf, orderChangeError, orderableError } from './domain/order-status.js';
 import { shortageMessage, stockReturn, stockTake, unitsTaken } from './domain/stock.js';
 import type { OrderCreate, OrderListQuery, OrderPatch } from './dto/order.input.js';
 import type { Order } from './order.entity.js';
 import { type OrderJson, presentOrder } from './orders.presenter.js';
 import { type OrderFilter, OrdersRepository } from './orders.repository.js';
 import type { QuoteSource } from './quote-source.js';
-import { orderableError } from '../quotes/domain/quote-status.js';
 
 const EMBEDS = { items: { product: {} }, customer: {} };
 const SORT = sortableColumns(

@@ -88,3 +88,11 @@ export function presentDelivery(d: QuoteDelivery) {
     created_at: timestamp(d.created_at),
   };
 }
+
+declare module '../webhooks/event-data.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+  interface EventDataBySchema {
+    QuoteView: QuoteJson;
+    QuoteDeliveryView: ReturnType<typeof presentDelivery>;
+  }
+}

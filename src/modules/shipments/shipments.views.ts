@@ -30,3 +30,11 @@ export class ShipmentView {
   @Field.timestamp() updated_at: string | null;
   @Field.embed(() => TrackingCodeView, { many: true }) trackingcodes?: { data: TrackingCodeView[] };
 }
+
+declare module '../webhooks/event-data.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+  interface EventDataBySchema {
+    ShipmentView: ShipmentView;
+    TrackingCodeView: TrackingCodeView;
+  }
+}

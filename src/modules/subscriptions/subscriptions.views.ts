@@ -35,3 +35,11 @@ export class SubscriptionView {
   @Field.embed(() => BillingPlanView) billing_plan?: { data: BillingPlanView };
   @Field.embed(() => SubscriptionProductView, { many: true }) products?: { data: SubscriptionProductView[] };
 }
+
+declare module '../webhooks/event-data.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+  interface EventDataBySchema {
+    SubscriptionView: SubscriptionView;
+    SubscriptionProductView: SubscriptionProductView;
+  }
+}

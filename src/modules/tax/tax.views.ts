@@ -26,3 +26,11 @@ export class TaxClassView {
   @Field.timestamp() updated_at: string | null;
   @Field.embed(() => TaxRateView, { many: true }) rates?: { data: TaxRateView[] };
 }
+
+declare module '../webhooks/event-data.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+  interface EventDataBySchema {
+    TaxClassView: TaxClassView;
+    TaxRateView: TaxRateView;
+  }
+}

@@ -1,51 +1,15 @@
-import type { AttributeView, CategoryView, ExtraView, OptionView, ProductCustomFieldView } from '../catalog/catalog.views.js';
-import type { ProductPriceTierView, VariantPriceTierView, VariantView } from '../catalog/catalog.views.js';
-import type { ProductJson } from '../catalog/catalog.presenter.js';
-import type { CustomFieldDefinitionView } from '../custom-fields/custom-fields.views.js';
-import type { BillingPlanView } from '../customers/billing-plans/billing-plans.views.js';
-import type { CouponView } from '../customers/coupons/coupons.views.js';
-import type { AddressView, CustomerGroupView, CustomerView } from '../customers/customers.views.js';
-import type { CountryView, StateView } from '../geography/geography.views.js';
-import type { OrderJson } from '../orders/orders.presenter.js';
-import type { QuoteJson, presentDelivery } from '../quotes/quotes.presenter.js';
-import type { ShipmentView, TrackingCodeView } from '../shipments/shipments.views.js';
-import type { SubscriptionProductView, SubscriptionView } from '../subscriptions/subscriptions.views.js';
-import type { TaxClassView, TaxRateView } from '../tax/tax.views.js';
 import type { EventEntry, EventSchema, EventType } from './domain/event-catalog.js';
 import type { WebhookView } from './webhooks.views.js';
 
 /**
  * The type of `data` for each schema of the catalog: the resource as its presenter builds it for
- * GET. A schema of the catalog missing here, or one named here that the catalog lacks, fails to
- * compile (the `satisfies` below and the lookup in EventData).
+ * GET. Each module adds its own schemas where their types live (`declare module
+ * '…/webhooks/event-data.js' { interface EventDataBySchema { … } }` beside its views or presenter),
+ * so the webhooks module imports no other module. A schema of the catalog that no module adds, or
+ * one added that the catalog lacks, fails to compile (`_SchemasMatch` below and the lookup in EventData).
+ * @public (exported for those module augmentations, which no import shows)
  */
-interface EventDataBySchema {
-  CountryView: CountryView;
-  StateView: StateView;
-  CustomFieldDefinitionView: CustomFieldDefinitionView;
-  TaxClassView: TaxClassView;
-  TaxRateView: TaxRateView;
-  CategoryView: CategoryView;
-  ProductView: ProductJson;
-  ProductCustomFieldView: ProductCustomFieldView;
-  OptionView: OptionView;
-  VariantView: VariantView;
-  ExtraView: ExtraView;
-  AttributeView: AttributeView;
-  ProductPriceTierView: ProductPriceTierView;
-  VariantPriceTierView: VariantPriceTierView;
-  CustomerView: CustomerView;
-  AddressView: AddressView;
-  CustomerGroupView: CustomerGroupView;
-  CouponView: CouponView;
-  BillingPlanView: BillingPlanView;
-  SubscriptionView: SubscriptionView;
-  SubscriptionProductView: SubscriptionProductView;
-  ShipmentView: ShipmentView;
-  TrackingCodeView: TrackingCodeView;
-  QuoteView: QuoteJson;
-  QuoteDeliveryView: ReturnType<typeof presentDelivery>;
-  OrderView: OrderJson;
+export interface EventDataBySchema {
   WebhookView: WebhookView;
 }
 

@@ -12,3 +12,10 @@ export class BillingPlanView {
   @Field.timestamp() created_at: string | null;
   @Field.timestamp() updated_at: string | null;
 }
+
+declare module '../../webhooks/event-data.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+  interface EventDataBySchema {
+    BillingPlanView: BillingPlanView;
+  }
+}

@@ -14,3 +14,10 @@ export class CouponView {
   @Field.timestamp() created_at: string | null;
   @Field.timestamp() updated_at: string | null;
 }
+
+declare module '../../webhooks/event-data.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+  interface EventDataBySchema {
+    CouponView: CouponView;
+  }
+}

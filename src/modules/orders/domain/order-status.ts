@@ -32,3 +32,13 @@ export function fulfillmentOf(shipmentStatuses: readonly string[]): FulfillmentS
   if (shipmentStatuses.length === 0) return 'unfulfilled';
   return shipmentStatuses.includes('delivered') ? 'fulfilled' : 'partial';
 }
+
+/**
+ * The 409 message when no order can be made from a quote, else null: an accepted quote, or an
+ * active one (the seller's own confirmation), becomes an order once.
+ */
+export function orderableError(q: { number: string; status: string; orderNumber: string | null }): string | null {
+  if (q.status === 'ordered') return `Quote ${q.number} was already ordered as ${q.orderNumber ?? 'an order'}.`;
+  if (q.status === 'accepted' || q.status === 'active') return null;
+  return `Quote ${q.number} is ${q.status} and cannot be ordered.`;
+}

@@ -1,4 +1,4 @@
-import { cancelError, fulfillmentOf, orderChangeError } from './order-status.js';
+import { cancelError, fulfillmentOf, orderChangeError, orderableError } from './order-status.js';
 import { shortageMessage, stockReturn, stockTake, unitsTaken } from './stock.js';
 
 const product = (
@@ -78,5 +78,15 @@ describe('stock', () => {
         { product_id: 2, stock_taken: 0 },
       ]),
     ).toEqual(new Map([[1, 5]]));
+  });
+});
+
+describe('orderableError', () => {
+  it('orders accepted and open quotes once', () => {
+    expect(orderableError({ number: 'Q1', status: 'accepted', orderNumber: null })).toBeNull();
+    expect(orderableError({ number: 'Q1', status: 'active', orderNumber: null })).toBeNull();
+    expect(orderableError({ number: 'Q1', status: 'ordered', orderNumber: 'O1001' })).toBe('Quote Q1 was already ordered as O1001.');
+    expect(orderableError({ number: 'Q1', status: 'expired', orderNumber: null })).toBe('Quote Q1 is expired and cannot be ordered.');
+    expect(orderableError({ number: 'Q1', status: 'declined', orderNumber: null })).toBe('Quote Q1 is declined and cannot be ordered.');
   });
 });

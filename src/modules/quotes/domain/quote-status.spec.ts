@@ -1,4 +1,4 @@
-import { effectiveStatus, finalQuoteError, isPastExpiry, orderableError, reopenError } from './quote-status.js';
+import { effectiveStatus, finalQuoteError, isPastExpiry, reopenError } from './quote-status.js';
 
 describe('quote status', () => {
   const now = new Date('2026-03-01T12:00:00Z');
@@ -36,13 +36,5 @@ describe('quote status', () => {
     expect(reopenError('Q1', 'declined')).toBeNull();
     expect(reopenError('Q1', 'ordered')).toBe('Quote Q1 is ordered and cannot be reopened.');
     expect(reopenError('Q1', 'active')).toBe('Quote Q1 is active: only an accepted or declined quote can be reopened.');
-  });
-
-  it('orders accepted and open quotes once', () => {
-    expect(orderableError({ number: 'Q1', status: 'accepted', orderNumber: null })).toBeNull();
-    expect(orderableError({ number: 'Q1', status: 'active', orderNumber: null })).toBeNull();
-    expect(orderableError({ number: 'Q1', status: 'ordered', orderNumber: 'O1001' })).toBe('Quote Q1 was already ordered as O1001.');
-    expect(orderableError({ number: 'Q1', status: 'expired', orderNumber: null })).toBe('Quote Q1 is expired and cannot be ordered.');
-    expect(orderableError({ number: 'Q1', status: 'declined', orderNumber: null })).toBe('Quote Q1 is declined and cannot be ordered.');
   });
 });

@@ -33,16 +33,6 @@ export function reopenError(number: string, status: string): string | null {
 }
 
 /**
- * The 409 message when no order can be made from a quote, else null: an accepted quote, or an
- * active one (the seller's own confirmation), becomes an order once.
- */
-export function orderableError(q: { number: string; status: string; orderNumber: string | null }): string | null {
-  if (q.status === 'ordered') return `Quote ${q.number} was already ordered as ${q.orderNumber ?? 'an order'}.`;
-  if (q.status === 'accepted' || q.status === 'active') return null;
-  return `Quote ${q.number} is ${q.status} and cannot be ordered.`;
-}
-
-/**
  * The expiry rule, the one place it is written in TypeScript: a quote with an expiry is past it from
  * that instant on (`expires_at <= now`). The SQL that filters or decides on it says the same in its
  * WHERE (`expires_at <= now()` / `expires_at > now()`: QuoteReadsRepository.page, BuyerQuotesRepository.decide).
