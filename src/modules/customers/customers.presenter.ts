@@ -3,7 +3,7 @@ import { blank, flag, timestamp } from '../../common/format/format.js';
 import type { CustomerAddress } from './customer-address.entity.js';
 import type { CustomerGroup } from './customer-group.entity.js';
 import type { Customer } from './customer.entity.js';
-import type { CustomerRecord } from './customers.repository.js';
+import type { CustomerRecord, Place } from './customers.repository.js';
 import type { AddressView, CustomerGroupView, CustomerView } from './customers.views.js';
 
 export type GroupJson = ReturnType<typeof presentGroup>;
@@ -23,14 +23,6 @@ export function presentGroup(g: CustomerGroup, customersCount: number): Customer
     updated_at: timestamp(g.updated_at),
     customers_count: customersCount,
   };
-}
-
-/** Country and state codes and names are read from the referenced rows (see customer-address.entity.ts). */
-export interface Place {
-  country_code: string;
-  country: string;
-  state_code: string | null;
-  state: string | null;
 }
 
 export function presentAddress(a: CustomerAddress, place: Place): AddressView {

@@ -9,7 +9,6 @@ import { State } from '../geography/state.entity.js';
 import { type AddressKind, CustomerAddress } from './customer-address.entity.js';
 import { CustomerGroup } from './customer-group.entity.js';
 import { Customer } from './customer.entity.js';
-import type { Place } from './customers.presenter.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { BillingPlan } from './billing-plans/billing-plan.entity.js';
 import { Coupon } from './coupons/coupon.entity.js';
@@ -18,6 +17,14 @@ import { Coupon } from './coupons/coupon.entity.js';
 export interface GroupRecord {
   row: CustomerGroup;
   customers_count: number;
+}
+
+/** Country and state codes and names are read from the referenced rows (see customer-address.entity.ts). */
+export interface Place {
+  country_code: string;
+  country: string;
+  state_code: string | null;
+  state: string | null;
 }
 
 interface AddressRecord {
