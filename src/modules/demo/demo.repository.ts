@@ -18,7 +18,6 @@ import { CustomerGroup } from '../customers/customer-group.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import { Country } from '../geography/country.entity.js';
 import { State } from '../geography/state.entity.js';
-import { Quote } from '../quotes/quote.entity.js';
 import { TaxClass } from '../tax/tax-class.entity.js';
 import { TaxRate } from '../tax/tax-rate.entity.js';
 
@@ -251,13 +250,7 @@ export class DemoRepository {
     return (await m.getRepository(Product).findOneByOrFail({ sku })).id;
   }
 
-  // Quotes and keys
-
-  /** A quote by name; null when there is none. */
-  @GenerateSql({ args: [SqlArg.manager, 'Demo quote'] })
-  quoteNamed(m: EntityManager, name: string): Promise<Quote | null> {
-    return m.getRepository(Quote).findOneBy({ name });
-  }
+  // API keys
 
   @GenerateSql()
   countApiKeys(m: EntityManager): Promise<number> {

@@ -93,6 +93,12 @@ export class QuotesService {
     );
   }
 
+  /** The number and order of the quote of this name, null when there is none (the demo seeds look theirs up by name). */
+  async named(name: string): Promise<{ number: string; orderId: number | null } | null> {
+    const row = await this.reads.byName(this.tx.direct, name);
+    return row && { number: row.number, orderId: row.order_id };
+  }
+
   async get(key: string, query: ItemQuery): Promise<QuoteJson> {
     const embed = parseEmbed(query.embed, EMBEDS);
     const set = await this.reads.findOne(this.tx.direct, key, embed);

@@ -759,40 +759,6 @@ WHERE
 LIMIT
   1;
 
--- DemoRepository.quoteNamed
-SELECT
-  "Quote"."id" AS "Quote_id",
-  "Quote"."number" AS "Quote_number",
-  "Quote"."name" AS "Quote_name",
-  "Quote"."type" AS "Quote_type",
-  "Quote"."status" AS "Quote_status",
-  "Quote"."checkout_step" AS "Quote_checkout_step",
-  "Quote"."customer_id" AS "Quote_customer_id",
-  "Quote"."billing_plan_id" AS "Quote_billing_plan_id",
-  "Quote"."customer_emails" AS "Quote_customer_emails",
-  "Quote"."cart_link_id" AS "Quote_cart_link_id",
-  "Quote"."coupon_code" AS "Quote_coupon_code",
-  "Quote"."expires_x_days" AS "Quote_expires_x_days",
-  "Quote"."expires_at" AS "Quote_expires_at",
-  "Quote"."subtotal" AS "Quote_subtotal",
-  "Quote"."total_discount" AS "Quote_total_discount",
-  "Quote"."total_tax" AS "Quote_total_tax",
-  "Quote"."total" AS "Quote_total",
-  "Quote"."last_sent_at" AS "Quote_last_sent_at",
-  "Quote"."accepted_at" AS "Quote_accepted_at",
-  "Quote"."revision" AS "Quote_revision",
-  "Quote"."declined_at" AS "Quote_declined_at",
-  "Quote"."decline_reason" AS "Quote_decline_reason",
-  "Quote"."order_id" AS "Quote_order_id",
-  "Quote"."created_at" AS "Quote_created_at",
-  "Quote"."updated_at" AS "Quote_updated_at"
-FROM
-  "quotes" "Quote"
-WHERE
-  (("Quote"."name" = $1))
-LIMIT
-  1;
-
 -- DemoRepository.countApiKeys
 SELECT
   COUNT(1) AS "cnt"

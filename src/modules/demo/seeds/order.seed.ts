@@ -11,8 +11,8 @@ const NAME = 'Demo order';
  * so it is priced and takes its stock like any other; created once.
  */
 export async function seedDemoOrder(m: EntityManager, quotes: QuotesService, orders: OrdersService): Promise<string> {
-  const existing = await demo.quoteNamed(m, NAME);
-  if (existing?.order_id) return `Orders: O${existing.order_id} (from ${NAME} ${existing.number}) present.`;
+  const existing = await quotes.named(NAME);
+  if (existing?.orderId) return `Orders: O${existing.orderId} (from ${NAME} ${existing.number}) present.`;
   const customer = await demo.customerByEmail(m, 'ada@example.com');
   const quote =
     existing ??

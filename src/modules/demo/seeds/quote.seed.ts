@@ -10,7 +10,7 @@ const NAME = 'Demo quote';
  * extra and the WELCOME10 coupon; created once, through the quotes service so it is priced.
  */
 export async function seedDemoQuote(m: EntityManager, quotes: QuotesService): Promise<string> {
-  const existing = await demo.quoteNamed(m, NAME);
+  const existing = await quotes.named(NAME);
   if (existing) return `Quotes: ${NAME} ${existing.number} present.`;
   const customer = await demo.customerByEmail(m, 'ada@example.com');
   const bySku = (sku: string) => demo.productIdBySku(m, sku);

@@ -2428,3 +2428,17 @@ WHERE
   l.quote_id = $1
 ORDER BY
   l.customer_group_id;
+
+-- QuoteReadsRepository.byName
+SELECT
+  q.id,
+  q.number,
+  q.order_id
+FROM
+  "quotes" q
+WHERE
+  q.name = $1
+ORDER BY
+  q.id
+LIMIT
+  1;

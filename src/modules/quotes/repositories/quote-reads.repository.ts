@@ -8,7 +8,7 @@ import { cappedCountSql, orderSql, pageTotal } from '../../../database/sql/page.
 import { SqlParams } from '../../../database/sql/params.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
-import { Table } from '../../../database/table.js';
+import { Table, tableOf } from '../../../database/table.js';
 import { type ProductRecord, ProductsRepository } from '../../catalog/products.repository.js';
 import { Product } from '../../catalog/product.entity.js';
 import { CustomerGroup } from '../../customers/customer-group.entity.js';
@@ -72,10 +72,6 @@ export class QuoteReadsRepository {
     this.quotes = new Table(dataSource, Quote, { alt: 'number', fold: 'upper', label: 'Quote' });
   }
 
-  private table(e: Function): string {
-    return `"${this.dataSource.getMetadata(e).tableName}"`;
-  }
-
   /** SELECT list of a quote set over the CTE `page`, ordered by `order` (over alias q). */
   private setSql(order: string, embed: EmbedSelection): string {
     const key = `set|${order}|${embed.customer ? Object.keys(embed.customer).sort().join(',') || '-' : ''}`;
@@ -84,14 +80,14 @@ export class QuoteReadsRepository {
     const ds = this.dataSource;
     const quote = `json_build_object(
         'row', ${jsonRowSql(ds, Quote, 'q')},
-        'items', (SELECT ${jsonArraySql(jsonRowSql(ds, QuoteItem, 'i'), 'i.position, i.id')} FROM ${this.table(QuoteItem)} i WHERE i.quote_id = q.id),
+        'items', (SELECT ${jsonArraySql(jsonRowSql(ds, QuoteItem, 'i'), 'i.position, i.id')} FROM ${tableOf(this.dataSource, QuoteItem)} i WHERE i.quote_id = q.id),
         'groups', (SELECT ${jsonArraySql(this.customers.groupJsonSql('g'), 'g.id')}
-                     FROM ${this.table(QuoteCustomerGroup)} l JOIN ${this.table(CustomerGroup)} g ON g.id = l.customer_group_id
+                     FROM ${tableOf(this.dataSource, QuoteCustomerGroup)} l JOIN ${tableOf(this.dataSource, CustomerGroup)} g ON g.id = l.customer_group_id
                     WHERE l.quote_id = q.id))`;
-    const products = `(SELECT ${jsonArraySql(this.products.productJsonSql('p'), 'p.id')} FROM ${this.table(Product)} p
-        WHERE p.id IN (SELECT i.product_id FROM ${this.table(QuoteItem)} i WHERE i.quote_id IN (SELECT id FROM page)))`;
+    const products = `(SELECT ${jsonArraySql(this.products.productJsonSql('p'), 'p.id')} FROM ${tableOf(this.dataSource, Product)} p
+        WHERE p.id IN (SELECT i.product_id FROM ${tableOf(this.dataSource, QuoteItem)} i WHERE i.quote_id IN (SELECT id FROM page)))`;
     const customers = embed.customer
-      ? `, (SELECT ${jsonArraySql(this.customers.customerJsonSql('c', embed.customer), 'c.id')} FROM ${this.table(Customer)} c
+      ? `, (SELECT ${jsonArraySql(this.customers.customerJsonSql('c', embed.customer), 'c.id')} FROM ${tableOf(this.dataSource, Customer)} c
            WHERE c.id IN (SELECT customer_id FROM page)) AS customers`
       : '';
     sql = `(SELECT ${jsonArraySql(quote, order)} FROM page q) AS quotes, ${products} AS products ${customers}`;
@@ -112,7 +108,7 @@ export class QuoteReadsRepository {
     // Numbers are `Q` + digits, so comparing with the upper-cased segment is the case-insensitive match, on the unique index.
     const where = id === null ? 'r.number = upper($1)' : 'r.id = $1 OR r.number = upper($2)';
     const order = id === null ? '' : 'ORDER BY CASE WHEN r.id = $1 THEN 0 ELSE 1 END';
-    const sql = `WITH page AS (SELECT r.* FROM ${this.table(Quote)} r WHERE ${where} ${order} LIMIT 1) SELECT ${this.setSql('q.id', embed)}`;
+    const sql = `WITH page AS (SELECT r.* FROM ${tableOf(this.dataSource, Quote)} r WHERE ${where} ${order} LIMIT 1) SELECT ${this.setSql('q.id', embed)}`;
     const [row] = await runStatement<QuoteSet>(m, sql, id === null ? [segment] : [id, segment]);
     return row.quotes.length ? row : null;
   }
@@ -120,7 +116,7 @@ export class QuoteReadsRepository {
   /** Quotes by id, in id order, in one statement (what writes answer with). */
   @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
   async byIds(m: EntityManager, ids: number[]): Promise<QuoteSet> {
-    const sql = `WITH page AS (SELECT r.* FROM ${this.table(Quote)} r WHERE r.id = ANY($1::int[])) SELECT ${this.setSql('q.id', {})}`;
+    const sql = `WITH page AS (SELECT r.* FROM ${tableOf(this.dataSource, Quote)} r WHERE r.id = ANY($1::int[])) SELECT ${this.setSql('q.id', {})}`;
     const [row] = await runStatement<QuoteSet>(m, sql, [ids]);
     return row;
   }
@@ -142,7 +138,7 @@ export class QuoteReadsRepository {
     },
   )
   async page(m: EntityManager, filter: QuoteFilter, req: PageRequest, embed: EmbedSelection): Promise<QuoteSet & { total: number }> {
-    const t = this.table(Quote);
+    const t = tableOf(this.dataSource, Quote);
     const where = (p: SqlParams) => {
       const conditions: string[] = [];
       if (filter.customer_id !== undefined) conditions.push(`r.customer_id = ${p.add(filter.customer_id)}`);
@@ -177,9 +173,20 @@ export class QuoteReadsRepository {
   async groupIdsOf(m: EntityManager, quoteId: number): Promise<number[]> {
     const rows = await runStatement<{ customer_group_id: number }>(
       m,
-      `SELECT l.customer_group_id FROM ${this.table(QuoteCustomerGroup)} l WHERE l.quote_id = $1 ORDER BY l.customer_group_id`,
+      `SELECT l.customer_group_id FROM ${tableOf(this.dataSource, QuoteCustomerGroup)} l WHERE l.quote_id = $1 ORDER BY l.customer_group_id`,
       [quoteId],
     );
     return rows.map((r) => r.customer_group_id);
+  }
+
+  /** The quote of this name (the first made), with its number and order; null when there is none (the demo seeds). */
+  @GenerateSql({ args: [SqlArg.manager, 'Demo quote'] })
+  async byName(m: EntityManager, name: string): Promise<{ id: number; number: string; order_id: number | null } | null> {
+    const [row] = await runStatement<{ id: number; number: string; order_id: number | null }>(
+      m,
+      `SELECT q.id, q.number, q.order_id FROM ${tableOf(this.dataSource, Quote)} q WHERE q.name = $1 ORDER BY q.id LIMIT 1`,
+      [name],
+    );
+    return row ?? null;
   }
 }
