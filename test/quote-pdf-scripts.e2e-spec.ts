@@ -207,11 +207,12 @@ describeE2E('the quote PDF in any script', () => {
     // renders must not change what a later quote's file says.
     const script = `
       const { createHash } = await import('node:crypto');
-      const { renderQuotePdf } = await import(${JSON.stringify(join(DIST, 'modules', 'cart', 'quote-pdf.js'))});
+      const { renderQuotePdf } = await import(${JSON.stringify(join(DIST, 'modules', 'quotes', 'pdf', 'quote-pdf.js'))});
+      const { en } = await import(${JSON.stringify(join(DIST, 'modules', 'quotes', 'labels', 'en.js'))});
       const quote = (name, items) => ({ number: 'Q1', name, state: 'open', expiresOn: null, items: items.map((n) => ({ name: n, sku: null,
         options: [['لون', 'أحمر (داكن)']], extras: [], quantity: 1, unitPrice: '1,00 ₪', discount: null, total: '1,00 ₪' })),
         subtotal: '1,00 ₪', discount: '0,00 ₪', tax: '0,00 ₪', total: '1,00 ₪', updatedAt: new Date(0), locale: 'he-IL',
-        seller: { name: 'חנות', email: null, address: [], phone: null } });
+        seller: { name: 'חנות', email: null, address: [], phone: null }, labels: en });
       if (process.argv[1] === 'warm') await renderQuotePdf(quote('هدية يتيم', ['ي ت ب ن', 'بيت', '(א) [ב]']));
       const bytes = await renderQuotePdf(quote('كرسي مكتب مريح — תמר (חדש)', ['تغليف هدية', 'مكتب', 'بيت يتيم']));
       console.log(createHash('sha256').update(bytes).digest('hex'));`;
