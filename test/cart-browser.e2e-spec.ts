@@ -186,7 +186,15 @@ describeE2E('the cart link of a quote e-mail, opened in a browser', () => {
     }, 90_000);
 
     it('renders each page of a quote PDF in any script with pdf.js in the browser (screenshots beside the page’s)', async () => {
-      const names = ['Кофемашина «Утро»', '办公椅 人体工学', 'Ελληνικός καφές', 'כיסא משרדי שחור', 'كرسي مكتب مريح', 'Mug ☕ 🙂'];
+      const names = [
+        'Кофемашина «Утро»',
+        '办公椅 人体工学',
+        'Ελληνικός καφές',
+        'כיסא משרדי שחור',
+        'كرسي مكتب مريح',
+        'Mug ☕ 🙂',
+        '사무용 의자',
+      ];
       const items: { product_id: number; quantity: number }[] = [];
       for (const [i, name] of names.entries()) {
         const product = await call('POST', '/product', { name, sku: `SCRIPT-${i}`, base_price: i === 0 ? '9999999999.99' : '19.99' });

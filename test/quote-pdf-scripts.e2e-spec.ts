@@ -26,6 +26,7 @@ const SELLER = { name: STORE, email: 'zakaz@example.test', address: [], phone: n
 const CYRILLIC = 'Кофемашина «Утро»';
 const CHINESE = '办公椅 人体工学';
 const GREEK = 'Ελληνικός καφές';
+const KOREAN = '사무용 의자';
 const EMOJI = 'Mug ☕ 🙂';
 const OPTION = 'Цвет';
 const OPTION_VALUE = '红色';
@@ -118,6 +119,7 @@ describeE2E('the quote PDF in any script', () => {
     await post('/product/CYR/extra', { sku: 'WRAP', name: EXTRA, price: '2.00' });
     await post('/product', { name: CHINESE, sku: 'ZH', base_price: '120.00' });
     await post('/product', { name: GREEK, sku: 'EL', base_price: '4.50' });
+    await post('/product', { name: KOREAN, sku: 'KO', base_price: '6.00' });
     await post('/product/EL/extra', { sku: 'AR-WRAP', name: ARABIC_EXTRA, price: '1.00' });
     await post('/product', { name: HEBREW, sku: 'HE', base_price: '89.00' });
     await post('/product', { name: ARABIC, sku: 'AR', base_price: '75.00' });
@@ -130,6 +132,7 @@ describeE2E('the quote PDF in any script', () => {
         { product_id: await id('CYR'), quantity: 2, options: { [OPTION]: OPTION_VALUE }, extras: ['WRAP'] },
         { product_id: await id('ZH'), quantity: 1 },
         { product_id: await id('EL'), quantity: 3, extras: ['AR-WRAP'] },
+        { product_id: await id('KO'), quantity: 1 },
         { product_id: await id('HE'), quantity: 1 },
         { product_id: await id('AR'), quantity: 1 },
         { product_id: await id('MUG'), quantity: 4 },
@@ -150,6 +153,7 @@ describeE2E('the quote PDF in any script', () => {
       CYRILLIC,
       CHINESE,
       GREEK,
+      KOREAN,
       EMOJI,
       `${OPTION}: ${OPTION_VALUE}`,
       `+ ${EXTRA} (2,00\u00a0₽)`,

@@ -17,7 +17,7 @@ export type Weight = 400 | 700;
 export type Face = fontkit.Font;
 
 /** Latin, Cyrillic, Greek, Vietnamese and the currency signs first, then the scripts Noto Sans lacks. */
-const FAMILIES = ['noto-sans', 'noto-sans-hebrew', 'noto-sans-arabic', 'noto-sans-sc', 'noto-emoji'];
+const FAMILIES = ['noto-sans', 'noto-sans-hebrew', 'noto-sans-arabic', 'noto-sans-sc', 'noto-sans-kr', 'noto-emoji'];
 
 interface Chunk {
   /** The file's name without its extension, e.g. "noto-sans-cyrillic-700-normal": the font's key in a document. */
