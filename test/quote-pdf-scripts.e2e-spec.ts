@@ -21,7 +21,9 @@ const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) =>
 };
 
 const STORE = 'Кофейня «Бодрость»';
-const SELLER = { name: STORE, email: 'zakaz@example.test', address: [], phone: null };
+const ADDRESS = ['ул. Лесная, 5', '125047 Москва'];
+const PHONE = '+7 495 123-45-67';
+const SELLER = { name: STORE, email: 'zakaz@example.test', address: ADDRESS, phone: PHONE };
 // Left-to-right strings: read back exactly as written.
 const CYRILLIC = 'Кофемашина «Утро»';
 const CHINESE = '办公椅 人体工学';
@@ -110,7 +112,14 @@ describeE2E('the quote PDF in any script', () => {
   };
 
   beforeAll(async () => {
-    t = await bootTestApp('quote_pdf_scripts', { LOCALE: 'ru-RU', CURRENCY: 'RUB', STORE_NAME: STORE, STORE_EMAIL: 'zakaz@example.test' });
+    t = await bootTestApp('quote_pdf_scripts', {
+      LOCALE: 'ru-RU',
+      CURRENCY: 'RUB',
+      STORE_NAME: STORE,
+      STORE_EMAIL: 'zakaz@example.test',
+      STORE_ADDRESS: ADDRESS.join('|'),
+      STORE_PHONE: PHONE,
+    });
     auth = { Authorization: `Bearer ${await t.token()}` };
     await post('/product', { name: CYRILLIC, sku: 'CYR', base_price: '19.99' });
     await post('/product/CYR/option', { name: OPTION, values: [OPTION_VALUE, 'синий'] });
@@ -149,7 +158,9 @@ describeE2E('the quote PDF in any script', () => {
     expect(more).toHaveLength(0);
     for (const expected of [
       STORE,
+      ...ADDRESS,
       'zakaz@example.test',
+      PHONE,
       CYRILLIC,
       CHINESE,
       GREEK,
