@@ -55,3 +55,15 @@ export async function findByKey<T extends ObjectLiteral>(
   if (lookup.lock) qb.setLock('pessimistic_write');
   return qb.limit(1).getOne();
 }
+
+/**
+ * The same `{id|key}` rule for a hand-written statement over `alias`: its condition, its `ORDER BY`
+ * (the id first) and its parameters (`$1`, and `$2` when the segment is digits). `fold: 'upper'` for a
+ * key stored upper case (`number = upper($)` on the plain unique index).
+ */
+export function keySql(alias: string, segment: string, alt: string, fold?: 'upper'): { where: string; order: string; params: unknown[] } {
+  const id = asId(segment);
+  const key = (n: number) => (fold === 'upper' ? `${alias}.${alt} = upper($${n})` : `${alias}.${alt} = $${n}`);
+  if (id === null) return { where: key(1), order: '', params: [segment] };
+  return { where: `${alias}.id = $1 OR ${key(2)}`, order: `ORDER BY CASE WHEN ${alias}.id = $1 THEN 0 ELSE 1 END`, params: [id, segment] };
+}

@@ -2,7 +2,7 @@ import { runStatement } from '../../database/sql/statement.js';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EmbedSelection } from '../../common/embed/embed.js';
-import { asId } from '../../common/http/identifiers.js';
+import { keySql } from '../../database/sql/key-lookup.js';
 import type { PageRequest } from '../../common/paging/page-request.js';
 import { cappedCountSql, orderSql, pageTotal } from '../../database/sql/page.js';
 import { SqlParams } from '../../database/sql/params.js';
@@ -126,18 +126,16 @@ export class ProductsRepository {
     segment: string,
     embed: EmbedSelection,
   ): Promise<{ product: ProductRecord; definitions?: CustomFieldDefinition[] } | null> {
-    const id = asId(segment);
-    const shape = `one|${id === null ? 'sku' : 'id'}|${embedKey(embed)}`;
+    const key = keySql('p', segment, 'sku');
+    const shape = `one|${key.order ? 'id' : 'sku'}|${embedKey(embed)}`;
     let sql = this.cache.get(shape);
     if (!sql) {
-      const where = id === null ? 'p.sku = $1' : 'p.id = $1 OR p.sku = $2';
-      const order = id === null ? '' : 'ORDER BY CASE WHEN p.id = $1 THEN 0 ELSE 1 END';
       sql = `SELECT ${this.productJsonSql('p', embed)} AS product
                     ${embed.customfields ? `, ${this.definitionsSql()} AS definitions` : ''}
-               FROM ${tableOf(this.dataSource, Product)} p WHERE ${where} ${order} LIMIT 1`;
+               FROM ${tableOf(this.dataSource, Product)} p WHERE ${key.where} ${key.order} LIMIT 1`;
       this.cache.set(shape, sql);
     }
-    const rows = (await runStatement(m, sql, id === null ? [segment] : [id, segment])) as {
+    const rows = (await runStatement(m, sql, key.params)) as {
       product: ProductRecord;
       definitions?: CustomFieldDefinition[];
     }[];

@@ -66,8 +66,8 @@ SELECT
               i.id
           )
         FROM
-          quote_items i
-          LEFT JOIN products p ON p.id = i.product_id
+          "quote_items" i
+          LEFT JOIN "products" p ON p.id = i.product_id
         WHERE
           i.quote_id = q.id
       ),
@@ -75,7 +75,7 @@ SELECT
     )
   ) AS view
 FROM
-  quotes q
+  "quotes" q
 WHERE
   q.cart_link_id = $1;
 
@@ -144,8 +144,8 @@ SELECT
               i.id
           )
         FROM
-          quote_items i
-          LEFT JOIN products p ON p.id = i.product_id
+          "quote_items" i
+          LEFT JOIN "products" p ON p.id = i.product_id
         WHERE
           i.quote_id = q.id
       ),
@@ -153,7 +153,7 @@ SELECT
     )
   ) AS view
 FROM
-  quotes q
+  "quotes" q
 WHERE
   q.id = $1
   OR q.number = upper($2)
@@ -230,8 +230,8 @@ SELECT
               i.id
           )
         FROM
-          quote_items i
-          LEFT JOIN products p ON p.id = i.product_id
+          "quote_items" i
+          LEFT JOIN "products" p ON p.id = i.product_id
         WHERE
           i.quote_id = q.id
       ),
@@ -239,9 +239,11 @@ SELECT
     )
   ) AS view
 FROM
-  quotes q
+  "quotes" q
 WHERE
-  q.number = upper($1);
+  q.number = upper($1)
+LIMIT
+  1;
 
 -- BuyerQuotesRepository.byId
 SELECT
@@ -308,8 +310,8 @@ SELECT
               i.id
           )
         FROM
-          quote_items i
-          LEFT JOIN products p ON p.id = i.product_id
+          "quote_items" i
+          LEFT JOIN "products" p ON p.id = i.product_id
         WHERE
           i.quote_id = q.id
       ),
@@ -317,14 +319,14 @@ SELECT
     )
   ) AS view
 FROM
-  quotes q
+  "quotes" q
 WHERE
   q.id = $1;
 
 -- BuyerQuotesRepository.decide (accept)
 WITH
   a AS (
-    UPDATE quotes
+    UPDATE "quotes"
     SET
       accepted_at = now(),
       status = 'accepted',
@@ -358,14 +360,14 @@ SELECT
     AND q.expires_at <= now()
   ) AS expired
 FROM
-  quotes q
+  "quotes" q
 WHERE
   q.cart_link_id = $1;
 
 -- BuyerQuotesRepository.decide (decline)
 WITH
   a AS (
-    UPDATE quotes
+    UPDATE "quotes"
     SET
       declined_at = now(),
       decline_reason = $3::text,
@@ -400,6 +402,6 @@ SELECT
     AND q.expires_at <= now()
   ) AS expired
 FROM
-  quotes q
+  "quotes" q
 WHERE
   q.cart_link_id = $1;

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { asId } from '../../../common/http/identifiers.js';
+import { DataSource, type EntityManager } from 'typeorm';
+import { keySql } from '../../../database/sql/key-lookup.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
+import { tableOf } from '../../../database/table.js';
+import { Product } from '../../catalog/product.entity.js';
+import { QuoteItem } from '../quote-item.entity.js';
+import { Quote } from '../quote.entity.js';
 import type { QuoteItemExtra } from '../quote-item.entity.js';
 
 /** A quote as its buyer reads it, from one statement (money as PostgreSQL's text, timestamps as JSON). */
@@ -58,8 +62,20 @@ export interface Decision {
   reason?: string | null;
 }
 
-/** The SELECT list of a buyer's view over quote alias `q`. */
-const VIEW_SQL = `json_build_object(
+/**
+ * The buyer's statements on a quote: the one read of it (the quote with its items as the cart page,
+ * the PDF and the e-mails show it, in one statement, by cart link, by `{id|number}` or by id) and
+ * the buyer's decision.
+ */
+@Injectable()
+export class BuyerQuotesRepository {
+  /** `SELECT <the buyer's view> FROM quotes q`, for the reads to add their WHERE to. */
+  private readonly viewSql: string;
+  private readonly quotes: string;
+
+  constructor(dataSource: DataSource) {
+    this.quotes = tableOf(dataSource, Quote);
+    this.viewSql = `SELECT json_build_object(
     'id', q.id, 'number', q.number, 'name', q.name, 'cart_link_id', q.cart_link_id, 'status', q.status, 'revision', q.revision,
     'expires_at', q.expires_at, 'accepted_at', q.accepted_at, 'declined_at', q.declined_at, 'decline_reason', q.decline_reason,
     'updated_at', q.updated_at,
@@ -69,22 +85,15 @@ const VIEW_SQL = `json_build_object(
                'name', p.name, 'sku', p.sku, 'product_id', i.product_id, 'options', i.options, 'extras', i.extras,
                'quantity', i.quantity, 'price', i.price::text, 'subtotal', i.subtotal::text, 'discount', i.discount::text,
                'total', i.total::text) ORDER BY i.position, i.id)
-        FROM quote_items i LEFT JOIN products p ON p.id = i.product_id
-       WHERE i.quote_id = q.id), '[]'::json)) AS view`;
+        FROM ${tableOf(dataSource, QuoteItem)} i LEFT JOIN ${tableOf(dataSource, Product)} p ON p.id = i.product_id
+       WHERE i.quote_id = q.id), '[]'::json)) AS view
+      FROM ${this.quotes} q`;
+  }
 
-/**
- * The buyer's statements on a quote: the one read of it (the quote with its items as the cart page,
- * the PDF and the e-mails show it, in one statement, by cart link, by `{id|number}` or by id) and
- * the buyer's decision.
- */
-@Injectable()
-export class BuyerQuotesRepository {
   /** By cart link identifier, compared exactly (it is the buyer's capability); null when there is none. */
   @GenerateSql({ args: [SqlArg.manager, 'AbCdEfGhIjKlMnOp'] })
   async byCartLink(m: EntityManager, cartLinkId: string): Promise<BuyerQuoteRecord | null> {
-    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.cart_link_id = $1`, [
-      cartLinkId,
-    ]);
+    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `${this.viewSql} WHERE q.cart_link_id = $1`, [cartLinkId]);
     return row?.view ?? null;
   }
 
@@ -94,19 +103,15 @@ export class BuyerQuotesRepository {
    */
   @GenerateSql({ name: 'by id or number', args: [SqlArg.manager, '1001'] }, { name: 'by number', args: [SqlArg.manager, 'q1001'] })
   async byKey(m: EntityManager, segment: string): Promise<BuyerQuoteRecord | null> {
-    const id = asId(segment);
-    const sql =
-      id === null
-        ? `SELECT ${VIEW_SQL} FROM quotes q WHERE q.number = upper($1)`
-        : `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1 OR q.number = upper($2) ORDER BY CASE WHEN q.id = $1 THEN 0 ELSE 1 END LIMIT 1`;
-    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, sql, id === null ? [segment] : [id, segment]);
+    const key = keySql('q', segment, 'number', 'upper');
+    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `${this.viewSql} WHERE ${key.where} ${key.order} LIMIT 1`, key.params);
     return row?.view ?? null;
   }
 
   /** By id (the e-mails of a quote, and the PDF they carry). */
   @GenerateSql({ args: [SqlArg.manager, 1] })
   async byId(m: EntityManager, id: number): Promise<BuyerQuoteRecord | null> {
-    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `SELECT ${VIEW_SQL} FROM quotes q WHERE q.id = $1`, [id]);
+    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `${this.viewSql} WHERE q.id = $1`, [id]);
     return row?.view ?? null;
   }
 
@@ -131,13 +136,13 @@ export class BuyerQuotesRepository {
     const [row] = await runStatement<DecisionOutcome>(
       m,
       `WITH a AS (
-         UPDATE quotes SET ${set}, updated_at = now()
+         UPDATE ${this.quotes} SET ${set}, updated_at = now()
           WHERE cart_link_id = $1 AND status = 'active' AND (expires_at IS NULL OR expires_at > now())
             AND ($2::int IS NULL OR revision = $2::int)
           RETURNING id)
        SELECT q.id, EXISTS (SELECT 1 FROM a) AS decided, q.status, q.revision,
               (q.expires_at IS NOT NULL AND q.expires_at <= now()) AS expired
-         FROM quotes q WHERE q.cart_link_id = $1`,
+         FROM ${this.quotes} q WHERE q.cart_link_id = $1`,
       d.decision === 'accepted' ? [d.cartLinkId, d.revision] : [d.cartLinkId, d.revision, d.reason ?? null],
     );
     return row ?? null;

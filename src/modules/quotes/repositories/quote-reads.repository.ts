@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EmbedSelection } from '../../../common/embed/embed.js';
-import { asId } from '../../../common/http/identifiers.js';
+import { keySql } from '../../../database/sql/key-lookup.js';
 import type { PageRequest } from '../../../common/paging/page-request.js';
 import { type JsonRow, jsonArraySql, jsonRowSql } from '../../../database/sql/json.js';
 import { cappedCountSql, orderSql, pageTotal } from '../../../database/sql/page.js';
@@ -104,12 +104,10 @@ export class QuoteReadsRepository {
     { name: 'by number, customer embedded', args: [SqlArg.manager, 'q1001', EVERY_CUSTOMER_EMBED] },
   )
   async findOne(m: EntityManager, segment: string, embed: EmbedSelection): Promise<QuoteSet | null> {
-    const id = asId(segment);
     // Numbers are `Q` + digits, so comparing with the upper-cased segment is the case-insensitive match, on the unique index.
-    const where = id === null ? 'r.number = upper($1)' : 'r.id = $1 OR r.number = upper($2)';
-    const order = id === null ? '' : 'ORDER BY CASE WHEN r.id = $1 THEN 0 ELSE 1 END';
-    const sql = `WITH page AS (SELECT r.* FROM ${tableOf(this.dataSource, Quote)} r WHERE ${where} ${order} LIMIT 1) SELECT ${this.setSql('q.id', embed)}`;
-    const [row] = await runStatement<QuoteSet>(m, sql, id === null ? [segment] : [id, segment]);
+    const key = keySql('r', segment, 'number', 'upper');
+    const sql = `WITH page AS (SELECT r.* FROM ${tableOf(this.dataSource, Quote)} r WHERE ${key.where} ${key.order} LIMIT 1) SELECT ${this.setSql('q.id', embed)}`;
+    const [row] = await runStatement<QuoteSet>(m, sql, key.params);
     return row.quotes.length ? row : null;
   }
 

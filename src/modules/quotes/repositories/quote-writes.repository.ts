@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { asId } from '../../../common/http/identifiers.js';
+import { keySql } from '../../../database/sql/key-lookup.js';
 import { jsonArraySql, jsonRowSql } from '../../../database/sql/json.js';
 import { SqlParams } from '../../../database/sql/params.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
@@ -136,12 +136,10 @@ export class QuoteWritesRepository {
     { name: "by number, the quote's own items, customer and coupon", args: [SqlArg.manager, 'q1001', LOCKED_EXAMPLE] },
   )
   async lockWithContext(m: EntityManager, segment: string, args: PricingArgs): Promise<LockedQuote | null> {
-    const id = asId(segment);
     // Numbers are `Q` + digits, stored upper case: the case-insensitive match on the unique index.
-    const where = id === null ? 'r.number = upper($1)' : 'r.id = $1 OR r.number = upper($2)';
-    const order = id === null ? '' : 'ORDER BY CASE WHEN r.id = $1 THEN 0 ELSE 1 END';
-    const context = this.pricing.contextSelect(args, 'cur', id === null ? [segment] : [id, segment]);
-    const sql = `WITH cur AS (SELECT r.* FROM ${tableOf(this.dataSource, Quote)} r WHERE ${where} ${order} LIMIT 1 FOR UPDATE)
+    const key = keySql('r', segment, 'number', 'upper');
+    const context = this.pricing.contextSelect(args, 'cur', key.params);
+    const sql = `WITH cur AS (SELECT r.* FROM ${tableOf(this.dataSource, Quote)} r WHERE ${key.where} ${key.order} LIMIT 1 FOR UPDATE)
       SELECT (SELECT ${jsonRowSql(this.dataSource, Quote, 'cur')} FROM cur) AS current,
              (SELECT ${jsonArraySql(jsonRowSql(this.dataSource, QuoteItem, 'i'), 'i.position, i.id')}
                 FROM ${tableOf(this.dataSource, QuoteItem)} i WHERE i.quote_id = (SELECT id FROM cur)) AS items,
