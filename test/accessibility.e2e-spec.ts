@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describeBrowser, launchChromium, warnIfNoChromium } from './support/chromium.js';
 import { type ApiProcess, startApi } from './support/processes.js';
 import { describeE2E } from './support/test-app.js';
+import { processSteps, type Json } from './support/api-client.js';
 
 // These callbacks run in the page (page.evaluate), where the DOM's globals and axe exist.
 declare const document: { querySelector: (s: string) => { value: string } | null };
@@ -19,7 +20,6 @@ declare const localStorage: Record<string, string>;
 
 warnIfNoChromium();
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 interface Violation {
   id: string;
   impact: string;
@@ -73,16 +73,7 @@ describeE2E('accessibility (axe-core, WCAG 2.1 AA)', () => {
     let db: pg.Client;
     const pages: Record<string, { path: string; shows: string }> = {};
 
-    const call = async (method: string, path: string, body?: object): Promise<Json> => {
-      const res = await fetch(`${api.url}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${api.token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const json = (await res.json()) as Json;
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-      return json.data as Json;
-    };
+    const call = processSteps(() => api);
     /** Accepts or declines as the page's form does. */
     const decide = async (q: Json, decision: 'accept' | 'decline', extra: Record<string, string> = {}) => {
       const html = await (await fetch(`${api.url}/cart/${q.cart_link_id}`)).text();

@@ -6,6 +6,7 @@ import { pdfText } from './support/pdf-text.js';
 import { type ApiProcess, startApi, waitFor } from './support/processes.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { describeE2E } from './support/test-app.js';
+import { processSteps, type Json } from './support/api-client.js';
 
 // These callbacks run in the page (page.evaluate), where the DOM's globals exist.
 declare const getComputedStyle: (element: unknown) => { backgroundColor: string; display: string };
@@ -26,7 +27,6 @@ const PDFJS = join(import.meta.dirname, '..', 'node_modules', 'unpdf', 'dist', '
 
 warnIfNoChromium();
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Screenshots of the page, kept for a person to look at (git-ignored). */
 const SHOTS = join(import.meta.dirname, '..', 'test-results', 'cart');
@@ -44,16 +44,7 @@ describeE2E('the cart link of a quote e-mail, opened in a browser', () => {
     let context: BrowserContext;
     let profile: string | undefined;
 
-    const call = async (method: string, path: string, body?: object): Promise<Json> => {
-      const res = await fetch(`${api.url}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${api.token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const json = (await res.json()) as Json;
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-      return json.data as Json;
-    };
+    const call = processSteps(() => api);
 
     beforeAll(async () => {
       mkdirSync(SHOTS, { recursive: true });

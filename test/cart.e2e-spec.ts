@@ -6,8 +6,8 @@ import { waitFor } from './support/processes.js';
 import { pdfText } from './support/pdf-text.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS } from './support/envelope.js';
+import { apiSteps, type Json } from './support/api-client.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const STORE = 'https://shop.example';
 const XSS = '<script>alert(1)</script>';
@@ -32,11 +32,7 @@ describeE2E('the buyer’s cart page, its PDF and acceptance', () => {
   let auth: Record<string, string>;
   let quote: Json;
 
-  const post = async (path: string, body: object) => {
-    const res = await t.http.post(path).set(auth).send(body);
-    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data as Json;
-  };
+  const post = apiSteps(() => t, () => auth).create;
   /** A priced quote: a product named like a script with an extra, a shirt with an option, a 10% coupon and 10% tax. */
   const makeQuote = async (name: string, extra: object = {}) =>
     post('/quote', {

@@ -1,8 +1,8 @@
 import { queryCounter } from '../src/database/query-counter.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
+import { apiSteps, type Json } from './support/api-client.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const tokenOf = (html: string) => /<input type="hidden" name="csrf_token" value="([^"]+)">/.exec(html)?.[1];
 const revisionOf = (html: string) => /<input type="hidden" name="revision" value="(\d+)">/.exec(html)?.[1];
@@ -18,16 +18,7 @@ describeE2E('orders: made from quotes, with stock, then paid, completed, cancell
   let pen: Json;
   let wrap: Json;
 
-  const send = async (method: 'post' | 'patch' | 'delete', path: string, body: object = {}) => {
-    const res = await t.http[method](path).set(auth).send(body);
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data as Json;
-  };
-  const get = async (path: string) => (await t.http.get(path).set(auth)).body.data as Json;
-  const events = async (type: string, resourceId: number) => {
-    const list = (await get(`/events?type=${type}&limit=250`)) as unknown as Json[];
-    return list.filter((e) => e.resource_id === resourceId).sort((a, b) => a.sequence - b.sequence);
-  };
+  const { send, get, events } = apiSteps(() => t, () => auth);
   const stockOf = async (p: Json) => (await get(`/product/${p.id}`)).in_stock_amount;
   const accept = async (q: Json) => {
     const html = (await t.http.get(`/cart/${q.cart_link_id}`)).text;

@@ -10,8 +10,8 @@ import { BuyerQuotesRepository } from '../src/modules/quotes/repositories/buyer-
 import { renderQuotePdf } from '../src/modules/quotes/pdf/quote-pdf.js';
 import { DIST, cleanEnv } from './support/processes.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { apiSteps, type Json } from './support/api-client.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** supertest reads a PDF into a Buffer. */
 const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) => {
@@ -100,11 +100,7 @@ describeE2E('the quote PDF in any script', () => {
   let auth: Record<string, string>;
   let quote: Json;
 
-  const post = async (path: string, body: object) => {
-    const res = await t.http.post(path).set(auth).send(body);
-    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data as Json;
-  };
+  const post = apiSteps(() => t, () => auth).create;
   const pdfOf = async (key: string | number) => {
     const res = await t.http.get(`/quote/${key}/pdf`).set(auth).buffer(true).parse(binary);
     expect(res.status).toBe(200);

@@ -1,7 +1,7 @@
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail } from './support/envelope.js';
+import { apiSteps, type Json } from './support/api-client.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * GET /quotes: sorting, paging, filters and embeds on six quotes whose sort keys are set by SQL:
@@ -25,11 +25,7 @@ describeE2E('quotes: listing, filters and embeds', () => {
   let cy: Json;
   let gold: Json;
 
-  const post = async (path: string, body: object) => {
-    const res = await t.http.post(path).set(auth).send(body);
-    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data as Json;
-  };
+  const post = apiSteps(() => t, () => auth).create;
 
   beforeAll(async () => {
     t = await bootTestApp('quotes_listing');

@@ -1,7 +1,7 @@
 import { queryCounter } from '../src/database/query-counter.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { apiSteps, type Json } from './support/api-client.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const EMBED = 'customer.group,customer.shippingAddresses,customer.billingAddresses';
 
@@ -10,11 +10,7 @@ describeE2E('quotes: queries per page and concurrent writes', () => {
   let auth: Record<string, string>;
   const products: Json[] = [];
 
-  const post = async (path: string, body: object) => {
-    const res = await t.http.post(path).set(auth).send(body);
-    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data as Json;
-  };
+  const post = apiSteps(() => t, () => auth).create;
 
   beforeAll(async () => {
     t = await bootTestApp('quotes_load');

@@ -1,6 +1,6 @@
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { apiSteps, type Json } from './support/api-client.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * Quote pricing (CONTRACT §8) to the cent, on a catalog built only through the API. Every expected
@@ -17,11 +17,7 @@ describeE2E('quotes: pricing', () => {
   let auth: Record<string, string>;
   const ids: Record<string, number> = {};
 
-  const post = async (path: string, body: object) => {
-    const res = await t.http.post(path).set(auth).send(body);
-    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data as Json;
-  };
+  const post = apiSteps(() => t, () => auth).create;
 
   beforeAll(async () => {
     t = await bootTestApp('quotes_pricing');

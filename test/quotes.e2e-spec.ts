@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
+import { apiSteps, type Json } from './support/api-client.js';
 
 const STORE = 'https://shop.example';
 
@@ -20,7 +21,6 @@ const plusDays = (ts: string, days: number) => {
   return d.toISOString().slice(0, 19).replace('T', ' ');
 };
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
   let t: TestApp;
@@ -41,11 +41,7 @@ describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'quotes-e2e-'));
     t = await bootTestApp('quotes', { DATA_DIR: dataDir, STORE_URL: STORE });
     auth = { Authorization: `Bearer ${await t.token()}` };
-    const post = async (path: string, body: object) => {
-      const res = await t.http.post(path).set(auth).send(body);
-      if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.data as Json;
-    };
+    const post = apiSteps(() => t, () => auth).create;
     planId = (await post('/billingplan', { name: 'Monthly', interval_unit: 'month' })).id;
     wholesale = await post('/customergroup', { name: 'Wholesale', api_code: 'wholesale', description: 'Bulk buyers' });
     retail = await post('/customergroup', { name: 'Retail', api_code: 'retail' });

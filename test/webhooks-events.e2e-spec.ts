@@ -3,8 +3,8 @@ import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository.
 import { api, createQuote, settled } from './send-quote.fixtures.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { apiSteps, type Json } from './support/api-client.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const tokenOf = (html: string) => /<input type="hidden" name="csrf_token" value="([^"]+)">/.exec(html)?.[1];
 
@@ -18,17 +18,7 @@ describeE2E('webhooks: events of products, tax classes, addresses, subscriptions
   let token: string;
   let auth: Record<string, string>;
 
-  const send = async (method: 'post' | 'patch' | 'delete', path: string, body?: object) => {
-    const res = await t.http[method](path).set(auth).send(body);
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data as Json;
-  };
-  const get = async (path: string) => (await t.http.get(path).set(auth)).body.data as Json;
-  /** The events of a type (and resource id), oldest first. */
-  const events = async (type: string, resourceId?: number) => {
-    const list = (await get(`/events?type=${type}&limit=250`)) as unknown as Json[];
-    return list.filter((e) => resourceId === undefined || e.resource_id === resourceId).sort((a, b) => a.sequence - b.sequence);
-  };
+  const { send, get, events } = apiSteps(() => t, () => auth);
 
   beforeAll(async () => {
     sink = await startSmtpSink();
