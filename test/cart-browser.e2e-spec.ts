@@ -27,7 +27,6 @@ const PDFJS = join(import.meta.dirname, '..', 'node_modules', 'unpdf', 'dist', '
 
 warnIfNoChromium();
 
-
 /** Screenshots of the page, kept for a person to look at (git-ignored). */
 const SHOTS = join(import.meta.dirname, '..', 'test-results', 'cart');
 const usd = (amount: string | number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));

@@ -8,7 +8,6 @@ import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS } from './support/envelope.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
-
 const STORE = 'https://shop.example';
 const XSS = '<script>alert(1)</script>';
 const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
@@ -32,7 +31,10 @@ describeE2E('the buyer’s cart page, its PDF and acceptance', () => {
   let auth: Record<string, string>;
   let quote: Json;
 
-  const post = apiSteps(() => t, () => auth).create;
+  const post = apiSteps(
+    () => t,
+    () => auth,
+  ).create;
   /** A priced quote: a product named like a script with an extra, a shirt with an option, a 10% coupon and 10% tax. */
   const makeQuote = async (name: string, extra: object = {}) =>
     post('/quote', {

@@ -3,7 +3,6 @@ import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
-
 const tokenOf = (html: string) => /<input type="hidden" name="csrf_token" value="([^"]+)">/.exec(html)?.[1];
 const revisionOf = (html: string) => /<input type="hidden" name="revision" value="(\d+)">/.exec(html)?.[1];
 
@@ -18,7 +17,10 @@ describeE2E('orders: made from quotes, with stock, then paid, completed, cancell
   let pen: Json;
   let wrap: Json;
 
-  const { send, get, events } = apiSteps(() => t, () => auth);
+  const { send, get, events } = apiSteps(
+    () => t,
+    () => auth,
+  );
   const stockOf = async (p: Json) => (await get(`/product/${p.id}`)).in_stock_amount;
   const accept = async (q: Json) => {
     const html = (await t.http.get(`/cart/${q.cart_link_id}`)).text;

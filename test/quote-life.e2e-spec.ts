@@ -4,7 +4,6 @@ import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
-
 const tokenOf = (html: string) => /<input type="hidden" name="csrf_token" value="([^"]+)">/.exec(html)?.[1];
 const revisionOf = (html: string) => /<input type="hidden" name="revision" value="(\d+)">/.exec(html)?.[1];
 
@@ -18,7 +17,10 @@ describeE2E('a quote’s life: revision, no-op PATCHes, final once decided, reop
   let auth: Record<string, string>;
   let productId: number;
 
-  const { send, get, events } = apiSteps(() => t, () => auth);
+  const { send, get, events } = apiSteps(
+    () => t,
+    () => auth,
+  );
   const page = async (q: Json) => {
     const html = (await t.http.get(`/cart/${q.cart_link_id}`)).text;
     return { html, token: tokenOf(html)!, revision: revisionOf(html)! };

@@ -12,7 +12,6 @@ import { DIST, cleanEnv } from './support/processes.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
-
 /** supertest reads a PDF into a Buffer. */
 const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -100,7 +99,10 @@ describeE2E('the quote PDF in any script', () => {
   let auth: Record<string, string>;
   let quote: Json;
 
-  const post = apiSteps(() => t, () => auth).create;
+  const post = apiSteps(
+    () => t,
+    () => auth,
+  ).create;
   const pdfOf = async (key: string | number) => {
     const res = await t.http.get(`/quote/${key}/pdf`).set(auth).buffer(true).parse(binary);
     expect(res.status).toBe(200);

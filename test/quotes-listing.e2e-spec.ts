@@ -2,7 +2,6 @@ import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail } from './support/envelope.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
-
 /**
  * GET /quotes: sorting, paging, filters and embeds on six quotes whose sort keys are set by SQL:
  *
@@ -25,7 +24,10 @@ describeE2E('quotes: listing, filters and embeds', () => {
   let cy: Json;
   let gold: Json;
 
-  const post = apiSteps(() => t, () => auth).create;
+  const post = apiSteps(
+    () => t,
+    () => auth,
+  ).create;
 
   beforeAll(async () => {
     t = await bootTestApp('quotes_listing');

@@ -2,7 +2,6 @@ import { queryCounter } from '../src/database/query-counter.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
-
 const EMBED = 'customer.group,customer.shippingAddresses,customer.billingAddresses';
 
 describeE2E('quotes: queries per page and concurrent writes', () => {
@@ -10,7 +9,10 @@ describeE2E('quotes: queries per page and concurrent writes', () => {
   let auth: Record<string, string>;
   const products: Json[] = [];
 
-  const post = apiSteps(() => t, () => auth).create;
+  const post = apiSteps(
+    () => t,
+    () => auth,
+  ).create;
 
   beforeAll(async () => {
     t = await bootTestApp('quotes_load');

@@ -1,7 +1,6 @@
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
-
 /**
  * Quote pricing (CONTRACT §8) to the cent, on a catalog built only through the API. Every expected
  * amount is worked out by hand in the comments.
@@ -17,7 +16,10 @@ describeE2E('quotes: pricing', () => {
   let auth: Record<string, string>;
   const ids: Record<string, number> = {};
 
-  const post = apiSteps(() => t, () => auth).create;
+  const post = apiSteps(
+    () => t,
+    () => auth,
+  ).create;
 
   beforeAll(async () => {
     t = await bootTestApp('quotes_pricing');

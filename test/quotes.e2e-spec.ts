@@ -21,7 +21,6 @@ const plusDays = (ts: string, days: number) => {
   return d.toISOString().slice(0, 19).replace('T', ' ');
 };
 
-
 describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
   let t: TestApp;
   let dataDir: string;
@@ -41,7 +40,10 @@ describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'quotes-e2e-'));
     t = await bootTestApp('quotes', { DATA_DIR: dataDir, STORE_URL: STORE });
     auth = { Authorization: `Bearer ${await t.token()}` };
-    const post = apiSteps(() => t, () => auth).create;
+    const post = apiSteps(
+      () => t,
+      () => auth,
+    ).create;
     planId = (await post('/billingplan', { name: 'Monthly', interval_unit: 'month' })).id;
     wholesale = await post('/customergroup', { name: 'Wholesale', api_code: 'wholesale', description: 'Bulk buyers' });
     retail = await post('/customergroup', { name: 'Retail', api_code: 'retail' });

@@ -5,7 +5,6 @@ import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
-
 const tokenOf = (html: string) => /<input type="hidden" name="csrf_token" value="([^"]+)">/.exec(html)?.[1];
 
 /**
@@ -18,7 +17,10 @@ describeE2E('webhooks: events of products, tax classes, addresses, subscriptions
   let token: string;
   let auth: Record<string, string>;
 
-  const { send, get, events } = apiSteps(() => t, () => auth);
+  const { send, get, events } = apiSteps(
+    () => t,
+    () => auth,
+  );
 
   beforeAll(async () => {
     sink = await startSmtpSink();
