@@ -30,24 +30,17 @@ import { TaxModule } from './modules/tax/tax.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
-/** The feature modules, shared by the api, the worker and the cli. */
-const FEATURE_MODULES = [
-  WebhooksModule,
-  ApiKeysModule,
-  GeographyModule,
-  CustomFieldsModule,
-  TaxModule,
-  CatalogModule,
-  CustomersModule,
-  ShipmentsModule,
-  SubscriptionsModule,
-  OrdersModule,
-];
+/** The feature modules that need no configuration and no other module object (see forRoot below). */
+const FEATURE_MODULES = [WebhooksModule, ApiKeysModule, GeographyModule, CustomFieldsModule, TaxModule, CatalogModule, CustomersModule];
 
 /** The api: every feature module with the global pipe, guard, interceptor and filter. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, logger: Logger = createLogger(config.logLevel, 'api')): DynamicModule {
+    // Quotes, then what uses them: each module object is imported wherever it is used (Nest keys a
+    // dynamic module by its reference, so one object is one instance).
+    const quotes = QuotesModule.forRoot(config, 'api');
+    const orders = OrdersModule.forRoot(quotes);
     return {
       module: AppModule,
       imports: [
@@ -58,9 +51,12 @@ export class AppModule {
         DiscoveryModule,
         DemoModule,
         ...FEATURE_MODULES,
-        QuotesModule.forRoot(config, 'api'),
+        ShipmentsModule.forRoot(orders),
+        SubscriptionsModule,
+        orders,
+        quotes,
         // The buyer's pages (api only); they use the quotes module, which never uses them.
-        CartModule,
+        CartModule.forRoot(quotes),
         WebhookDeliveryModule.forRoot(config, 'api'),
       ],
       providers: [

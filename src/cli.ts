@@ -15,11 +15,13 @@ import { ApiKeyRevokeCommand } from './modules/api-keys/api-key-revoke.command.j
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
+import { OrdersModule } from './modules/orders/orders.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 
 @Module({})
 class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
+    const quotes = QuotesModule.forRoot(config, 'cli');
     return {
       module: CliModule,
       imports: [
@@ -28,7 +30,9 @@ class CliModule {
         ApiKeysModule,
         DemoModule,
         WebhooksModule,
-        QuotesModule.forRoot(config, 'cli'),
+        quotes,
+        // The demo's order is made through the orders module.
+        OrdersModule.forRoot(quotes),
       ],
       providers: [ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand, DbMigrateCommand, DbSeedDemoCommand],
     };

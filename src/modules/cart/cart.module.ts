@@ -1,5 +1,4 @@
-import { Module } from '@nestjs/common';
-import { BuyerQuotesModule } from '../quotes/buyer-quotes.module.js';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { CartTokens } from './cart-tokens.js';
 import { CartService } from './cart.service.js';
 import { ServerSecretsRepository } from './server-secrets.repository.js';
@@ -7,12 +6,21 @@ import { ServerSecretsRepository } from './server-secrets.repository.js';
 /**
  * The buyer's side of a quote: the cart page, the PDF and acceptance. Its routes are plain Express
  * handlers (cart.routes.ts), mounted by the api outside the API's token check. It depends on the
- * quotes module's BuyerQuotesModule (the quote as the buyer reads it, and the decision), never the
- * other way round.
+ * quotes module (BuyerQuotesService: the quote as the buyer reads it; QuotesService.decide: the
+ * decision), never the other way round.
  */
-@Module({
-  imports: [BuyerQuotesModule],
-  providers: [CartService, CartTokens, ServerSecretsRepository],
-  exports: [CartService],
-})
-export class CartModule {}
+@Module({})
+export class CartModule {
+  /**
+   * `quotes` is the api's own QuotesModule.forRoot(…) object: Nest keys a dynamic module by that
+   * reference, so importing it here adds no second instance of the quotes module.
+   */
+  static forRoot(quotes: DynamicModule): DynamicModule {
+    return {
+      module: CartModule,
+      imports: [quotes],
+      providers: [CartService, CartTokens, ServerSecretsRepository],
+      exports: [CartService],
+    };
+  }
+}

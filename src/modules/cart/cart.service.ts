@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { type BuyerDecision, BuyerQuotesService, type DecisionOutcomeKind } from '../quotes/buyer-quotes.service.js';
+import { BuyerQuotesService } from '../quotes/buyer-quotes.service.js';
+import { type BuyerDecision, type DecisionOutcomeKind, QuotesService } from '../quotes/quotes.service.js';
 import type { BuyerFormat, BuyerQuote } from '../quotes/domain/buyer-view.js';
 import { quotePage } from './cart-page.js';
 import { CartTokens } from './cart-tokens.js';
 import { renderQuotePdf } from '../quotes/pdf/quote-pdf.js';
 
-/** What a buyer's decision came to (see BuyerQuotesService.decide), or a refused form. */
+/** What a buyer's decision came to (see QuotesService.decide), or a refused form. */
 export type DecisionResult = DecisionOutcomeKind | 'bad-token';
 
-export type { BuyerDecision } from '../quotes/buyer-quotes.service.js';
+export type { BuyerDecision } from '../quotes/quotes.service.js';
 
 export interface QuotePdf {
   quote: BuyerQuote;
@@ -18,7 +19,7 @@ export interface QuotePdf {
 /**
  * The buyer's side of a quote: its page and PDF by cart link (no token: the unguessable link is
  * the capability), and the forms of its decision (their token). The quote and the decision are the
- * quotes module's (BuyerQuotesService): this module holds no statement on quotes.
+ * quotes module's (BuyerQuotesService, QuotesService.decide): this module holds no statement on quotes.
  */
 @Injectable()
 export class CartService {
@@ -26,6 +27,7 @@ export class CartService {
 
   constructor(
     private readonly quotes: BuyerQuotesService,
+    private readonly decisions: QuotesService,
     private readonly tokens: CartTokens,
   ) {
     this.format = quotes.format;
@@ -52,7 +54,7 @@ export class CartService {
    * the quote's `status` then reads `accepted` (`declined`). A quote decided before changes
    * nothing, an expired one cannot be decided, and one that changed since the page showed it
    * (`revision`, from the form) is not decided: the buyer reloads and sees what changed. The form
-   * token is checked first; the decision itself is the quotes module's (BuyerQuotesService.decide).
+   * token is checked first; the decision itself is the quotes module's (QuotesService.decide).
    */
   async decide(
     cartLinkId: string,
@@ -63,6 +65,6 @@ export class CartService {
     // Pages rendered before forms carried a revision still work: without one, no revision is checked.
     const revision = typeof form.revision === 'string' && /^\d{1,9}$/.test(form.revision) ? Number(form.revision) : null;
     if (form.revision !== undefined && revision === null) return 'changed';
-    return this.quotes.decide(cartLinkId, decision, revision, form.reason ?? null);
+    return this.decisions.decide(cartLinkId, decision, revision, form.reason ?? null);
   }
 }

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { OrdersController } from './orders.controller.js';
@@ -6,13 +6,23 @@ import { OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
 /**
- * Orders made from quotes. The quotes module (which owns the quote tables) registers itself as the
- * source of quotes (OrdersService.useQuotes); the shipments module moves orders' fulfillment.
+ * Orders made from quotes: the quotes module (which owns the quote tables) locks and marks the
+ * quote, this one writes the order and takes the stock; the shipments module moves orders'
+ * fulfillment.
  */
-@Module({
-  imports: [CatalogModule, CustomersModule],
-  controllers: [OrdersController],
-  providers: [OrdersRepository, OrdersService],
-  exports: [OrdersService],
-})
-export class OrdersModule {}
+@Module({})
+export class OrdersModule {
+  /**
+   * `quotes` is the process's own QuotesModule.forRoot(…) object: Nest keys a dynamic module by that
+   * reference, so importing it here adds no second instance of the quotes module.
+   */
+  static forRoot(quotes: DynamicModule): DynamicModule {
+    return {
+      module: OrdersModule,
+      imports: [CatalogModule, CustomersModule, quotes],
+      controllers: [OrdersController],
+      providers: [OrdersRepository, OrdersService],
+      exports: [OrdersService],
+    };
+  }
+}

@@ -10,7 +10,8 @@ import type { OrderItem } from './order-item.entity.js';
 import type { Order } from './order.entity.js';
 import type { NewOrder, NewOrderItem, OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
-import type { QuoteForOrder, QuoteLineForOrder } from './quote-source.js';
+import type { QuoteForOrder, QuoteLineForOrder } from '../quotes/quote-for-order.js';
+import type { QuotesService } from '../quotes/quotes.service.js';
 
 /** OrdersService over stand-ins of its repository, the catalog, the customers and the quotes: its branches in milliseconds. */
 function setup(quote: Partial<QuoteForOrder>, stock: StockRow[]) {
@@ -52,15 +53,6 @@ function setup(quote: Partial<QuoteForOrder>, stock: StockRow[]) {
     moveStock: async (_m: EntityManager, deltas: Map<number, number>) => void calls.moved.push([...deltas]),
   } as unknown as ProductsService;
   const tx = { run: (work: (m: EntityManager) => unknown) => work(m), direct: m } as unknown as TransactionRunner;
-  const service = new OrdersService(
-    tx,
-    repository,
-    products,
-    {} as CustomersService,
-    { addressesOf: async () => [] } as unknown as CustomerAddressesService,
-    { record: async () => undefined } as unknown as EventRecorder,
-    { currency: 'USD' } as AppConfig,
-  );
   const line = (product_id: number, quantity: number): QuoteLineForOrder => ({
     position: 0,
     product_id,
@@ -75,7 +67,7 @@ function setup(quote: Partial<QuoteForOrder>, stock: StockRow[]) {
     tax: '0.00',
     total: `${quantity}.00`,
   });
-  service.useQuotes({
+  const quotes: Pick<QuotesService, 'lockForOrder' | 'markOrdered'> = {
     lockForOrder: async () => ({
       id: 7,
       number: 'Q1007',
@@ -92,7 +84,17 @@ function setup(quote: Partial<QuoteForOrder>, stock: StockRow[]) {
       ...quote,
     }),
     markOrdered: async (_m, quoteId, orderId) => void calls.ordered.push([quoteId, orderId]),
-  });
+  };
+  const service = new OrdersService(
+    tx,
+    repository,
+    products,
+    {} as CustomersService,
+    { addressesOf: async () => [] } as unknown as CustomerAddressesService,
+    { record: async () => undefined } as unknown as EventRecorder,
+    { currency: 'USD' } as AppConfig,
+    quotes as QuotesService,
+  );
   return { service, calls };
 }
 

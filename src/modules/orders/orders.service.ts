@@ -17,7 +17,7 @@ import type { OrderCreate, OrderListQuery, OrderPatch } from './dto/order.input.
 import type { Order } from './order.entity.js';
 import { type OrderJson, presentOrder } from './orders.presenter.js';
 import { type OrderFilter, OrdersRepository } from './orders.repository.js';
-import type { QuoteSource } from './quote-source.js';
+import { QuotesService } from '../quotes/quotes.service.js';
 
 const EMBEDS = { items: { product: {} }, customer: {} };
 const SORT = sortableColumns(
@@ -39,8 +39,6 @@ const SORT = sortableColumns(
  */
 @Injectable()
 export class OrdersService {
-  private quotes: QuoteSource | null = null;
-
   constructor(
     private readonly tx: TransactionRunner,
     private readonly repository: OrdersRepository,
@@ -49,12 +47,9 @@ export class OrdersService {
     private readonly addresses: CustomerAddressesService,
     private readonly events: EventRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    /** The quote's side of a conversion: its lock and its mark (the quotes module owns the quote tables). */
+    private readonly quotes: QuotesService,
   ) {}
-
-  /** Set once at start-up by the quotes module (QuotesService). */
-  useQuotes(source: QuoteSource): void {
-    this.quotes = source;
-  }
 
   async list(query: OrderListQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
@@ -87,7 +82,6 @@ export class OrdersService {
    */
   convert(quoteKey: string, input: OrderCreate): Promise<OrderJson> {
     return this.tx.run(async (m) => {
-      if (!this.quotes) throw new Error('No quote source is set (QuotesService sets it).');
       const quote = await this.quotes.lockForOrder(m, quoteKey);
       const refused = orderableError({
         number: quote.number,

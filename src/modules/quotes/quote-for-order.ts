@@ -1,5 +1,3 @@
-import type { EntityManager } from 'typeorm';
-
 /** A quote line as an order copies it. */
 export interface QuoteLineForOrder {
   position: number;
@@ -17,7 +15,7 @@ export interface QuoteLineForOrder {
   total: string;
 }
 
-/** A quote locked for its conversion into an order. */
+/** A quote locked for its conversion into an order (QuotesService.lockForOrder), as the orders module copies it. */
 export interface QuoteForOrder {
   id: number;
   number: string;
@@ -32,14 +30,4 @@ export interface QuoteForOrder {
   total_tax: string;
   total: string;
   lines: QuoteLineForOrder[];
-}
-
-/**
- * What the orders module asks of the quotes module, which owns the quote tables: a quote locked
- * for conversion, and the mark that it became an order (with its `quote.ordered` event). The
- * quotes module registers it at start-up (it uses the orders module, so this one cannot inject it).
- */
-export interface QuoteSource {
-  lockForOrder(m: EntityManager, key: string): Promise<QuoteForOrder>;
-  markOrdered(m: EntityManager, quoteId: number, orderId: number): Promise<void>;
 }

@@ -2,7 +2,8 @@ import { BullModule, getQueueToken } from '@nestjs/bull';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import type { Queue } from 'bull';
 import type { AppConfig } from '../../config/app-config.js';
-import { BuyerQuotesModule } from './buyer-quotes.module.js';
+import { BuyerQuotesService } from './buyer-quotes.service.js';
+import { BuyerQuotesRepository } from './repositories/buyer-quotes.repository.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
@@ -10,7 +11,6 @@ import { MailModule } from '../mail/mail.module.js';
 import { TaxModule } from '../tax/tax.module.js';
 import { DeliveriesService } from './deliveries.service.js';
 import { QuotePricer } from './quote-pricer.js';
-import { OrdersModule } from '../orders/orders.module.js';
 import { QuotesController } from './quotes.controller.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { PricingContextRepository } from './repositories/pricing-context.repository.js';
@@ -28,11 +28,13 @@ import { SEND_QUOTE_QUEUE, queueRedisOptions, sendQuoteQueueSettings } from './s
  * Quotes and their e-mail pipeline. With Redis (REDIS_URL or REDIS_SENTINELS) the api enqueues
  * Bull jobs and the worker (role `worker`) consumes them; without it the api delivers from the
  * outbox itself. The cli (role `cli`) uses the quotes service for demo data and sends nothing.
+ * The cart and orders modules use it: each imports the very module object the api (or cli)
+ * imports (CartModule.forRoot, OrdersModule.forRoot), so all see one QuotesService.
  */
 @Module({})
 export class QuotesModule {
   static forRoot(config: AppConfig, role: 'api' | 'worker' | 'cli'): DynamicModule {
-    const imports = [MailModule, CatalogModule, CustomersModule, TaxModule, CustomFieldsModule, OrdersModule, BuyerQuotesModule];
+    const imports = [MailModule, CatalogModule, CustomersModule, TaxModule, CustomFieldsModule];
     const providers: Provider[] = [
       DeliveriesService,
       DeliveriesRepository,
@@ -41,6 +43,8 @@ export class QuotesModule {
       QuoteWritesRepository,
       PricingContextRepository,
       QuotePricer,
+      BuyerQuotesRepository,
+      BuyerQuotesService,
     ];
     if (config.redis && role !== 'cli') {
       imports.push(
@@ -61,6 +65,6 @@ export class QuotesModule {
       providers.push({ provide: DeliveryDispatcher, useValue: { dispatch: async () => undefined } });
     }
     const controllers = role === 'api' ? [QuotesController] : [];
-    return { module: QuotesModule, imports, controllers, providers, exports: [DeliveriesService, QuotesService] };
+    return { module: QuotesModule, imports, controllers, providers, exports: [DeliveriesService, QuotesService, BuyerQuotesService] };
   }
 }

@@ -12,7 +12,7 @@ import { pageRequest, paginationOf, sortableColumns, toPage } from '../../common
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { renderQuotePdf } from './pdf/quote-pdf.js';
-import { type BuyerDecision, BuyerQuotesService } from './buyer-quotes.service.js';
+import { BuyerQuotesService } from './buyer-quotes.service.js';
 import { ProductsService } from '../catalog/products.service.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';
 import { CUSTOMER_EMBEDS } from '../customers/customers.service.js';
@@ -26,10 +26,10 @@ import { quoteRecipients } from './domain/recipients.js';
 import type { QuoteCreate, QuoteItemInput, QuoteListQuery, QuotePatch } from './dto/quote.input.js';
 import type { SendQuoteInput } from './dto/send-quote.input.js';
 import { type EventTypeOf, EventRecorder } from '../webhooks/event-recorder.js';
-import { OrdersService } from '../orders/orders.service.js';
-import type { QuoteForOrder } from '../orders/quote-source.js';
+import type { QuoteForOrder } from './quote-for-order.js';
 import { type PricedQuote, type PricingCustomer, QuotePricer, pricingCustomer } from './quote-pricer.js';
 import { type QuoteJson, presentDelivery, presentQuote } from './quotes.presenter.js';
+import { BuyerQuotesRepository } from './repositories/buyer-quotes.repository.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import type { CouponRow, PricingContext } from './repositories/pricing-context.repository.js';
 import { PricingContextRepository } from './repositories/pricing-context.repository.js';
@@ -44,6 +44,15 @@ const SORT = {
 const DELIVERY_SORT = sortableColumns('id', 'created_at');
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** What the buyer decided on the cart page. */
+export type BuyerDecision = 'accepted' | 'declined';
+
+/**
+ * What a buyer's decision came to: made now, the quote decided before (nothing changes), expired,
+ * changed since the page was shown (its revision moved), no such quote.
+ */
+export type DecisionOutcomeKind = 'done' | 'already-decided' | 'expired' | 'changed' | 'not-found';
+
 const randomCartLinkId = () => Array.from({ length: 16 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
 
 @Injectable()
@@ -61,18 +70,10 @@ export class QuotesService {
     private readonly deliveries: DeliveriesService,
     private readonly dispatcher: DeliveryDispatcher,
     private readonly buyerQuotes: BuyerQuotesService,
+    private readonly buyerRows: BuyerQuotesRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventRecorder,
-    orders: OrdersService,
-  ) {
-    // The buyer's decisions record their event with the quote as GET shows it, which only this service presents.
-    buyerQuotes.onDecision((m, quoteId, decision, afterCommit) => this.recordDecision(m, quoteId, decision, afterCommit));
-    // Orders are made from quotes, whose tables this module owns.
-    orders.useQuotes({
-      lockForOrder: (m, key) => this.lockForOrder(m, key),
-      markOrdered: (m, id, orderId) => this.markOrdered(m, id, orderId),
-    });
-  }
+  ) {}
 
   async list(query: QuoteListQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
@@ -120,7 +121,34 @@ export class QuotesService {
     });
   }
 
-  /** `quote.accepted` or `quote.declined`, in the buyer's decision's transaction. */
+  /**
+   * The buyer accepts or declines the quote of a cart link (its page's forms, through the cart
+   * module): records `accepted_at` (or `declined_at` and the reason) once; the quote's `status` then
+   * reads `accepted` (`declined`). A quote decided before changes nothing, an expired one cannot be
+   * decided, and one whose revision is no longer `revision` (when given) is not decided. Only the
+   * decision that changed the quote records its event and notices, in its transaction.
+   */
+  decide(cartLinkId: string, decision: BuyerDecision, revision: number | null, reason: string | null): Promise<DecisionOutcomeKind> {
+    return this.tx.run(async (m, afterCommit) => {
+      const outcome = await this.buyerRows.decide(m, { cartLinkId, revision, decision, reason });
+      if (!outcome) return 'not-found';
+      if (outcome.decided) {
+        await this.recordDecision(m, outcome.id, decision, afterCommit);
+        return 'done';
+      }
+      // Not decided by this statement: decided already (perhaps by a concurrent request that
+      // committed after this statement's snapshot, which still showed the quote open), expired,
+      // or changed since the buyer's page was shown.
+      if (outcome.status !== 'active') return 'already-decided';
+      if (outcome.expired) return 'expired';
+      return revision !== null && revision !== outcome.revision ? 'changed' : 'already-decided';
+    });
+  }
+
+  /**
+   * `quote.accepted` or `quote.declined` with the quote as GET shows it, in the decision's
+   * transaction (the one place these events are written: the ERP then turns the quote into an order).
+   */
   private async recordDecision(m: EntityManager, quoteId: number, decision: BuyerDecision, afterCommit: (fn: () => void) => void) {
     const quote = await this.present(m, quoteId);
     await this.recordQuote(m, decision === 'accepted' ? 'quote.accepted' : 'quote.declined', quote);
@@ -301,8 +329,11 @@ export class QuotesService {
     });
   }
 
-  /** A quote locked for its conversion into an order, with its lines and their products' names and SKUs now. */
-  private async lockForOrder(m: EntityManager, key: string): Promise<QuoteForOrder> {
+  /**
+   * A quote locked for its conversion into an order, with its lines and their products' names and
+   * SKUs now: the orders module's first step of `POST /quote/{id}/order`, in its transaction.
+   */
+  async lockForOrder(m: EntityManager, key: string): Promise<QuoteForOrder> {
     const locked = await this.reads.quotes.find(m, key, { lock: true });
     const set = await this.reads.byIds(m, [locked.id]);
     const { row, items } = set.quotes[0];
@@ -336,8 +367,8 @@ export class QuotesService {
     };
   }
 
-  /** The quote became order `orderId`: `ordered` for good, with `quote.ordered`. */
-  private async markOrdered(m: EntityManager, quoteId: number, orderId: number): Promise<void> {
+  /** The quote became order `orderId`: `ordered` for good, with `quote.ordered` (the orders module's last step). */
+  async markOrdered(m: EntityManager, quoteId: number, orderId: number): Promise<void> {
     await this.writes.setStatus(m, quoteId, { status: 'ordered', orderId });
     await this.recordQuote(m, 'quote.ordered', await this.present(m, quoteId));
   }
