@@ -75,6 +75,19 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
       .filter((a) => a.status !== ok && !outsideSchemas(a.status, a.error))
       .map((a) => ({ body: a.body, status: a.status, error: a.error }));
 
+  /**
+   * Deletes the webhooks made so far (their pending deliveries go with them). Their URLs name hosts
+   * nothing resolves: left active, every event of the operations below would be delivered to each,
+   * and the thousands of host name lookups, which cannot be cancelled, kept jest from exiting for
+   * minutes after the app had closed.
+   */
+  const deleteWebhooks = async () => {
+    for (const { id } of await t.sql<{ id: number }>('SELECT id FROM webhooks ORDER BY id')) {
+      expect((await t.http.delete(`/webhook/${id}`).set(auth)).status).toBe(200);
+    }
+    expect(await t.sql('SELECT count(*)::int AS n FROM webhook_deliveries')).toEqual([{ n: 0 }]);
+  };
+
   it('POST /webhook takes every body its schema admits', async () => {
     const answers = [];
     for (const body of generated('/webhook', 'post', 1)) {
@@ -82,6 +95,7 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
       answers.push({ body, status: res.status, error: res.body.error });
     }
     expect(refusals(answers, 201)).toEqual([]);
+    await deleteWebhooks();
   });
 
   it('PATCH /webhook/{id} takes every body its schema admits', async () => {
@@ -96,6 +110,7 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
       answers.push({ body, status: res.status, error: res.body.error });
     }
     expect(refusals(answers, 200)).toEqual([]);
+    await deleteWebhooks();
   });
 
   /**
