@@ -1,9 +1,11 @@
 import { type Json, METHODS, documentSchemas, pointer } from './support/openapi-schema.js';
+import { DemoSeeder } from '../src/modules/demo/demo.seeder.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
 /**
- * One step per operation that takes a body, in dependency order: its path parameters, and what to
- * remember of the answer. The first test checks that this covers every request example of the document.
+ * One step per operation that takes a body, in dependency order: its path parameters (demo rows, or
+ * rows an earlier example made), and what to remember of the answer. The second test checks that
+ * this covers every request example of the document.
  */
 type Ids = Record<string, number | string>;
 interface Step {
@@ -75,21 +77,55 @@ describeE2E('the examples of the OpenAPI document', () => {
     expect(checked).toBeGreaterThan(126 * 2);
   });
 
-  it('every request example validates against its body schema and is accepted (2xx) in dependency order', async () => {
+  it('every request example validates against its body schema and is accepted (2xx) by the demo store, unchanged, in dependency order', async () => {
+    // The demo data `npm start` loads into an empty store.
+    await t.app.get(DemoSeeder, { strict: false }).seed();
+    const one = async (text: string) => {
+      const rows = await t.sql<{ id: number }>(text);
+      expect({ text, rows: rows.length }).toEqual({ text, rows: 1 });
+      return rows[0].id;
+    };
+    // The ids the examples name are those of the demo rows they are about.
+    expect(await t.sql("SELECT id, sku FROM products WHERE sku IN ('DEMO-TSHIRT', 'DEMO-COFFEE', 'DEMO-MUG') ORDER BY id")).toEqual([
+      { id: 1, sku: 'DEMO-TSHIRT' },
+      { id: 2, sku: 'DEMO-COFFEE' },
+      { id: 3, sku: 'DEMO-MUG' },
+    ]);
+    expect(await t.sql("SELECT id, email FROM customers WHERE email = 'ada@example.com'")).toEqual([{ id: 1, email: 'ada@example.com' }]);
+    expect(await t.sql("SELECT id, name FROM tax_classes WHERE name = 'Standard'")).toEqual([{ id: 1, name: 'Standard' }]);
+    expect(await t.sql('SELECT id, api_code FROM categories ORDER BY id')).toEqual([
+      { id: 1, api_code: 'apparel' },
+      { id: 2, api_code: 'kitchen' },
+    ]);
+    expect(await t.sql("SELECT id FROM customer_groups WHERE api_code = 'wholesale'")).toEqual([{ id: 1 }]);
+    expect(await t.sql("SELECT id FROM billing_plans WHERE name = 'Monthly'")).toEqual([{ id: 1 }]);
+    const demo: Ids = {
+      us: await one("SELECT id FROM countries WHERE code = 'US'"),
+      ny: await one("SELECT s.id FROM states s JOIN countries c ON c.id = s.country_id WHERE c.code = 'US' AND s.code = 'NY'"),
+      standard: await one("SELECT id FROM tax_classes WHERE name = 'Standard'"),
+      reduced: await one("SELECT id FROM tax_classes WHERE name = 'Reduced'"),
+      nyRate: await one("SELECT id FROM tax_rates WHERE tax_name = 'NY State Tax'"),
+      apparel: await one("SELECT id FROM categories WHERE api_code = 'apparel'"),
+      whiteL: await one("SELECT id FROM product_variants WHERE sku = 'DEMO-TSHIRT-WHT-L'"),
+      giftWrap: await one("SELECT id FROM product_extras WHERE sku = 'DEMO-GIFT-WRAP'"),
+      ada: await one("SELECT id FROM customers WHERE email = 'ada@example.com'"),
+      monthly: await one("SELECT id FROM billing_plans WHERE name = 'Monthly'"),
+    };
+
     const ids: Ids = {};
     const steps: Step[] = [
-      { op: 'countriesCreate', save: 'country' },
-      { op: 'countriesUpdate', params: (i) => ({ id: i.country }) },
-      { op: 'countriesCreateState', params: (i) => ({ id: i.country }), save: 'state' },
-      { op: 'countriesUpdateState', params: (i) => ({ id: i.country, stateId: i.state }) },
+      { op: 'countriesCreate' },
+      { op: 'countriesUpdate', params: () => ({ id: demo.us }) },
+      { op: 'countriesCreateState', params: () => ({ id: demo.us }) },
+      { op: 'countriesUpdateState', params: () => ({ id: demo.us, stateId: demo.ny }) },
       { op: 'customFieldsCreate' },
       { op: 'customFieldsUpdate', params: () => ({ name: 'gift_wrap' }) },
-      { op: 'taxClassesCreate', save: 'taxClass' },
-      { op: 'taxClassesUpdate', params: (i) => ({ id: i.taxClass }) },
-      { op: 'taxClassesCreateRate', params: (i) => ({ id: i.taxClass }), save: 'rate' },
-      { op: 'taxClassesUpdateRate', params: (i) => ({ id: i.taxClass, rateId: i.rate }) },
-      { op: 'categoriesCreate', save: 'category' },
-      { op: 'categoriesUpdate', params: (i) => ({ id: i.category }) },
+      { op: 'taxClassesCreate' },
+      { op: 'taxClassesUpdate', params: () => ({ id: demo.reduced }) },
+      { op: 'taxClassesCreateRate', params: () => ({ id: demo.reduced }) },
+      { op: 'taxClassesUpdateRate', params: () => ({ id: demo.standard, rateId: demo.nyRate }) },
+      { op: 'categoriesCreate' },
+      { op: 'categoriesUpdate', params: () => ({ id: demo.apparel }) },
       // The same example twice: the product made at a key is deleted, so the SKU is free again.
       {
         op: 'productsCreateAtKey',
@@ -97,31 +133,31 @@ describeE2E('the examples of the OpenAPI document', () => {
         after: async (_i, data) => void (await t.http.delete(`/product/${data.id}`).set(auth).expect(200)),
       },
       { op: 'productsCreate', save: 'product' },
-      { op: 'productsUpdate', params: (i) => ({ key: i.product }) },
-      { op: 'productOptionsCreate', params: (i) => ({ owner: i.product }), save: 'option' },
-      { op: 'productOptionsUpdate', params: (i) => ({ owner: i.product, id: i.option }) },
-      { op: 'productVariantsCreate', params: (i) => ({ owner: i.product }), save: 'variant' },
-      { op: 'productVariantsUpdate', params: (i) => ({ owner: i.product, id: i.variant }) },
-      { op: 'productExtrasCreate', params: (i) => ({ owner: i.product }), save: 'extra' },
-      { op: 'productExtrasUpdate', params: (i) => ({ owner: i.product, id: i.extra }) },
-      { op: 'productAttributesCreate', params: (i) => ({ owner: i.product }), save: 'attribute' },
-      { op: 'productAttributesUpdate', params: (i) => ({ owner: i.product, id: i.attribute }) },
-      { op: 'productPriceTiersCreate', params: (i) => ({ owner: i.product }), save: 'tier' },
-      { op: 'productPriceTiersUpdate', params: (i) => ({ owner: i.product, id: i.tier }) },
-      { op: 'variantPriceTiersCreate', params: (i) => ({ owner: i.variant }), save: 'variantTier' },
-      { op: 'variantPriceTiersUpdate', params: (i) => ({ owner: i.variant, id: i.variantTier }) },
-      { op: 'productCategoriesLink', params: (i) => ({ owner: i.product }) },
-      { op: 'productCustomFieldsUpdate', params: (i) => ({ owner: i.product, name: 'origin' }) },
-      { op: 'customerGroupsCreate', save: 'group' },
+      { op: 'productsUpdate', params: () => ({ key: 'DEMO-HOODIE' }) },
+      { op: 'productOptionsCreate', params: () => ({ owner: 'DEMO-HOODIE' }), save: 'option' },
+      { op: 'productOptionsUpdate', params: (i) => ({ owner: 'DEMO-HOODIE', id: i.option }) },
+      { op: 'productVariantsCreate', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productVariantsUpdate', params: () => ({ owner: 'DEMO-TSHIRT', id: demo.whiteL }) },
+      { op: 'productExtrasCreate', params: () => ({ owner: 'DEMO-MUG' }) },
+      { op: 'productExtrasUpdate', params: () => ({ owner: 'DEMO-MUG', id: demo.giftWrap }) },
+      { op: 'productAttributesCreate', params: () => ({ owner: 'DEMO-TSHIRT' }), save: 'attribute' },
+      { op: 'productAttributesUpdate', params: (i) => ({ owner: 'DEMO-TSHIRT', id: i.attribute }) },
+      { op: 'productPriceTiersCreate', params: () => ({ owner: 'DEMO-TSHIRT' }), save: 'tier' },
+      { op: 'productPriceTiersUpdate', params: (i) => ({ owner: 'DEMO-TSHIRT', id: i.tier }) },
+      { op: 'variantPriceTiersCreate', params: () => ({ owner: demo.whiteL }), save: 'variantTier' },
+      { op: 'variantPriceTiersUpdate', params: (i) => ({ owner: demo.whiteL, id: i.variantTier }) },
+      { op: 'productCategoriesLink', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productCustomFieldsUpdate', params: () => ({ owner: 'DEMO-COFFEE', name: 'origin' }) },
+      { op: 'customerGroupsCreate' },
       { op: 'customerGroupsUpdate', params: () => ({ key: 'wholesale' }) },
-      { op: 'customersCreate', save: 'customer' },
-      { op: 'customersUpdate', params: (i) => ({ id: i.customer }) },
-      { op: 'customersCreateAddress', params: (i) => ({ id: i.customer }), save: 'address' },
-      { op: 'customersUpdateAddress', params: (i) => ({ id: i.customer, aid: i.address }) },
+      { op: 'customersCreate' },
+      { op: 'customersUpdate', params: () => ({ id: demo.ada }) },
+      { op: 'customersCreateAddress', params: () => ({ id: demo.ada }), save: 'address' },
+      { op: 'customersUpdateAddress', params: (i) => ({ id: demo.ada, aid: i.address }) },
       { op: 'couponsCreate' },
-      { op: 'couponsUpdate', params: () => ({ key: 'SPRING10' }) },
-      { op: 'billingPlansCreate', save: 'plan' },
-      { op: 'billingPlansUpdate', params: (i) => ({ id: i.plan }) },
+      { op: 'couponsUpdate', params: () => ({ key: 'WELCOME10' }) },
+      { op: 'billingPlansCreate' },
+      { op: 'billingPlansUpdate', params: () => ({ id: demo.monthly }) },
       { op: 'subscriptionsCreate', save: 'subscription' },
       { op: 'subscriptionsUpdate', params: (i) => ({ id: i.subscription }) },
       { op: 'subscriptionsAddProduct', params: (i) => ({ id: i.subscription }) },
@@ -131,8 +167,8 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'shipmentsUpdateTrackingCode', params: (i) => ({ id: i.shipment, code: i.trackingCode }) },
       { op: 'quotesCreate', save: 'quote' },
       { op: 'quotesUpdate', params: (i) => ({ id: i.quote }) },
-      { op: 'quotesSend', params: (i) => ({ id: i.quote }) },
-      // After send-quote: an ordered quote can no longer be sent.
+      // The demo quote, as the README's walk sends it.
+      { op: 'quotesSend', params: () => ({ id: 'Q1001' }) },
       { op: 'ordersConvert', params: (i) => ({ id: i.quote }), save: 'order' },
       { op: 'ordersUpdate', params: (i) => ({ id: i.order }) },
       { op: 'webhooksCreate', save: 'webhook' },
@@ -143,33 +179,6 @@ describeE2E('the examples of the OpenAPI document', () => {
     const withBody = operations().filter(({ op }) => op.requestBody);
     expect(withBody.filter(({ op }) => !op.requestBody.content['application/json'].examples).map(({ op }) => op.operationId)).toEqual([]);
     expect(steps.map((s) => s.op).sort()).toEqual(withBody.map(({ op }) => op.operationId).sort());
-
-    // Not an example: the product custom field the product custom field example sets.
-    await t.http
-      .post('/customfielddefinitions')
-      .set(auth)
-      .send({ name: 'origin', label: 'Origin', entity: 'product', type: 'string' })
-      .expect(201);
-
-    const substituted = (value: unknown, key = ''): unknown => {
-      const ref: Record<string, string> = {
-        customer_id: 'customer',
-        billing_plan_id: 'plan',
-        x_billing_plan_id: 'plan',
-        product_id: 'product',
-        variant_id: 'variant',
-        tax_class_id: 'taxClass',
-        category_id: 'category',
-        category_ids: 'category',
-        parent_id: 'category',
-        customer_group_id: 'group',
-      };
-      if (Array.isArray(value)) return value.map((v) => substituted(v, key));
-      if (value && typeof value === 'object') {
-        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substituted(v, k)]));
-      }
-      return Object.hasOwn(ref, key) && typeof value === 'number' ? ids[ref[key]] : value;
-    };
 
     for (const step of steps) {
       const { path, method, op } = withBody.find(({ op }) => op.operationId === step.op)!;
@@ -183,13 +192,17 @@ describeE2E('the examples of the OpenAPI document', () => {
       const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
       const res = await t.http[method as 'post' | 'patch'](url)
         .set(auth)
-        .send(substituted(example) as object);
+        .send(example as object);
+      const status = Number(Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)));
       expect({ op: step.op, url, status: res.status, body: res.status < 300 ? 'ok' : res.body }).toEqual({
         op: step.op,
         url,
-        status: Number(Object.keys(op.responses).find((s) => /^2\d\d$/.test(s))),
+        status,
         body: 'ok',
       });
+      // The answer is what the document says it is.
+      const responseAt = `/${pointer('paths', path, method, 'responses', String(status), 'content', 'application/json', 'schema')}`;
+      expect({ op: step.op, errors: errorsOf(responseAt, res.body) }).toEqual({ op: step.op, errors: [] });
       if (step.save) ids[step.save] = step.save === 'trackingCode' ? res.body.data.code : res.body.data.id;
       await step.after?.(ids, res.body.data as Json);
     }

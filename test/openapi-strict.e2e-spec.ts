@@ -3,6 +3,8 @@ import { parseTimestamp } from '../src/common/format/format.js';
 import { type Json, documentSchemas } from './support/openapi-schema.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
+type Ids = Record<string, number>;
+
 /** Bodies generated per operation: enough to reach every branch of the schemas below, quick to send. */
 const BODIES = 60;
 
@@ -13,13 +15,17 @@ const BODIES = 60;
  * slip is not blamed on the api), and sent; the only refusals allowed are those no schema can
  * state (a value already taken, a reference to a row that does not exist).
  *
- * Covered so far: the webhook endpoints (the URL rule as a pattern, the event patterns), the
- * creates that refer to nothing (decimals in steps of their places, real calendar dates, no NUL),
- * custom field definitions (options and default value by `type`), coupons (a percentage at most
- * 100) and customers (the server's e-mail rule), and the patches and nested creates of rows those
- * creates made (states, tax rates, addresses, tracking codes). A rule no schema can state and only a description
- * gives (a select's default is one of its options, a coupon ends after it starts) is applied to
- * the generated body before it is sent, as a client reading the description would. The api
+ * Covered: every operation that takes a body but the custom field definitions' patch (checked against
+ * the stored type, which no schema of a patch can know): the webhook endpoints (the URL rule as a
+ * pattern, the event patterns), the creates that refer to nothing (decimals in steps of their places,
+ * real calendar dates, no NUL), custom field definitions (options and default value by `type`),
+ * coupons (a percentage at most 100) and customers (the server's e-mail rule), quotes, send-quote and
+ * orders, and the patches and nested creates of rows those creates made. References (a quote's
+ * product, options and extras, a custom field's name) are set to rows that exist after generation;
+ * the free-form values stay as generated. A rule no schema can state and only a description gives (a
+ * select's default is one of its options, a coupon ends after it starts, also against the stored row
+ * for a patch) is applied to the generated body before it is sent, as a client reading the
+ * description would. The api
  * runs with WEBHOOK_ALLOW_PRIVATE=true: whether a host resolves to a public address is a fact of
  * the network, not of the body.
  */
@@ -42,14 +48,43 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
   const bodySchema = (path: string, method: string): { schema: Json; pointer: string } => {
     const ref = doc.paths[path][method].requestBody.content['application/json'].schema.$ref as string;
     const name = ref.replace('#/components/schemas/', '');
-    return { schema: { ...doc.components.schemas[name], components: doc.components }, pointer: `#/components/schemas/${name}` };
+    return {
+      schema: forGenerator({ ...doc.components.schemas[name], components: doc.components }) as Json,
+      pointer: `#/components/schemas/${name}`,
+    };
   };
 
-  const generated = (path: string, method: string, seed: number, described: (body: Json) => Json = (b) => b): Json[] => {
+  /**
+   * A schema without its annotations (`example`, `examples`, `x-…`): json-schema-faker takes the keys
+   * it does not know in an object schema with `additionalProperties` and no `properties` (the typed maps
+   * `options` and `custom_fields`) for properties, and makes `{ "example": {…} }` of them. The validator
+   * judges the body against the schema as published.
+   */
+  const forGenerator = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(forGenerator);
+    if (!value || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== 'example' && k !== 'examples' && !k.startsWith('x-'))
+        .map(([k, v]) => [
+          k,
+          k === 'properties' ? Object.fromEntries(Object.entries(v as Json).map(([p, s]) => [p, forGenerator(s)])) : forGenerator(v),
+        ]),
+    );
+  };
+
+  const generated = (
+    path: string,
+    method: string,
+    seed: number,
+    described: (body: Json) => Json = (b) => b,
+    count = BODIES,
+    options: { maxItems?: number } = {},
+  ): Json[] => {
     const { schema, pointer } = bodySchema(path, method);
     const valid = schemaAt(pointer);
-    const gen = createGeneratorSync({ seed, optionalsProbability: 0.7, useExamplesValue: false, useDefaultValue: false });
-    return Array.from({ length: BODIES }, () => {
+    const gen = createGeneratorSync({ seed, optionalsProbability: 0.7, useExamplesValue: false, useDefaultValue: false, ...options });
+    return Array.from({ length: count }, () => {
       const body = described(decimalNumbers(gen.generate(schema)) as Json);
       expect({ body, errors: valid(body) ? null : valid.errors }).toEqual({ body, errors: null });
       return body;
@@ -75,6 +110,19 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
       .filter((a) => a.status !== ok && !outsideSchemas(a.status, a.error))
       .map((a) => ({ body: a.body, status: a.status, error: a.error }));
 
+  /**
+   * Deletes the webhooks made so far (their pending deliveries go with them). Their URLs name hosts
+   * nothing resolves: left active, every event of the operations below would be delivered to each,
+   * and the thousands of host name lookups, which cannot be cancelled, kept jest from exiting for
+   * minutes after the app had closed.
+   */
+  const deleteWebhooks = async () => {
+    for (const { id } of await t.sql<{ id: number }>('SELECT id FROM webhooks ORDER BY id')) {
+      expect((await t.http.delete(`/webhook/${id}`).set(auth)).status).toBe(200);
+    }
+    expect(await t.sql('SELECT count(*)::int AS n FROM webhook_deliveries')).toEqual([{ n: 0 }]);
+  };
+
   it('POST /webhook takes every body its schema admits', async () => {
     const answers = [];
     for (const body of generated('/webhook', 'post', 1)) {
@@ -82,6 +130,7 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
       answers.push({ body, status: res.status, error: res.body.error });
     }
     expect(refusals(answers, 201)).toEqual([]);
+    await deleteWebhooks();
   });
 
   it('PATCH /webhook/{id} takes every body its schema admits', async () => {
@@ -96,6 +145,7 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
       answers.push({ body, status: res.status, error: res.body.error });
     }
     expect(refusals(answers, 200)).toEqual([]);
+    await deleteWebhooks();
   });
 
   /**
@@ -181,5 +231,239 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
       answers.push({ body, status: res.status, error: res.body.error });
     }
     expect(refusals(answers, ok)).toEqual([]);
+  });
+
+  /**
+   * Rows the operations below refer to, made once: a product with two options and two extras (and a
+   * variant), a cart and a product custom field of type text, a customer group, a coupon, a customer and a plan.
+   */
+  let made: Promise<Ids> | undefined;
+  const fixture = () =>
+    (made ??= (async () => {
+      const post = async (path: string, body: Json) => {
+        const res = await t.http.post(path).set(auth).send(body);
+        expect({ path, status: res.status }).toEqual({ path, status: 201 });
+        return res.body.data as Json;
+      };
+      const product = await post('/product', { name: 'Strict tee', sku: 'STRICT-TEE', base_price: '19.99' });
+      await post('/product/STRICT-TEE/option', { name: 'Color', values: ['Black', 'White'] });
+      await post('/product/STRICT-TEE/option', { name: 'Size', values: ['S', 'M', 'L'] });
+      await post('/product/STRICT-TEE/extra', { sku: 'STRICT-WRAP', name: 'Wrap', price: '2.50' });
+      await post('/product/STRICT-TEE/extra', { sku: 'STRICT-BOX', name: 'Box', price: '3.00' });
+      const variant = await post('/product/STRICT-TEE/variant', { sku: 'STRICT-TEE-BLK-S', options: { Color: 'Black', Size: 'S' } });
+      await post('/customfielddefinitions', { name: 'strict_note', label: 'Note', entity: 'cart', type: 'text' });
+      await post('/customfielddefinitions', { name: 'strict_origin', label: 'Origin', entity: 'product', type: 'text' });
+      await post('/customergroup', { name: 'Strict', api_code: 'strict' });
+      await post('/coupon', { code: 'STRICT10', discount_type: 'percentage', discount_value: '10' });
+      const customer = await post('/customer', { email: 'strict@example.com' });
+      const plan = await post('/billingplan', { name: 'Strict monthly', interval_unit: 'month', interval_count: 1 });
+      const subscription = await post('/subscriptions', {
+        customer_id: customer.id,
+        billing_plan_id: plan.id,
+        products: [{ product_id: product.id }],
+      });
+      const variantTier = await post(`/variant/${variant.id}/pricetier`, { quantity: 2, price: '18.00' });
+      // A product whose one option has a value for each generated variant.
+      const cup = await post('/product', { name: 'Strict cup', sku: 'STRICT-CUP', base_price: '9.00' });
+      await post('/product/STRICT-CUP/option', { name: 'Pattern', values: PATTERNS });
+      return {
+        product: product.id as number,
+        variant: variant.id as number,
+        variantTier: variantTier.id as number,
+        customer: customer.id as number,
+        plan: plan.id as number,
+        subscription: subscription.id as number,
+        cup: cup.id as number,
+      };
+    })());
+
+  const EXTRAS = ['STRICT-WRAP', 'STRICT-BOX'];
+  const PATTERNS = Array.from({ length: BODIES }, (_, i) => `P${i}`);
+  /** The fixture's one variant's options: a product with variants is quoted by choosing one. */
+  const BLACK_S = { Color: 'Black', Size: 'S' };
+
+  /**
+   * The references of a generated quote body set to rows that exist (the product, the options of its
+   * variant, its extras, the custom field's name, the group, coupon, customer and plan); what the schema leaves
+   * free stays as generated: quantities, names, e-mail addresses, the custom field's value (of any
+   * type the schema allows: the field is of type text), the flags, the expiry.
+   */
+  const quoteReferences = (ids: Ids) => (body: Json) => {
+    if (Array.isArray(body.items)) {
+      body.items = (body.items as Json[]).map((item) => {
+        const out: Json = { ...item, product_id: ids.product, options: BLACK_S };
+        if (item.extras !== undefined) out.extras = EXTRAS.slice(0, (item.extras as string[]).length % 3);
+        if (item.custom_fields !== undefined) {
+          const [value] = Object.values(item.custom_fields as Json);
+          out.custom_fields = value === undefined ? {} : { strict_note: value };
+        }
+        if (typeof item.x_billing_plan_id === 'number') out.x_billing_plan_id = ids.plan;
+        return out;
+      });
+    }
+    if (Array.isArray(body.customer_groups)) body.customer_groups = (body.customer_groups as string[]).length ? ['strict'] : [];
+    if (typeof body.coupon_code === 'string') body.coupon_code = 'STRICT10';
+    if (typeof body.customer_id === 'number') body.customer_id = ids.customer;
+    if (typeof body.x_billing_plan_id === 'number') body.x_billing_plan_id = ids.plan;
+    return body;
+  };
+
+  /** A quote of the fixture's product, with someone to send it to. */
+  const newQuote = async (ids: Ids) => {
+    const res = await t.http
+      .post('/quote')
+      .set(auth)
+      .send({
+        name: 'Strict',
+        customer_emails: ['buyer@example.com'],
+        items: [{ product_id: ids.product, options: { Color: 'Black', Size: 'S' } }],
+      });
+    expect(res.status).toBe(201);
+    return res.body.data as Json;
+  };
+
+  // Quotes: items of at most 5 (a body of 500 items of up to a million each is still valid, just slow to price).
+  it('POST /quote takes every body its schema admits, references set to rows that exist', async () => {
+    const ids = await fixture();
+    const answers = [];
+    for (const body of generated('/quote', 'post', 5, quoteReferences(ids), BODIES, { maxItems: 5 })) {
+      const res = await t.http.post('/quote').set(auth).send(body);
+      answers.push({ body, status: res.status, error: res.body.error });
+    }
+    expect(refusals(answers, 201)).toEqual([]);
+  });
+
+  it('PATCH /quote/{id} takes every body its schema admits, references set to rows that exist', async () => {
+    const ids = await fixture();
+    const quote = await newQuote(ids);
+    const answers = [];
+    for (const body of generated('/quote/{id}', 'patch', 6, quoteReferences(ids), BODIES, { maxItems: 5 })) {
+      const res = await t.http.patch(`/quote/${quote.id}`).set(auth).send(body);
+      answers.push({ body, status: res.status, error: res.body.error });
+    }
+    expect(refusals(answers, 200)).toEqual([]);
+  });
+
+  it('POST /quote/{id}/send-quote takes every body its schema admits', async () => {
+    const ids = await fixture();
+    const quote = await newQuote(ids);
+    const answers = [];
+    // Each send writes one e-mail per recipient (and a PDF when asked): fewer bodies.
+    for (const body of generated('/quote/{id}/send-quote', 'post', 7, undefined, 20, { maxItems: 3 })) {
+      const res = await t.http.post(`/quote/${quote.id}/send-quote`).set(auth).send(body);
+      answers.push({ body, status: res.status, error: res.body.error });
+    }
+    const ok = Number(Object.keys(doc.paths['/quote/{id}/send-quote'].post.responses).find((s) => /^2/.test(s)));
+    expect(refusals(answers, ok)).toEqual([]);
+    expect(answers.filter((a) => a.status === ok).length).toBe(answers.length);
+  });
+
+  it('POST /quote/{id}/order takes every body its schema admits (a quote of its own each)', async () => {
+    const ids = await fixture();
+    const answers = [];
+    for (const body of generated('/quote/{id}/order', 'post', 8, undefined, 20)) {
+      const quote = await newQuote(ids);
+      const res = await t.http.post(`/quote/${quote.id}/order`).set(auth).send(body);
+      answers.push({ body, status: res.status, error: res.body.error });
+    }
+    expect(refusals(answers, 201)).toEqual([]);
+    expect(answers.filter((a) => a.status === 201).length).toBe(answers.length);
+  });
+
+  it('POST /product/{owner}/variant takes every body its schema admits, options set to a value of the product', async () => {
+    await fixture();
+    let n = 0;
+    const answers = [];
+    // The options are a reference (a value of each of the product's options, a combination no other variant has).
+    const combination = (body: Json) => ({ ...body, options: { Pattern: PATTERNS[n++] } });
+    for (const body of generated('/product/{owner}/variant', 'post', 9, combination)) {
+      const res = await t.http.post('/product/STRICT-CUP/variant').set(auth).send(body);
+      answers.push({ body, status: res.status, error: res.body.error });
+    }
+    expect(refusals(answers, 201)).toEqual([]);
+  });
+
+  /**
+   * What a description adds to the schema of a patch, given the row as stored (a client reads it
+   * first): the rule across fields also holds against the stored fields the patch leaves out. The
+   * body stays inside the schema (checked again).
+   */
+  const asStored: Record<string, (body: Json, stored: Json) => Json> = {
+    '/coupon/{key}': (generatedBody, stored) => {
+      const body = { ...generatedBody };
+      const next = { ...stored, ...body };
+      const time = (v: unknown) => (typeof v === 'string' ? parseTimestamp(v)!.getTime() : null);
+      const [start, end] = [time(next.starts_at), time(next.ends_at)];
+      // A coupon ends after it starts: no end instead.
+      if (start !== null && end !== null && end <= start) body.ends_at = null;
+      // A percentage is at most 100: an amount off instead.
+      if (next.discount_type === 'percentage' && Number(next.discount_value) > 100) body.discount_type = 'fixed_amount';
+      const valid = schemaAt(bodySchema('/coupon/{key}', 'patch').pointer);
+      expect({ body, errors: valid(body) ? null : valid.errors }).toEqual({ body, errors: null });
+      return body;
+    },
+  };
+
+  // Patches and nested creates of rows that exist: the ids of each URL from the spec's database or the
+  // fixture. A patch that renames the key its URL names (a tracking code's or a coupon's code) is
+  // followed: the next body goes to the new name.
+  const first = (rows: string) => async () => Object.values((await t.sql(rows))[0] ?? {}) as (number | string)[];
+  it.each<[string, 'patch' | 'post', number, (ids: Ids) => Promise<(number | string)[]>, string]>([
+    ['/countries/{id}/state/{stateId}', 'patch', 200, first('SELECT country_id, id FROM states ORDER BY id LIMIT 1'), ''],
+    ['/taxclass/{id}/rate/{rateId}', 'patch', 200, first('SELECT tax_class_id, id FROM tax_rates ORDER BY id LIMIT 1'), ''],
+    ['/customer/{id}/address/{aid}', 'patch', 200, first('SELECT customer_id, id FROM customer_addresses ORDER BY id LIMIT 1'), ''],
+    ['/shipment/{id}/trackingcode/{code}', 'patch', 200, first('SELECT shipment_id, code FROM tracking_codes ORDER BY id LIMIT 1'), 'code'],
+    ['/product/{owner}/option/{id}', 'patch', 200, first('SELECT product_id, id FROM product_options ORDER BY id LIMIT 1'), ''],
+    ['/product/{owner}/extra/{id}', 'patch', 200, first('SELECT product_id, id FROM product_extras ORDER BY id LIMIT 1'), ''],
+    ['/product/{owner}/attribute/{id}', 'patch', 200, first('SELECT product_id, id FROM product_attributes ORDER BY id LIMIT 1'), ''],
+    ['/product/{owner}/pricetier/{id}', 'patch', 200, first('SELECT product_id, id FROM product_price_tiers ORDER BY id LIMIT 1'), ''],
+    ['/product/{owner}/variant/{id}', 'patch', 200, async (ids) => [ids.product, ids.variant], ''],
+    ['/product/{owner}/customfield/{name}', 'patch', 200, async () => ['STRICT-TEE', 'strict_origin'], ''],
+    ['/variant/{owner}/pricetier', 'post', 201, async (ids) => [ids.variant], ''],
+    ['/variant/{owner}/pricetier/{id}', 'patch', 200, async (ids) => [ids.variant, ids.variantTier], ''],
+    ['/product/{key}', 'post', 201, async () => ['new'], ''],
+    ['/coupon/{key}', 'patch', 200, async () => ['STRICT10'], 'code'],
+    ['/subscription/{id}', 'patch', 200, async (ids) => [ids.subscription], ''],
+    ['/order/{id}', 'patch', 200, first('SELECT id FROM orders ORDER BY id LIMIT 1'), ''],
+  ])('%s (%s) takes every body its schema admits', async (path, method, ok, where, renames) => {
+    const ids = await fixture();
+    const values = await where(ids);
+    expect({ path, ids: values.length }).toEqual({ path, ids: (path.match(/\{\w+\}/g) ?? []).length });
+    const urlOf = (vs: (number | string)[]) => {
+      const queue = [...vs];
+      return path.replace(/\{\w+\}/g, () => encodeURIComponent(String(queue.shift())));
+    };
+    // References: a subscription's plan set to one that exists; a variant's options to its own.
+    const references = (body: Json) => {
+      if (typeof body.billing_plan_id === 'number') body.billing_plan_id = ids.plan;
+      if (path === '/product/{owner}/variant/{id}' && body.options !== undefined) body.options = BLACK_S;
+      return body;
+    };
+    const answers = [];
+    let stored = (await t.http.get(urlOf(values)).set(auth)).body.data as Json | undefined;
+    for (const generatedBody of generated(path, method, 10, references)) {
+      const body = method === 'patch' && stored ? (asStored[path]?.(generatedBody, stored) ?? generatedBody) : generatedBody;
+      const res = await t.http[method](urlOf(values)).set(auth).send(body);
+      answers.push({ body, status: res.status, error: res.body.error });
+      if (res.status !== ok) continue;
+      if (method === 'patch') stored = res.body.data as Json;
+      if (renames && typeof body[renames] === 'string') values[values.length - 1] = res.body.data[renames] as string;
+    }
+    expect(refusals(answers, ok)).toEqual([]);
+  });
+
+  it('POST /subscription/{id}/products takes every body its schema admits, the product and variant set to rows that exist', async () => {
+    const ids = await fixture();
+    const references = (body: Json) => {
+      body.product_id = ids.product;
+      if (typeof body.variant_id === 'number') body.variant_id = ids.variant;
+      return body;
+    };
+    const answers = [];
+    for (const body of generated('/subscription/{id}/products', 'post', 11, references)) {
+      const res = await t.http.post(`/subscription/${ids.subscription}/products`).set(auth).send(body);
+      answers.push({ body, status: res.status, error: res.body.error });
+    }
+    expect(refusals(answers, 201)).toEqual([]);
   });
 });

@@ -7,11 +7,11 @@ const SALE_RULE = 'A sale price (`"12.00"`), an amount off (`"-2.50"`) or a perc
 
 export class CategoryView {
   @Field.id() id: number;
-  @Field.text({ example: 'Shirts' }) name: string;
-  @Field.text({ example: 'shirts' }) url_name: string;
-  @Field.text({ nullable: true, example: 'All our shirts' }) title: string | null;
+  @Field.text({ example: 'Apparel' }) name: string;
+  @Field.text({ example: 'apparel' }) url_name: string;
+  @Field.text({ nullable: true, example: 'All our apparel' }) title: string | null;
   @Field.text({ nullable: true, example: '<p>Cotton and linen.</p>' }) description: string | null;
-  @Field.text({ nullable: true, example: 'shirts' }) api_code: string | null;
+  @Field.text({ nullable: true, example: 'apparel' }) api_code: string | null;
   @Field.flag() is_visible: 0 | 1;
   @Field.integer({ nullable: true, example: null, description: 'Parent category id.' }) parent_id: number | null;
   @Field.integer() sort_order: number;
@@ -42,7 +42,7 @@ export class VariantPriceTierView {
 export class VariantView {
   @Field.id() id: number;
   @Field.id() product_id: number;
-  @Field.text({ nullable: true, example: 'TSHIRT-RED-L' }) sku: string | null;
+  @Field.text({ nullable: true, example: 'DEMO-TSHIRT-WHT-L' }) sku: string | null;
   @Field.money({ nullable: true, description: "Null: the product's base price." }) base_price: string | null;
   @Field.money({ nullable: true }) cost: string | null;
   @Field.money({ nullable: true }) weight: string | null;
@@ -55,7 +55,7 @@ export class VariantView {
   @Field.flag({ example: 0 }) track_inventory: 0 | 1;
   @Field.integer({ nullable: true, example: 12 }) in_stock_amount: number | null;
   @Field.date({ nullable: true }) expected_availability_date: string | null;
-  @Field.stringMap({ description: 'Option name → value.', example: { Color: 'Red', Size: 'L' } }) options: Record<string, string>;
+  @Field.stringMap({ description: 'Option name → value.', example: { Color: 'White', Size: 'L' } }) options: Record<string, string>;
   @Field.timestamp() created_at: string | null;
   @Field.timestamp() updated_at: string | null;
 }
@@ -84,7 +84,7 @@ export class OptionSummaryView {
 export class ExtraView {
   @Field.id() id: number;
   @Field.id() product_id: number;
-  @Field.text({ example: 'GIFT-WRAP' }) sku: string;
+  @Field.text({ example: 'DEMO-GIFT-WRAP' }) sku: string;
   @Field.text({ example: 'Gift wrap' }) name: string;
   @Field.money({ example: '4.50' }) price: string;
   @Field.money({ nullable: true }) weight: string | null;
@@ -114,9 +114,9 @@ export class ProductCustomFieldView {
 /** The specification's product object, in its field order. */
 export class ProductView {
   @Field.id() id: number;
-  @Field.text({ example: 'T-shirt' }) name: string;
-  @Field.text({ nullable: true, example: 'TSHIRT' }) sku: string | null;
-  @Field.text({ example: 't-shirt' }) url_name: string;
+  @Field.text({ example: 'Classic T-Shirt' }) name: string;
+  @Field.text({ nullable: true, example: 'DEMO-TSHIRT' }) sku: string | null;
+  @Field.text({ example: 'classic-t-shirt' }) url_name: string;
   @Field.text({ nullable: true, example: 'Classic T-shirt' }) title: string | null;
   @Field.text({ nullable: true, example: '0012345678905' }) barcode: string | null;
   @Field.text({ description: 'HTML.', example: '<p>Soft <b>cotton</b>.</p>' }) description: string;
@@ -155,7 +155,7 @@ export class ProductView {
     description: 'The live options in short form; with `embed=options`, `{"data": [option]}` with their values instead.',
   })
   options: OptionSummaryView[] | { data: OptionView[] };
-  @Field.text({ nullable: true, description: 'Name of the first linked category.', example: 'Shirts' }) category: string | null;
+  @Field.text({ nullable: true, description: 'Name of the first linked category.', example: 'Apparel' }) category: string | null;
   @Field.text({ nullable: true, example: 'Acme' }) manufacturer: string | null;
   @Field.text({ nullable: true, description: 'Name of the tax class.', example: 'Standard' }) tax_class: string | null;
   @Field.text({ example: 'physical' }) type: string;

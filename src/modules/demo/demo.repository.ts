@@ -16,6 +16,7 @@ import { Coupon } from '../customers/coupons/coupon.entity.js';
 import { CustomerAddress } from '../customers/customer-address.entity.js';
 import { CustomerGroup } from '../customers/customer-group.entity.js';
 import { Customer } from '../customers/customer.entity.js';
+import { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
 import { Country } from '../geography/country.entity.js';
 import { State } from '../geography/state.entity.js';
 import { TaxClass } from '../tax/tax-class.entity.js';
@@ -248,6 +249,24 @@ export class DemoRepository {
   @GenerateSql({ args: [SqlArg.manager, 'DEMO-MUG'] })
   async productIdBySku(m: EntityManager, sku: string): Promise<number> {
     return (await m.getRepository(Product).findOneByOrFail({ sku })).id;
+  }
+
+  // Custom fields
+
+  /** Adds the custom field definitions whose name is not taken. */
+  @GenerateSql({
+    args: [
+      SqlArg.manager,
+      [{ name: 'gift_wrap', label: 'Gift wrap', entity: 'cart', type: 'select', options: ['none', 'paper', 'box'], default_value: 'none' }],
+    ],
+  })
+  async insertCustomFieldDefinitionsIfMissing(m: EntityManager, definitions: Values<CustomFieldDefinition>[]): Promise<void> {
+    await m.createQueryBuilder().insert().into(CustomFieldDefinition).values(definitions).orIgnore().execute();
+  }
+
+  @GenerateSql()
+  countCustomFieldDefinitions(m: EntityManager): Promise<number> {
+    return m.getRepository(CustomFieldDefinition).count();
   }
 
   // API keys

@@ -8,6 +8,7 @@ import { DemoRepository } from './demo.repository.js';
 import { seedGeography } from './seeds/geography.seed.js';
 import { seedCatalog } from './seeds/catalog.seed.js';
 import { seedCustomers } from './seeds/customers.seed.js';
+import { seedCustomFields } from './seeds/custom-fields.seed.js';
 import { seedTax } from './seeds/tax.seed.js';
 import { seedDemoOrder } from './seeds/order.seed.js';
 import { seedDemoQuote } from './seeds/quote.seed.js';
@@ -16,7 +17,7 @@ import { OrdersService } from '../orders/orders.service.js';
 
 /** Each seed adds what is missing and leaves existing rows alone, so seeding twice changes nothing. */
 type DemoSeed = (m: EntityManager) => Promise<string>;
-const SEEDS: DemoSeed[] = [seedGeography, seedTax, seedCatalog, seedCustomers];
+const SEEDS: DemoSeed[] = [seedGeography, seedTax, seedCatalog, seedCustomers, seedCustomFields];
 
 @Injectable()
 export class DemoSeeder {

@@ -8,7 +8,7 @@ import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './domain
 const MONEY = 'Two-decimal string.';
 
 export class OrderItemExtraView {
-  @Field.text({ example: 'GIFT-WRAP' }) sku: string;
+  @Field.text({ example: 'DEMO-GIFT-WRAP' }) sku: string;
   @Field.text({ example: 'Gift wrap' }) name: string;
   @Field.money({ description: MONEY, example: '2.00' }) price: string;
 }
@@ -19,8 +19,8 @@ export class OrderItemView {
   @Field.integer({ nullable: true, example: 1, description: 'The product quoted (kept when the product is deleted later).' })
   shop_product_id: number | null;
   @Field.integer({ nullable: true, example: null }) shop_product_variant_id: number | null;
-  @Field.text({ nullable: true, example: 'MUG-01', description: 'The product’s SKU at conversion.' }) sku: string | null;
-  @Field.text({ example: 'Mug', description: 'The product’s name at conversion.' }) name: string;
+  @Field.text({ nullable: true, example: 'DEMO-MUG', description: 'The product’s SKU at conversion.' }) sku: string | null;
+  @Field.text({ example: 'Espresso Mug', description: 'The product’s name at conversion.' }) name: string;
   @Field.stringMap({ description: 'Option name → value.' }) options: Record<string, string>;
   @Field.list(() => OrderItemExtraView, { description: 'The extras with their names and prices at conversion.' })
   extras: OrderItemExtraView[];

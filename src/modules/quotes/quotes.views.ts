@@ -26,7 +26,7 @@ export class QuoteItemView {
   @Field.integer({ nullable: true, example: null }) shop_products_related_id: number | null;
   @Field.integer({ nullable: true, example: null, description: 'The selected variant (from `options`).' }) shop_product_variant_id:
     number | null;
-  @Field.strings({ description: 'SKUs of the selected extras.', example: ['GIFT-WRAP'] }) extras: string[];
+  @Field.strings({ description: 'SKUs of the selected extras.', example: ['DEMO-GIFT-WRAP'] }) extras: string[];
   @Field.stringMap({ description: 'Option name → value.' }) options: Record<string, string>;
   @Field.stringMap({ description: 'Cart custom field name → canonical value.', example: { gift_note: 'Happy birthday' } })
   custom_fields: Record<string, string>;
@@ -63,7 +63,7 @@ export class QuoteView {
   @Field.text({ pattern: '^[A-Za-z0-9]{1,64}$', example: 'aZ3kP9qL2mX8vB1c' }) cart_link_id: string;
   @Field.text({ description: '`STORE_URL` + `/cart/` + `cart_link_id`.', example: 'http://localhost:3000/cart/aZ3kP9qL2mX8vB1c' })
   cart_link: string;
-  @Field.text({ nullable: true, example: 'SPRING10' }) coupon_code: string | null;
+  @Field.text({ nullable: true, example: 'WELCOME10' }) coupon_code: string | null;
   @Field.integer({ nullable: true, minimum: 0, example: 30 }) expires_x_days: number | null;
   @Field.timestamp({ nullable: true }) expires_at: string | null;
   @Field.money({ description: MONEY_STRING, example: '48.98' }) subtotal: string;

@@ -16,7 +16,7 @@ export class TrackingCodeView {
 export class ShipmentView {
   @Field.id() id: number;
   @Field.text({ example: 'SH-1001' }) number: string;
-  @Field.text({ nullable: true, example: 'ORDER-42' }) order_reference: string | null;
+  @Field.text({ nullable: true, example: 'O1001' }) order_reference: string | null;
   @Field.integer({
     nullable: true,
     example: null,

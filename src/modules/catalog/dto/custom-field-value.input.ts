@@ -9,7 +9,7 @@ export class CustomFieldValueInput {
   @ApiProperty({
     oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
     description: "Checked against the definition's type and stored as canonical text; null clears the value.",
-    example: 'Portugal',
+    example: 'Colombia',
   })
   value?: unknown;
 }

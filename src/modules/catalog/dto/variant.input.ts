@@ -79,7 +79,7 @@ export class VariantPatch {
     type: 'object',
     additionalProperties: { type: 'string', minLength: 1, maxLength: 255 },
     maxProperties: 50,
-    example: { Color: 'Red' },
+    example: { Color: 'White', Size: 'L' },
   })
   options?: Record<string, string>;
 }

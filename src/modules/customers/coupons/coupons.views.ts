@@ -4,7 +4,7 @@ import { DISCOUNT_TYPES } from './domain/coupon-rules.js';
 /** The JSON of a coupon (presentCoupon). */
 export class CouponView {
   @Field.id() id: number;
-  @Field.text({ example: 'SPRING10' }) code: string;
+  @Field.text({ example: 'WELCOME10' }) code: string;
   @Field.text({ nullable: true, example: 'Spring sale' }) name: string | null;
   @Field.enum(DISCOUNT_TYPES) discount_type: string;
   @Field.money({ description: 'Percent for `percentage`, an amount for `fixed_amount`.', example: '10.00' }) discount_value: string;

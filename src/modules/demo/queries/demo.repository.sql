@@ -759,6 +759,49 @@ WHERE
 LIMIT
   1;
 
+-- DemoRepository.insertCustomFieldDefinitionsIfMissing
+INSERT INTO
+  "custom_field_definitions" (
+    "name",
+    "label",
+    "entity",
+    "type",
+    "options",
+    "is_required",
+    "default_value",
+    "description",
+    "sort_order",
+    "created_at",
+    "updated_at"
+  )
+VALUES
+  (
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    DEFAULT,
+    $6,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT
+  )
+ON CONFLICT DO NOTHING
+RETURNING
+  "id",
+  "is_required",
+  "sort_order",
+  "created_at",
+  "updated_at";
+
+-- DemoRepository.countCustomFieldDefinitions
+SELECT
+  COUNT(1) AS "cnt"
+FROM
+  "custom_field_definitions" "CustomFieldDefinition";
+
 -- DemoRepository.countApiKeys
 SELECT
   COUNT(1) AS "cnt"

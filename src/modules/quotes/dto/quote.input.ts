@@ -30,7 +30,7 @@ export class QuoteItemInput {
 
   @Optional()
   @IsObject({ message: 'must be an object of option name to value' })
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { Size: 'L' } })
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { Color: 'White', Size: 'L' } })
   options?: Record<string, unknown>;
 
   @Nullable()
