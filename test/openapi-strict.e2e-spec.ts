@@ -15,12 +15,12 @@ const BODIES = 60;
  * slip is not blamed on the api), and sent; the only refusals allowed are those no schema can
  * state (a value already taken, a reference to a row that does not exist).
  *
- * Covered: every operation that takes a body but the custom field definitions' patch (checked against
- * the stored type, which no schema of a patch can know): the webhook endpoints (the URL rule as a
+ * Covered: every operation that takes a body: the webhook endpoints (the URL rule as a
  * pattern, the event patterns), the creates that refer to nothing (decimals in steps of their places,
  * real calendar dates, no NUL), custom field definitions (options and default value by `type`),
  * coupons (a percentage at most 100) and customers (the server's e-mail rule), quotes, send-quote and
- * orders, and the patches and nested creates of rows those creates made. References (a quote's
+ * orders, and the patches and nested creates of rows those creates made (a custom field definition's
+ * patch on a definition of the type it is checked against). References (a quote's
  * product, options and extras, a custom field's name) are set to rows that exist after generation;
  * the free-form values stay as generated. A rule no schema can state and only a description gives (a
  * select's default is one of its options, a coupon ends after it starts, also against the stored row
@@ -465,5 +465,37 @@ describeE2E('OpenAPI request schemas: generated valid bodies are not refused', (
       answers.push({ body, status: res.status, error: res.body.error });
     }
     expect(refusals(answers, 201)).toEqual([]);
+  });
+
+  it('PATCH /customfielddefinitions/{name} takes every body its schema admits, each on a definition of the type it is checked against', async () => {
+    const text = (v: unknown) => (typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+    const answers = [];
+    let n = 0;
+    for (const body of generated('/customfielddefinitions/{name}', 'patch', 12)) {
+      // A patch without `type` is checked against the stored one (as the description says): the
+      // definition patched is made of the patch's type or, without one, a select when the patch
+      // sends options, else text (which takes a default of any JSON type).
+      const options = Array.isArray(body.options) ? (body.options as string[]) : null;
+      const type = (body.type as string | undefined) ?? (options ? 'select' : 'text');
+      const hasDefault = body.default_value !== undefined && body.default_value !== null;
+      // A select's default is one of its options (the description's rule, as for the create).
+      if (type === 'select' && hasDefault && options && !options.includes(text(body.default_value))) body.default_value = options[0];
+      const name = `strict_patch_${++n}`;
+      const stored = await t.http
+        .post('/customfielddefinitions')
+        .set(auth)
+        .send({
+          name,
+          label: 'Patched',
+          entity: 'product',
+          type,
+          ...(type === 'select' ? { options: options ?? (hasDefault ? [text(body.default_value)] : ['a']) } : {}),
+        });
+      expect({ name, status: stored.status }).toEqual({ name, status: 201 });
+      const res = await t.http.patch(`/customfielddefinitions/${name}`).set(auth).send(body);
+      answers.push({ body, status: res.status, error: res.body.error });
+    }
+    expect(refusals(answers, 200)).toEqual([]);
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(BODIES / 2);
   });
 });
