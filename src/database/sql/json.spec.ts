@@ -19,6 +19,18 @@ describe('isoDate', () => {
     for (const [text, iso] of cases) expect([text, isoDate(text).toISOString()]).toEqual([text, iso]);
   });
 
+  it('agrees with Date on instants across the calendar (leap days, centuries, before 1970)', () => {
+    // A fixed walk over 1000–9999 in steps of a prime number of milliseconds, so every field varies.
+    const step = 2_718_281_828_459;
+    for (let ms = Date.UTC(1000, 0, 1); ms < Date.UTC(9999, 11, 31); ms += step) {
+      const text = new Date(ms).toISOString().replace('Z', '456+00:00');
+      expect([text, isoDate(text).getTime()]).toEqual([text, ms]);
+    }
+    for (const text of ['2000-02-29T23:59:59Z', '1900-03-01T00:00:00Z', '2100-02-28T12:00:00.5Z', '1600-02-29T00:00:00Z']) {
+      expect([text, isoDate(text).getTime()]).toEqual([text, Date.parse(text)]);
+    }
+  });
+
   it('answers a new Date each time, even for the text it read last', () => {
     const a = isoDate('2026-11-23T10:31:05+00:00');
     const b = isoDate('2026-11-23T10:31:05+00:00');

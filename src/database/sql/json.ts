@@ -79,42 +79,45 @@ export function isoDate(text: string): Date {
   return new Date(lastMs);
 }
 
-/** Where `YYYY-MM-DDTHH:MM:SS` has its digits. */
-const DIGIT_PLACES = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18];
-const digit = (s: string, i: number): number => s.charCodeAt(i) - 48;
-const two = (s: string, i: number): number => digit(s, i) * 10 + digit(s, i + 1);
+/** Days from 1970-01-01 to a day of the proleptic Gregorian calendar (month 1–12), without Date. */
+function epochDay(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+}
 
 /** Epoch milliseconds of `YYYY-MM-DDTHH:MM:SS[.f…]` followed by `+00:00` or `Z`; NaN for anything else. */
 function utcIsoMs(s: string): number {
   const n = s.length;
-  if (
-    n < 20 ||
-    s.charCodeAt(4) !== 45 ||
-    s.charCodeAt(7) !== 45 ||
-    s.charCodeAt(10) !== 84 ||
-    s.charCodeAt(13) !== 58 ||
-    s.charCodeAt(16) !== 58
-  ) {
-    return Number.NaN;
-  }
+  const c = (i: number) => s.charCodeAt(i);
+  if (n < 20 || c(4) !== 45 || c(7) !== 45 || c(10) !== 84 || c(13) !== 58 || c(16) !== 58) return Number.NaN;
   let end: number;
-  if (s.endsWith('+00:00')) end = n - 6;
-  else if (s.endsWith('Z')) end = n - 1;
+  if (c(n - 1) === 90) end = n - 1;
+  else if (c(n - 6) === 43 && c(n - 5) === 48 && c(n - 4) === 48 && c(n - 3) === 58 && c(n - 2) === 48 && c(n - 1) === 48) end = n - 6;
   else return Number.NaN;
   let ms = 0;
   if (end > 19) {
-    if (s.charCodeAt(19) !== 46 || end === 20) return Number.NaN;
+    if (c(19) !== 46 || end === 20) return Number.NaN;
     for (let i = 20, scale = 100; i < end; i++, scale /= 10) {
-      const d = digit(s, i);
+      const d = c(i) - 48;
       if (d < 0 || d > 9) return Number.NaN;
       if (i < 23) ms += d * scale;
     }
   } else if (end !== 19) return Number.NaN;
-  for (const i of DIGIT_PLACES) {
-    const d = digit(s, i);
-    if (d < 0 || d > 9) return Number.NaN;
-  }
-  const year = two(s, 0) * 100 + two(s, 2);
-  if (year < 1000) return Number.NaN;
-  return Date.UTC(year, two(s, 5) - 1, two(s, 8), two(s, 11), two(s, 14), two(s, 17), ms);
+  // Two digits at i; a character that is no digit makes `bad` true.
+  let bad = false;
+  const two = (i: number) => {
+    const hi = c(i) - 48;
+    const lo = c(i + 1) - 48;
+    if (hi < 0 || hi > 9 || lo < 0 || lo > 9) bad = true;
+    return hi * 10 + lo;
+  };
+  const year = two(0) * 100 + two(2);
+  const month = two(5);
+  const day = two(8);
+  const seconds = two(11) * 3600 + two(14) * 60 + two(17);
+  if (bad || year < 1000) return Number.NaN;
+  return (epochDay(year, month, day) * 86_400 + seconds) * 1000 + ms;
 }
