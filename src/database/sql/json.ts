@@ -67,7 +67,7 @@ let lastMs = 0;
 /**
  * A Date of PostgreSQL's JSON text of a timestamp. The shape PostgreSQL writes on a UTC session
  * (`YYYY-MM-DDTHH:MM:SS[.ffffff]+00:00`) is read digit by digit, the fraction truncated to the
- * millisecond as the driver does; any other text (another offset, no offset, years before 1000 or
+ * millisecond (seconds are never rounded up); any other text (another offset, no offset, years before 1000 or
  * past 9999) goes through `new Date`, which reads ISO 8601 as the driver reads timestamps.
  */
 export function isoDate(text: string): Date {
