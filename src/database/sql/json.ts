@@ -88,36 +88,38 @@ function epochDay(year: number, month: number, day: number): number {
   return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
 }
 
+/** The number of the two digits at `i`, or -1 when either is no digit. */
+function twoDigits(s: string, i: number): number {
+  const hi = s.charCodeAt(i) - 48;
+  const lo = s.charCodeAt(i + 1) - 48;
+  return hi >= 0 && hi <= 9 && lo >= 0 && lo <= 9 ? hi * 10 + lo : -1;
+}
+
 /** Epoch milliseconds of `YYYY-MM-DDTHH:MM:SS[.f…]` followed by `+00:00` or `Z`; NaN for anything else. */
 function utcIsoMs(s: string): number {
   const n = s.length;
-  const c = (i: number) => s.charCodeAt(i);
-  if (n < 20 || c(4) !== 45 || c(7) !== 45 || c(10) !== 84 || c(13) !== 58 || c(16) !== 58) return Number.NaN;
+  if (n < 20 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84) return Number.NaN;
+  if (s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return Number.NaN;
   let end: number;
-  if (c(n - 1) === 90) end = n - 1;
-  else if (c(n - 6) === 43 && c(n - 5) === 48 && c(n - 4) === 48 && c(n - 3) === 58 && c(n - 2) === 48 && c(n - 1) === 48) end = n - 6;
+  if (s.charCodeAt(n - 1) === 90) end = n - 1;
+  else if (s.charCodeAt(n - 6) === 43 && twoDigits(s, n - 5) === 0 && s.charCodeAt(n - 3) === 58 && twoDigits(s, n - 2) === 0) end = n - 6;
   else return Number.NaN;
   let ms = 0;
   if (end > 19) {
-    if (c(19) !== 46 || end === 20) return Number.NaN;
+    if (s.charCodeAt(19) !== 46 || end === 20) return Number.NaN;
     for (let i = 20, scale = 100; i < end; i++, scale /= 10) {
-      const d = c(i) - 48;
+      const d = s.charCodeAt(i) - 48;
       if (d < 0 || d > 9) return Number.NaN;
       if (i < 23) ms += d * scale;
     }
   } else if (end !== 19) return Number.NaN;
-  // Two digits at i; a character that is no digit makes `bad` true.
-  let bad = false;
-  const two = (i: number) => {
-    const hi = c(i) - 48;
-    const lo = c(i + 1) - 48;
-    if (hi < 0 || hi > 9 || lo < 0 || lo > 9) bad = true;
-    return hi * 10 + lo;
-  };
-  const year = two(0) * 100 + two(2);
-  const month = two(5);
-  const day = two(8);
-  const seconds = two(11) * 3600 + two(14) * 60 + two(17);
-  if (bad || year < 1000) return Number.NaN;
-  return (epochDay(year, month, day) * 86_400 + seconds) * 1000 + ms;
+  const century = twoDigits(s, 0);
+  const yy = twoDigits(s, 2);
+  const month = twoDigits(s, 5);
+  const day = twoDigits(s, 8);
+  const h = twoDigits(s, 11);
+  const m = twoDigits(s, 14);
+  const sec = twoDigits(s, 17);
+  if (century < 10 || yy < 0 || month < 0 || day < 0 || h < 0 || m < 0 || sec < 0) return Number.NaN;
+  return (epochDay(century * 100 + yy, month, day) * 86_400 + h * 3600 + m * 60 + sec) * 1000 + ms;
 }
