@@ -58,10 +58,9 @@ export class QuoteReadsRepository {
    */
   readonly quotes: Table<Quote>;
   private readonly cache = new Map<string, string>();
-  /** A quote row of jsonRowSql with its timestamps as Dates (in place); the write that locks it reads it so too. */
-  readonly decodeQuote: (row: Quote) => Quote;
-  /** An item row of jsonRowSql with its timestamps as Dates (in place). */
-  readonly decodeItem: (row: QuoteItem) => QuoteItem;
+  /** A quote row and an item row of jsonRowSql with their timestamps as Dates (in place). */
+  private readonly decodeQuote: (row: Quote) => Quote;
+  private readonly decodeItem: (row: QuoteItem) => QuoteItem;
   /** A quote set as the statement returned it, with every timestamp (nested rows too) as a Date, in place. */
   readonly decodeSet: <S extends QuoteSet>(set: S) => S;
 
