@@ -172,6 +172,9 @@ export async function countStatements(databaseUrl: string, token: string, scenar
   const base = await app.getUrl();
   const counts: Record<string, number> = {};
   const recorded: Record<string, { sql: string; params: unknown[] }> = {};
+  // The list floor decodes the rows of the recorded list statement as the api's repository does (timestamps to Dates).
+  const { QuoteReadsRepository } = await import('../src/modules/quotes/repositories/quote-reads.repository.js');
+  const decodeQuoteSet = app.get(QuoteReadsRepository).decodeSet;
   const warmUp = scenarios[0];
   try {
     // Requests before the counted ones: the first writes the key's last_used_at (after its response);
@@ -205,7 +208,7 @@ export async function countStatements(databaseUrl: string, token: string, scenar
   } finally {
     await app.close();
   }
-  return { counts, recorded };
+  return { counts, recorded, decodeQuoteSet };
 }
 
 /**

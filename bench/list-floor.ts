@@ -8,13 +8,21 @@ import type { QuoteSet } from '../src/modules/quotes/repositories/quote-reads.re
 
 /**
  * The floor of `GET /quotes?limit=50`: node:http + pg answering the same document with one
- * hand-written query (the api's own list statement, recorded by countStatements) and the same
- * field-by-field mapping, without the framework, middleware, authentication or validation. The
- * api's ratio to it is what the framework and the request pipeline cost on a heavy read.
+ * hand-written query (the api's own list statement, recorded by countStatements), the repository's
+ * decoding of its rows (`decode`: QuoteReadsRepository.decodeSet) and the same field-by-field
+ * mapping, without the framework, middleware, authentication or validation. The api's ratio to it
+ * is what the framework and the request pipeline cost on a heavy read.
  */
-export function listFloor(pool: pg.Pool, statement: { sql: string; params: unknown[] }, limit: number, storeUrl: string) {
+export function listFloor(
+  pool: pg.Pool,
+  statement: { sql: string; params: unknown[] },
+  decode: <S extends QuoteSet>(set: S) => S,
+  limit: number,
+  storeUrl: string,
+) {
   return async (): Promise<string> => {
     const [row] = (await pool.query(statement.sql, statement.params)).rows as (QuoteSet & { total: number })[];
+    decode(row);
     const products = new Map(
       row.products.map((p: ProductRecord) => [
         p.row.id,

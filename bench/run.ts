@@ -139,8 +139,8 @@ async function main(): Promise<void> {
       { key: 'list_products', name: 'GET /products?limit=50', path: '/products?limit=50' },
     ];
     // Statements per request, counted one request at a time in an app booted in this process.
-    const { counts: statements, recorded } = await countStatements(db.url, token, scenarios);
-    const floor = await floorServer(listFloor(pool, recorded.list_quotes, 50, BENCH_STORE_URL));
+    const { counts: statements, recorded, decodeQuoteSet } = await countStatements(db.url, token, scenarios);
+    const floor = await floorServer(listFloor(pool, recorded.list_quotes, decodeQuoteSet, 50, BENCH_STORE_URL));
     // The floor must answer the api's document, or its ratio means nothing.
     const [fromApi, fromFloor] = await Promise.all([
       api<{ data: unknown }>('GET', '/quotes?limit=50'),

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { lockEmbeddedDatabase } from './embedded-lock.js';
+import { parseInt8 } from './int8.js';
 
 /**
  * A `pg`-shaped driver over one embedded PGlite instance, for TypeORM's `driver` option.
@@ -32,10 +33,11 @@ function open(dataDir: string | undefined): Promise<PGlite> {
     }
     const options: PGliteOptions = {
       dataDir,
-      // Same value types as node-postgres: exact decimals and 64-bit integers stay strings.
+      // Same value types as the api's node-postgres pool: exact decimals stay strings, bigint is a
+      // number (refused past Number.MAX_SAFE_INTEGER: int8.ts).
       parsers: {
         [types.NUMERIC]: (v: string) => v,
-        [types.INT8]: (v: string) => v,
+        [types.INT8]: parseInt8,
         // A DATE is a calendar day, kept as its text like node-postgres does here.
         [types.DATE]: (v: string) => v,
       },

@@ -27,12 +27,20 @@ describe('parseTimestamp', () => {
   );
 });
 
-describe('timestamp of ISO text', () => {
-  it('cuts UTC text and parses any other offset, to the second', () => {
-    expect(timestamp('2026-11-23T10:31:05.999999+00:00')).toBe('2026-11-23 10:31:05');
-    expect(timestamp('2026-11-23T10:31:05+00:00')).toBe('2026-11-23 10:31:05');
-    expect(timestamp('2026-11-23T10:31:05.5Z')).toBe('2026-11-23 10:31:05');
-    expect(timestamp('2026-11-23T10:31:05.123+01:00')).toBe('2026-11-23 09:31:05');
-    expect(timestamp(new Date('2026-11-23T10:31:05.999Z'))).toBe('2026-11-23 10:31:05');
+describe('timestamp across days', () => {
+  it('truncates to the second on every day it meets, in any order', () => {
+    // One entry of the day cache: alternate days, midnight on both sides, before 1970.
+    const cases: [string, string][] = [
+      ['2026-11-23T10:31:05.999Z', '2026-11-23 10:31:05'],
+      ['2026-11-24T00:00:00.000Z', '2026-11-24 00:00:00'],
+      ['2026-11-23T23:59:59.999Z', '2026-11-23 23:59:59'],
+      ['2026-11-23T00:00:00.000Z', '2026-11-23 00:00:00'],
+      ['1969-12-31T23:59:59.999Z', '1969-12-31 23:59:59'],
+      ['1969-12-31T00:00:00.001Z', '1969-12-31 00:00:00'],
+      ['1970-01-01T00:00:00.000Z', '1970-01-01 00:00:00'],
+      ['2024-02-29T12:00:00.500Z', '2024-02-29 12:00:00'],
+      ['2026-11-23T10:31:06.000Z', '2026-11-23 10:31:06'],
+    ];
+    for (const [iso, text] of cases) expect([iso, timestamp(new Date(iso))]).toEqual([iso, text]);
   });
 });

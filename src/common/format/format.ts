@@ -2,25 +2,36 @@
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** An ISO timestamp already in UTC, as PostgreSQL writes timestamptz in JSON on a UTC session. */
-const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:\+00:00|Z)$/;
+/** `00` … `99`, so the clock of a timestamp is three look-ups. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => pad(i));
+const DAY_MS = 86_400_000;
 
-/** `YYYY-MM-DD HH:MM:SS` in UTC; null stays null. */
-export function timestamp(value: Date | string | null | undefined): string | null {
+/**
+ * The last UTC day `timestamp` wrote and its `YYYY-MM-DD`: the timestamps of one response mostly fall
+ * on one day, so the calendar is worked out once and the clock is arithmetic on the remainder.
+ */
+let lastDay = Number.NaN;
+let lastDayText = '';
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC, seconds truncated (never rounded); null stays null. */
+export function timestamp(value: Date | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  // The read queries' JSON rows: cut the text instead of parsing a Date (whole seconds, truncated as below).
-  if (typeof value === 'string' && ISO_UTC.test(value)) return `${value.slice(0, 10)} ${value.slice(11, 19)}`;
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return null;
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  const ms = value.getTime();
+  if (Number.isNaN(ms)) return null;
+  const day = Math.floor(ms / DAY_MS);
+  if (day !== lastDay) {
+    lastDayText = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+    lastDay = day;
+  }
+  const seconds = Math.floor((ms - day * DAY_MS) / 1000);
+  return `${lastDayText} ${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}`;
 }
 
 /** `MM/DD/YYYY` in UTC, the product display dates. */
-export function usDate(value: Date | string | null | undefined): string | null {
+export function usDate(value: Date | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return null;
-  return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
+  if (Number.isNaN(value.getTime())) return null;
+  return `${pad(value.getUTCMonth() + 1)}/${pad(value.getUTCDate())}/${value.getUTCFullYear()}`;
 }
 
 /** Flags are 0/1 integers on the wire. */

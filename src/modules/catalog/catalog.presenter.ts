@@ -26,18 +26,12 @@ import type {
 /** Two-decimal money string; null stays null. */
 const money = (v: string | null): string | null => (v === null ? null : formatMoney(v));
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /**
- * `YYYY-MM-DD` of a date column. TypeORM hydrates dates as that text; rows from RETURNING carry
- * the driver's Date instead: local midnight from node-postgres, UTC midnight from PGlite. Local
- * midnight is never UTC midnight unless the offset is zero, so the UTC clock tells which it is.
+ * `YYYY-MM-DD` of a date column: a calendar day, which the entity (and every row a repository hands
+ * out: both drivers read DATE as its text, data-source.ts and pglite-pool.ts) carries as that text.
  */
-function calendarDate(v: string | Date | null): string | null {
-  if (v === null) return null;
-  if (typeof v === 'string') return v.slice(0, 10);
-  if (v.getUTCHours() === 0 && v.getUTCMinutes() === 0) return v.toISOString().slice(0, 10);
-  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+function calendarDate(v: string | null): string | null {
+  return v === null ? null : v.slice(0, 10);
 }
 
 export function presentCategory(c: Category): CategoryView {

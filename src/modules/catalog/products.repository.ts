@@ -7,7 +7,7 @@ import type { PageRequest } from '../../common/paging/page-request.js';
 import { cappedCountSql, orderSql, pageTotal } from '../../database/sql/page.js';
 import { SqlParams } from '../../database/sql/params.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
-import { jsonArraySql, jsonRowSql } from '../../database/sql/json.js';
+import { decodeRows, jsonArraySql, jsonRowDecoder, jsonRowSql } from '../../database/sql/json.js';
 import { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
 import { TaxClass } from '../tax/tax-class.entity.js';
 import type { Category } from './category.entity.js';
@@ -29,8 +29,8 @@ import { VariantPriceTier } from './variant-price-tier.entity.js';
 import { tableOf } from '../../database/table.js';
 
 /**
- * A product as one read query returns it: its row and everything its presentation needs, shaped
- * as the entities (see jsonRowSql). Embeds are present only when asked for.
+ * A product as one read query returns it: its row and everything its presentation needs, as the
+ * entities (see jsonRowSql; timestamps decoded by decodeProduct). Embeds are present only when asked for.
  */
 export interface ProductRecord {
   row: Product;
@@ -54,6 +54,15 @@ export interface ProductPageRecord {
   definitions?: CustomFieldDefinition[];
 }
 
+/** A product as the quotes' pricing context reads it (pricingJsonSql): its row and what pricing reads of it. */
+export interface ProductPricingRow {
+  row: Product;
+  tiers: ProductPriceTier[];
+  options: ProductOption[];
+  variants: { row: ProductVariant; tiers: VariantPriceTier[] }[];
+  extras: ProductExtra[];
+}
+
 const EMBED_NAMES = ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields'] as const;
 
 /** Examples for the SQL snapshot: every embed, and a first page sorted by name. */
@@ -68,7 +77,48 @@ const PAGE: PageRequest = { sort: 'name', column: 'name', order: 'ASC', limit: 1
 @Injectable()
 export class ProductsRepository {
   private readonly cache = new Map<string, string>();
-  constructor(private readonly dataSource: DataSource) {}
+  /** A record of productJsonSql with its timestamps as Dates (in place), nested rows too. */
+  readonly decodeProduct: (record: ProductRecord) => ProductRecord;
+  /** Rows of pricingJsonSql with their timestamps as Dates (in place). */
+  readonly decodePricing: (rows: ProductPricingRow[] | null) => ProductPricingRow[] | null;
+  /** Custom field definitions of a read (definitionsSql) with their timestamps as Dates (in place). */
+  private readonly decodeDefinitions: (rows: CustomFieldDefinition[] | undefined) => void;
+
+  constructor(private readonly dataSource: DataSource) {
+    const product = jsonRowDecoder(dataSource, Product);
+    const option = jsonRowDecoder(dataSource, OptionEntity);
+    const category = jsonRowDecoder(dataSource, CategoryEntity);
+    const variant = jsonRowDecoder(dataSource, VariantEntity);
+    const extra = jsonRowDecoder(dataSource, ExtraEntity);
+    const attribute = jsonRowDecoder(dataSource, AttributeEntity);
+    const tier = jsonRowDecoder(dataSource, TierEntity);
+    const variantTier = jsonRowDecoder(dataSource, VariantPriceTier);
+    const definition = jsonRowDecoder(dataSource, CustomFieldDefinition);
+    this.decodeProduct = (r) => {
+      product(r.row);
+      decodeRows(r.options, option);
+      decodeRows(r.categories, category);
+      decodeRows(r.variants, variant);
+      decodeRows(r.extras, extra);
+      decodeRows(r.attributes, attribute);
+      decodeRows(r.pricetiers, tier);
+      return r;
+    };
+    this.decodePricing = (rows) => {
+      for (const r of rows ?? []) {
+        product(r.row);
+        decodeRows(r.tiers, tier);
+        decodeRows(r.options, option);
+        for (const v of r.variants) {
+          variant(v.row);
+          decodeRows(v.tiers, variantTier);
+        }
+        decodeRows(r.extras, extra);
+      }
+      return rows;
+    };
+    this.decodeDefinitions = (rows) => decodeRows(rows, definition);
+  }
 
   /**
    * The JSON expression of a product row aliased `alias` (a products row or a CTE of products
@@ -135,11 +185,14 @@ export class ProductsRepository {
                FROM ${tableOf(this.dataSource, Product)} p WHERE ${key.where} ${key.order} LIMIT 1`;
       this.cache.set(shape, sql);
     }
-    const rows = (await runStatement(m, sql, key.params)) as {
+    const [row] = (await runStatement(m, sql, key.params)) as {
       product: ProductRecord;
       definitions?: CustomFieldDefinition[];
     }[];
-    return rows[0] ?? null;
+    if (!row) return null;
+    this.decodeProduct(row.product);
+    this.decodeDefinitions(row.definitions);
+    return row;
   }
 
   /** Products by id (no embeds), in id order, in one statement; unknown ids are absent. */
@@ -150,7 +203,7 @@ export class ProductsRepository {
       sql = `SELECT ${this.productJsonSql('p')} AS product FROM ${tableOf(this.dataSource, Product)} p WHERE p.id = ANY($1::int[]) ORDER BY p.id`;
       this.cache.set('byIds', sql);
     }
-    return ((await runStatement(m, sql, [ids])) as { product: ProductRecord }[]).map((r) => r.product);
+    return ((await runStatement(m, sql, [ids])) as { product: ProductRecord }[]).map((r) => this.decodeProduct(r.product));
   }
 
   /** A page of products with its capped total, in one statement (see pageTotal for the rare second). */
@@ -169,6 +222,8 @@ export class ProductsRepository {
              ${embed.customfields ? `, ${this.definitionsSql()} AS definitions` : ''}`;
     // Unnamed: a list's plan (and an estimate) must follow its filter values, never a generic plan.
     const [row] = (await runStatement(m, sql, p.values, { prepare: false })) as ProductPageRecord[];
+    decodeRows(row.products, this.decodeProduct);
+    this.decodeDefinitions(row.definitions);
     const total = await pageTotal(m, row.total, req, () => {
       const q = new SqlParams();
       return { select: `SELECT 1 FROM ${filter(q)}`, params: q.values };

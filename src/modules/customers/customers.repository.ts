@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EmbedSelection } from '../../common/embed/embed.js';
-import { jsonArraySql, jsonRowSql } from '../../database/sql/json.js';
+import { decodeRows, jsonArraySql, jsonRowDecoder, jsonRowSql } from '../../database/sql/json.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { Table, tableOf } from '../../database/table.js';
 import { Country } from '../geography/country.entity.js';
@@ -13,7 +13,7 @@ import { runStatement } from '../../database/sql/statement.js';
 import { BillingPlan } from './billing-plans/billing-plan.entity.js';
 import { Coupon } from './coupons/coupon.entity.js';
 
-/** A customer group as read queries return it (see jsonRowSql). */
+/** A customer group as read queries return it (see jsonRowSql; timestamps decoded by decodeGroup). */
 export interface GroupRecord {
   row: CustomerGroup;
   customers_count: number;
@@ -54,11 +54,33 @@ export class CustomersRepository {
   readonly groups: Table<CustomerGroup>;
   /** `{id}` only, within the customer of the path. */
   readonly addresses: Table<CustomerAddress>;
+  /** A record of groupJsonSql with its timestamps as Dates (in place). */
+  readonly decodeGroup: (record: GroupRecord) => GroupRecord;
+  /** A record of customerJsonSql with its timestamps as Dates (in place), its embeds too. */
+  readonly decodeCustomer: (record: CustomerRecord) => CustomerRecord;
+  /** The row of couponByCodeSql with its timestamps as Dates (in place). */
+  readonly decodeCoupon: (row: Coupon) => Coupon;
 
   constructor(private readonly dataSource: DataSource) {
     this.customers = new Table(dataSource, Customer, { alt: null, label: 'Customer' });
     this.groups = new Table(dataSource, CustomerGroup, { alt: 'api_code', label: 'Customer group' });
     this.addresses = new Table(dataSource, CustomerAddress, { alt: null, label: 'Address' });
+    const group = jsonRowDecoder(dataSource, CustomerGroup);
+    const customer = jsonRowDecoder(dataSource, Customer);
+    const address = jsonRowDecoder(dataSource, CustomerAddress);
+    const addressRecord = (a: AddressRecord) => address(a.row);
+    this.decodeGroup = (g) => {
+      group(g.row);
+      return g;
+    };
+    this.decodeCustomer = (c) => {
+      customer(c.row);
+      if (c.group) this.decodeGroup(c.group);
+      decodeRows(c.shipping_addresses, addressRecord);
+      decodeRows(c.billing_addresses, addressRecord);
+      return c;
+    };
+    this.decodeCoupon = jsonRowDecoder(dataSource, Coupon);
   }
 
   /** Groups by id, in id order; unknown ids are absent. */

@@ -39,7 +39,11 @@ function setup(quote: Partial<QuoteForOrder>, stock: StockRow[]) {
   const repository = {
     orders: {
       find: async (_m: EntityManager, key: string) => order(Number(key)),
-      change: async (_m: EntityManager, current: Order, values: object) => ({ row: { ...current, ...values }, changed: true }),
+      // The row as stored: a value written as SQL (`() => 'now()'`) comes back as what the statement wrote.
+      change: async (_m: EntityManager, current: Order, values: object) => ({
+        row: { ...current, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'function' ? new Date() : v])) },
+        changed: true,
+      }),
     },
     insertOrder: async (_m: EntityManager, o: NewOrder, i: NewOrderItem[]) => {
       calls.inserted.push({ order: o, items: i });

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
-import type { JsonRow } from '../../database/sql/json.js';
 import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
 import type { TaxRate } from '../tax/tax-rate.entity.js';
 import type { QuoteItemInput } from './dto/quote.input.js';
 import { type PricedQuote, QuotePricer, type PricingCustomer, pricingCustomer } from './quote-pricer.js';
-import type { CouponRow, PricingContext, ProductPricingRow, ShippingPlace } from './repositories/pricing-context.repository.js';
+import type { Coupon } from '../customers/coupons/coupon.entity.js';
+import type { PricingContext, ProductPricingRow, ShippingPlace } from './repositories/pricing-context.repository.js';
 
 /**
  * QuotePricer against plain pricing contexts (what PricingContextRepository reads in one statement):
@@ -107,7 +107,7 @@ const rate = (
     priority,
     is_compound,
     tax_name: null,
-  }) as unknown as JsonRow<TaxRate>;
+  }) as unknown as TaxRate;
 
 const CATALOG = [
   product({
@@ -186,7 +186,7 @@ function context(over: Partial<PricingContext> & { who?: Who | null } = {}): Pri
       { name: 'gift_wrap', type: 'select', options: ['paper', 'box'] },
       { name: 'count', type: 'integer', options: null },
       { name: 'urgent', type: 'boolean', options: null },
-    ] as unknown as JsonRow<CustomFieldDefinition>[],
+    ] as unknown as CustomFieldDefinition[],
     default_tax_class: STANDARD,
     rates: RATES,
     coupon: null,
@@ -195,7 +195,7 @@ function context(over: Partial<PricingContext> & { who?: Who | null } = {}): Pri
   };
 }
 
-const coupon = (discount_type: 'percentage' | 'fixed_amount', discount_value: string, over: Partial<CouponRow> = {}): CouponRow =>
+const coupon = (discount_type: 'percentage' | 'fixed_amount', discount_value: string, over: Partial<Coupon> = {}): Coupon =>
   ({
     id: 1,
     code: 'CODE',
@@ -205,13 +205,13 @@ const coupon = (discount_type: 'percentage' | 'fixed_amount', discount_value: st
     is_active: true,
     starts_at: null,
     ends_at: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
+    created_at: new Date('2026-01-01T00:00:00.000Z'),
+    updated_at: new Date('2026-01-01T00:00:00.000Z'),
     ...over,
-  }) as CouponRow;
+  }) as Coupon;
 
 /** Prices `items` for the context's customer (as the service passes it), returning the result and the bag's errors. */
-function price(ctx: PricingContext, items: QuoteItemInput[], c: CouponRow | null = null, bag = new FieldErrorBag()) {
+function price(ctx: PricingContext, items: QuoteItemInput[], c: Coupon | null = null, bag = new FieldErrorBag()) {
   const result = new QuotePricer().price(ctx, items, pricingCustomer(ctx), c, bag);
   return { result, errors: { ...bag.errors } };
 }
@@ -603,14 +603,14 @@ describe('QuotePricer', () => {
 
     describe('applies only while active and inside its window', () => {
       const NOW = new Date('2026-06-01T12:00:00.000Z');
-      const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
+      const at = (ms: number) => new Date(NOW.getTime() + ms);
       beforeEach(() => {
         jest.useFakeTimers({ now: NOW });
       });
       afterEach(() => {
         jest.useRealTimers();
       });
-      const discount = (over: Partial<CouponRow>) =>
+      const discount = (over: Partial<Coupon>) =>
         price(context({ who: {} }), [poster(4)], coupon('percentage', '50', over)).result.total_discount;
 
       it.each([
@@ -620,7 +620,7 @@ describe('QuotePricer', () => {
         ['inside both bounds', { starts_at: at(-1), ends_at: at(1) }, '19.98'],
         ['not a millisecond before its start', { starts_at: at(1) }, '0.00'],
         ['not at its end (exclusive)', { ends_at: at(0) }, '0.00'],
-        ['not once over', { starts_at: '2020-01-01T00:00:00.000Z', ends_at: '2021-01-01T00:00:00.000Z' }, '0.00'],
+        ['not once over', { starts_at: new Date('2020-01-01T00:00:00.000Z'), ends_at: new Date('2021-01-01T00:00:00.000Z') }, '0.00'],
         ['not when paused', { is_active: false }, '0.00'],
       ])('%s', (_name, over, expected) => {
         expect(discount(over)).toBe(expected);

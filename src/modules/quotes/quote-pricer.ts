@@ -12,7 +12,8 @@ import { type TaxRateInput, matchingRates, taxRateInput } from '../tax/domain/ta
 import { type CouponInput, type PricedLineInput, type QuoteTotals, priceQuote } from './domain/quote-pricing.js';
 import type { QuoteItemInput } from './dto/quote.input.js';
 import type { QuoteItem, QuoteItemExtra } from './quote-item.entity.js';
-import type { CouponRow, PricingContext } from './repositories/pricing-context.repository.js';
+import type { Coupon } from '../customers/coupons/coupon.entity.js';
+import type { PricingContext } from './repositories/pricing-context.repository.js';
 
 const UNIT_MAX = new Decimal('9999999999.99');
 const AMOUNT_MAX = new Decimal('999999999999.99');
@@ -62,7 +63,7 @@ export class QuotePricer {
     ctx: PricingContext,
     items: QuoteItemInput[],
     customer: PricingCustomer | null,
-    coupon: CouponRow | null,
+    coupon: Coupon | null,
     bag: FieldErrorBag,
   ): PricedQuote {
     const products = pricingProducts(ctx);
@@ -151,7 +152,7 @@ export class QuotePricer {
       lines.map((l) => l.taxClassId),
     );
     const terms: CouponInput | null =
-      coupon && isCouponApplicable(couponDates(coupon), new Date())
+      coupon && isCouponApplicable(coupon, new Date())
         ? { discount_type: coupon.discount_type, discount_value: coupon.discount_value }
         : null;
     const priced = priceQuote(
@@ -201,11 +202,6 @@ export class QuotePricer {
 export function pricingCustomer(ctx: PricingContext): PricingCustomer | null {
   const c = ctx.customer;
   return c ? { id: c.id, email: c.email, groupId: c.group_id, taxExempt: c.tax_exempt } : null;
-}
-
-/** A coupon row of the read queries carries its window as text. */
-function couponDates(c: CouponRow): { is_active: boolean; starts_at: Date | null; ends_at: Date | null } {
-  return { is_active: c.is_active, starts_at: c.starts_at ? new Date(c.starts_at) : null, ends_at: c.ends_at ? new Date(c.ends_at) : null };
 }
 
 /** The products of a pricing context in the shape resolveUnitPrice and the checks take. */

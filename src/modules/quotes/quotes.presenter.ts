@@ -5,9 +5,10 @@ import type { ProductJson } from '../catalog/catalog.presenter.js';
 import type { CustomerJson, GroupJson } from '../customers/customers.presenter.js';
 import type { QuoteDelivery } from './quote-delivery.entity.js';
 import { effectiveStatus } from './domain/quote-status.js';
-import type { QuoteItemRow, QuoteRow } from './repositories/quote-reads.repository.js';
+import type { QuoteItem } from './quote-item.entity.js';
+import type { Quote } from './quote.entity.js';
 
-function presentQuoteItem(i: QuoteItemRow, product: ProductJson | null) {
+function presentQuoteItem(i: QuoteItem, product: ProductJson | null) {
   return {
     id: i.id,
     cart_id: i.quote_id,
@@ -32,13 +33,13 @@ function presentQuoteItem(i: QuoteItemRow, product: ProductJson | null) {
 }
 
 export interface QuoteRelations {
-  items: QuoteItemRow[];
+  items: QuoteItem[];
   products: Map<number, ProductJson>;
   groups: GroupJson[];
   customer?: CustomerJson | null;
 }
 
-export function presentQuote(q: QuoteRow, r: QuoteRelations, storeUrl: string) {
+export function presentQuote(q: Quote, r: QuoteRelations, storeUrl: string) {
   return {
     id: q.id,
     number: q.number,

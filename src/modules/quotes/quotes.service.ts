@@ -31,9 +31,11 @@ import { type PricedQuote, type PricingCustomer, QuotePricer, pricingCustomer } 
 import { type QuoteJson, presentDelivery, presentQuote } from './quotes.presenter.js';
 import { BuyerQuotesRepository } from './repositories/buyer-quotes.repository.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
-import type { CouponRow, PricingContext } from './repositories/pricing-context.repository.js';
+import type { Coupon } from '../customers/coupons/coupon.entity.js';
+import type { QuoteItem } from './quote-item.entity.js';
+import type { PricingContext } from './repositories/pricing-context.repository.js';
 import { PricingContextRepository } from './repositories/pricing-context.repository.js';
-import { type QuoteFilter, type QuoteItemRow, QuoteReadsRepository, type QuoteSet } from './repositories/quote-reads.repository.js';
+import { type QuoteFilter, QuoteReadsRepository, type QuoteSet } from './repositories/quote-reads.repository.js';
 import { type QuoteValues, QuoteWritesRepository, STORED_ITEM_FIELDS } from './repositories/quote-writes.repository.js';
 
 const EMBEDS = { customer: CUSTOMER_EMBEDS };
@@ -417,7 +419,7 @@ export class QuotesService {
 const wholeSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
 
 /** A stored item as input again. */
-function toItemInput(i: QuoteItemRow): QuoteItemInput {
+function toItemInput(i: QuoteItem): QuoteItemInput {
   return {
     product_id: i.product_id,
     quantity: i.quantity,
@@ -439,7 +441,7 @@ function checkCustomer(context: PricingContext, id: number | null, bag: FieldErr
 
 /** The quote-level references (billing plan, groups, coupon, e-mails), checked against the pricing context. */
 function checkFields(context: PricingContext, input: QuotePatch, bag: FieldErrorBag) {
-  const out: { groupIds?: number[]; coupon_code?: string | null; coupon?: CouponRow | null; customer_emails?: string[] | null } = {};
+  const out: { groupIds?: number[]; coupon_code?: string | null; coupon?: Coupon | null; customer_emails?: string[] | null } = {};
   if (typeof input.x_billing_plan_id === 'number' && !(context.plans ?? []).includes(input.x_billing_plan_id)) {
     bag.add('x_billing_plan_id', 'does not exist');
   }

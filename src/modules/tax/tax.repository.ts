@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { jsonArraySql, jsonRowSql } from '../../database/sql/json.js';
+import { jsonArraySql, jsonRowDecoder, jsonRowSql } from '../../database/sql/json.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { Table } from '../../database/table.js';
@@ -17,10 +17,13 @@ export class TaxRepository {
   readonly classes: Table<TaxClass>;
   /** Within a class, a rate is addressed by its id only. */
   readonly rates: Table<TaxRate>;
+  /** A rate of ratesJsonSql with its timestamps as Dates (in place). */
+  readonly decodeRate: (row: TaxRate) => TaxRate;
 
   constructor(private readonly dataSource: DataSource) {
     this.classes = new Table(dataSource, TaxClass, { alt: null, label: 'Tax class' });
     this.rates = new Table(dataSource, TaxRate, { alt: null, label: 'Tax rate' });
+    this.decodeRate = jsonRowDecoder(dataSource, TaxRate);
   }
 
   /** The rates of a page of classes, in one statement. */
@@ -63,7 +66,7 @@ export class TaxRepository {
   /**
    * The rates of the classes `classIdsSelect` selects (a SELECT of class ids in the caller's
    * statement) and of the default class, in the order they apply (priority, then id), as a JSON
-   * array of rows. A fragment for the quotes' pricing context.
+   * array of rows (decodeRate decodes each). A fragment for the quotes' pricing context.
    */
   @GenerateSql({ args: ['SELECT 1'] })
   ratesJsonSql(classIdsSelect: string): string {

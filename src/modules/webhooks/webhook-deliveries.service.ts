@@ -20,7 +20,7 @@ export class WebhookDeliveriesService {
     const webhook = await this.repository.webhooks.find(m, webhookKey);
     const req = pageRequest(query, sortableColumns('id', 'created_at', 'updated_at'));
     const page = await this.repository.deliveriesPage(m, webhook.id, req);
-    return toPage(req, { ...page, rows: page.rows.map((r) => ({ ...r, id: Number(r.id) })) }, (rows) => rows.map(presentDelivery));
+    return toPage(req, page, (rows) => rows.map(presentDelivery));
   }
 
   /** The delivery's event once more to its endpoint, as a new delivery due now (whatever became of the old one). */

@@ -28,14 +28,15 @@ export function presentWebhookWithSecret(w: Webhook): WebhookWithSecretView {
 
 export function presentDelivery(d: DeliveryWithType): WebhookDeliveryView {
   return {
-    id: Number(d.id),
+    id: d.id,
     webhook_id: d.webhook_id,
     event_id: eventId(d.event_id),
     event_type: d.event_type,
     status: d.status,
     attempts: d.attempt_log.map((a) => ({
       attempt: a.attempt,
-      at: timestamp(a.at),
+      // attempt_log is jsonb: each attempt's `at` is the ISO text it was written with.
+      at: timestamp(new Date(a.at)),
       status_code: a.status_code,
       duration_ms: a.duration_ms,
       error: a.error,

@@ -37,7 +37,7 @@ export interface ClaimedWebhookDelivery {
   secret: string;
   /** The secret rotate-secret replaced, while it still signs (PREVIOUS_SECRET_SECONDS); null otherwise. */
   previous_secret: string | null;
-  /** The event's id and its resource's (bigint columns), as numbers: decoded here, as eventsPage does. */
+  /** The event's id and its resource's (bigint columns: numbers, as the pool reads int8). */
   event_id: number;
   type: string;
   resource: string;
@@ -198,9 +198,7 @@ export class WebhooksRepository {
     if (filter.type !== undefined) qb.andWhere('r.type = :type', { type: filter.type });
     if (filter.resource !== undefined) qb.andWhere('r.resource = :resource', { resource: filter.resource });
     if (filter.created_at_min !== undefined) qb.andWhere('r.created_at >= :min', { min: filter.created_at_min });
-    const page = await pageOfQuery(m, qb, req);
-    // bigint columns come back as text: decoded here, so the presenter takes one shape.
-    return { ...page, rows: page.rows.map((r) => ({ ...r, id: Number(r.id), resource_id: Number(r.resource_id) })) };
+    return pageOfQuery(m, qb, req);
   }
 
   /** A page of one endpoint's deliveries, each with its event's type (two statements and the count). */
@@ -211,29 +209,29 @@ export class WebhooksRepository {
       m,
       page.rows.map((d) => d.event_id),
     );
-    return { ...page, rows: page.rows.map((d) => ({ ...d, event_type: types.get(String(d.event_id)) ?? '' })) };
+    return { ...page, rows: page.rows.map((d) => ({ ...d, event_type: types.get(d.event_id) ?? '' })) };
   }
 
   /** The types of events, by id. */
   @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
-  async eventTypes(m: EntityManager, ids: (number | string)[]): Promise<Map<string, string>> {
+  async eventTypes(m: EntityManager, ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await runStatement<{ id: string; type: string }>(
+    const rows = await runStatement<{ id: number; type: string }>(
       m,
-      `SELECT id::text AS id, type FROM ${this.eventsTable} WHERE id = ANY($1::bigint[])`,
-      [ids.map(String)],
+      `SELECT id, type FROM ${this.eventsTable} WHERE id = ANY($1::bigint[])`,
+      [ids],
     );
     return new Map(rows.map((r) => [r.id, r.type]));
   }
 
   /** Another delivery of a delivery's event to its endpoint, due now. */
   @GenerateSql({ args: [SqlArg.manager, 1, 1] })
-  async redeliver(m: EntityManager, webhookId: number, eventId: number | string): Promise<DeliveryWithType> {
+  async redeliver(m: EntityManager, webhookId: number, eventId: number): Promise<DeliveryWithType> {
     const [row] = await runStatement<DeliveryWithType>(
       m,
       `WITH d AS (INSERT INTO ${this.deliveries.sqlName} (webhook_id, event_id) VALUES ($1::int, $2::bigint) RETURNING *)
        SELECT d.*, e.type AS event_type FROM d JOIN ${this.eventsTable} e ON e.id = d.event_id`,
-      [webhookId, String(eventId)],
+      [webhookId, eventId],
     );
     return row;
   }
@@ -244,8 +242,8 @@ export class WebhooksRepository {
    * worker is taking at the same moment are skipped (SKIP LOCKED), so workers never wait on one another.
    */
   @GenerateSql({ args: [SqlArg.manager, 100, 15, { holder: 'host:1234:abcdef', token: '00000000-0000-4000-8000-000000000001' }] })
-  async claimDue(m: EntityManager, limit: number, leaseSeconds: number, ticket: ClaimTicket): Promise<ClaimedWebhookDelivery[]> {
-    const rows = await runStatement<ClaimedWebhookDelivery & { event_id: string; resource_id: string }>(
+  claimDue(m: EntityManager, limit: number, leaseSeconds: number, ticket: ClaimTicket): Promise<ClaimedWebhookDelivery[]> {
+    return runStatement<ClaimedWebhookDelivery>(
       m,
       `WITH c AS (
          UPDATE ${this.deliveries.sqlName} d
@@ -261,14 +259,13 @@ export class WebhooksRepository {
           RETURNING d.id, d.attempts, d.webhook_id, d.event_id)
        SELECT c.id::text AS id, c.attempts, w.id AS webhook_id, w.url, w.secret,
               CASE WHEN w.secret_rotated_at > now() - make_interval(secs => ${PREVIOUS_SECRET_SECONDS}) THEN w.previous_secret END AS previous_secret,
-              e.id::text AS event_id, e.type, e.resource,
-              e.resource_id::text AS resource_id, e.sequence,
+              e.id AS event_id, e.type, e.resource,
+              e.resource_id, e.sequence,
               CASE WHEN row_number() OVER (PARTITION BY c.event_id ORDER BY c.id) = 1 THEN e.data::text END AS data_json, e.created_at
          FROM c JOIN ${this.webhooks.sqlName} w ON w.id = c.webhook_id JOIN ${this.eventsTable} e ON e.id = c.event_id
         ORDER BY c.id`,
       [limit, leaseSeconds, ticket.holder, ticket.token],
     );
-    return rows.map((r) => ({ ...r, event_id: Number(r.event_id), resource_id: Number(r.resource_id) }));
   }
 
   /** A live worker's claims stay its own: the lease of those still under its token starts again. Answers the ids renewed. */

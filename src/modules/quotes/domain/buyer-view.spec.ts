@@ -12,11 +12,11 @@ const record = (over: Partial<BuyerQuoteRecord> = {}): BuyerQuoteRecord => ({
   cart_link_id: 'abc123',
   status: 'active',
   revision: 3,
-  expires_at: '2030-03-01T14:05:00.123+00:00',
+  expires_at: new Date('2030-03-01T14:05:00.123Z'),
   accepted_at: null,
   declined_at: null,
   decline_reason: null,
-  updated_at: '2030-02-01T10:00:00+00:00',
+  updated_at: new Date('2030-02-01T10:00:00Z'),
   subtotal: '1234.50',
   total_discount: '0.00',
   total_tax: '12.35',
@@ -73,16 +73,16 @@ describe('buyerView', () => {
   it('reads expired past expires_at, and accepted for good once accepted', () => {
     expect(buyerView(record(), format, new Date('2030-03-01T14:05:00.123Z')).state).toBe('expired');
     expect(buyerView(record({ expires_at: null }), format, new Date('2099-01-01Z')).state).toBe('open');
-    const accepted = record({ status: 'accepted', accepted_at: '2030-02-10T09:30:00+00:00' });
+    const accepted = record({ status: 'accepted', accepted_at: new Date('2030-02-10T09:30:00Z') });
     expect(buyerView(accepted, format, new Date('2031-01-01Z'))).toMatchObject({
       state: 'accepted',
       acceptedOn: 'February 10, 2030 at 9:30 AM UTC',
     });
-    expect(spellDate('2030-02-10T09:30:00Z', 'en-GB')).toBe('10 February 2030 at 09:30 UTC');
+    expect(spellDate(new Date('2030-02-10T09:30:00Z'), 'en-GB')).toBe('10 February 2030 at 09:30 UTC');
   });
 
   it('reads declined and ordered as stored, past expiry too, with the revision the forms carry', () => {
-    const declined = record({ status: 'declined', declined_at: '2030-02-11T08:00:00+00:00', decline_reason: 'Too dear' });
+    const declined = record({ status: 'declined', declined_at: new Date('2030-02-11T08:00:00Z'), decline_reason: 'Too dear' });
     expect(buyerView(declined, format, new Date('2031-01-01Z'))).toMatchObject({
       state: 'declined',
       declinedOn: 'February 11, 2030 at 8:00 AM UTC',

@@ -83,17 +83,17 @@ export function telLink(phone: string): string {
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A timestamp in the store's locale, in UTC (the zone every timestamp of the API is in). */
-export function spellDate(value: string | Date, locale: string): string {
+export function spellDate(value: Date, locale: string): string {
   let format = dateFormats.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
     dateFormats.set(locale, format);
   }
-  return `${format.format(new Date(value))} UTC`;
+  return `${format.format(value)} UTC`;
 }
 
 /** Where a quote stands for its buyer: its effective status (domain/quote-status.ts), `active` read as open. */
-function buyerState(r: { status: string; expires_at: string | null }, now = new Date()): BuyerState {
+function buyerState(r: { status: string; expires_at: Date | null }, now = new Date()): BuyerState {
   const status = effectiveStatus(r, now);
   if (status === 'accepted' || status === 'declined' || status === 'ordered' || status === 'expired') return status;
   return 'open';
@@ -133,6 +133,6 @@ export function buyerView(r: BuyerQuoteRecord, f: BuyerFormat, now = new Date())
     discount: money(r.total_discount),
     tax: money(r.total_tax),
     total: money(r.total),
-    updatedAt: new Date(r.updated_at),
+    updatedAt: r.updated_at,
   };
 }

@@ -2,8 +2,8 @@ import { effectiveStatus, finalQuoteError, isPastExpiry, reopenError } from './q
 
 describe('quote status', () => {
   const now = new Date('2026-03-01T12:00:00Z');
-  const past = '2026-03-01T11:59:59Z';
-  const future = '2026-03-02T00:00:00Z';
+  const past = new Date('2026-03-01T11:59:59Z');
+  const future = new Date('2026-03-02T00:00:00Z');
 
   it('reads expired only for an open quote past its expiry', () => {
     expect(effectiveStatus({ status: 'active', expires_at: past }, now)).toBe('expired');
@@ -13,9 +13,9 @@ describe('quote status', () => {
   });
 
   it('is past its expiry from the instant of expires_at on, never without one', () => {
-    expect(isPastExpiry('2026-03-01T12:00:00Z', now)).toBe(true);
-    expect(isPastExpiry('2026-03-01T12:00:00.001Z', now)).toBe(false);
-    expect(isPastExpiry(new Date(past), now)).toBe(true);
+    expect(isPastExpiry(new Date('2026-03-01T12:00:00Z'), now)).toBe(true);
+    expect(isPastExpiry(new Date('2026-03-01T12:00:00.001Z'), now)).toBe(false);
+    expect(isPastExpiry(past, now)).toBe(true);
     expect(isPastExpiry(null, now)).toBe(false);
   });
 

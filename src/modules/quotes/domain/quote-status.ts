@@ -7,7 +7,7 @@
 export const QUOTE_STATUSES = ['active', 'accepted', 'declined', 'expired', 'ordered'] as const;
 
 /** What a quote reads: a stored decision stands; an open quote past its expiry reads `expired`. */
-export function effectiveStatus(q: { status: string; expires_at: Date | string | null }, now = new Date()): string {
+export function effectiveStatus(q: { status: string; expires_at: Date | null }, now = new Date()): string {
   if (q.status !== 'active') return q.status;
   return isPastExpiry(q.expires_at, now) ? 'expired' : q.status;
 }
@@ -37,7 +37,6 @@ export function reopenError(number: string, status: string): string | null {
  * that instant on (`expires_at <= now`). The SQL that filters or decides on it says the same in its
  * WHERE (`expires_at <= now()` / `expires_at > now()`: QuoteReadsRepository.page, BuyerQuotesRepository.decide).
  */
-export function isPastExpiry(expiresAt: Date | string | null, now = new Date()): boolean {
-  // Entities carry a Date, the read queries' JSON rows an ISO string.
-  return expiresAt !== null && new Date(expiresAt).getTime() <= now.getTime();
+export function isPastExpiry(expiresAt: Date | null, now = new Date()): boolean {
+  return expiresAt !== null && expiresAt.getTime() <= now.getTime();
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { isoDate } from '../../../database/sql/json.js';
 import { keySql } from '../../../database/sql/key-lookup.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
@@ -9,7 +10,7 @@ import { QuoteItem } from '../quote-item.entity.js';
 import { Quote } from '../quote.entity.js';
 import type { QuoteItemExtra } from '../quote-item.entity.js';
 
-/** A quote as its buyer reads it, from one statement (money as PostgreSQL's text, timestamps as JSON). */
+/** A quote as its buyer reads it, from one statement (money as PostgreSQL's text; timestamps decoded to Dates by the repository). */
 export interface BuyerQuoteRecord {
   id: number;
   number: string;
@@ -17,11 +18,11 @@ export interface BuyerQuoteRecord {
   cart_link_id: string;
   status: string;
   revision: number;
-  expires_at: string | null;
-  accepted_at: string | null;
-  declined_at: string | null;
+  expires_at: Date | null;
+  accepted_at: Date | null;
+  declined_at: Date | null;
   decline_reason: string | null;
-  updated_at: string;
+  updated_at: Date;
   subtotal: string;
   total_discount: string;
   total_tax: string;
@@ -40,6 +41,20 @@ interface BuyerItemRecord {
   subtotal: string;
   discount: string;
   total: string;
+}
+
+/** The timestamps of the buyer's view: PostgreSQL's JSON text in the statement's answer, Dates once decoded. */
+const VIEW_TIMESTAMPS = ['expires_at', 'accepted_at', 'declined_at', 'updated_at'] as const;
+
+/** The view as the statement answered it, its timestamps turned into Dates in place; null when there is none. */
+function decodeView(view: BuyerQuoteRecord | undefined): BuyerQuoteRecord | null {
+  if (!view) return null;
+  const r = view as unknown as Record<string, unknown>;
+  for (const key of VIEW_TIMESTAMPS) {
+    const value = r[key];
+    if (typeof value === 'string') r[key] = isoDate(value);
+  }
+  return view;
 }
 
 /**
@@ -94,7 +109,7 @@ export class BuyerQuotesRepository {
   @GenerateSql({ args: [SqlArg.manager, 'AbCdEfGhIjKlMnOp'] })
   async byCartLink(m: EntityManager, cartLinkId: string): Promise<BuyerQuoteRecord | null> {
     const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `${this.viewSql} WHERE q.cart_link_id = $1`, [cartLinkId]);
-    return row?.view ?? null;
+    return decodeView(row?.view);
   }
 
   /**
@@ -105,14 +120,14 @@ export class BuyerQuotesRepository {
   async byKey(m: EntityManager, segment: string): Promise<BuyerQuoteRecord | null> {
     const key = keySql('q', segment, 'number', 'upper');
     const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `${this.viewSql} WHERE ${key.where} ${key.order} LIMIT 1`, key.params);
-    return row?.view ?? null;
+    return decodeView(row?.view);
   }
 
   /** By id (the e-mails of a quote, and the PDF they carry). */
   @GenerateSql({ args: [SqlArg.manager, 1] })
   async byId(m: EntityManager, id: number): Promise<BuyerQuoteRecord | null> {
     const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `${this.viewSql} WHERE q.id = $1`, [id]);
-    return row?.view ?? null;
+    return decodeView(row?.view);
   }
 
   /**

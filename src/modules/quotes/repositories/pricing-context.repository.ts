@@ -1,16 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type JsonRow, jsonArraySql, jsonRowSql } from '../../../database/sql/json.js';
+import { decodeRows, jsonArraySql, jsonRowDecoder, jsonRowSql } from '../../../database/sql/json.js';
 import { SqlParams } from '../../../database/sql/params.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
-import type { Product } from '../../catalog/product.entity.js';
-import type { ProductExtra } from '../../catalog/product-extra.entity.js';
-import type { ProductOption } from '../../catalog/product-option.entity.js';
-import type { ProductPriceTier } from '../../catalog/product-price-tier.entity.js';
-import type { ProductVariant } from '../../catalog/product-variant.entity.js';
-import { ProductsRepository } from '../../catalog/products.repository.js';
-import type { VariantPriceTier } from '../../catalog/variant-price-tier.entity.js';
+import { type ProductPricingRow, ProductsRepository } from '../../catalog/products.repository.js';
 import { CustomFieldDefinition } from '../../custom-fields/custom-field-definition.entity.js';
 import type { Coupon } from '../../customers/coupons/coupon.entity.js';
 import { CustomersRepository } from '../../customers/customers.repository.js';
@@ -19,14 +13,7 @@ import { TaxRepository } from '../../tax/tax.repository.js';
 import { QuoteItem } from '../quote-item.entity.js';
 import { tableOf } from '../../../database/table.js';
 
-/** A product as the pricing context returns it: its row and what pricing reads of it (JSON rows, timestamps as text). */
-export interface ProductPricingRow {
-  row: JsonRow<Product>;
-  tiers: JsonRow<ProductPriceTier>[];
-  options: JsonRow<ProductOption>[];
-  variants: { row: JsonRow<ProductVariant>; tiers: JsonRow<VariantPriceTier>[] }[];
-  extras: JsonRow<ProductExtra>[];
-}
+export type { ProductPricingRow };
 
 /** The place of a customer's default shipping address, as tax rates match it. */
 export interface ShippingPlace {
@@ -35,9 +22,6 @@ export interface ShippingPlace {
   postal_code: string | null;
   city: string | null;
 }
-
-/** A coupon row of the pricing context (its window as ISO text). */
-export type CouponRow = JsonRow<Coupon>;
 
 /**
  * Everything pricing and checking a quote write reads, from one statement: the products of the
@@ -49,10 +33,10 @@ export interface PricingContext {
   products: ProductPricingRow[] | null;
   customer: { id: number; email: string; group_id: number | null; tax_exempt: boolean; address: ShippingPlace | null } | null;
   plans: number[] | null;
-  cart_fields: JsonRow<CustomFieldDefinition>[] | null;
+  cart_fields: CustomFieldDefinition[] | null;
   default_tax_class: number | null;
-  rates: JsonRow<TaxRate>[] | null;
-  coupon: CouponRow | null;
+  rates: TaxRate[] | null;
+  coupon: Coupon | null;
   groups: { id: number; api_code: string }[] | null;
 }
 
@@ -90,12 +74,27 @@ export const LOCKED_EXAMPLE: PricingArgs = { productIds: null, planIds: [], cart
  */
 @Injectable()
 export class PricingContextRepository {
+  /**
+   * A pricing context as its statement returned it (contextSelect's columns), with every timestamp
+   * as a Date (in place): what each fragment's module decodes, and the cart fields.
+   */
+  readonly decodeContext: <C extends PricingContext>(context: C) => C;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly products: ProductsRepository,
     private readonly customers: CustomersRepository,
     private readonly tax: TaxRepository,
-  ) {}
+  ) {
+    const definition = jsonRowDecoder(dataSource, CustomFieldDefinition);
+    this.decodeContext = (c) => {
+      products.decodePricing(c.products);
+      decodeRows(c.cart_fields, definition);
+      decodeRows(c.rates, tax.decodeRate);
+      if (c.coupon) customers.decodeCoupon(c.coupon);
+      return c;
+    };
+  }
 
   /** The pricing context of a new quote, in one statement. */
   @GenerateSql(
@@ -108,7 +107,7 @@ export class PricingContextRepository {
   async pricingContext(m: EntityManager, args: PricingArgs): Promise<PricingContext> {
     const select = this.contextSelect(args, null, []);
     const [row] = await runStatement<PricingContext>(m, `SELECT ${select.sql}`, select.params);
-    return row;
+    return this.decodeContext(row);
   }
 
   /**

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { EmbedSelection } from '../../../common/embed/embed.js';
 import { keySql } from '../../../database/sql/key-lookup.js';
 import type { PageRequest } from '../../../common/paging/page-request.js';
-import { type JsonRow, jsonArraySql, jsonRowSql } from '../../../database/sql/json.js';
+import { decodeRows, jsonArraySql, jsonRowDecoder, jsonRowSql } from '../../../database/sql/json.js';
 import { cappedCountSql, orderSql, pageTotal } from '../../../database/sql/page.js';
 import { SqlParams } from '../../../database/sql/params.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
@@ -18,15 +18,10 @@ import { QuoteCustomerGroup } from '../quote-customer-group.entity.js';
 import { QuoteItem } from '../quote-item.entity.js';
 import { Quote } from '../quote.entity.js';
 
-/** A quote row as the read queries return it (timestamps as ISO text). */
-export type QuoteRow = JsonRow<Quote>;
-/** An item row as the read queries return it (timestamps as ISO text). */
-export type QuoteItemRow = JsonRow<QuoteItem>;
-
 /** A quote as the read queries return it: its row, items in quote order and customer groups by id (see jsonRowSql). */
 interface QuoteRecord {
-  row: QuoteRow;
-  items: QuoteItemRow[];
+  row: Quote;
+  items: QuoteItem[];
   groups: GroupRecord[];
 }
 
@@ -63,6 +58,11 @@ export class QuoteReadsRepository {
    */
   readonly quotes: Table<Quote>;
   private readonly cache = new Map<string, string>();
+  /** A quote row and an item row of jsonRowSql with their timestamps as Dates (in place). */
+  private readonly decodeQuote: (row: Quote) => Quote;
+  private readonly decodeItem: (row: QuoteItem) => QuoteItem;
+  /** A quote set as the statement returned it, with every timestamp (nested rows too) as a Date, in place. */
+  readonly decodeSet: <S extends QuoteSet>(set: S) => S;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -70,6 +70,18 @@ export class QuoteReadsRepository {
     private readonly customers: CustomersRepository,
   ) {
     this.quotes = new Table(dataSource, Quote, { alt: 'number', fold: 'upper', label: 'Quote' });
+    this.decodeQuote = jsonRowDecoder(dataSource, Quote);
+    this.decodeItem = jsonRowDecoder(dataSource, QuoteItem);
+    this.decodeSet = (set) => {
+      for (const q of set.quotes) {
+        this.decodeQuote(q.row);
+        decodeRows(q.items, this.decodeItem);
+        decodeRows(q.groups, customers.decodeGroup);
+      }
+      decodeRows(set.products, products.decodeProduct);
+      decodeRows(set.customers, customers.decodeCustomer);
+      return set;
+    };
   }
 
   /** SELECT list of a quote set over the CTE `page`, ordered by `order` (over alias q). */
@@ -108,7 +120,7 @@ export class QuoteReadsRepository {
     const key = keySql('r', segment, 'number', 'upper');
     const sql = `WITH page AS (SELECT r.* FROM ${tableOf(this.dataSource, Quote)} r WHERE ${key.where} ${key.order} LIMIT 1) SELECT ${this.setSql('q.id', embed)}`;
     const [row] = await runStatement<QuoteSet>(m, sql, key.params);
-    return row.quotes.length ? row : null;
+    return row.quotes.length ? this.decodeSet(row) : null;
   }
 
   /** Quotes by id, in id order, in one statement (what writes answer with). */
@@ -116,7 +128,7 @@ export class QuoteReadsRepository {
   async byIds(m: EntityManager, ids: number[]): Promise<QuoteSet> {
     const sql = `WITH page AS (SELECT r.* FROM ${tableOf(this.dataSource, Quote)} r WHERE r.id = ANY($1::int[])) SELECT ${this.setSql('q.id', {})}`;
     const [row] = await runStatement<QuoteSet>(m, sql, [ids]);
-    return row;
+    return this.decodeSet(row);
   }
 
   /** A page of quotes with its capped total, in one statement (see pageTotal for the rare second). */
@@ -159,6 +171,7 @@ export class QuoteReadsRepository {
       SELECT ${cappedCountSql(from, req, p)} AS total, ${this.setSql(orderSql('q', req), embed)}`;
     // Unnamed: a list's plan (and an estimate) must follow its filter values, never a generic plan.
     const [row] = await runStatement<QuoteSet & { total: number }>(m, sql, p.values, { prepare: false });
+    this.decodeSet(row);
     const total = await pageTotal(m, row.total, req, () => {
       const q = new SqlParams();
       return { select: `SELECT 1 FROM ${where(q)}`, params: q.values };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { keySql } from '../../../database/sql/key-lookup.js';
-import { jsonArraySql, jsonRowSql } from '../../../database/sql/json.js';
+import { decodeRows, jsonArraySql, jsonRowDecoder, jsonRowSql } from '../../../database/sql/json.js';
 import { SqlParams } from '../../../database/sql/params.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
@@ -17,7 +17,6 @@ import {
   type PricingContext,
   PricingContextRepository,
 } from './pricing-context.repository.js';
-import type { QuoteItemRow, QuoteRow } from './quote-reads.repository.js';
 import { tableOf } from '../../../database/table.js';
 
 /** The columns of a quote row a write sets, as stored. */
@@ -46,8 +45,8 @@ export interface QuoteChange {
 
 /** The locked quote of a PATCH, its stored items and the pricing context, from one statement. */
 export interface LockedQuote {
-  current: QuoteRow;
-  items: QuoteItemRow[];
+  current: Quote;
+  items: QuoteItem[];
   /** The ids of its customer groups, ascending. */
   groupIds: number[];
   context: PricingContext;
@@ -122,10 +121,17 @@ const VALUES_EXAMPLE: QuoteValues = {
  */
 @Injectable()
 export class QuoteWritesRepository {
+  /** The locked quote's row and items as lockWithContext reads them (jsonRowSql), timestamps decoded in place. */
+  private readonly decodeQuote: (row: Quote) => Quote;
+  private readonly decodeItem: (row: QuoteItem) => QuoteItem;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly pricing: PricingContextRepository,
-  ) {}
+  ) {
+    this.decodeQuote = jsonRowDecoder(dataSource, Quote);
+    this.decodeItem = jsonRowDecoder(dataSource, QuoteItem);
+  }
 
   /**
    * PATCH's first statement: locks the quote (`{id|number}`, as findOne) for the rest of the
@@ -146,14 +152,15 @@ export class QuoteWritesRepository {
              (SELECT COALESCE(json_agg(l.customer_group_id ORDER BY l.customer_group_id), '[]'::json)
                 FROM ${tableOf(this.dataSource, QuoteCustomerGroup)} l WHERE l.quote_id = (SELECT id FROM cur)) AS group_ids,
              ${context.sql}`;
-    const [row] = await runStatement<PricingContext & { current: QuoteRow | null; items: QuoteItemRow[]; group_ids: number[] }>(
+    const [row] = await runStatement<PricingContext & { current: Quote | null; items: QuoteItem[]; group_ids: number[] }>(
       m,
       sql,
       context.params,
     );
     if (!row.current) return null;
     const { current, items, group_ids, ...rest } = row;
-    return { current, items, groupIds: group_ids, context: rest };
+    decodeRows(items, this.decodeItem);
+    return { current: this.decodeQuote(current), items, groupIds: group_ids, context: this.pricing.decodeContext(rest) };
   }
 
   /** Items of `quoteIdSql` from a JSON array parameter, in position order (an INSERT's SELECT), so ids follow positions. */

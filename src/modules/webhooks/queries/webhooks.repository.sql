@@ -455,7 +455,7 @@ OFFSET
 
 -- WebhooksRepository.eventTypes
 SELECT
-  id::text AS id,
+  id,
   type
 FROM
   "events"
@@ -535,10 +535,10 @@ SELECT
   CASE
     WHEN w.secret_rotated_at > now() - make_interval(secs => 86400) THEN w.previous_secret
   END AS previous_secret,
-  e.id::text AS event_id,
+  e.id AS event_id,
   e.type,
   e.resource,
-  e.resource_id::text AS resource_id,
+  e.resource_id,
   e.sequence,
   CASE
     WHEN row_number() OVER (
