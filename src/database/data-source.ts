@@ -4,7 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { proveDirectSession } from './direct-session.js';
-import { poolTypes } from './int8.js';
+import { poolTypes } from './pool-types.js';
 import { ENTITIES } from './entities.js';
 import { pgliteDriver } from './pglite-pool.js';
 import { CountingLogger, statementCounterInstalled } from './query-counter.js';
@@ -28,10 +28,8 @@ export function dataSourceOptions(
     ...(statementCounterInstalled() ? { logging: true as const, logger: new CountingLogger() } : { logging: false as const }),
   };
   if (config.databaseUrl) {
-    // A DATE is a calendar day: keep PostgreSQL's text rather than a Date at local midnight.
-    pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
     // Each new connection is checked before its first use: named prepared statements only on a direct session.
-    // bigint arrives as a number (refused past Number.MAX_SAFE_INTEGER): int8.ts, on this data source's pool only.
+    // bigint arrives as a number (refused past Number.MAX_SAFE_INTEGER), a DATE as its text: pool-types.ts, on this data source's pools only.
     return {
       ...common,
       url: config.databaseUrl,

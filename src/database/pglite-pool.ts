@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { lockEmbeddedDatabase } from './embedded-lock.js';
-import { parseInt8 } from './int8.js';
+import { parseInt8 } from './pool-types.js';
 
 /**
  * A `pg`-shaped driver over one embedded PGlite instance, for TypeORM's `driver` option.
@@ -34,7 +34,7 @@ function open(dataDir: string | undefined): Promise<PGlite> {
     const options: PGliteOptions = {
       dataDir,
       // Same value types as the api's node-postgres pool: exact decimals stay strings, bigint is a
-      // number (refused past Number.MAX_SAFE_INTEGER: int8.ts).
+      // number (refused past Number.MAX_SAFE_INTEGER: pool-types.ts).
       parsers: {
         [types.NUMERIC]: (v: string) => v,
         [types.INT8]: parseInt8,

@@ -10,7 +10,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 @Index('IDX_events_type_id', ['type', 'id'])
 @Index('IDX_events_created_at', ['created_at', 'id'])
 export class WebhookEvent {
-  /** bigint: the pool reads int8 as a number (src/database/int8.ts); the presenter prefixes it (`evt_…`). */
+  /** bigint: the pool reads int8 as a number (src/database/pool-types.ts); the presenter prefixes it (`evt_…`). */
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id: number;
 

@@ -14,15 +14,20 @@ export function parseInt8(text: string): number {
 }
 
 const INT8_OID = pg.types.builtins.INT8;
+const DATE_OID = pg.types.builtins.DATE;
+
+/** A DATE is a calendar day: PostgreSQL's `YYYY-MM-DD` text, never a Date at some local midnight. */
+export const calendarDay = (text: string): string => text;
 
 /**
  * The type parsers of the api's pg pools (`types` of pg's Pool and Client options): pg's own, with
- * INT8 read by parseInt8. Scoped to the pools given it, unlike `pg.types.setTypeParser`, so other
- * pg clients of the process (tests, the benchmark) are left as they are.
+ * INT8 read by parseInt8 and DATE kept as its text. Scoped to the pools given it, unlike
+ * `pg.types.setTypeParser`, so other pg clients of the process (tests, the benchmark) are left as they are.
  */
 export const poolTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
     if (oid === INT8_OID && format !== 'binary') return parseInt8;
+    if (oid === DATE_OID && format !== 'binary') return calendarDay;
     return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
   },
 };
