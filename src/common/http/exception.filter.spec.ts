@@ -1,3 +1,5 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { RowNotFoundError } from '../../database/row-not-found.js';
 import { ApiError } from './api-error.js';
@@ -31,15 +33,25 @@ describe('mapDatabaseError', () => {
 });
 
 describe('toApiError', () => {
-  it('hides unexpected errors behind a generic 500', () => {
+  // What the filter logs for the operator is asserted here and kept off the console of a green run.
+  let logged: jest.SpiedFunction<Logger['error']>;
+  beforeEach(() => {
+    logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => logged.mockRestore());
+
+  it('hides unexpected errors behind a generic 500, logging the whole error for the operator', () => {
     const e = toApiError(
       new QueryFailedError('SELECT secret FROM t', [], Object.assign(new Error('relation "t" does not exist'), { code: '42P01' })),
     );
     expect(e.status).toBe(500);
     expect(e.body).toBe('An unexpected error occurred.');
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(String(logged.mock.calls[0][0])).toMatch(/^QueryFailedError: relation "t" does not exist\n {4}at /);
   });
   it('answers a key no row has (the database layer says RowNotFoundError) with the 404 of that resource', () => {
     const e = toApiError(new RowNotFoundError('Variant', 'SKU-9'));
+    expect(logged).not.toHaveBeenCalled();
     expect(e).toBeInstanceOf(ApiError);
     expect({ status: e.status, body: e.body, headers: e.headers }).toEqual({
       status: 404,
@@ -51,5 +63,6 @@ describe('toApiError', () => {
     const e = toApiError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
     expect(e.status).toBe(503);
     expect(e.headers).toEqual({ 'Retry-After': '5' });
+    expect(logged.mock.calls).toEqual([['Dependency unavailable: connect ECONNREFUSED 127.0.0.1:5432']]);
   });
 });
