@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { lockEmbeddedDatabase } from './embedded-lock.js';
-import { parseInt8 } from './pool-types.js';
+import { calendarDay, parseInt8 } from './pool-types.js';
 
 /**
  * A `pg`-shaped driver over one embedded PGlite instance, for TypeORM's `driver` option.
@@ -38,8 +38,8 @@ function open(dataDir: string | undefined): Promise<PGlite> {
       parsers: {
         [types.NUMERIC]: (v: string) => v,
         [types.INT8]: parseInt8,
-        // A DATE is a calendar day, kept as its text like node-postgres does here.
-        [types.DATE]: (v: string) => v,
+        // A DATE is a calendar day, kept as its text as the node-postgres pool keeps it.
+        [types.DATE]: calendarDay,
       },
       serializers: {
         [types.BOOL]: (v: unknown) => (v === true || v === 'true' || v === 1 ? 't' : 'f'),

@@ -1,3 +1,4 @@
+import type { Json } from './openapi-schema.js';
 import type { ApiProcess } from './processes.js';
 import type { TestApp } from './test-app.js';
 
@@ -7,7 +8,7 @@ import type { TestApp } from './test-app.js';
  * refused it, so a broken step fails where it broke instead of in a later assertion.
  */
 
-export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type { Json };
 
 /** Against an app booted in the spec (bootTestApp), with `auth` as its headers. */
 export function apiSteps(app: () => TestApp, auth: () => Record<string, string>) {

@@ -41,10 +41,19 @@ const TIMESTAMP_TYPES: ReadonlySet<unknown> = new Set([
  * repository returns has its entity's types.
  */
 export function jsonRowDecoder<T extends ObjectLiteral>(dataSource: DataSource, entity: EntityTarget<T>): (row: T) => T {
-  const keys = dataSource
-    .getMetadata(entity)
-    .columns.filter((c) => TIMESTAMP_TYPES.has(c.type))
-    .map((c) => c.propertyName);
+  return timestampsDecoder<T>(
+    dataSource
+      .getMetadata(entity)
+      .columns.filter((c) => TIMESTAMP_TYPES.has(c.type))
+      .map((c) => c.propertyName),
+  );
+}
+
+/**
+ * The same for a row whose shape no entity gives (a hand-built `json_build_object`): the properties
+ * `keys` name hold PostgreSQL's JSON text of a timestamp, each turned into a Date in place.
+ */
+export function timestampsDecoder<T extends object>(keys: readonly string[]): (row: T) => T {
   return (row) => {
     const r = row as Record<string, unknown>;
     for (const key of keys) {

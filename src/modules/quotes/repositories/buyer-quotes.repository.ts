@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isoDate } from '../../../database/sql/json.js';
+import { timestampsDecoder } from '../../../database/sql/json.js';
 import { keySql } from '../../../database/sql/key-lookup.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
@@ -43,19 +43,9 @@ interface BuyerItemRecord {
   total: string;
 }
 
-/** The timestamps of the buyer's view: PostgreSQL's JSON text in the statement's answer, Dates once decoded. */
-const VIEW_TIMESTAMPS = ['expires_at', 'accepted_at', 'declined_at', 'updated_at'] as const;
-
-/** The view as the statement answered it, its timestamps turned into Dates in place; null when there is none. */
-function decodeView(view: BuyerQuoteRecord | undefined): BuyerQuoteRecord | null {
-  if (!view) return null;
-  const r = view as unknown as Record<string, unknown>;
-  for (const key of VIEW_TIMESTAMPS) {
-    const value = r[key];
-    if (typeof value === 'string') r[key] = isoDate(value);
-  }
-  return view;
-}
+/** The buyer's view as the statement answered it, its timestamps (PostgreSQL's JSON text) turned into Dates in place. */
+const decodeTimestamps = timestampsDecoder<BuyerQuoteRecord>(['expires_at', 'accepted_at', 'declined_at', 'updated_at']);
+const decodeView = (view: BuyerQuoteRecord | undefined): BuyerQuoteRecord | null => (view ? decodeTimestamps(view) : null);
 
 /**
  * What a buyer's decision did: the quote's state as it was before the statement (`decided` tells
