@@ -86,6 +86,7 @@ export function renderQuotePdf(q: BuyerQuote): Promise<Buffer> {
       ModDate: q.updatedAt,
     },
   });
+  escapedXmp(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -243,6 +244,32 @@ export function renderQuotePdf(q: BuyerQuote): Promise<Buffer> {
   finishFonts(cursor);
   doc.end();
   return done;
+}
+
+/**
+ * PDFKit copies the Info strings (title, author) into the file's XMP packet as they are, so a name
+ * holding markup (`</rdf:li>…<dc:rights>`) would become elements there. The packet gets them as XML
+ * text; the Info dictionary keeps them as written (PDFKit escapes PDF strings itself).
+ */
+function escapedXmp(doc: PDFKit.PDFDocument): void {
+  const d = doc as unknown as { info: Record<string, unknown>; _addInfo: () => void };
+  const addInfo = d._addInfo;
+  d._addInfo = function (this: typeof d) {
+    const info = this.info;
+    this.info = Object.fromEntries(Object.entries(info).map(([k, v]) => [k, typeof v === 'string' ? xmlText(v) : v]));
+    try {
+      addInfo.call(this);
+    } finally {
+      this.info = info;
+    }
+  };
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Text as XML 1.0 character data: markup escaped, characters XML cannot carry replaced by U+FFFD. */
+export function xmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]).replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
 }
 
 function stateLine(q: BuyerQuote, words: PdfLabels): string {
