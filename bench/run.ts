@@ -14,6 +14,7 @@ import {
   table,
 } from './harness.js';
 import { listFloor } from './list-floor.js';
+import { type PdfHealth, measurePdfHealth } from './pdf-health.js';
 import { measureSendQuote, smtpSink } from './send-quote.js';
 import { measureWebhooks } from './webhooks.js';
 
@@ -24,7 +25,7 @@ import { measureWebhooks } from './webhooks.js';
  * asserts nothing; `-- --json` adds one JSON object as the last line. BENCH_SECONDS (default 10)
  * and BENCH_CONNECTIONS (default 50) tune a run; BENCH_DELIVERIES (default 1000) sizes the e-mail run,
  * BENCH_WEBHOOK_EVENTS (default 10000) the webhook fan-out (to two endpoints). `-- --only a,b` (or
- * BENCH_SCENARIOS=a,b) measures only those scenarios (keys below, `metrics`, `send_quote`, `webhooks`).
+ * BENCH_SCENARIOS=a,b) measures only those scenarios (keys below, `metrics`, `send_quote`, `webhooks`, `pdf_health`).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -248,6 +249,16 @@ async function main(): Promise<void> {
           `${hooks.deliveries_per_s} deliveries/s (one worker, WEBHOOK_BATCH_SIZE ${hooks.batch_size}, WEBHOOK_CONCURRENCY ${hooks.concurrency}); ` +
           `${hooks.duplicates} duplicates, ${hooks.missing} missing; worker peak RSS ${hooks.worker_rss_mib} MiB`,
       );
+    let pdfHealth: PdfHealth | null = null;
+    if (!only || only.includes('pdf_health')) {
+      pdfHealth = await measurePdfHealth(api, base, token);
+      console.log(
+        `\n/health while ${pdfHealth.quotes} PDFs of ${pdfHealth.lines}-line quotes in six scripts render: ` +
+          `${pdfHealth.health_requests} requests, p50 ${pdfHealth.health_p50_ms} ms, p99 ${pdfHealth.health_p99_ms} ms, ` +
+          `max ${pdfHealth.health_max_ms} ms (idle p99 ${pdfHealth.idle_health_p99_ms} ms); the PDFs took ${pdfHealth.render_s} s, ` +
+          `again (unchanged, kept) ${pdfHealth.again_ms} ms`,
+      );
+    }
     const rss = { api: peakRssMiB(apiProcess.pid!), worker: mail.worker_rss_mib };
     console.log(`API peak RSS: ${rss.api} MiB; worker peak RSS: ${rss.worker} MiB`);
     if (json) {
@@ -273,6 +284,7 @@ async function main(): Promise<void> {
             })),
           rss_mib: rss,
           metrics: metricsCost,
+          pdf_health: pdfHealth,
           send_quote: {
             messages: mail.messages,
             seconds: mail.seconds,

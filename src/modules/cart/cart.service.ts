@@ -4,7 +4,7 @@ import { type BuyerDecision, type DecisionOutcomeKind, QuotesService } from '../
 import type { BuyerFormat, BuyerQuote } from '../quotes/domain/buyer-view.js';
 import { quotePage } from './cart-page.js';
 import { CartTokens } from './cart-tokens.js';
-import { renderQuotePdf } from '../quotes/pdf/quote-pdf.js';
+import { QuotePdfs } from '../quotes/pdf/quote-pdfs.js';
 
 /** What a buyer's decision came to (see QuotesService.decide), or a refused form. */
 export type DecisionResult = DecisionOutcomeKind | 'bad-token';
@@ -29,6 +29,7 @@ export class CartService {
     private readonly quotes: BuyerQuotesService,
     private readonly decisions: QuotesService,
     private readonly tokens: CartTokens,
+    private readonly pdfs: QuotePdfs,
   ) {
     this.format = quotes.format;
   }
@@ -46,7 +47,7 @@ export class CartService {
 
   private async pdf(quote: BuyerQuote | null): Promise<QuotePdf | null> {
     if (!quote) return null;
-    return { quote, pdf: await renderQuotePdf(quote) };
+    return { quote, pdf: await this.pdfs.render(quote) };
   }
 
   /**

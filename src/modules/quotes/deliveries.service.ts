@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { renderQuotePdf } from './pdf/quote-pdf.js';
+import { QuotePdfs } from './pdf/quote-pdfs.js';
 import { BuyerQuotesService } from './buyer-quotes.service.js';
 import { type MailAttachment, MailTransport } from '../mail/mail-transport.js';
 import { isPermanentRefusal } from '../mail/smtp-refusal.js';
@@ -56,6 +56,7 @@ export class DeliveriesService {
     private readonly templates: TemplateRenderer,
     private readonly buyerQuotes: BuyerQuotesService,
     private readonly events: EventRecorder,
+    private readonly pdfs: QuotePdfs,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.sent = new SentRecorder((ids, messageIds, tokens) => this.markSent(ids, messageIds, tokens));
@@ -293,7 +294,7 @@ export class DeliveriesService {
       }),
     );
     if (!attachPdf) return rendered;
-    const pdf = await renderQuotePdf(quote);
+    const pdf = await this.pdfs.render(quote);
     return { ...rendered, attachments: [{ filename: `quote-${quote.number}.pdf`, contentType: 'application/pdf', content: pdf }] };
   }
 }

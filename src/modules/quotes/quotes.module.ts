@@ -21,6 +21,7 @@ import { BullDeliveryDispatcher } from './bull-delivery-dispatcher.js';
 import { DeliveryDispatcher } from './delivery-dispatcher.js';
 import { InProcessOutbox } from './in-process-outbox.js';
 import { DeliverySweeper } from './delivery-sweeper.js';
+import { QuotePdfs } from './pdf/quote-pdfs.js';
 import { SendQuoteProcessor } from './send-quote.processor.js';
 import { SEND_QUOTE_QUEUE, queueRedisOptions, sendQuoteQueueSettings } from './send-quote.queue.js';
 
@@ -45,6 +46,7 @@ export class QuotesModule {
       QuotePricer,
       BuyerQuotesRepository,
       BuyerQuotesService,
+      QuotePdfs,
     ];
     if (config.redis && role !== 'cli') {
       imports.push(
@@ -65,6 +67,6 @@ export class QuotesModule {
       providers.push({ provide: DeliveryDispatcher, useValue: { dispatch: async () => undefined } });
     }
     const controllers = role === 'api' ? [QuotesController] : [];
-    return { module: QuotesModule, imports, controllers, providers, exports: [DeliveriesService, QuotesService, BuyerQuotesService] };
+    return { module: QuotesModule, imports, controllers, providers, exports: [DeliveriesService, QuotesService, BuyerQuotesService, QuotePdfs] };
   }
 }

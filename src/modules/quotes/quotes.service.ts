@@ -11,7 +11,7 @@ import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js
 import { pageRequest, paginationOf, sortableColumns, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { renderQuotePdf } from './pdf/quote-pdf.js';
+import { QuotePdfs } from './pdf/quote-pdfs.js';
 import { BuyerQuotesService } from './buyer-quotes.service.js';
 import { ProductsService } from '../catalog/products.service.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';
@@ -73,6 +73,7 @@ export class QuotesService {
     private readonly dispatcher: DeliveryDispatcher,
     private readonly buyerQuotes: BuyerQuotesService,
     private readonly buyerRows: BuyerQuotesRepository,
+    private readonly pdfs: QuotePdfs,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventRecorder,
   ) {}
@@ -379,7 +380,7 @@ export class QuotesService {
   async pdf(key: string): Promise<FileBody> {
     const quote = await this.buyerQuotes.byKey(key);
     if (!quote) throw ApiError.notFound(`Quote ${key} was not found.`);
-    return new FileBody('application/pdf', await renderQuotePdf(quote), `quote-${quote.number}.pdf`, quote.updatedAt);
+    return new FileBody('application/pdf', await this.pdfs.render(quote), `quote-${quote.number}.pdf`, quote.updatedAt);
   }
 
   async listDeliveries(key: string, query: ListQuery) {
