@@ -284,6 +284,11 @@ describeE2E('webhooks: no private addresses without WEBHOOK_ALLOW_PRIVATE', () =
     ['http://169.254.169.254/latest/meta-data', '169.254.169.254 is a link-local address'],
     ['http://[::1]/hook', '::1 is a loopback address'],
     ['http://[::ffff:192.168.1.1]/hook', '::ffff:c0a8:101 is a private address'],
+    // IPv6 forms that embed an IPv4 address are judged by it: IPv4-compatible, 6to4, NAT64, Teredo.
+    ['http://[::127.0.0.1]/', '::7f00:1 is a loopback address'],
+    ['http://[2002:7f00:1::]/', '2002:7f00:1:: is a loopback address'],
+    ['http://[64:ff9b::a9fe:a9fe]/latest/meta-data', '64:ff9b::a9fe:a9fe is a link-local address'],
+    ['http://[2001:0:7f00:1::]/hook', '2001:0:7f00:1:: is a loopback address'],
     ['http://100.64.0.1/hook', '100.64.0.1 is a shared (CGNAT) address'],
     ['http://localhost:3000/hook', 'localhost resolves to'],
   ])('%s is refused', async (url, reason) => {

@@ -70,10 +70,36 @@ describe('addresses', () => {
     ['ff02::1', 'multicast'],
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:a00:1', 'private'],
+    // IPv6 forms that embed an IPv4 address are judged by it (the URL parser writes `[::127.0.0.1]` as `[::7f00:1]`).
+    ['::127.0.0.1', 'loopback'],
+    ['::7f00:1', 'loopback'],
+    ['::a9fe:a9fe', 'link-local'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['64:ff9b::10.1.2.3', 'private'],
+    ['64:ff9b:1::808:808', 'private'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:a9fe:a9fe::1', 'link-local'],
+    ['2002:c0a8:101:1::1', 'private'],
+    // Teredo: the server (bits 32–63) and the client (the last 32 bits, inverted).
+    ['2001:0:7f00:1::', 'loopback'],
+    ['2001:0:808:808::80fe:fffe', 'loopback'],
+    ['2001::5ef5:79fd:0:0:f5f7:fffe', 'private'],
   ])('%s is refused as %s', (address, label) => {
     expect(refusedAddress(address)).toBe(label);
   });
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700::1111'])('%s is public', (address) => {
+  it.each([
+    '93.184.215.14',
+    '8.8.8.8',
+    '172.32.0.1',
+    '2606:4700::1111',
+    '::808:808',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    '2001:0:808:808::f7f7:f7f7',
+    '2001:4860:4860::8888',
+  ])('%s is public', (address) => {
     expect(refusedAddress(address)).toBeNull();
   });
 });
