@@ -23,6 +23,8 @@ describeE2E('operator pages', () => {
         QUEUE_PREFIX: prefix,
         ADMIN_USER: ADMIN.user,
         ADMIN_PASSWORD: ADMIN.password,
+        // The login limit is per client address: the spec speaks as several, through a trusted proxy.
+        TRUST_PROXY: 'loopback',
       });
     }, 60_000);
     afterAll(async () => {
@@ -60,6 +62,39 @@ describeE2E('operator pages', () => {
       expect(queues.status).toBe(200);
       const body = (await queues.json()) as { queues: { name: string; type: string }[] };
       expect(body.queues.map((q) => [q.name, q.type])).toEqual([['send-quote', 'bull']]);
+    });
+
+    it('refuses to be framed by another site: X-Frame-Options DENY and CSP frame-ancestors none', async () => {
+      for (const authorization of [basic(ADMIN.user, ADMIN.password), basic(ADMIN.user, 'wrong')]) {
+        const res = await fetch(`${api.url}/admin/queues`, {
+          headers: { Authorization: authorization, 'X-Forwarded-For': '198.51.100.90' },
+        });
+        expect([res.headers.get('x-frame-options'), res.headers.get('content-security-policy')]).toEqual([
+          'DENY',
+          "frame-ancestors 'none'",
+        ]);
+      }
+    });
+
+    it('limits failed logins per client address: the 11th attempt in a minute is 429, even with the right password', async () => {
+      const from = (address: string, authorization: string) =>
+        fetch(`${api.url}/admin/queues/api/queues`, { headers: { Authorization: authorization, 'X-Forwarded-For': address } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await from('198.51.100.7', basic(ADMIN.user, `guess-${i}`))).status);
+      expect(statuses).toEqual(Array<number>(10).fill(401));
+      for (const authorization of [basic(ADMIN.user, 'guess-10'), basic(ADMIN.user, ADMIN.password)]) {
+        const res = await from('198.51.100.7', authorization);
+        expect(res.status).toBe(429);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+        expect(await res.json()).toEqual({
+          meta: { status: 429, success: false },
+          error: { message: expect.stringMatching(/^Too many failed logins from this address: retry in \d+ s\.$/) },
+        });
+      }
+      // Another address is not held by it.
+      expect((await from('198.51.100.8', basic(ADMIN.user, 'guess'))).status).toBe(401);
+      expect((await from('198.51.100.8', basic(ADMIN.user, ADMIN.password))).status).toBe(200);
     });
 
     it('refuses changes sent from another origin', async () => {

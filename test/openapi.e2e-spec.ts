@@ -637,6 +637,45 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect((await t.http.get(`/docs/${SWAGGER_UI_VERSION}/no-such-file.js`)).status).toBe(404);
   });
 
+  it('serves only the files its page uses, never swagger-ui-dist’s others, and no page of it in a frame', async () => {
+    const v = SWAGGER_UI_VERSION;
+    for (const path of [
+      'README.md',
+      'package.json',
+      'index.html',
+      'swagger-initializer.js',
+      'swagger-ui.js',
+      'swagger-ui-bundle.js.map',
+      'LICENSE',
+    ]) {
+      // `/docs/index.html` is the page itself.
+      for (const at of path === 'index.html' ? [`/docs/${v}/${path}`] : [`/docs/${v}/${path}`, `/docs/${path}`]) {
+        const res = await t.http.get(at);
+        expect({ at, status: res.status, body: res.body }).toEqual({
+          at,
+          status: 404,
+          body: { meta: { status: 404, success: false }, error: { message: `Cannot GET ${at}` } },
+        });
+      }
+    }
+    for (const path of [
+      '/docs',
+      '/docs/',
+      `/docs/${v}/swagger-ui-bundle.js`,
+      '/docs/swagger-ui.css',
+      '/docs/swagger-ui-init.js',
+      '/docs/docs.css',
+      '/docs/README.md',
+    ]) {
+      const res = await t.http.get(path);
+      expect({ path, frame: res.headers['x-frame-options'], csp: res.headers['content-security-policy'] }).toEqual({
+        path,
+        frame: 'DENY',
+        csp: "frame-ancestors 'none'",
+      });
+    }
+  });
+
   it('configures Swagger UI to keep no key in the browser: persistAuthorization is false', async () => {
     const init = await t.http.get('/docs/swagger-ui-init.js');
     expect(init.headers['content-type']).toBe('application/javascript; charset=utf-8');

@@ -199,7 +199,20 @@ describe('loadConfig', () => {
   });
   it('turns the queue dashboard on only with both admin credentials, kept verbatim', () => {
     expect(loadConfig({}).admin).toBeNull();
-    expect(loadConfig({ ADMIN_USER: 'ops', ADMIN_PASSWORD: ' s3cret pass ' }).admin).toEqual({ user: 'ops', password: ' s3cret pass ' });
+    expect(loadConfig({ ADMIN_USER: 'ops', ADMIN_PASSWORD: ' s3cret pass phrase ' }).admin).toEqual({
+      user: 'ops',
+      password: ' s3cret pass phrase ',
+    });
+  });
+  it('stops at start on an ADMIN_PASSWORD shorter than 16 characters, naming it', () => {
+    expect(() => loadConfig({ ADMIN_USER: 'ops', ADMIN_PASSWORD: 'a' })).toThrow(
+      new ConfigError('ADMIN_PASSWORD', 'must be at least 16 characters, got 1'),
+    );
+    expect(() => loadConfig({ ADMIN_USER: 'ops', ADMIN_PASSWORD: 'fifteen-chars!!' })).toThrow(
+      new ConfigError('ADMIN_PASSWORD', 'must be at least 16 characters, got 15'),
+    );
+    // Characters, not bytes: sixteen Cyrillic letters are enough.
+    expect(loadConfig({ ADMIN_USER: 'ops', ADMIN_PASSWORD: 'ж'.repeat(16) }).admin).toEqual({ user: 'ops', password: 'ж'.repeat(16) });
   });
   it('links to the api itself unless STORE_URL says otherwise: the links follow PORT', () => {
     expect(loadConfig({ PORT: '3999' }).storeUrl).toBe('http://localhost:3999');

@@ -443,6 +443,8 @@ function trustedProxyEntry(entry: string): boolean {
   return mask !== 0 && (zeros & (zeros + 1)) === 0;
 }
 
+const ADMIN_PASSWORD_MIN = 16;
+
 function adminCredentials(env: Env): AppConfig['admin'] {
   // Not trimmed: a password may well begin or end with a space.
   const user = env.ADMIN_USER ?? '';
@@ -452,6 +454,10 @@ function adminCredentials(env: Env): AppConfig['admin'] {
   if (password === '') throw new ConfigError('ADMIN_PASSWORD', 'must be set when ADMIN_USER is');
   // Basic auth sends "user:password", so a user name with a colon could never log in.
   if (user.includes(':')) throw new ConfigError('ADMIN_USER', 'must not contain ":"');
+  // The dashboard retries, cleans and removes jobs: a password short enough to guess is refused at start.
+  const length = [...password].length;
+  if (length < ADMIN_PASSWORD_MIN)
+    throw new ConfigError('ADMIN_PASSWORD', `must be at least ${ADMIN_PASSWORD_MIN} characters, got ${length}`);
   return { user, password };
 }
 

@@ -4,6 +4,8 @@ import type { INestApplication } from '@nestjs/common';
 import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import express, { type Request, type RequestHandler } from 'express';
+import { sendError } from '../common/http/envelope.js';
+import { refuseFraming } from '../common/http/refuse-framing.js';
 import { buildOpenApiDocument } from './openapi.document.js';
 
 const DOCS_PATH = '/docs';
@@ -99,6 +101,18 @@ const DOCS_HTML = `<!doctype html>
 `;
 
 const DOCS_PAGE = new RegExp(`^${DOCS_PATH}(?:/|/index\\.html)?$`, 'i');
+/**
+ * The files of swagger-ui-dist the page uses, under its version and (for links made before) without
+ * it. The package's other files (its README, package.json, stock index.html, other bundles) are not served.
+ */
+const UI_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js'];
+const DOCS_FILES = new Set([
+  STYLESHEET_PATH,
+  INIT_PATH,
+  ...UI_FILES.map((f) => `${DOCS_PATH}/${f}`),
+  ...UI_FILES.map((f) => `${DOCS_ASSETS_PATH}/${f}`),
+]);
+const UNDER_DOCS = new RegExp(`^${DOCS_PATH}/`, 'i');
 
 /** GET/HEAD of the page and of its init script; everything else under /docs goes on to Swagger's routes. */
 function docsPage(): RequestHandler {
@@ -125,6 +139,11 @@ function docsPage(): RequestHandler {
       res.status(200).type('application/javascript; charset=utf-8').send(DOCS_INIT_SCRIPT);
       return;
     }
+    if (UNDER_DOCS.test(req.path) && !DOCS_FILES.has(req.path)) {
+      // The same 404 as any unknown path.
+      sendError(res, 404, `Cannot ${req.method} ${req.originalUrl}`);
+      return;
+    }
     next();
   };
 }
@@ -137,7 +156,8 @@ function docsPage(): RequestHandler {
  * built on the first request, once every controller is registered, and then kept. These paths (and
  * the buyer's pages) alone are sent brotli- or gzip-compressed to clients that accept it (the
  * document is ~0.8 MB, the UI bundle 1.6 MB); API responses are not, so they pay nothing for it.
- * The unversioned asset paths Swagger's module serves stay, for links made before.
+ * The unversioned asset paths Swagger's module serves stay, for links made before; of the package's
+ * files only the two the page uses are served (DOCS_FILES), and no page under /docs may be framed.
  *
  * Swagger UI stays the renderer: measured on this document in headless Chromium, Redoc's standalone
  * bundle sent less (360 KB) but blocked the page longer (4.7–9 s) and has no "Try it out"; Scalar's
@@ -145,6 +165,7 @@ function docsPage(): RequestHandler {
  */
 export function setupOpenApi(app: INestApplication): void {
   app.use([DOCS_PATH, OPENAPI_JSON_PATH], compression({ threshold: 256 }));
+  app.use(DOCS_PATH, refuseFraming);
   app.use(docsPage());
   app.use(
     DOCS_ASSETS_PATH,

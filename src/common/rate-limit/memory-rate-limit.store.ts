@@ -21,6 +21,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return Promise.resolve({ count: w.count, resetMs: w.endsAt - now });
   }
 
+  peek(key: string): Promise<RateLimitWindow | null> {
+    const now = this.now();
+    const w = this.windows.get(key);
+    return Promise.resolve(w && w.endsAt > now ? { count: w.count, resetMs: w.endsAt - now } : null);
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
   }

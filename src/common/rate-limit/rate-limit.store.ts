@@ -8,5 +8,7 @@ export interface RateLimitWindow {
 
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<RateLimitWindow>;
+  /** The key's current window without counting a request; null when it has none. */
+  peek(key: string): Promise<RateLimitWindow | null>;
   close(): Promise<void>;
 }

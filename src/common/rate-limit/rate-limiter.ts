@@ -10,6 +10,8 @@ import type { RateLimitStore, RateLimitWindow } from './rate-limit.store.js';
 import { RedisRateLimitStore } from './redis-rate-limit.store.js';
 
 const RATE_LIMIT_WINDOW_MS = 60_000;
+/** Failed logins to the queue dashboard per client address and minute; the next attempt is refused (429). */
+export const ADMIN_LOGIN_FAILURES = 10;
 
 /** How often a Redis outage is logged; every request in it passes unlimited. */
 const WARN_EVERY_MS = 30_000;
@@ -34,7 +36,8 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
     this.limit = config.rateLimitPerMinute;
     this.addressLimit = config.cartRateLimitPerMinute;
     this.prefix = `${config.queuePrefix}:rate-limit:`;
-    if (this.limit === 0 && this.addressLimit === 0) this.store = null;
+    // The dashboard's failed logins are limited whatever the other limits say.
+    if (this.limit === 0 && this.addressLimit === 0 && !config.admin) this.store = null;
     else if (config.redis) this.store = new RedisRateLimitStore(config.redis, (err) => this.warn(err));
     else this.store = new MemoryRateLimitStore();
   }
@@ -63,6 +66,26 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
    */
   hitAddress(address: string): Promise<RateLimitWindow | null> {
     return this.addressLimit > 0 ? this.count(`${this.prefix}address:${address}`) : Promise.resolve(null);
+  }
+
+  /**
+   * Seconds until a client address may try to log in to the queue dashboard again, after
+   * ADMIN_LOGIN_FAILURES failures in its current minute; null while it may try.
+   */
+  async loginLockout(address: string): Promise<number | null> {
+    if (!this.store) return null;
+    try {
+      const window = await this.store.peek(`${this.prefix}admin-login:${address}`);
+      return window && window.count >= ADMIN_LOGIN_FAILURES ? Math.max(1, Math.ceil(window.resetMs / 1000)) : null;
+    } catch (err) {
+      this.warn(err as Error);
+      return null;
+    }
+  }
+
+  /** Counts one failed login to the queue dashboard from a client address. */
+  async loginFailed(address: string): Promise<void> {
+    await this.count(`${this.prefix}admin-login:${address}`);
   }
 
   private async count(key: string): Promise<RateLimitWindow | null> {

@@ -18,6 +18,13 @@ end
 return {count, ttl}
 `;
 
+/** The window as it stands, counting nothing (nil when the key has none). */
+const PEEK_SCRIPT = `
+local count = redis.call('GET', KEYS[1])
+if not count then return nil end
+return {tonumber(count), redis.call('PTTL', KEYS[1])}
+`;
+
 export class RedisRateLimitStore implements RateLimitStore {
   readonly redis: Redis;
 
@@ -49,6 +56,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   async hit(key: string, windowMs: number): Promise<RateLimitWindow> {
     const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, key, windowMs)) as [number, number];
     return { count, resetMs: ttl };
+  }
+
+  async peek(key: string): Promise<RateLimitWindow | null> {
+    const window = (await this.redis.eval(PEEK_SCRIPT, 1, key)) as [number, number] | null;
+    return window && window[1] > 0 ? { count: window[0], resetMs: window[1] } : null;
   }
 
   async close(): Promise<void> {

@@ -5,7 +5,9 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { findBullQueues } from '../../common/health/bull-queues.js';
 import { sendError } from '../../common/http/envelope.js';
+import { refuseFraming } from '../../common/http/refuse-framing.js';
 import type { AppConfig } from '../../config/app-config.js';
+import { RateLimiter } from '../../common/rate-limit/rate-limiter.js';
 import { basicAuth } from './basic-auth.js';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
@@ -26,13 +28,14 @@ function sameOriginWrites(req: Request, res: Response, next: NextFunction): void
 
 /**
  * Bull Board at /admin/queues over every Bull queue of the app (found in the container, so queues
- * added later appear by themselves), behind basic auth with ADMIN_USER / ADMIN_PASSWORD. Off — a
+ * added later appear by themselves), behind basic auth with ADMIN_USER / ADMIN_PASSWORD (failed logins
+ * limited per client address), never in a frame. Off — a
  * 404 like any unknown path — without those credentials or without a queue (no Redis configured).
  */
 export function queueDashboard(app: INestApplication, config: AppConfig): RequestHandler[] {
   const queues = findBullQueues(app);
   if (!config.admin || queues.length === 0) {
-    return [(req, res) => sendError(res, 404, `No resource at ${req.method} ${req.originalUrl.split('?')[0]}.`)];
+    return [refuseFraming, (req, res) => sendError(res, 404, `No resource at ${req.method} ${req.originalUrl.split('?')[0]}.`)];
   }
   const board = new ExpressAdapter();
   board.setBasePath(QUEUE_DASHBOARD_PATH);
@@ -44,5 +47,6 @@ export function queueDashboard(app: INestApplication, config: AppConfig): Reques
   });
   const router = board.getRouter() as RequestHandler & { disable(name: string): void };
   router.disable('x-powered-by');
-  return [basicAuth(config.admin.user, config.admin.password, 'Store queues'), sameOriginWrites, router];
+  const login = basicAuth(config.admin.user, config.admin.password, 'Store queues', app.get(RateLimiter));
+  return [refuseFraming, login, sameOriginWrites, router];
 }
