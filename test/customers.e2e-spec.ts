@@ -221,6 +221,22 @@ describeE2E('customers, addresses and customer groups', () => {
         nickname: ['is not a known field'],
       });
 
+      // Addresses a mailer would rewrite: quoted CR/LF or `<>,`, bidi and zero-width characters.
+      for (const email of [
+        '"a\r\nBcc: x@evil.test"@example.com',
+        '"a,b"@example.com',
+        '"<x@evil.test>"@example.com',
+        'ada\u202E@example.com',
+        'a\u200Bda@example.com',
+      ]) {
+        const res = await t.http.post('/customer').set(auth).send({ email });
+        expect({ email, status: res.status, message: res.body.error?.message }).toEqual({
+          email,
+          status: 422,
+          message: { email: ['must be a valid e-mail address'] },
+        });
+      }
+
       const duplicate = await t.http.post('/customer').set(auth).send({ email: 'ADA@example.COM' });
       expect(duplicate.status).toBe(422);
       expect(duplicate.body).toEqual(fail(422, { email: ['is already in use'] }));

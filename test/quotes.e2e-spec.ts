@@ -493,10 +493,12 @@ describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
       await expect422({ name: 'x', customer_groups: 'wholesale' }, { customer_groups: ['must be an array of customer group api_codes'] });
       await expect422({ name: 'x', coupon_code: 'NOPE' }, { coupon_code: ['does not match a coupon'] });
       await expect422(
-        { name: 'x', customer_emails: ['ok@example.com', 'not-an-email', 7] },
+        { name: 'x', customer_emails: ['ok@example.com', 'not-an-email', 7, '"a\r\nb"@example.com', 'b\u200D@example.com'] },
         {
           'customer_emails.1': ['must be an e-mail address'],
           'customer_emails.2': ['must be an e-mail address'],
+          'customer_emails.3': ['must be an e-mail address'],
+          'customer_emails.4': ['must be an e-mail address'],
         },
       );
       await expect422({ name: 'x', customer_emails: 'a@example.com' }, { customer_emails: ['must be an array of e-mail addresses'] });
@@ -664,7 +666,7 @@ describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
       const bad = await t.http
         .post(`/quote/${q.id}/send-quote`)
         .set(auth)
-        .send({ bcc: ['nope'], cc: 1 });
+        .send({ bcc: ['"x,y"@example.com'], cc: 1 });
       expect(bad.status).toBe(422);
       expect(bad.body.error.message).toEqual({ bcc: ['each entry must be an e-mail address'], cc: ['is not a known field'] });
       expect(await t.sql('SELECT count(*)::int AS n FROM quote_deliveries WHERE quote_id = $1', [q.id])).toEqual([{ n: 0 }]);

@@ -116,6 +116,32 @@ describe('loadConfig', () => {
       new ConfigError('STORE_ADDRESS', 'must be at most 10 lines (separated by "|") of at most 200 characters each'),
     );
   });
+  it('stops at start on a MAIL_FROM with a control character, or that is not an address (with a name)', () => {
+    expect(loadConfig({ MAIL_FROM: 'Shop <shop@example.com>' }).mailFrom).toBe('Shop <shop@example.com>');
+    expect(loadConfig({ MAIL_FROM: '"Acme, Inc." <sales@acme.example>' }).mailFrom).toBe('"Acme, Inc." <sales@acme.example>');
+    expect(loadConfig({ MAIL_FROM: 'quotes@acme.example' }).mailFrom).toBe('quotes@acme.example');
+    expect(loadConfig({ MAIL_FROM: '<quotes@acme.example>' }).mailFrom).toBe('<quotes@acme.example>');
+    for (const value of ['Shop shop@example.com\r\nBcc: mailfrom@evil.test', 'Shop <shop@example.com>\n', 'Shop\t<shop@example.com>'])
+      expect(() => loadConfig({ MAIL_FROM: value })).toThrow(
+        new ConfigError('MAIL_FROM', 'must not contain control characters (CR, LF, tab …)'),
+      );
+    for (const value of [
+      'shop',
+      'Shop <"a,b"@example.com>',
+      'A <b> <shop@example.com>',
+      'Acme, Inc. <sales@acme.example>',
+      'Shop\u202E <shop@example.com>',
+    ])
+      expect(() => loadConfig({ MAIL_FROM: value })).toThrow(
+        new ConfigError('MAIL_FROM', `must be an e-mail address or "Name <address>", got ${JSON.stringify(value)}`),
+      );
+  });
+  it('takes STORE_EMAIL by the one e-mail check: no quoted parts, no bidi or zero-width characters', () => {
+    for (const value of ['"a\\r\\nb"@shop.example', 'sales\u200B@shop.example', 'sales@shop'])
+      expect(() => loadConfig({ STORE_EMAIL: value })).toThrow(
+        new ConfigError('STORE_EMAIL', `must be an e-mail address, got ${JSON.stringify(value)}`),
+      );
+  });
   it('tells nobody of buyers’ decisions unless STORE_EMAIL is an e-mail address', () => {
     expect(loadConfig({}).storeEmail).toBeNull();
     expect(loadConfig({ STORE_EMAIL: 'sales@shop.example' }).storeEmail).toBe('sales@shop.example');

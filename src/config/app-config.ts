@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { isEmailAddress } from '../common/validation/email.js';
 
 /**
  * Typed, validated configuration (CONTRACT §1). Every process reads this object, never process.env.
@@ -159,11 +160,30 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** An e-mail address (one, plain `user@host`), or null when unset. */
+/** An e-mail address (one, plain `user@host`, as isEmailAddress takes it), or null when unset. */
 function emailAddress(env: Env, name: string): string | null {
   const v = optional(env, name);
   if (v === null) return null;
-  if (!/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/.test(v)) throw new ConfigError(name, `must be an e-mail address, got "${v}"`);
+  if (!isEmailAddress(v)) throw new ConfigError(name, `must be an e-mail address, got ${JSON.stringify(v)}`);
+  return v;
+}
+
+/**
+ * MAIL_FROM: an address, or a name and an address in `<>` (`Sales <sales@shop.example>`, the name
+ * quoted when it holds a comma: `"Acme, Inc." <…>`). A control character anywhere (CR, LF: a header
+ * of its own) stops the process, as does an address isEmailAddress refuses or a second `<`.
+ */
+function mailFrom(env: Env): string | null {
+  const raw = env.MAIL_FROM;
+  if (raw !== undefined && /\p{Cc}/u.test(raw)) throw new ConfigError('MAIL_FROM', 'must not contain control characters (CR, LF, tab …)');
+  const v = optional(env, 'MAIL_FROM');
+  if (v === null) return null;
+  const named = /^(.*?)\s*<([^<>]*)>$/.exec(v);
+  const name = named ? named[1] : '';
+  const address = named ? named[2] : v;
+  const nameFits = /^"[^"\\]*"$/.test(name) || !/[<>",;\\]/.test(name);
+  if (!isEmailAddress(address) || !nameFits || /\p{Cf}/u.test(name))
+    throw new ConfigError('MAIL_FROM', `must be an e-mail address or "Name <address>", got ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -280,7 +300,7 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     databaseDirectUrl: databaseDirectUrl(env, databaseUrl),
     redis: redisConfig(env),
     smtpUrl,
-    mailFrom: optional(env, 'MAIL_FROM'),
+    mailFrom: mailFrom(env),
     storeEmail: emailAddress(env, 'STORE_EMAIL'),
     storeUrl: storeUrl.replace(/\/+$/, ''),
     storeName: optional(env, 'STORE_NAME') ?? 'Store',

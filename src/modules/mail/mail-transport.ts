@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { isEmailAddress } from '../../common/validation/email.js';
 
 export interface MailAttachment {
   filename: string;
@@ -30,6 +31,12 @@ export function mailSender(mailFrom: string | null, storeName: string): string |
   const named = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(value);
   if (named && named[1] !== '') return value;
   return { name: storeName, address: named ? named[2].trim() : value.trim() };
+}
+
+/** A recipient the store will not write to, as an SMTP server's permanent refusal of RCPT TO (isPermanentRefusal). */
+function refusedRecipient(address: string): Error {
+  const response = `553 5.1.3 ${JSON.stringify(address)} is not an e-mail address the store writes to`;
+  return Object.assign(new Error(response), { responseCode: 553, command: 'RCPT TO', response });
 }
 
 /**
@@ -65,6 +72,11 @@ export class MailTransport implements OnModuleDestroy {
   }
 
   async send(message: OutgoingMessage): Promise<string> {
+    // Every recipient passes the one address check before anything goes out: an address stored before
+    // the check was this strict is refused here, as a server would refuse it (permanently), never
+    // rewritten by the mailer into another address or another header.
+    const bad = [message.to, ...message.bcc].find((address) => !isEmailAddress(address));
+    if (bad !== undefined) throw refusedRecipient(bad);
     const info = (await this.transporter.sendMail({
       from: this.from,
       to: message.to,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
-import { isEmail } from 'class-validator';
+import { isEmailAddress } from '../../common/validation/email.js';
 import type { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { findVariant, selectionError } from '../catalog/domain/option-selection.js';
 import { resolveUnitPrice, tierInputs } from '../catalog/domain/unit-price.js';
@@ -50,7 +50,7 @@ export class QuotePricer {
   /** `customer_emails` checked one by one, so a bad address is reported at its index. */
   static checkEmails(emails: unknown[], bag: FieldErrorBag): string[] {
     emails.forEach((e, i) => {
-      if (typeof e !== 'string' || !isEmail(e)) bag.add(`customer_emails.${i}`, 'must be an e-mail address');
+      if (!isEmailAddress(e)) bag.add(`customer_emails.${i}`, 'must be an e-mail address');
     });
     return emails.filter((e): e is string => typeof e === 'string').map((e) => e.trim());
   }

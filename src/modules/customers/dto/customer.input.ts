@@ -1,5 +1,5 @@
-import { IsEmail } from 'class-validator';
 import { IsFlag, IsId, IsText, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
+import { IsEmailAddress } from '../../../common/validation/email.js';
 
 export class CustomerPatch {
   @Nullable()
@@ -12,7 +12,7 @@ export class CustomerPatch {
 
   /** Stored as given; unique case-insensitively (UQ_customers_email on lower(email)). */
   @Optional()
-  @IsEmail({}, { message: 'must be a valid e-mail address' })
+  @IsEmailAddress({ message: 'must be a valid e-mail address' })
   @IsText(255)
   email?: string;
 

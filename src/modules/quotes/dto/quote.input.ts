@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsDefined, IsIn, IsObject, IsString, Matches, ValidateNested, isEmail } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsDefined, IsIn, IsObject, IsString, Matches, ValidateNested } from 'class-validator';
 import { ListQuery, QueryInt } from '../../../common/paging/list-query.dto.js';
 import {
   EachElement,
@@ -17,6 +17,7 @@ import {
 import { QUOTE_STATUSES } from '../domain/quote-status.js';
 import { QUOTE_TYPES } from '../quote.entity.js';
 import { EMAIL_PATTERN } from '../../../openapi/fields.js';
+import { isEmailAddress } from '../../../common/validation/email.js';
 
 /** An item of `items` (the specification's input shape). Options, extras and custom fields are checked against the catalog. */
 export class QuoteItemInput {
@@ -91,7 +92,7 @@ export class QuotePatch {
   @Nullable()
   @ArrayMaxSize(100, { message: 'must have at most 100 addresses' })
   @IsArray({ message: 'must be an array of e-mail addresses' })
-  @EachElement((e) => typeof e === 'string' && isEmail(e), 'must be an e-mail address')
+  @EachElement(isEmailAddress, 'must be an e-mail address')
   @Allow()
   @ApiProperty({ type: 'array', items: { type: 'string', format: 'email', pattern: EMAIL_PATTERN }, example: ['buyer@example.com'] })
   customer_emails?: unknown[] | null;

@@ -1,5 +1,6 @@
-import { ArrayMaxSize, IsArray, IsEmail } from 'class-validator';
+import { ArrayMaxSize, IsArray } from 'class-validator';
 import { IsFlag, IsText, Optional } from '../../../common/validation/decorators.js';
+import { IsEmailAddress } from '../../../common/validation/email.js';
 
 /** `POST /quote/{id|number}/send-quote`: every field optional. */
 export class SendQuoteInput {
@@ -8,7 +9,7 @@ export class SendQuoteInput {
   message?: string;
 
   @Optional()
-  @IsEmail({}, { each: true, message: 'each entry must be an e-mail address' })
+  @IsEmailAddress({ each: true, message: 'each entry must be an e-mail address' })
   @ArrayMaxSize(50, { message: 'must have at most 50 addresses' })
   @IsArray({ message: 'must be an array of e-mail addresses' })
   bcc?: string[];
