@@ -318,7 +318,10 @@ export class WebhooksRepository {
   /**
    * What a batch says about its endpoints: a success ends a run of failures; a failure starts one
    * (failing_since); 410 Gone, or failing for `disableAfterSeconds` straight, switches the endpoint
-   * off with the reason. Answers the endpoints switched off now.
+   * off with the reason. Answers the endpoints switched off now. The rows are locked first, in id
+   * order (`l`): two deliverers recording overlapping endpoints in their own orders (an UPDATE … FROM
+   * locks rows in whatever order its join meets them) would otherwise deadlock; in one order, the
+   * second waits for the first.
    */
   @GenerateSql({ args: [SqlArg.manager, [{ webhook_id: 1, succeeded: false, gone: true }], 86400] })
   async recordEndpoints(m: EntityManager, outcomes: EndpointOutcome[], disableAfterSeconds: number): Promise<number[]> {
@@ -326,6 +329,7 @@ export class WebhooksRepository {
     const rows = await runStatement<{ id: number }>(
       m,
       `WITH o AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(webhook_id int, succeeded boolean, gone boolean)),
+       l AS (SELECT w.id FROM ${this.webhooks.sqlName} w WHERE w.id IN (SELECT webhook_id FROM o) ORDER BY w.id FOR UPDATE),
        u AS (
          UPDATE ${this.webhooks.sqlName} w
             SET failing_since = CASE WHEN o.succeeded THEN NULL ELSE COALESCE(w.failing_since, now()) END,
@@ -336,7 +340,7 @@ export class WebhooksRepository {
                   WHEN NOT o.succeeded AND w.failing_since <= now() - make_interval(secs => $2::int)
                     THEN 'Every delivery failed for ' || ($2::int / 3600) || ' hours.'
                   ELSE w.disabled_reason END
-           FROM o
+           FROM o JOIN l ON l.id = o.webhook_id
           WHERE w.id = o.webhook_id AND w.is_active
             AND (o.gone OR NOT o.succeeded OR w.failing_since IS NOT NULL)
           RETURNING w.id, w.is_active)
