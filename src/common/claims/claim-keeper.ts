@@ -19,12 +19,15 @@ export function newClaim(): ClaimTicket {
 /**
  * Keeps the claims of one batch alive while its holder works on them: every third of the lease it
  * renews the ids still in hand (one statement, fenced by the claim's token). An id leaves the hand
- * when its outcome is recorded (`release`); an id the renewal did not keep was taken over by
+ * when its outcome is recorded (`release`), and is renewed while that record is being written
+ * (`settling`: a slow write must not let the lease run out under it); an id the renewal did not keep was taken over by
  * someone else (this process paused past its lease, say), which is logged once, and the fence
  * keeps this holder from recording it. `stop` ends the renewals. Used by both pipelines.
  */
 export class ClaimKeeper<Id extends number | string> {
   private readonly held: Set<Id>;
+  /** Ids whose outcome is being written: still renewed; one a renewal misses meanwhile is the write's doing, not a takeover. */
+  private readonly settlingIds = new Set<Id>();
   private readonly timer: NodeJS.Timeout;
   private renewing = false;
 
@@ -41,14 +44,21 @@ export class ClaimKeeper<Id extends number | string> {
     this.timer.unref();
   }
 
+  /** The outcome of `id` is being written: it stays renewed until `release`. */
+  settling(id: Id): void {
+    this.settlingIds.add(id);
+  }
+
   /** The outcome of `id` is recorded (or refused): no more renewals for it. */
   release(id: Id): void {
     this.held.delete(id);
+    this.settlingIds.delete(id);
   }
 
   stop(): void {
     clearInterval(this.timer);
     this.held.clear();
+    this.settlingIds.clear();
   }
 
   private async renewNow(): Promise<void> {
@@ -57,7 +67,8 @@ export class ClaimKeeper<Id extends number | string> {
     this.renewing = true;
     try {
       const renewed = await this.renew([...this.held], this.ticket.token);
-      const lost = lostClaims(this.held, renewed);
+      // The write of an outcome ends the claim: a renewal that came after it finds nothing to renew.
+      const lost = lostClaims(this.held, renewed).filter((id) => !this.settlingIds.has(id));
       if (lost.length) {
         for (const id of lost) this.held.delete(id);
         this.logger.warn(

@@ -216,20 +216,31 @@ export class DeliveriesService {
       const permanent = isPermanentRefusal(err);
       const final = permanent || row.attempts >= DELIVERY_MAX_ATTEMPTS;
       const waitMs = backoffMs(row.attempts, this.config.deliveryBackoffMs);
-      // The outcome ends the claim: no renewal of it from here (a renewal answering after the
-      // outcome's write would read as a takeover).
-      keeper.release(row.id);
-      if (!(await this.markFailed(row.id, ticket.token, final, reason.slice(0, 2000), final ? null : waitMs / 1000))) {
-        return this.superseded(row, ticket, `attempt ${row.attempts} failed (${reason}) but was`);
+      // The claim is renewed until its outcome is written (a slow write must not let another
+      // worker take it over and send again), then released.
+      keeper.settling(row.id);
+      let recorded: boolean;
+      try {
+        recorded = await this.markFailed(row.id, ticket.token, final, reason.slice(0, 2000), final ? null : waitMs / 1000);
+      } finally {
+        keeper.release(row.id);
       }
+      if (!recorded) return this.superseded(row, ticket, `attempt ${row.attempts} failed (${reason}) but was`);
       const end = permanent ? ' for good (permanent refusal)' : final ? ' for good' : '';
       this.logger.warn(`Delivery ${row.id} to ${row.recipient} attempt ${row.attempts} failed${end}: ${reason}`);
       return final ? { status: 'failed' } : { status: 'retry', waitMs };
     }
     // Accepted: from here on a failure to record it leaves the row `sending`, and it is sent again
-    // once its lease runs out (at least once, never lost).
-    keeper.release(row.id);
-    if (!(await this.sent.record(row.id, messageId, ticket.token))) return this.superseded(row, ticket, 'accepted message');
+    // once its lease runs out (at least once, never lost). Until the record is written the claim
+    // is renewed: a record waiting behind a slow one must not let a second worker send it again.
+    keeper.settling(row.id);
+    let recorded: boolean;
+    try {
+      recorded = await this.sent.record(row.id, messageId, ticket.token);
+    } finally {
+      keeper.release(row.id);
+    }
+    if (!recorded) return this.superseded(row, ticket, 'accepted message');
     return { status: 'sent' };
   }
 
