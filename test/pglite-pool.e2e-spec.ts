@@ -44,3 +44,57 @@ describeE2E('embedded PGlite pool', () => {
     expect(result.affected).toBe(2);
   });
 });
+
+describeE2E('embedded PGlite pool: lending its one connection', () => {
+  type Release = () => void;
+  type Client = { query: (sql: string) => Promise<{ rows: unknown[] }> };
+  type Connect = (cb: (err: unknown, client: Client | null, release: Release) => void) => void;
+  let pool: { connect: Connect; end: (cb?: () => void) => void; on: (e: string, f: (err: unknown) => void) => void };
+  const errors: unknown[] = [];
+  const borrow = () =>
+    new Promise<{ client: Client; release: Release }>((resolve, reject) =>
+      pool.connect((err, client, release) => (err ? reject(err as Error) : resolve({ client: client!, release }))),
+    );
+  beforeAll(() => {
+    const { Pool } = pgliteDriver(undefined) as { Pool: new () => typeof pool };
+    pool = new Pool();
+    pool.on('error', (err) => errors.push(err));
+  });
+  afterAll(() => new Promise<void>((resolve) => pool?.end(() => resolve())));
+
+  it('lends it to one runner at a time, even after a connect callback threw and later released it too', async () => {
+    let late: Release | undefined;
+    pool.connect((_err, _client, release) => {
+      late = release;
+      throw new Error('callback failed');
+    });
+    const first = await borrow();
+    expect(errors.map(String)).toEqual(['Error: callback failed']);
+    let secondLent = false;
+    const second = borrow().then((b) => ((secondLent = true), b));
+    // The runner whose callback threw releases it again: the connection stays with `first`.
+    late!();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(secondLent).toBe(false);
+    first.release();
+    (await second).release();
+  });
+
+  it('gives the next runner no transaction of the one before: an aborted or open one is rolled back', async () => {
+    const setup = await borrow();
+    await setup.client.query('CREATE TABLE IF NOT EXISTS lent (n int)');
+    setup.release();
+    const aborted = await borrow();
+    await aborted.client.query('BEGIN');
+    await expect(aborted.client.query('SELECT 1 / 0')).rejects.toThrow(/division by zero/);
+    aborted.release();
+    const next = await borrow();
+    expect((await next.client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await next.client.query('BEGIN');
+    await next.client.query('INSERT INTO lent VALUES (1)');
+    next.release();
+    const after = await borrow();
+    expect((await after.client.query('SELECT count(*)::int AS c FROM lent')).rows).toEqual([{ c: 0 }]);
+    after.release();
+  });
+});

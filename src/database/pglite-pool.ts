@@ -96,18 +96,53 @@ class PGliteSerialPool extends EventEmitter {
 
   connect(cb: ConnectCallback): void {
     this.acquire()
-      .then(async () => {
-        const client = new PGliteClient(await this.db);
-        let released = false;
-        cb(null, client, () => {
-          if (released) return;
-          released = true;
+      .then(() => this.db)
+      .then(
+        (db) => this.lend(db, cb),
+        (err: unknown) => {
+          // The database could not be opened: the turn passes on, and this runner is told.
           this.releaseLock();
-        });
-      })
-      .catch((err: unknown) => {
-        this.releaseLock();
-        cb(err, null, () => undefined);
+          cb(err, null, () => undefined);
+        },
+      );
+  }
+
+  /**
+   * Lends the connection to one runner. It comes back once, however often `release` is called and
+   * even when the callback throws (then it comes back at once and the error goes to the pool's
+   * 'error' listeners, or is thrown on the next tick when there are none, as node-postgres would):
+   * a second release would hand it to the next runner while this one still uses it. A transaction
+   * left open or aborted (a runner gave it back after a failed statement or COMMIT) is rolled back
+   * before the next runner gets it, which would otherwise run inside it, or get "current
+   * transaction is aborted" for every statement.
+   */
+  private lend(db: PGlite, cb: ConnectCallback): void {
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      if (!db.isInTransaction()) return this.releaseLock();
+      db.exec('ROLLBACK').then(
+        () => this.releaseLock(),
+        (err: unknown) => {
+          this.releaseLock();
+          this.raise(err);
+        },
+      );
+    };
+    try {
+      cb(null, new PGliteClient(db), release);
+    } catch (err) {
+      release();
+      this.raise(err);
+    }
+  }
+
+  private raise(err: unknown): void {
+    if (this.listenerCount('error') > 0) this.emit('error', err);
+    else
+      process.nextTick(() => {
+        throw err;
       });
   }
 
