@@ -164,14 +164,7 @@ export class ReadRouter implements OnApplicationShutdown {
     const bar = old.at(-1)?.position ?? null;
     await Promise.all(
       this.replicas.map(async (replica) => {
-        if (!replica.dataSource.isInitialized) {
-          try {
-            await replica.dataSource.initialize();
-          } catch (err) {
-            replica.failed((err as Error).message);
-            return;
-          }
-        }
+        if (!(await replica.initialize())) return;
         const replayed = await this.refresh(replica);
         if (replayed !== null) replica.setLagging(!hasReached(replayed, bar), this.config.databaseReplicaMaxLagSeconds);
       }),

@@ -19,6 +19,8 @@ export class Replica {
   private lagging = false;
   private probeClient: pg.Client | null = null;
   private warned = false;
+  /** The data source's initialisation under way, shared by every check that asks meanwhile. */
+  private initializing: Promise<void> | null = null;
 
   constructor(
     /** `replica 1 (host:port)`, for logs: never the URL, which may hold a password. */
@@ -34,6 +36,26 @@ export class Replica {
   /** Up, initialized, and not too far behind: may serve reads. */
   usable(now = Date.now()): boolean {
     return this.dataSource.isInitialized && now >= this.downUntil && !this.lagging && this.replayed !== null;
+  }
+
+  /**
+   * Brings the data source up, once at a time: checks that overlap (a slow connect outlasting the
+   * check interval) wait for the same initialisation instead of starting a second one, which would
+   * open a second pool and leave one of them unclosed. False (and left out) when it failed.
+   */
+  async initialize(): Promise<boolean> {
+    if (this.dataSource.isInitialized) return true;
+    this.initializing ??= this.dataSource
+      .initialize()
+      .then(() => undefined)
+      .finally(() => (this.initializing = null));
+    try {
+      await this.initializing;
+      return true;
+    } catch (err) {
+      this.failed((err as Error).message);
+      return false;
+    }
   }
 
   /** Left out for REPLICA_RETRY_MS (a connection or statement failed on it). */
