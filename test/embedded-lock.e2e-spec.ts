@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, runNode, startNode, stop } from './support/processes.js';
+import { DIST, freePort, runNode, startNode, stop } from './support/processes.js';
 
 /**
  * The embedded database (PGlite) lives inside one process: a second process opening the same
@@ -103,6 +103,41 @@ describe('one process per embedded database', () => {
         stdout: '{"api_keys":[]}\n',
         stderr: '',
       });
+      expect(existsSync(lockFile())).toBe(false);
+    }
+  }, 60_000);
+
+  it('lets one of two processes that found the same lock stale take it over, never both (the race window widened)', async () => {
+    mkdirSync(dataDir, { recursive: true });
+    const module = join(DIST, 'database', 'embedded-lock.js');
+    // Each process pauses 300 ms between finding the lock stale and removing it, then holds what it took for a second.
+    const script = `
+      const { lockEmbeddedDatabase } = await import(${JSON.stringify(module)});
+      const pause = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+      try {
+        lockEmbeddedDatabase(${JSON.stringify(join(dataDir, 'pglite'))}, 'api', { beforeRemovingStale: pause });
+        console.log('took');
+        setTimeout(() => process.exit(0), 1000);
+      } catch (err) {
+        console.log(err.name === 'EmbeddedDatabaseBusyError' ? 'busy' : String(err));
+      }`;
+    for (let round = 0; round < 3; round++) {
+      writeFileSync(
+        lockFile(),
+        JSON.stringify({ pid: deadPid(), host: hostname(), role: 'api', started_at: '2020-01-01T00:00:00.000Z', proc_start: '1' }),
+      );
+      const outcomes = await Promise.all(
+        [1, 2].map(
+          () =>
+            new Promise<string>((resolve) => {
+              const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+              let out = '';
+              child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+              child.on('exit', () => resolve(out.trim()));
+            }),
+        ),
+      );
+      expect({ round, outcomes: outcomes.sort() }).toEqual({ round, outcomes: ['busy', 'took'] });
       expect(existsSync(lockFile())).toBe(false);
     }
   }, 60_000);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -56,11 +57,12 @@ let exitHookInstalled = false;
  * live process stops with {@link EmbeddedDatabaseBusyError}. The lock file is created whole and at
  * once (written aside, then hard-linked into place, which fails if the name exists); it is removed
  * when the process exits, and one left by a process of this machine that died (its pid gone, or now
- * another process's) is taken over. The lock names its host too: one taken on another machine (a
+ * another process's) is taken over (removeStale: one process removes exactly the stale file, never
+ * a lock taken meanwhile). The lock names its host too: one taken on another machine (a
  * DATA_DIR on shared storage) is never taken over, since this machine cannot see whether its holder
  * lives; the process stops, saying what to do.
  */
-export function lockEmbeddedDatabase(dataDir: string, role: ProcessRole): void {
+export function lockEmbeddedDatabase(dataDir: string, role: ProcessRole, hooks: TakeoverHooks = {}): void {
   if (held.has(dataDir)) return;
   mkdirSync(dirname(dataDir), { recursive: true });
   const lockPath = `${dataDir}.lock`;
@@ -82,13 +84,12 @@ export function lockEmbeddedDatabase(dataDir: string, role: ProcessRole): void {
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       }
-      const seen = readOwner(lockPath);
-      if (seen === undefined) continue; // removed meanwhile: try again
+      const text = readFileOrUndefined(lockPath);
+      if (text === undefined) continue; // removed meanwhile: try again
+      const seen = parseOwner(text);
       if (seen && alive(seen)) throw new EmbeddedDatabaseBusyError(dataDir, seen);
-      // Stale (or unreadable: a lock is written whole, so only a damaged file is). Remove it only if
-      // it is still the one judged stale, so a process that took it over meanwhile keeps its lock.
-      const again = readFileOrUndefined(lockPath);
-      if (again !== undefined && sameOwner(again, seen)) removeIfExists(lockPath);
+      // Stale (or unreadable: a lock is written whole, so only a damaged file is).
+      removeStale(lockPath, text, content, hooks);
     }
   } finally {
     removeIfExists(aside);
@@ -97,6 +98,46 @@ export function lockEmbeddedDatabase(dataDir: string, role: ProcessRole): void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on('exit', releaseEmbeddedDatabaseLocks);
+  }
+}
+
+/** For specs: a pause where a takeover can race another (between finding a lock stale and removing it). */
+export interface TakeoverHooks {
+  beforeRemovingStale?: () => void;
+}
+
+/**
+ * Removes the stale lock whose content is `staleText`, and only that file. A check and a removal in
+ * two steps could remove a lock another process took in between (both found the old one stale; the
+ * first removed it and took its own; the second, having checked before, removed the new one) and
+ * leave two owners. So the removal is done under a takeover file named by a hash of the stale
+ * content, created whole and at once as the lock is (a hard link, which fails if the name exists):
+ * of the processes that found that lock stale, one at a time checks that the lock is still it and
+ * removes it. Nobody else can remove it meanwhile (they would need the same takeover file), and a
+ * lock is only ever replaced by being removed first, so the file checked is the file removed. One
+ * that comes later finds the lock changed and removes nothing. A takeover file left by a process
+ * that died holding it (between two statements) is removed when its pid is gone.
+ */
+function removeStale(lockPath: string, staleText: string, content: string, hooks: TakeoverHooks): void {
+  const takeover = `${lockPath}.takeover-${createHash('sha256').update(staleText).digest('hex').slice(0, 16)}`;
+  const aside = join(dirname(lockPath), `.${basename(takeover)}.${process.pid}`);
+  writeFileSync(aside, content);
+  try {
+    linkSync(aside, takeover);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    // Another process is taking this one over (the caller tries again), unless it died doing so.
+    const holder = readOwner(takeover);
+    if (holder !== undefined && !(holder && alive(holder))) removeIfExists(takeover);
+    return;
+  } finally {
+    removeIfExists(aside);
+  }
+  try {
+    hooks.beforeRemovingStale?.();
+    if (readFileOrUndefined(lockPath) === staleText) removeIfExists(lockPath);
+  } finally {
+    removeIfExists(takeover);
   }
 }
 
@@ -156,12 +197,6 @@ function parseOwner(text: string): LockOwner | null {
   } catch {
     return null;
   }
-}
-
-function sameOwner(text: string, seen: LockOwner | null): boolean {
-  const now = parseOwner(text);
-  if (seen === null || now === null) return seen === now;
-  return now.pid === seen.pid && now.started_at === seen.started_at;
 }
 
 function readFileOrUndefined(path: string): string | undefined {
