@@ -643,6 +643,22 @@ WITH
     FROM
       jsonb_to_recordset($1::jsonb) AS x (webhook_id int, succeeded boolean, gone boolean)
   ),
+  l AS (
+    SELECT
+      w.id
+    FROM
+      "webhooks" w
+    WHERE
+      w.id IN (
+        SELECT
+          webhook_id
+        FROM
+          o
+      )
+    ORDER BY
+      w.id
+    FOR UPDATE
+  ),
   u AS (
     UPDATE "webhooks" w
     SET
@@ -666,6 +682,7 @@ WITH
       END
     FROM
       o
+      JOIN l ON l.id = o.webhook_id
     WHERE
       w.id = o.webhook_id
       AND w.is_active
