@@ -67,6 +67,12 @@ export class QuotesModule {
       providers.push({ provide: DeliveryDispatcher, useValue: { dispatch: async () => undefined } });
     }
     const controllers = role === 'api' ? [QuotesController] : [];
-    return { module: QuotesModule, imports, controllers, providers, exports: [DeliveriesService, QuotesService, BuyerQuotesService, QuotePdfs] };
+    return {
+      module: QuotesModule,
+      imports,
+      controllers,
+      providers,
+      exports: [DeliveriesService, QuotesService, BuyerQuotesService, QuotePdfs],
+    };
   }
 }
