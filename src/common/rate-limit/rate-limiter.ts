@@ -11,7 +11,7 @@ import { RedisRateLimitStore } from './redis-rate-limit.store.js';
 
 const RATE_LIMIT_WINDOW_MS = 60_000;
 /** Failed logins to the queue dashboard per client address and minute; the next attempt is refused (429). */
-export const ADMIN_LOGIN_FAILURES = 10;
+const ADMIN_LOGIN_FAILURES = 10;
 
 /** How often a Redis outage is logged; every request in it passes unlimited. */
 const WARN_EVERY_MS = 30_000;
