@@ -138,9 +138,10 @@ export class QuotesService {
         await this.recordDecision(m, outcome.id, decision, afterCommit);
         return 'done';
       }
-      // Not decided by this statement: decided already (perhaps by a concurrent request that
-      // committed after this statement's snapshot, which still showed the quote open), expired,
-      // or changed since the buyer's page was shown.
+      // Not decided by this statement: decided already (perhaps by a concurrent request it waited
+      // for), expired, or changed since the buyer's page was shown (perhaps by a PATCH it waited
+      // for: the outcome is the quote as that change committed it, so the buyer gets the
+      // "quote changed" page, never a 303 with nothing recorded).
       if (outcome.status !== 'active') return 'already-decided';
       if (outcome.expired) return 'expired';
       return revision !== null && revision !== outcome.revision ? 'changed' : 'already-decided';
