@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
+import { ProductCostInterceptor } from '../../common/auth/product-cost.interceptor.js';
 import { ApiBody } from '@nestjs/swagger';
 import { RequireScope, ScopeGroup } from '../../common/auth/scopes.js';
 import { ItemQuery } from '../../common/paging/list-query.dto.js';
@@ -15,6 +16,7 @@ const EMBED = ['items', 'items.product', 'customer'];
 @ApiPathParams({ id: 'Order id or number (`O1001`, any case); for `…/order`, the quote id or number.' })
 @Controller()
 @ScopeGroup('orders')
+@UseInterceptors(ProductCostInterceptor)
 export class OrdersController {
   constructor(private readonly orders: OrdersService) {}
 

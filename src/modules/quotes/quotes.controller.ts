@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
+import { ProductCostInterceptor } from '../../common/auth/product-cost.interceptor.js';
 import { RequireScope, ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiBody, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
@@ -12,6 +13,7 @@ import { QuotesService } from './quotes.service.js';
 @ApiPathParams({ id: 'Quote id or number (`Q1001`, any case).' })
 @Controller()
 @ScopeGroup('quotes')
+@UseInterceptors(ProductCostInterceptor)
 export class QuotesController {
   constructor(private readonly quotes: QuotesService) {}
 
