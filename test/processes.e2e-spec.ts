@@ -123,6 +123,22 @@ describeE2E('processes', () => {
       expect(human.stderr.trim()).toBe('Error: the key id must be a positive integer');
     });
 
+    it('refuses a blank --scopes (empty, blank, only commas): exit 1 naming --scopes, no key made', async () => {
+      const before = await t.sql('SELECT id FROM api_keys ORDER BY id');
+      for (const blank of ['', ' ', ',', ' , ,']) {
+        const json = cli('api-key:create', '--name', 'blank', '--scopes', blank, '--json');
+        expect({ blank, status: json.status, out: JSON.parse(json.stdout) }).toEqual({
+          blank,
+          status: 1,
+          out: { error: '--scopes names no scope: give a comma separated list (omit --scopes for a key with every scope, *)' },
+        });
+        const human = cli('api-key:create', '--name', 'blank', `--scopes=${blank}`);
+        expect({ blank, status: human.status }).toEqual({ blank, status: 1 });
+        expect(human.stderr).toContain('--scopes');
+      }
+      expect(await t.sql('SELECT id FROM api_keys ORDER BY id')).toEqual(before);
+    });
+
     it('migrates and seeds the demo data idempotently', async () => {
       expect(JSON.parse(cli('db:migrate', '--json').stdout)).toEqual({ applied: [] });
       const seeded = cli('db:seed-demo', '--json');
