@@ -12,6 +12,8 @@ SELECT
     q.name,
     'cart_link_id',
     q.cart_link_id,
+    'cart_link_version',
+    q.cart_link_version,
     'status',
     q.status,
     'revision',
@@ -79,6 +81,15 @@ FROM
 WHERE
   q.cart_link_id = $1;
 
+-- BuyerQuotesRepository.formKey
+SELECT
+  id,
+  cart_link_version AS version
+FROM
+  "quotes"
+WHERE
+  cart_link_id = $1;
+
 -- BuyerQuotesRepository.byKey (by id or number)
 SELECT
   json_build_object(
@@ -90,6 +101,8 @@ SELECT
     q.name,
     'cart_link_id',
     q.cart_link_id,
+    'cart_link_version',
+    q.cart_link_version,
     'status',
     q.status,
     'revision',
@@ -176,6 +189,8 @@ SELECT
     q.name,
     'cart_link_id',
     q.cart_link_id,
+    'cart_link_version',
+    q.cart_link_version,
     'status',
     q.status,
     'revision',
@@ -256,6 +271,8 @@ SELECT
     q.name,
     'cart_link_id',
     q.cart_link_id,
+    'cart_link_version',
+    q.cart_link_version,
     'status',
     q.status,
     'revision',

@@ -16,6 +16,7 @@ export interface BuyerQuoteRecord {
   number: string;
   name: string;
   cart_link_id: string;
+  cart_link_version: number;
   status: string;
   revision: number;
   expires_at: Date | null;
@@ -41,6 +42,12 @@ interface BuyerItemRecord {
   subtotal: string;
   discount: string;
   total: string;
+}
+
+/** What a cart page's form token is signed over besides the link: the quote and how many times its link was set. */
+export interface CartFormKey {
+  id: number;
+  version: number;
 }
 
 /** The buyer's view as the statement answered it, its timestamps (PostgreSQL's JSON text) turned into Dates in place. */
@@ -81,7 +88,8 @@ export class BuyerQuotesRepository {
   constructor(dataSource: DataSource) {
     this.quotes = tableOf(dataSource, Quote);
     this.viewSql = `SELECT json_build_object(
-    'id', q.id, 'number', q.number, 'name', q.name, 'cart_link_id', q.cart_link_id, 'status', q.status, 'revision', q.revision,
+    'id', q.id, 'number', q.number, 'name', q.name, 'cart_link_id', q.cart_link_id, 'cart_link_version', q.cart_link_version,
+    'status', q.status, 'revision', q.revision,
     'expires_at', q.expires_at, 'accepted_at', q.accepted_at, 'declined_at', q.declined_at, 'decline_reason', q.decline_reason,
     'updated_at', q.updated_at,
     'subtotal', q.subtotal::text, 'total_discount', q.total_discount::text, 'total_tax', q.total_tax::text, 'total', q.total::text,
@@ -100,6 +108,17 @@ export class BuyerQuotesRepository {
   async byCartLink(m: EntityManager, cartLinkId: string): Promise<BuyerQuoteRecord | null> {
     const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `${this.viewSql} WHERE q.cart_link_id = $1`, [cartLinkId]);
     return decodeView(row?.view);
+  }
+
+  /** What a cart link's form token is signed over (the quote's id and its link's version); null when no quote has the link. */
+  @GenerateSql({ args: [SqlArg.manager, 'AbCdEfGhIjKlMnOp'] })
+  async formKey(m: EntityManager, cartLinkId: string): Promise<CartFormKey | null> {
+    const [row] = await runStatement<CartFormKey>(
+      m,
+      `SELECT id, cart_link_version AS version FROM ${this.quotes} WHERE cart_link_id = $1`,
+      [cartLinkId],
+    );
+    return row ?? null;
   }
 
   /**
