@@ -11,6 +11,8 @@ import { OrderView } from './orders.views.js';
 const ORDER = ['order/:id', 'orders/:id'];
 /** `items` are always present; `items` alone embeds nothing more. */
 const EMBED = ['items', 'items.product', 'customer'];
+const FOREIGN =
+  '`embed=customer` needs `customers:read` too (403 naming it). A product’s `cost` (`embed=items.product`) reads null without `catalog:read`.';
 
 /** Orders (`{id|number}`, `O1001` in any case), and the conversion of a quote into one. */
 @ApiPathParams({ id: 'Order id or number (`O1001`, any case); for `…/order`, the quote id or number.' })
@@ -36,13 +38,14 @@ export class OrdersController {
   @ApiPage(OrderView, {
     sort: ['id', 'number', 'status', 'payment_status', 'fulfillment_status', 'customer_id', 'total', 'created_at', 'updated_at'],
     embed: EMBED,
+    description: FOREIGN,
   })
   list(@Query() query: OrderListQuery) {
     return this.orders.list(query);
   }
 
   @Get(ORDER)
-  @ApiItem(OrderView, { embed: EMBED })
+  @ApiItem(OrderView, { embed: EMBED, description: FOREIGN })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.orders.get(id, query);
   }

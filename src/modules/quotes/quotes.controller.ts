@@ -9,6 +9,9 @@ import { QuoteCreate, QuoteListQuery, QuotePatch } from './dto/quote.input.js';
 import { SendQuoteInput } from './dto/send-quote.input.js';
 import { QuotesService } from './quotes.service.js';
 
+const FOREIGN =
+  'An `embed` of the customer (`customer`, `customer.*`) needs `customers:read` too (403 naming it). A product’s `cost` in `items` reads null without `catalog:read`.';
+
 /** Quotes: the specification's paths, singular and plural spellings alike. */
 @ApiPathParams({ id: 'Quote id or number (`Q1001`, any case).' })
 @Controller()
@@ -21,6 +24,7 @@ export class QuotesController {
   @ApiPage(QuoteView, {
     sort: ['id', 'customer_id', 'name', 'created_at', 'updated_at', 'x_billing_plan_id'],
     embed: ['customer', 'customer.group', 'customer.shipping_addresses', 'customer.billing_addresses'],
+    description: FOREIGN,
   })
   list(@Query() query: QuoteListQuery) {
     return this.quotes.list(query);
@@ -33,7 +37,10 @@ export class QuotesController {
   }
 
   @Get(['quote/:id', 'quotes/:id'])
-  @ApiItem(QuoteView, { embed: ['customer', 'customer.group', 'customer.shipping_addresses', 'customer.billing_addresses'] })
+  @ApiItem(QuoteView, {
+    embed: ['customer', 'customer.group', 'customer.shipping_addresses', 'customer.billing_addresses'],
+    description: FOREIGN,
+  })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.quotes.get(id, query);
   }
