@@ -345,6 +345,32 @@ describeE2E('the buyer’s cart page, its PDF and acceptance', () => {
       expect(api).toMatchObject({ status: 'expired', accepted_at: null });
     });
 
+    it('a form token is void once its link changes, even when the link is set back (or given to another quote)', async () => {
+      const q = await makeQuote('Rotated', { cart_link_id: 'RotatedLinkAbcdef01' });
+      const first = tokenOf((await t.http.get(`/cart/${q.cart_link_id}`)).text)!;
+      const refused = async (link: string, token: string) => {
+        const res = await t.http.post(`/cart/${link}/accept`).type('form').send({ csrf_token: token });
+        expect({ status: res.status, refused: res.text.includes('<h1>Form not accepted</h1>') }).toEqual({ status: 403, refused: true });
+      };
+      await t.http.patch(`/quote/${q.id}`).set(auth).send({ cart_link_id: 'RotatedLinkAbcdef02' });
+      await t.http.patch(`/quote/${q.id}`).set(auth).send({ cart_link_id: 'RotatedLinkAbcdef01' });
+      await refused(q.cart_link_id, first);
+      // Another quote given the old link: the old page's token is not its token either.
+      await t.http.patch(`/quote/${q.id}`).set(auth).send({ cart_link_id: '' });
+      const other = await makeQuote('Took the link', { cart_link_id: 'RotatedLinkAbcdef01' });
+      await refused(other.cart_link_id, first);
+      expect(
+        (await t.sql('SELECT status FROM quotes WHERE id = ANY($1::int[]) ORDER BY id', [[q.id, other.id]])).map((r) => r.status),
+      ).toEqual(['active', 'active']);
+      // The page as it is now gives a token that works; a PATCH of anything else keeps it.
+      const now = tokenOf((await t.http.get(`/cart/${other.cart_link_id}`)).text)!;
+      expect(now).not.toBe(first);
+      await t.http.patch(`/quote/${other.id}`).set(auth).send({ name: 'Took the link, renamed' });
+      const res = await t.http.post(`/cart/${other.cart_link_id}/accept`).type('form').send({ csrf_token: now });
+      expect(res.status).toBe(303);
+      expect((await t.http.get(`/quote/${other.id}`).set(auth)).body.data.status).toBe('accepted');
+    });
+
     it('answers 404 for a quote deleted after its page was opened', async () => {
       const gone = await makeQuote('Gone');
       const token = tokenOf((await t.http.get(`/cart/${gone.cart_link_id}`)).text)!;

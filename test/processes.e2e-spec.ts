@@ -123,6 +123,22 @@ describeE2E('processes', () => {
       expect(human.stderr.trim()).toBe('Error: the key id must be a positive integer');
     });
 
+    it('refuses a blank --scopes (empty, blank, only commas): exit 1 naming --scopes, no key made', async () => {
+      const before = await t.sql('SELECT id FROM api_keys ORDER BY id');
+      for (const blank of ['', ' ', ' , ,']) {
+        const json = cli('api-key:create', '--name', 'blank', '--scopes', blank, '--json');
+        expect({ blank, status: json.status, out: JSON.parse(json.stdout) }).toEqual({
+          blank,
+          status: 1,
+          out: { error: '--scopes names no scope: give a comma separated list (omit --scopes for a key with every scope, *)' },
+        });
+      }
+      const human = cli('api-key:create', '--name', 'blank', '--scopes=,');
+      expect(human.status).toBe(1);
+      expect(human.stderr).toContain('--scopes');
+      expect(await t.sql('SELECT id FROM api_keys ORDER BY id')).toEqual(before);
+    }, 90_000);
+
     it('migrates and seeds the demo data idempotently', async () => {
       expect(JSON.parse(cli('db:migrate', '--json').stdout)).toEqual({ applied: [] });
       const seeded = cli('db:seed-demo', '--json');
@@ -205,10 +221,11 @@ describeE2E('processes', () => {
         try {
           const token = /Access token: (sk_[\w-]+)/.exec(api.output())![1];
           const quote = await fetch(`http://127.0.0.1:${port}/quote/Q1001`, { headers: { Authorization: `Bearer ${token}` } });
-          const { cart_link_id: id } = ((await quote.json()) as { data: { cart_link_id: string } }).data;
+          const { id: quoteId, cart_link_id: id } = ((await quote.json()) as { data: { id: number; cart_link_id: string } }).data;
           const page = await (await fetch(`http://127.0.0.1:${port}/cart/${id}`)).text();
+          // Signed over the link, its quote and the link's version (1: never changed).
           expect(/name="csrf_token" value="([^"]+)"/.exec(page)?.[1]).toBe(
-            createHmac('sha256', earlier).update(`accept:${id}`).digest('base64url'),
+            createHmac('sha256', earlier).update(`accept:${quoteId}:1:${id}`).digest('base64url'),
           );
         } finally {
           expect(await stop(api.child)).toBe(0);

@@ -220,26 +220,30 @@ describeE2E('a quote’s life: revision, no-op PATCHes, final once decided, reop
       expect(deliveries.map((d: Json) => d.recipient)).toEqual(['buyer@example.test', 'sales@shop.example.test']);
     });
 
-    it('declining e-mails the store with the reason and confirms it to the recipients', async () => {
+    it('declining e-mails the store with the reason and confirms it to the recipients, without the reason', async () => {
       const q = await newQuote();
       const p = await page(q);
-      await t.http
-        .post(`/cart/${q.cart_link_id}/decline`)
-        .type('form')
-        .send({ csrf_token: p.token, revision: p.revision, reason: 'Too dear' });
+      const reason = 'Too dear. URGENT: your account is suspended, verify at http://evil.example/';
+      await t.http.post(`/cart/${q.cart_link_id}/decline`).type('form').send({ csrf_token: p.token, revision: p.revision, reason });
       const [store] = await eventually(() => {
         const got = mailsTo('sales@shop.example.test', q.number);
         expect(got).toHaveLength(1);
         return got;
       });
       expect(store.headers.subject).toBe(`Quote ${q.number} declined: Chairs`);
-      expect(store.text).toContain('Reason given: Too dear');
+      expect(store.text).toContain(`Reason given: ${reason}`);
       const [buyer] = await eventually(() => {
         const got = mailsTo('buyer@example.test', q.number);
         expect(got).toHaveLength(1);
         return got;
       });
       expect(buyer.headers.subject).toBe(`You declined quote ${q.number}: Chairs`);
+      // The buyer's free text goes to the store only, never in the confirmations to the recipients.
+      expect(buyer.text).toContain(`You declined quote ${q.number}`);
+      for (const body of [buyer.text, buyer.html]) {
+        expect(body).not.toContain('evil.example');
+        expect(body).not.toContain('Too dear');
+      }
     });
   });
 });

@@ -147,7 +147,7 @@ describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
         customer_groups: ['wholesale'],
         customer_emails: ['buyer@example.com', 'Desk@Example.com'],
         coupon_code: 'save10', // any case; the coupon's own spelling is stored
-        cart_link_id: 'OfficeLink42',
+        cart_link_id: 'OfficeLink42Spring',
         expires_x_days: 30,
         x_billing_plan_id: planId,
         items: [
@@ -170,7 +170,7 @@ describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
       // No tax: Alice has no shipping address. Subtotal 49.00, discount 4.90, total 44.10.
       expect(res.body).toEqual(
         ok(201, {
-          ...emptyQuote(3, 'Q1003', 'Office order', 'OfficeLink42'),
+          ...emptyQuote(3, 'Q1003', 'Office order', 'OfficeLink42Spring'),
           billing_plan_id: planId,
           type: 'saved',
           customer_id: alice.id,
@@ -356,8 +356,8 @@ describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
     });
 
     it('a new cart_link_id is kept; an empty one is generated anew', async () => {
-      const set = await t.http.patch(`/quote/${base.id}`).set(auth).send({ cart_link_id: 'abcDEF123' });
-      expect(set.body.data).toMatchObject({ cart_link_id: 'abcDEF123', cart_link: `${STORE}/cart/abcDEF123` });
+      const set = await t.http.patch(`/quote/${base.id}`).set(auth).send({ cart_link_id: 'abcDEF123ghiJKL45' });
+      expect(set.body.data).toMatchObject({ cart_link_id: 'abcDEF123ghiJKL45', cart_link: `${STORE}/cart/abcDEF123ghiJKL45` });
       const regenerated = await t.http.patch(`/quote/${base.id}`).set(auth).send({ cart_link_id: '' });
       expect(regenerated.body.data.cart_link_id).toMatch(/^[A-Za-z0-9]{16}$/);
       expect(regenerated.body.data.cart_link).toBe(`${STORE}/cart/${regenerated.body.data.cart_link_id}`);
@@ -505,12 +505,15 @@ describeE2E('quotes: CRUD, validation, expiry, sending and scopes', () => {
     });
 
     it('cart_link_id is alphanumeric, at most 64, unique', async () => {
-      await expect422({ name: 'x', cart_link_id: 'abc-def' }, { cart_link_id: ['must be at most 64 letters and digits'] });
-      await expect422({ name: 'x', cart_link_id: 'a'.repeat(65) }, { cart_link_id: ['must be at most 64 letters and digits'] });
+      for (const bad of ['abc-def', 'abcdefghijklmno-', 'a', 'a'.repeat(15), 'a'.repeat(65), 'abcdefghijklmnop\n', 'abcdéfghijklmnopq']) {
+        await expect422({ name: 'x', cart_link_id: bad }, { cart_link_id: ['must be 16 to 64 letters and digits'] });
+        await expect422({ cart_link_id: bad }, { cart_link_id: ['must be 16 to 64 letters and digits'] }, 'patch', '/quote/1');
+      }
+      expect((await createQuote({ name: 'x', cart_link_id: 'a'.repeat(16) })).status).toBe(201);
       await expect422({ name: 'x', cart_link_id: 42 }, { cart_link_id: ['must be a string'] });
       expect((await createQuote({ name: 'x', cart_link_id: 'a'.repeat(64) })).status).toBe(201);
-      await expect422({ name: 'x', cart_link_id: 'OfficeLink42' }, { cart_link_id: ['is already in use'] });
-      await expect422({ cart_link_id: 'OfficeLink42' }, { cart_link_id: ['is already in use'] }, 'patch', '/quote/1');
+      await expect422({ name: 'x', cart_link_id: 'OfficeLink42Spring' }, { cart_link_id: ['is already in use'] });
+      await expect422({ cart_link_id: 'OfficeLink42Spring' }, { cart_link_id: ['is already in use'] }, 'patch', '/quote/1');
     });
 
     it('expires_x_days is an integer of at least 0', async () => {

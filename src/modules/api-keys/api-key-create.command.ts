@@ -17,6 +17,10 @@ export class ApiKeyCreateCommand extends CommandRunner {
 
   async run(_args: string[], flags: CreateFlags): Promise<void> {
     if (!flags.name?.trim()) return printError(flags, '--name is required');
+    // Fails closed: a blank list is a mistake, never a key with every scope.
+    if (flags.scopes !== undefined && flags.scopes.length === 0) {
+      return printError(flags, '--scopes names no scope: give a comma separated list (omit --scopes for a key with every scope, *)');
+    }
     if (
       flags.expiresInDays !== undefined &&
       (!Number.isInteger(flags.expiresInDays) || flags.expiresInDays < 1 || flags.expiresInDays > 36500)

@@ -56,6 +56,13 @@ export class ApiKeysService implements OnApplicationShutdown {
   private readonly lastUsedWrites = new Map<number, number>();
   /** Valid keys by token hash; unknown tokens are never cached, so they cannot fill it. */
   private readonly cache = new Map<string, CachedKey>();
+  /**
+   * Counts the key changes this process heard (or made, or could have missed): a lookup caches its
+   * answer only when no change came while it was in flight. Else a revocation heard during the
+   * lookup (which read the row before it) would find nothing to drop and the old row would be
+   * trusted for KEY_CACHE_LISTENING_MS.
+   */
+  private generation = 0;
   private listener: pg.Client | null = null;
   /** The listener heard its own test notification: key changes reach this process. */
   private listening = false;
@@ -82,7 +89,9 @@ export class ApiKeysService implements OnApplicationShutdown {
   }
 
   async create(input: { name: string; scopes?: string[]; expiresInDays?: number }): Promise<CreatedApiKey> {
-    const scopes = input.scopes?.length ? [...new Set(input.scopes)] : ['*'];
+    // No list: every scope. An empty list is no request for `*`: refused.
+    if (input.scopes !== undefined && input.scopes.length === 0) throw new InvalidScopesError('No scope given.');
+    const scopes = input.scopes ? [...new Set(input.scopes)] : ['*'];
     const bad = scopes.filter((s) => !ALL_SCOPES.includes(s));
     if (bad.length) throw new InvalidScopesError(`Unknown scope(s): ${bad.join(', ')}. Known: ${ALL_SCOPES.join(', ')}`);
     const accessToken = `sk_${randomBytes(24).toString('base64url')}`;
@@ -104,6 +113,7 @@ export class ApiKeysService implements OnApplicationShutdown {
   async revoke(id: number): Promise<boolean> {
     const revoked = await this.repository.revoke(this.tx.direct, id);
     // This process drops it now; the others hear of it through api_key_changed.
+    this.generation++;
     for (const [hash, cached] of this.cache) if (cached.principal.apiKeyId === id) this.cache.delete(hash);
     return revoked;
   }
@@ -121,17 +131,23 @@ export class ApiKeysService implements OnApplicationShutdown {
       return cached.principal;
     }
     if (!this.listener && !this.stopped && this.config.databaseDirectUrl && now >= this.listenAfter) this.listen();
+    // Taken before the lookup: a change heard while it is in flight leaves its answer uncached.
+    const generation = this.generation;
     const row = await this.repository.activeByTokenHash(this.tx.direct, hash);
     if (!row) {
       this.cache.delete(hash);
       return null;
     }
     const principal = { apiKeyId: row.id, name: row.name, scopes: row.scopes };
-    this.cache.set(hash, {
-      principal,
-      expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null,
-      checkAfter: Date.now() + (this.listening ? KEY_CACHE_LISTENING_MS : KEY_CACHE_UNLISTENED_MS),
-    });
+    // Uncached when a change came meanwhile: the answer stands for this request (the key was valid
+    // when read), the next one asks again.
+    if (generation === this.generation) {
+      this.cache.set(hash, {
+        principal,
+        expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null,
+        checkAfter: Date.now() + (this.listening ? KEY_CACHE_LISTENING_MS : KEY_CACHE_UNLISTENED_MS),
+      });
+    }
     this.touch(row.id);
     return principal;
   }
@@ -156,6 +172,7 @@ export class ApiKeysService implements OnApplicationShutdown {
       this.listener = null;
       this.listening = false;
       this.endProbe();
+      this.generation++;
       this.cache.clear();
       client.end().catch(() => undefined);
       if (err && !this.stopped)
@@ -164,8 +181,10 @@ export class ApiKeysService implements OnApplicationShutdown {
     };
     client.on('notification', (msg) => {
       if (this.listener !== client || !msg.payload) return;
-      if (!msg.payload.startsWith(PROBE_PREFIX)) this.cache.delete(msg.payload);
-      else if (msg.payload === this.probe?.payload) this.heard();
+      if (!msg.payload.startsWith(PROBE_PREFIX)) {
+        this.generation++;
+        this.cache.delete(msg.payload);
+      } else if (msg.payload === this.probe?.payload) this.heard();
       // Any other process's test notification: nothing to do.
     });
     client.on('error', lost);
@@ -187,6 +206,7 @@ export class ApiKeysService implements OnApplicationShutdown {
   private heard(): void {
     this.endProbe();
     // Keys cached before the listener was up may have changed meanwhile.
+    this.generation++;
     this.cache.clear();
     this.listening = true;
     if (this.warnedUnheard) this.logger.log('Key changes are heard again.');

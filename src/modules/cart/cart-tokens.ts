@@ -9,9 +9,18 @@ import { ServerSecretsRepository } from './server-secrets.repository.js';
 /** The name the generated key is kept under in `server_secrets`. */
 const CART_TOKEN_SECRET = 'cart-token';
 
+/** What a form token is signed over: the cart link, its quote, and how many times that quote's link was set. */
+export interface CartFormSubject {
+  cartLinkId: string;
+  id: number;
+  version: number;
+}
+
 /**
- * The form token of a cart page: HMAC-SHA256 of the cart link identifier under a server secret, in
- * a hidden field, checked on POST. A page from another site cannot make one without the secret.
+ * The form token of a cart page: HMAC-SHA256 of the cart link identifier, its quote's id and the
+ * link's version (+1 whenever the link changes) under a server secret, in a hidden field, checked
+ * on POST. A page from another site cannot make one without the secret, and a token is void once
+ * its link changes, even if the link is later set back (or given to another quote).
  *
  * The secret is CART_SECRET; without it, a random one made once and kept in the database, which
  * every api host shares: a page served by one host is accepted by any other, and tokens outlive
@@ -30,15 +39,15 @@ export class CartTokens {
     private readonly tx: TransactionRunner,
   ) {}
 
-  async sign(cartLinkId: string): Promise<string> {
+  async sign(s: CartFormSubject): Promise<string> {
     return createHmac('sha256', await this.key())
-      .update(`accept:${cartLinkId}`)
+      .update(`accept:${s.id}:${s.version}:${s.cartLinkId}`)
       .digest('base64url');
   }
 
-  async verify(cartLinkId: string, token: unknown): Promise<boolean> {
+  async verify(s: CartFormSubject, token: unknown): Promise<boolean> {
     if (typeof token !== 'string' || token.length > 100) return false;
-    const expected = Buffer.from(await this.sign(cartLinkId));
+    const expected = Buffer.from(await this.sign(s));
     const given = Buffer.from(token);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }

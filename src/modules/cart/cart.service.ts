@@ -38,7 +38,7 @@ export class CartService {
   async page(cartLinkId: string): Promise<string | null> {
     const quote = await this.quotes.byCartLink(cartLinkId);
     if (!quote) return null;
-    return quotePage(quote, await this.tokens.sign(quote.cartLinkId));
+    return quotePage(quote, await this.tokens.sign({ cartLinkId: quote.cartLinkId, id: quote.id, version: quote.cartLinkVersion }));
   }
 
   async pdfByCartLink(cartLinkId: string): Promise<QuotePdf | null> {
@@ -62,7 +62,10 @@ export class CartService {
     decision: BuyerDecision,
     form: { token: unknown; revision: unknown; reason?: string | null },
   ): Promise<DecisionResult> {
-    if (!(await this.tokens.verify(cartLinkId, form.token))) return 'bad-token';
+    // The token is checked against the link as it is now: a link changed since (even set back) voids it.
+    const key = await this.quotes.formKey(cartLinkId);
+    if (!key) return 'not-found';
+    if (!(await this.tokens.verify({ cartLinkId, ...key }, form.token))) return 'bad-token';
     // Pages rendered before forms carried a revision still work: without one, no revision is checked.
     const revision = typeof form.revision === 'string' && /^\d{1,9}$/.test(form.revision) ? Number(form.revision) : null;
     if (form.revision !== undefined && revision === null) return 'changed';

@@ -127,7 +127,11 @@ export class ProductView {
   @Field.money() base_price: string;
   @Field.money({ example: '0.25' }) weight: string;
   @Field.money({ example: '0.00' }) out_of_stock_threshold: string;
-  @Field.money({ nullable: true }) cost: string | null;
+  @Field.money({
+    nullable: true,
+    description: 'The purchase cost. Shown inside a quote or an order to a key without `catalog:read`, it reads null.',
+  })
+  cost: string | null;
   @Field.money({ nullable: true }) depth: string | null;
   @Field.money({ nullable: true }) width: string | null;
   @Field.money({ nullable: true }) height: string | null;

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
+import { ProductCostInterceptor } from '../../common/auth/product-cost.interceptor.js';
 import { ApiBody } from '@nestjs/swagger';
 import { RequireScope, ScopeGroup } from '../../common/auth/scopes.js';
 import { ItemQuery } from '../../common/paging/list-query.dto.js';
@@ -10,11 +11,14 @@ import { OrderView } from './orders.views.js';
 const ORDER = ['order/:id', 'orders/:id'];
 /** `items` are always present; `items` alone embeds nothing more. */
 const EMBED = ['items', 'items.product', 'customer'];
+const FOREIGN =
+  '`embed=customer` needs `customers:read` too (403 naming it). A product’s `cost` (`embed=items.product`) reads null without `catalog:read`.';
 
 /** Orders (`{id|number}`, `O1001` in any case), and the conversion of a quote into one. */
 @ApiPathParams({ id: 'Order id or number (`O1001`, any case); for `…/order`, the quote id or number.' })
 @Controller()
 @ScopeGroup('orders')
+@UseInterceptors(ProductCostInterceptor)
 export class OrdersController {
   constructor(private readonly orders: OrdersService) {}
 
@@ -34,13 +38,14 @@ export class OrdersController {
   @ApiPage(OrderView, {
     sort: ['id', 'number', 'status', 'payment_status', 'fulfillment_status', 'customer_id', 'total', 'created_at', 'updated_at'],
     embed: EMBED,
+    description: FOREIGN,
   })
   list(@Query() query: OrderListQuery) {
     return this.orders.list(query);
   }
 
   @Get(ORDER)
-  @ApiItem(OrderView, { embed: EMBED })
+  @ApiItem(OrderView, { embed: EMBED, description: FOREIGN })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.orders.get(id, query);
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { requireEmbedReads } from '../../common/auth/resource-scopes.js';
 import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatchLazy } from '../../common/http/etag.js';
@@ -20,6 +21,8 @@ import { type OrderFilter, OrdersRepository } from './orders.repository.js';
 import { QuotesService } from '../quotes/quotes.service.js';
 
 const EMBEDS = { items: { product: {} }, customer: {} };
+/** The embeds of other groups' resources (they need that group's read scope). */
+const FOREIGN_EMBEDS = { customer: 'customer' };
 const SORT = sortableColumns(
   'id',
   'number',
@@ -53,6 +56,7 @@ export class OrdersService {
 
   async list(query: OrderListQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
+    requireEmbedReads(embed, FOREIGN_EMBEDS);
     const req = pageRequest(query as ListQuery, SORT);
     const filter: OrderFilter = {
       status: query.status,
@@ -69,6 +73,7 @@ export class OrdersService {
 
   async get(key: string, query: ItemQuery): Promise<OrderJson> {
     const embed = parseEmbed(query.embed, EMBEDS);
+    requireEmbedReads(embed, FOREIGN_EMBEDS);
     const m = this.tx.direct;
     return (await this.present(m, [await this.repository.orders.find(m, key)], embed))[0];
   }

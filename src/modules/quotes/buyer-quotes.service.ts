@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { type BuyerFormat, type BuyerQuote, buyerView } from './domain/buyer-view.js';
-import { BuyerQuotesRepository } from './repositories/buyer-quotes.repository.js';
+import { BuyerQuotesRepository, type CartFormKey } from './repositories/buyer-quotes.repository.js';
 
 /**
  * The quote as its buyer reads it (BuyerQuote, from one statement: what the cart page, the PDF
@@ -35,6 +35,11 @@ export class BuyerQuotesService {
   async byKey(key: string): Promise<BuyerQuote | null> {
     const record = await this.repository.byKey(this.tx.direct, key);
     return record && buyerView(record, this.format);
+  }
+
+  /** What a cart link's form token is signed over (the quote's id and its link's version); null when no quote has the link. */
+  formKey(cartLinkId: string): Promise<CartFormKey | null> {
+    return this.repository.formKey(this.tx.direct, cartLinkId);
   }
 
   async byId(id: number): Promise<BuyerQuote | null> {

@@ -23,6 +23,9 @@ function htmlLines(text: string): string {
  */
 export function mailContext(q: BuyerQuote, o: MailOccasion) {
   const l = q.labels;
+  // A buyer's free text goes to the store only: the confirmations to the quote's recipients (any
+  // template, TEMPLATES_DIR's too) never carry it, so a decline cannot make the store mail anyone's words.
+  const reason = o.toStore ? q.declineReason : null;
   const decidedAt = o.decision === 'accepted' ? q.acceptedAt : o.decision === 'declined' ? q.declinedAt : null;
   const decidedOn = o.decision === 'accepted' ? q.acceptedOn : o.decision === 'declined' ? q.declinedOn : null;
   const title = o.toStore
@@ -42,14 +45,14 @@ export function mailContext(q: BuyerQuote, o: MailOccasion) {
     declined: o.decision === 'declined',
     decided_at: decidedAt,
     decided_on: decidedOn,
-    reason: q.declineReason,
+    reason,
     decision_text:
       o.decision === 'accepted'
         ? fill(l.mailAccepted, { number: q.number, date: decidedOn ?? '', total: q.total })
         : o.decision === 'declined'
           ? fill(l.mailDeclined, { number: q.number, date: decidedOn ?? '' })
           : null,
-    reason_text: q.declineReason === null ? null : fill(l.declineReason, { reason: q.declineReason }),
+    reason_text: reason === null ? null : fill(l.declineReason, { reason }),
     store: {
       name: q.seller.name,
       email: q.seller.email,

@@ -66,6 +66,10 @@ export class Quote {
   @Column({ type: 'varchar', length: 64 })
   cart_link_id: string;
 
+  /** 1 at creation, +1 whenever `cart_link_id` changes: the cart page's form token is signed over it (void once the link changes). */
+  @Column({ type: 'integer', default: 1 })
+  cart_link_version: number;
+
   @Column({ type: 'varchar', length: 64, nullable: true })
   coupon_code: string | null;
 

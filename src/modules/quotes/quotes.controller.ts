@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
+import { ProductCostInterceptor } from '../../common/auth/product-cost.interceptor.js';
 import { RequireScope, ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiBody, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
@@ -8,10 +9,14 @@ import { QuoteCreate, QuoteListQuery, QuotePatch } from './dto/quote.input.js';
 import { SendQuoteInput } from './dto/send-quote.input.js';
 import { QuotesService } from './quotes.service.js';
 
+const FOREIGN =
+  'An `embed` of the customer (`customer`, `customer.*`) needs `customers:read` too (403 naming it). A product’s `cost` in `items` reads null without `catalog:read`.';
+
 /** Quotes: the specification's paths, singular and plural spellings alike. */
 @ApiPathParams({ id: 'Quote id or number (`Q1001`, any case).' })
 @Controller()
 @ScopeGroup('quotes')
+@UseInterceptors(ProductCostInterceptor)
 export class QuotesController {
   constructor(private readonly quotes: QuotesService) {}
 
@@ -19,6 +24,7 @@ export class QuotesController {
   @ApiPage(QuoteView, {
     sort: ['id', 'customer_id', 'name', 'created_at', 'updated_at', 'x_billing_plan_id'],
     embed: ['customer', 'customer.group', 'customer.shipping_addresses', 'customer.billing_addresses'],
+    description: FOREIGN,
   })
   list(@Query() query: QuoteListQuery) {
     return this.quotes.list(query);
@@ -31,7 +37,10 @@ export class QuotesController {
   }
 
   @Get(['quote/:id', 'quotes/:id'])
-  @ApiItem(QuoteView, { embed: ['customer', 'customer.group', 'customer.shipping_addresses', 'customer.billing_addresses'] })
+  @ApiItem(QuoteView, {
+    embed: ['customer', 'customer.group', 'customer.shipping_addresses', 'customer.billing_addresses'],
+    description: FOREIGN,
+  })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.quotes.get(id, query);
   }

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { requireEmbedReads } from '../../common/auth/resource-scopes.js';
 import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
@@ -39,6 +40,8 @@ import { type QuoteFilter, QuoteReadsRepository, type QuoteSet } from './reposit
 import { type QuoteValues, QuoteWritesRepository, STORED_ITEM_FIELDS } from './repositories/quote-writes.repository.js';
 
 const EMBEDS = { customer: CUSTOMER_EMBEDS };
+/** The embeds of other groups' resources (they need that group's read scope). */
+const FOREIGN_EMBEDS = { customer: 'customer' };
 const SORT = {
   ...sortableColumns('id', 'customer_id', 'name', 'created_at', 'updated_at'),
   x_billing_plan_id: 'billing_plan_id',
@@ -80,6 +83,7 @@ export class QuotesService {
 
   async list(query: QuoteListQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
+    requireEmbedReads(embed, FOREIGN_EMBEDS);
     const req = pageRequest(query as ListQuery, SORT);
     const filter: QuoteFilter = { customer_id: query.customer_id, type: query.type, status: query.status };
     // Timestamps are shown to the second, so the bounds take whole seconds: a quote shown as updated
@@ -105,6 +109,7 @@ export class QuotesService {
 
   async get(key: string, query: ItemQuery): Promise<QuoteJson> {
     const embed = parseEmbed(query.embed, EMBEDS);
+    requireEmbedReads(embed, FOREIGN_EMBEDS);
     const set = await this.reads.findOne(this.tx.direct, key, embed);
     if (!set) throw ApiError.notFound(`Quote ${key} was not found.`);
     return this.presentSet(set)[0];
@@ -139,9 +144,10 @@ export class QuotesService {
         await this.recordDecision(m, outcome.id, decision, afterCommit);
         return 'done';
       }
-      // Not decided by this statement: decided already (perhaps by a concurrent request that
-      // committed after this statement's snapshot, which still showed the quote open), expired,
-      // or changed since the buyer's page was shown.
+      // Not decided by this statement: decided already (perhaps by a concurrent request it waited
+      // for), expired, or changed since the buyer's page was shown (perhaps by a PATCH it waited
+      // for: the outcome is the quote as that change committed it, so the buyer gets the
+      // "quote changed" page, never a 303 with nothing recorded).
       if (outcome.status !== 'active') return 'already-decided';
       if (outcome.expired) return 'expired';
       return revision !== null && revision !== outcome.revision ? 'changed' : 'already-decided';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { requireEmbedReads } from '../../common/auth/resource-scopes.js';
 import { type EmbedSelection, parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
@@ -20,6 +21,8 @@ import type { SubscriptionView } from './subscriptions.views.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 
 const EMBEDS = { customer: {}, billing_plan: {}, products: SUBSCRIPTION_PRODUCT_EMBEDS };
+/** The embeds of other groups' resources (they need that group's read scope). */
+const FOREIGN_EMBEDS = { customer: 'customer', billing_plan: 'billingplan' };
 const SORT = sortableColumns('id', 'number', 'status', 'customer_id', 'current_period_end', 'created_at', 'updated_at');
 const TOO_LATE = 'The next period would end after 9999-12-31 23:59:59; the subscription cannot be renewed.';
 
@@ -34,6 +37,7 @@ export class SubscriptionsService {
 
   async list(query: SubscriptionListQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
+    requireEmbedReads(embed, FOREIGN_EMBEDS);
     const req = pageRequest(query, SORT);
     const m = this.tx.direct;
     const where: Record<string, unknown> = {};
@@ -44,6 +48,7 @@ export class SubscriptionsService {
 
   async get(key: string, query: ItemQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
+    requireEmbedReads(embed, FOREIGN_EMBEDS);
     const m = this.tx.direct;
     return (await this.present(m, [await this.repository.subscriptions.find(m, key)], embed))[0];
   }

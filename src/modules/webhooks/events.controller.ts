@@ -15,7 +15,8 @@ export class EventsController {
   @ApiPage(EventView, {
     sort: ['id', 'created_at'],
     summary: 'List events',
-    description: 'Every recorded change, filtered by `type`, `resource` and `created_at_min`; the same JSON a delivery carries.',
+    description:
+      'Every recorded change, filtered by `type`, `resource` and `created_at_min`; the same JSON a delivery carries. Only the events whose resource the key reads (its group’s read scope) are listed; `resource` naming one it does not read is 403 naming that scope. A product `cost` inside a quote or order event reads null without `catalog:read`.',
   })
   list(@Query() query: EventListQuery) {
     return this.events.list(query);

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { mayRead, productCostsFor } from '../../common/auth/resource-scopes.js';
 import { ClaimKeeper, newClaim } from '../../common/claims/claim-keeper.js';
 import { leaseProblem } from '../../common/claims/domain/lease.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -112,12 +113,25 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     );
     // One body per event, however many endpoints receive it in this claim (its first row carries the
     // data), in bytes once: signed and written to each endpoint without being encoded again.
-    const bodies = new Map<number, Buffer>();
-    for (const d of claimed)
-      if (d.data_json !== null && !bodies.has(d.event_id)) bodies.set(d.event_id, Buffer.from(eventBody(d, d.data_json)));
+    // An endpoint whose key does not read the catalog gets the products inside a quote or an order
+    // with `cost` null: a second body of that event, shared by every such endpoint.
+    const data = new Map<number, string>();
+    for (const d of claimed) if (d.data_json !== null && !data.has(d.event_id)) data.set(d.event_id, d.data_json);
+    const bodies = new Map<string, Buffer>();
+    const bodyOf = (d: ClaimedWebhookDelivery): Buffer => {
+      const hide = (d.resource === 'quote' || d.resource === 'order') && !mayRead(d.scopes, 'product');
+      const key = `${d.event_id}${hide ? ':no-cost' : ''}`;
+      let body = bodies.get(key);
+      if (!body) {
+        const json = data.get(d.event_id)!;
+        body = Buffer.from(eventBody(d, hide ? JSON.stringify(productCostsFor(d.scopes, JSON.parse(json) as unknown)) : json));
+        bodies.set(key, body);
+      }
+      return body;
+    };
     let results: { delivery: ClaimedWebhookDelivery; outcome: DeliveryOutcome }[];
     try {
-      results = await Promise.all(claimed.map((d) => this.attempt(d, bodies.get(d.event_id)!)));
+      results = await Promise.all(claimed.map((d) => this.attempt(d, bodyOf(d))));
     } finally {
       // The outcomes end the claim; the fence (not the lease) decides whether they are still ours.
       keeper.stop();

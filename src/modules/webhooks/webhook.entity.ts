@@ -39,6 +39,17 @@ export class Webhook {
   @Column({ type: 'timestamptz', nullable: true })
   failing_since: Date | null;
 
+  /**
+   * The scopes of the API key that created or last changed the endpoint: it is delivered only the
+   * events whose resource they read. `*` for the endpoints made before keys were recorded.
+   */
+  @Column({ type: 'text', array: true, default: () => "'{*}'" })
+  scopes: string[];
+
+  /** That key's id (null for the endpoints made before keys were recorded). */
+  @Column({ type: 'integer', nullable: true })
+  api_key_id: number | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 

@@ -31,7 +31,7 @@ export class WebhooksController {
   @ApiItem(WebhookWithSecretView, {
     summary: 'Create a webhook endpoint',
     description:
-      'The URL must be http(s) and reach a public address (422 otherwise, unless the server runs with WEBHOOK_ALLOW_PRIVATE=true). The answer carries the signing `secret`, shown only here and by rotate-secret.',
+      'The URL must be http(s) and reach a public address (422 otherwise, unless the server runs with WEBHOOK_ALLOW_PRIVATE=true). The answer carries the signing `secret`, shown only here and by rotate-secret. The endpoint is delivered only the events whose resource the creating key reads (its scopes are kept with the endpoint; a product `cost` inside a quote or order is null without `catalog:read`).',
   })
   create(@Body() body: WebhookCreate) {
     return this.webhooks.create(body);
@@ -46,7 +46,8 @@ export class WebhooksController {
   @Patch(WEBHOOK)
   @ApiItem(WebhookView, {
     summary: 'Update a webhook endpoint',
-    description: '`is_active: 1` switches a disabled endpoint on again and clears `disabled_reason`.',
+    description:
+      '`is_active: 1` switches a disabled endpoint on again and clears `disabled_reason`. The key that changes the endpoint becomes its key: from then on it is delivered the events that key reads.',
   })
   update(@Param('id') id: string, @Body() body: WebhookPatch) {
     return this.webhooks.update(id, body);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { RESOURCE_SCOPE_GROUPS } from '../../common/auth/resource-scopes.js';
 import type { PageRequest, PageRows } from '../../common/paging/page-request.js';
 import { pageOfQuery } from '../../database/sql/page.js';
 import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
@@ -26,7 +27,12 @@ export interface EventFilter {
   type?: string;
   resource?: string;
   created_at_min?: Date;
+  /** Only the events of resources whose first segment is one of these (what the key reads); absent: all. */
+  resource_heads?: string[];
 }
+
+/** Resource (first segment) → scope group, as a statement parameter: the fan-out matches each event to the endpoints whose key reads it. */
+const SCOPE_GROUPS_JSON = JSON.stringify(RESOURCE_SCOPE_GROUPS);
 
 /** A delivery a worker holds (claimDue): what it sends and where. */
 export interface ClaimedWebhookDelivery {
@@ -50,6 +56,8 @@ export interface ClaimedWebhookDelivery {
    */
   data_json: string | null;
   created_at: Date;
+  /** The scopes of the endpoint's key (what it may read: a product's `cost` inside a quote needs `catalog:read`). */
+  scopes: string[];
 }
 
 /** What one attempt came to (recordOutcomes): `queued` again with a wait, or final. */
@@ -114,7 +122,8 @@ export class WebhooksRepository {
   }
 
   /**
-   * Events and, for every active endpoint whose patterns match each one, a queued delivery: one
+   * Events and, for every active endpoint whose patterns match each one and whose key reads its
+   * resource (`scopes` holds `*`, `<group>:read` or `<group>:*`), a queued delivery: one
    * statement, so the fan-out commits (or rolls back) with the change.
    */
   @GenerateSql({
@@ -133,16 +142,18 @@ export class WebhooksRepository {
        e AS (
          INSERT INTO ${this.eventsTable} (type, resource, resource_id, sequence, data)
          SELECT a.type, a.resource, a.resource_id, ${sequenceSql(this.eventsTable)}, a.data FROM a ORDER BY a.n
-         RETURNING id, type),
+         RETURNING id, type, resource),
+       g AS (SELECT e.id, e.type, $2::jsonb ->> split_part(e.resource, '.', 1) AS grp FROM e),
        d AS (
          INSERT INTO ${this.deliveries.sqlName} (webhook_id, event_id)
-         SELECT w.id, e.id FROM e JOIN ${this.webhooks.sqlName} w ON w.is_active
+         SELECT w.id, g.id FROM g JOIN ${this.webhooks.sqlName} w ON w.is_active
           WHERE EXISTS (SELECT 1 FROM unnest(w.events) p
-                         WHERE p = '*' OR p = e.type OR (right(p, 2) = '.*' AND starts_with(e.type, left(p, -1))))
-         ORDER BY e.id, w.id
+                         WHERE p = '*' OR p = g.type OR (right(p, 2) = '.*' AND starts_with(g.type, left(p, -1))))
+            AND w.scopes && ARRAY['*', g.grp || ':read', g.grp || ':*']
+         ORDER BY g.id, w.id
          RETURNING id)
        SELECT (SELECT count(*) FROM e)::int AS events, (SELECT count(*) FROM d)::int AS deliveries`,
-      [JSON.stringify(events)],
+      [JSON.stringify(events), SCOPE_GROUPS_JSON],
     );
     return row;
   }
@@ -192,12 +203,21 @@ export class WebhooksRepository {
         { type: 'quote.created', resource: 'quote', created_at_min: new Date('2025-01-01T00:00:00Z') },
       ],
     },
+    {
+      name: 'readable',
+      args: [
+        SqlArg.manager,
+        { limit: 50, offset: 0, column: 'id', order: 'ASC' },
+        { resource_heads: ['quote', 'customer', 'customergroup'] },
+      ],
+    },
   )
   async eventsPage(m: EntityManager, req: PageRequest, filter: EventFilter): Promise<PageRows<WebhookEvent>> {
     const qb = m.createQueryBuilder(WebhookEvent, 'r');
     if (filter.type !== undefined) qb.andWhere('r.type = :type', { type: filter.type });
     if (filter.resource !== undefined) qb.andWhere('r.resource = :resource', { resource: filter.resource });
     if (filter.created_at_min !== undefined) qb.andWhere('r.created_at >= :min', { min: filter.created_at_min });
+    if (filter.resource_heads !== undefined) qb.andWhere("split_part(r.resource, '.', 1) = ANY(:heads)", { heads: filter.resource_heads });
     return pageOfQuery(m, qb, req);
   }
 
@@ -261,7 +281,8 @@ export class WebhooksRepository {
               CASE WHEN w.secret_rotated_at > now() - make_interval(secs => ${PREVIOUS_SECRET_SECONDS}) THEN w.previous_secret END AS previous_secret,
               e.id AS event_id, e.type, e.resource,
               e.resource_id, e.sequence,
-              CASE WHEN row_number() OVER (PARTITION BY c.event_id ORDER BY c.id) = 1 THEN e.data::text END AS data_json, e.created_at
+              CASE WHEN row_number() OVER (PARTITION BY c.event_id ORDER BY c.id) = 1 THEN e.data::text END AS data_json, e.created_at,
+              w.scopes
          FROM c JOIN ${this.webhooks.sqlName} w ON w.id = c.webhook_id JOIN ${this.eventsTable} e ON e.id = c.event_id
         ORDER BY c.id`,
       [limit, leaseSeconds, ticket.holder, ticket.token],

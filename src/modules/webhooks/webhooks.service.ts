@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { requestContext } from '../../common/http/request-context.js';
 import { changesOf } from '../../common/crud/changes.js';
 import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
@@ -14,6 +15,12 @@ import { WebhooksRepository } from './webhooks.repository.js';
 import type { WebhookCreate, WebhookPatch } from './dto/webhook.input.js';
 
 const SORT = sortableColumns('id', 'url', 'created_at', 'updated_at');
+
+/** The API key of the request, as an endpoint records it (its scopes decide what the endpoint is delivered). */
+function keyOfRequest(): { scopes: string[]; api_key_id: number | null } {
+  const principal = requestContext.get()?.principal;
+  return principal ? { scopes: [...principal.scopes], api_key_id: principal.apiKeyId } : { scopes: ['*'], api_key_id: null };
+}
 
 /**
  * Webhook endpoints: their URLs must reach a public address (checked here at creation and change,
@@ -42,7 +49,9 @@ export class WebhooksService {
   async create(input: WebhookCreate) {
     const values = changesOf(input);
     await this.checkUrl(values.url as string);
-    return this.tx.run(async (m) => presentWebhookWithSecret(await this.repository.webhooks.insert(m, { ...values, secret: newSecret() })));
+    return this.tx.run(async (m) =>
+      presentWebhookWithSecret(await this.repository.webhooks.insert(m, { ...values, ...keyOfRequest(), secret: newSecret() })),
+    );
   }
 
   async update(key: string, input: WebhookPatch) {
@@ -53,7 +62,8 @@ export class WebhooksService {
       assertIfMatch(presentWebhook(current));
       // Switched on again: the run of failures and the reason it stopped are over.
       if (values.is_active === true && !current.is_active) Object.assign(values, { disabled_reason: null, failing_since: null });
-      return presentWebhook(await this.repository.webhooks.update(m, current, values));
+      // The key that changes the endpoint becomes its key: from now on it is delivered what this key reads.
+      return presentWebhook(await this.repository.webhooks.update(m, current, { ...values, ...keyOfRequest() }));
     });
   }
 

@@ -5,21 +5,22 @@ import { HTML_FOOT, HTML_HEAD, ITEMS_HTML, ITEMS_TEXT, STORE_TEXT } from './part
  * `shop:send-quote`, overridable from TEMPLATES_DIR the same way (`shop-quote-decision.*`,
  * `shop-store-decision.*`):
  * - `shop:quote-decision`: the confirmation to the quote's recipients, with the totals decided on,
- *   in LOCALE's language;
- * - `shop:store-decision`: the note to STORE_EMAIL saying what the buyer did.
+ *   in LOCALE's language; never the buyer's decline reason (free text goes to the store only);
+ * - `shop:store-decision`: the note to STORE_EMAIL saying what the buyer did, with the reason.
  * The context is the send-quote one (docs/api.md) with `accepted` / `declined` (one is true),
- * `decided_at`, `decided_on`, `decision_text`, `reason` and `reason_text`.
+ * `decided_at`, `decided_on`, `decision_text`, and in the store's note `reason` and `reason_text`
+ * (null in the confirmations).
  */
 export const SHOP_QUOTE_DECISION = {
   subject: '{{title}}',
   html: `${HTML_HEAD}
 <h1 dir="auto" style="font-size:24px">{{quote.name}}</h1>
-<p>{{decision_text}}{{#declined}}{{#reason_text}} <span dir="auto">{{reason_text}}</span>{{/reason_text}}{{/declined}}</p>
+<p>{{decision_text}}</p>
 ${ITEMS_HTML}
 <p><a href="{{quote.cart_link}}">{{labels.openQuote}}</a></p>
 ${HTML_FOOT}`,
   text: `{{quote.name}}
-{{decision_text}}{{#declined}}{{#reason_text}} {{reason_text}}{{/reason_text}}{{/declined}}
+{{decision_text}}
 
 ${ITEMS_TEXT}
 

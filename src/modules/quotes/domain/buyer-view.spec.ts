@@ -10,6 +10,7 @@ const record = (over: Partial<BuyerQuoteRecord> = {}): BuyerQuoteRecord => ({
   number: 'Q1001',
   name: 'Chairs',
   cart_link_id: 'abc123',
+  cart_link_version: 1,
   status: 'active',
   revision: 3,
   expires_at: new Date('2030-03-01T14:05:00.123Z'),

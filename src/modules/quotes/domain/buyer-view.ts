@@ -44,9 +44,12 @@ export interface BuyerQuote {
   seller: { name: string; email: string | null; address: string[]; phone: string | null };
   /** Every fixed word the buyer reads, in LOCALE's language (English when there is no table for it): quotes/labels. */
   labels: Labels;
+  id: number;
   number: string;
   name: string;
   cartLinkId: string;
+  /** How many times the link was set (its form tokens are signed over it with `id`). */
+  cartLinkVersion: number;
   state: BuyerState;
   /** `YYYY-MM-DD HH:MM:SS` (UTC), as the API shows it; null when the quote never expires. */
   expiresAt: string | null;
@@ -106,9 +109,11 @@ export function buyerView(r: BuyerQuoteRecord, f: BuyerFormat, now = new Date())
     locale: f.locale,
     seller: f.seller,
     labels: labelsFor(f.locale),
+    id: r.id,
     number: r.number,
     name: r.name,
     cartLinkId: r.cart_link_id,
+    cartLinkVersion: r.cart_link_version ?? 1,
     state: buyerState(r, now),
     expiresAt: timestamp(r.expires_at),
     expiresOn: r.expires_at ? spellDate(r.expires_at, f.locale) : null,

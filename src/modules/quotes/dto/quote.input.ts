@@ -105,9 +105,9 @@ export class QuotePatch {
   @IsText(64)
   coupon_code?: string | null;
 
-  /** Empty (or null) means "generate one". */
+  /** Empty (or null) means "generate one"; one a client sets is 16 to 64 letters and digits (it is the buyer's capability). */
   @Nullable()
-  @Matches(/^[A-Za-z0-9]{0,64}$/, { message: 'must be at most 64 letters and digits' })
+  @Matches(/^(?:[A-Za-z0-9]{16,64})?$/, { message: 'must be 16 to 64 letters and digits' })
   @IsString({ message: 'must be a string' })
   cart_link_id?: string | null;
 

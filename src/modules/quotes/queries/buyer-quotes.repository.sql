@@ -12,6 +12,8 @@ SELECT
     q.name,
     'cart_link_id',
     q.cart_link_id,
+    'cart_link_version',
+    q.cart_link_version,
     'status',
     q.status,
     'revision',
@@ -79,6 +81,15 @@ FROM
 WHERE
   q.cart_link_id = $1;
 
+-- BuyerQuotesRepository.formKey
+SELECT
+  id,
+  cart_link_version AS version
+FROM
+  "quotes"
+WHERE
+  cart_link_id = $1;
+
 -- BuyerQuotesRepository.byKey (by id or number)
 SELECT
   json_build_object(
@@ -90,6 +101,8 @@ SELECT
     q.name,
     'cart_link_id',
     q.cart_link_id,
+    'cart_link_version',
+    q.cart_link_version,
     'status',
     q.status,
     'revision',
@@ -176,6 +189,8 @@ SELECT
     q.name,
     'cart_link_id',
     q.cart_link_id,
+    'cart_link_version',
+    q.cart_link_version,
     'status',
     q.status,
     'revision',
@@ -256,6 +271,8 @@ SELECT
     q.name,
     'cart_link_id',
     q.cart_link_id,
+    'cart_link_version',
+    q.cart_link_version,
     'status',
     q.status,
     'revision',
@@ -325,83 +342,107 @@ WHERE
 
 -- BuyerQuotesRepository.decide (accept)
 WITH
+  cur AS (
+    SELECT
+      id,
+      status,
+      revision,
+      expires_at
+    FROM
+      "quotes"
+    WHERE
+      cart_link_id = $1
+    FOR UPDATE
+  ),
   a AS (
-    UPDATE "quotes"
+    UPDATE "quotes" q
     SET
       accepted_at = now(),
       status = 'accepted',
       updated_at = now()
+    FROM
+      cur
     WHERE
-      cart_link_id = $1
-      AND status = 'active'
+      q.id = cur.id
+      AND cur.status = 'active'
       AND (
-        expires_at IS NULL
-        OR expires_at > now()
+        cur.expires_at IS NULL
+        OR cur.expires_at > now()
       )
       AND (
         $2::int IS NULL
-        OR revision = $2::int
+        OR cur.revision = $2::int
       )
     RETURNING
-      id
+      q.id
   )
 SELECT
-  q.id,
+  cur.id,
   EXISTS (
     SELECT
       1
     FROM
       a
   ) AS decided,
-  q.status,
-  q.revision,
+  cur.status,
+  cur.revision,
   (
-    q.expires_at IS NOT NULL
-    AND q.expires_at <= now()
+    cur.expires_at IS NOT NULL
+    AND cur.expires_at <= now()
   ) AS expired
 FROM
-  "quotes" q
-WHERE
-  q.cart_link_id = $1;
+  cur;
 
 -- BuyerQuotesRepository.decide (decline)
 WITH
+  cur AS (
+    SELECT
+      id,
+      status,
+      revision,
+      expires_at
+    FROM
+      "quotes"
+    WHERE
+      cart_link_id = $1
+    FOR UPDATE
+  ),
   a AS (
-    UPDATE "quotes"
+    UPDATE "quotes" q
     SET
       declined_at = now(),
       decline_reason = $3::text,
       status = 'declined',
       updated_at = now()
+    FROM
+      cur
     WHERE
-      cart_link_id = $1
-      AND status = 'active'
+      q.id = cur.id
+      AND cur.status = 'active'
       AND (
-        expires_at IS NULL
-        OR expires_at > now()
+        cur.expires_at IS NULL
+        OR cur.expires_at > now()
       )
       AND (
         $2::int IS NULL
-        OR revision = $2::int
+        OR cur.revision = $2::int
       )
     RETURNING
-      id
+      q.id
   )
 SELECT
-  q.id,
+  cur.id,
   EXISTS (
     SELECT
       1
     FROM
       a
   ) AS decided,
-  q.status,
-  q.revision,
+  cur.status,
+  cur.revision,
   (
-    q.expires_at IS NOT NULL
-    AND q.expires_at <= now()
+    cur.expires_at IS NOT NULL
+    AND cur.expires_at <= now()
   ) AS expired
 FROM
-  "quotes" q
-WHERE
-  q.cart_link_id = $1;
+  cur;

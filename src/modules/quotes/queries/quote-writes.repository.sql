@@ -44,6 +44,8 @@ SELECT
         cur."customer_emails",
         'cart_link_id',
         cur."cart_link_id",
+        'cart_link_version',
+        cur."cart_link_version",
         'coupon_code',
         cur."coupon_code",
         'expires_x_days',
@@ -679,6 +681,8 @@ SELECT
         cur."customer_emails",
         'cart_link_id',
         cur."cart_link_id",
+        'cart_link_version',
+        cur."cart_link_version",
         'coupon_code',
         cur."coupon_code",
         'expires_x_days',
@@ -1455,6 +1459,7 @@ WITH
         WHEN $13::int IS NULL THEN NULL
         ELSE created_at + make_interval(days => $13::int)
       END,
+      "cart_link_version" = "cart_link_version" + 1,
       "revision" = "revision" + 1,
       "updated_at" = now()
     WHERE

@@ -16,6 +16,7 @@ export interface BuyerQuoteRecord {
   number: string;
   name: string;
   cart_link_id: string;
+  cart_link_version: number;
   status: string;
   revision: number;
   expires_at: Date | null;
@@ -41,6 +42,12 @@ interface BuyerItemRecord {
   subtotal: string;
   discount: string;
   total: string;
+}
+
+/** What a cart page's form token is signed over besides the link: the quote and how many times its link was set. */
+export interface CartFormKey {
+  id: number;
+  version: number;
 }
 
 /** The buyer's view as the statement answered it, its timestamps (PostgreSQL's JSON text) turned into Dates in place. */
@@ -81,7 +88,8 @@ export class BuyerQuotesRepository {
   constructor(dataSource: DataSource) {
     this.quotes = tableOf(dataSource, Quote);
     this.viewSql = `SELECT json_build_object(
-    'id', q.id, 'number', q.number, 'name', q.name, 'cart_link_id', q.cart_link_id, 'status', q.status, 'revision', q.revision,
+    'id', q.id, 'number', q.number, 'name', q.name, 'cart_link_id', q.cart_link_id, 'cart_link_version', q.cart_link_version,
+    'status', q.status, 'revision', q.revision,
     'expires_at', q.expires_at, 'accepted_at', q.accepted_at, 'declined_at', q.declined_at, 'decline_reason', q.decline_reason,
     'updated_at', q.updated_at,
     'subtotal', q.subtotal::text, 'total_discount', q.total_discount::text, 'total_tax', q.total_tax::text, 'total', q.total::text,
@@ -100,6 +108,17 @@ export class BuyerQuotesRepository {
   async byCartLink(m: EntityManager, cartLinkId: string): Promise<BuyerQuoteRecord | null> {
     const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `${this.viewSql} WHERE q.cart_link_id = $1`, [cartLinkId]);
     return decodeView(row?.view);
+  }
+
+  /** What a cart link's form token is signed over (the quote's id and its link's version); null when no quote has the link. */
+  @GenerateSql({ args: [SqlArg.manager, 'AbCdEfGhIjKlMnOp'] })
+  async formKey(m: EntityManager, cartLinkId: string): Promise<CartFormKey | null> {
+    const [row] = await runStatement<CartFormKey>(
+      m,
+      `SELECT id, cart_link_version AS version FROM ${this.quotes} WHERE cart_link_id = $1`,
+      [cartLinkId],
+    );
+    return row ?? null;
   }
 
   /**
@@ -122,8 +141,10 @@ export class BuyerQuotesRepository {
 
   /**
    * Accepts or declines the quote of a cart link in one statement: only an open quote (`active`,
-   * not expired) of the revision the buyer saw changes (the UPDATE re-checks that after waiting
-   * for a concurrent decision, so a quote is decided once). Null when there is no such quote.
+   * not expired) of the revision the buyer saw changes. The row is locked before it is judged, so
+   * a concurrent decision or change is waited for and the outcome (`status`, `revision`) is the
+   * quote as it committed: a quote is decided once, and a decision a change overtook reads the new
+   * revision. Null when there is no such quote.
    * "Not expired" is the rule of domain/quote-status.ts `isPastExpiry`, said in SQL.
    */
   @GenerateSql(
@@ -138,16 +159,23 @@ export class BuyerQuotesRepository {
       d.decision === 'accepted'
         ? `accepted_at = now(), status = 'accepted'`
         : `declined_at = now(), decline_reason = $3::text, status = 'declined'`;
+    // `cur` locks the quote first: behind a concurrent change (a PATCH holding the row) it waits, then
+    // reads the row as that change committed it, so the outcome is judged on the quote as it now is
+    // (a plain read here would see the statement's snapshot, the revision the buyer saw, and call a
+    // decision that a change just overtook "decided already").
     const [row] = await runStatement<DecisionOutcome>(
       m,
-      `WITH a AS (
-         UPDATE ${this.quotes} SET ${set}, updated_at = now()
-          WHERE cart_link_id = $1 AND status = 'active' AND (expires_at IS NULL OR expires_at > now())
-            AND ($2::int IS NULL OR revision = $2::int)
-          RETURNING id)
-       SELECT q.id, EXISTS (SELECT 1 FROM a) AS decided, q.status, q.revision,
-              (q.expires_at IS NOT NULL AND q.expires_at <= now()) AS expired
-         FROM ${this.quotes} q WHERE q.cart_link_id = $1`,
+      `WITH cur AS (
+         SELECT id, status, revision, expires_at FROM ${this.quotes} WHERE cart_link_id = $1 FOR UPDATE),
+       a AS (
+         UPDATE ${this.quotes} q SET ${set}, updated_at = now()
+           FROM cur
+          WHERE q.id = cur.id AND cur.status = 'active' AND (cur.expires_at IS NULL OR cur.expires_at > now())
+            AND ($2::int IS NULL OR cur.revision = $2::int)
+          RETURNING q.id)
+       SELECT cur.id, EXISTS (SELECT 1 FROM a) AS decided, cur.status, cur.revision,
+              (cur.expires_at IS NOT NULL AND cur.expires_at <= now()) AS expired
+         FROM cur`,
       d.decision === 'accepted' ? [d.cartLinkId, d.revision] : [d.cartLinkId, d.revision, d.reason ?? null],
     );
     return row ?? null;

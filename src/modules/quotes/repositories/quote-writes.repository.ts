@@ -235,6 +235,8 @@ export class QuoteWritesRepository {
         `"expires_at" = CASE WHEN ${days} IS NULL THEN NULL ELSE created_at + make_interval(days => ${days}) END`,
       );
     }
+    // A new link voids the form tokens of the old one, even if it is set back later.
+    if (values.cart_link_id !== undefined) sets.push('"cart_link_version" = "cart_link_version" + 1');
     // Only a PATCH that changes something writes, so every write is a new revision.
     sets.push('"revision" = "revision" + 1', '"updated_at" = now()');
     const writes = [`q AS (UPDATE ${tableOf(this.dataSource, Quote)} SET ${sets.join(', ')} WHERE id = ${quoteId} RETURNING id)`];

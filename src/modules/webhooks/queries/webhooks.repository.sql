@@ -25,6 +25,8 @@ SELECT
   "r"."secret_rotated_at" AS "r_secret_rotated_at",
   "r"."disabled_reason" AS "r_disabled_reason",
   "r"."failing_since" AS "r_failing_since",
+  "r"."scopes" AS "r_scopes",
+  "r"."api_key_id" AS "r_api_key_id",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -48,6 +50,8 @@ SELECT
   "r"."secret_rotated_at" AS "r_secret_rotated_at",
   "r"."disabled_reason" AS "r_disabled_reason",
   "r"."failing_since" AS "r_failing_since",
+  "r"."scopes" AS "r_scopes",
+  "r"."api_key_id" AS "r_api_key_id",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -69,6 +73,8 @@ SELECT
   "r"."secret_rotated_at" AS "r_secret_rotated_at",
   "r"."disabled_reason" AS "r_disabled_reason",
   "r"."failing_since" AS "r_failing_since",
+  "r"."scopes" AS "r_scopes",
+  "r"."api_key_id" AS "r_api_key_id",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -223,16 +229,25 @@ WITH
       a.n
     RETURNING
       id,
-      type
+      type,
+      resource
+  ),
+  g AS (
+    SELECT
+      e.id,
+      e.type,
+      $2::jsonb ->> split_part(e.resource, '.', 1) AS grp
+    FROM
+      e
   ),
   d AS (
     INSERT INTO
       "webhook_deliveries" (webhook_id, event_id)
     SELECT
       w.id,
-      e.id
+      g.id
     FROM
-      e
+      g
       JOIN "webhooks" w ON w.is_active
     WHERE
       EXISTS (
@@ -242,14 +257,15 @@ WITH
           unnest(w.events) p
         WHERE
           p = '*'
-          OR p = e.type
+          OR p = g.type
           OR (
             right(p, 2) = '.*'
-            AND starts_with(e.type, left(p, -1))
+            AND starts_with(g.type, left(p, -1))
           )
       )
+      AND w.scopes && ARRAY['*', g.grp || ':read', g.grp || ':*']
     ORDER BY
-      e.id,
+      g.id,
       w.id
     RETURNING
       id
@@ -410,6 +426,40 @@ LIMIT
 OFFSET
   0;
 
+-- WebhooksRepository.eventsPage (readable)
+SELECT
+  count(*)::int AS n
+FROM
+  (
+    SELECT
+      1
+    FROM
+      "events" "r"
+    WHERE
+      split_part("r"."resource", '.', 1) = ANY ($1)
+    LIMIT
+      $2
+  ) counted;
+
+SELECT
+  "r"."id" AS "r_id",
+  "r"."type" AS "r_type",
+  "r"."resource" AS "r_resource",
+  "r"."resource_id" AS "r_resource_id",
+  "r"."sequence" AS "r_sequence",
+  "r"."data" AS "r_data",
+  "r"."created_at" AS "r_created_at"
+FROM
+  "events" "r"
+WHERE
+  split_part("r"."resource", '.', 1) = ANY ($1)
+ORDER BY
+  "r"."id" ASC
+LIMIT
+  50
+OFFSET
+  0;
+
 -- WebhooksRepository.deliveriesPage
 SELECT
   count(*)::int AS n
@@ -548,7 +598,8 @@ SELECT
         c.id
     ) = 1 THEN e.data::text
   END AS data_json,
-  e.created_at
+  e.created_at,
+  w.scopes
 FROM
   c
   JOIN "webhooks" w ON w.id = c.webhook_id
