@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CustomFieldDefinitionView } from './custom-fields.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomFieldsService } from './custom-fields.service.js';
 import { CustomFieldDefinitionCreate, CustomFieldDefinitionPatch } from './dto/custom-field-definition.input.js';
 
@@ -15,7 +15,7 @@ export class CustomFieldsController {
 
   @Get('customfielddefinitions')
   @ApiPage(CustomFieldDefinitionView, { sort: ['id', 'name', 'entity', 'type', 'sort_order', 'created_at', 'updated_at'] })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.fields.list(query);
   }
 
@@ -36,6 +36,7 @@ export class CustomFieldsController {
   update(@Param('name') name: string, @Body() body: CustomFieldDefinitionPatch) {
     return this.fields.update(name, body);
   }
+
 
   @Delete(['customfielddefinitions/:name', 'customfielddefinition/:name'])
   @ApiItem(CustomFieldDefinitionView)

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CustomerGroupView } from './customers.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomerGroupsService } from './customer-groups.service.js';
 import { CustomerGroupCreate, CustomerGroupPatch } from './dto/customer-group.input.js';
 
@@ -16,8 +16,8 @@ export class CustomerGroupsController {
   constructor(private readonly groups: CustomerGroupsService) {}
 
   @Get('customergroups')
-  @ApiPage(CustomerGroupView, { sort: ['id', 'name', 'api_code', 'created_at'] })
-  list(@Query() query: ListQuery) {
+  @ApiPage(CustomerGroupView, { sort: ['id', 'name', 'api_code', 'created_at', 'updated_at'] })
+  list(@Query() query: SyncListQuery) {
     return this.groups.list(query);
   }
 
@@ -38,6 +38,7 @@ export class CustomerGroupsController {
   update(@Param('key') key: string, @Body() body: CustomerGroupPatch) {
     return this.groups.update(key, body);
   }
+
 
   @Delete(GROUP)
   @ApiItem(CustomerGroupView)

@@ -22,7 +22,7 @@ export class CustomerGroupsService {
     this.crud = new CrudResource(tx, {
       events: recorder.for('customergroup'),
       table: repository.groups,
-      sort: sortableColumns('id', 'name', 'api_code', 'created_at'),
+      sort: sortableColumns('id', 'name', 'api_code', 'created_at', 'updated_at'),
       present: (m, rows) => this.presentGroups(m, rows),
     });
   }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { AddressView, CustomerView } from './customers.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomerAddressesService } from './customer-addresses.service.js';
 import { CustomersService } from './customers.service.js';
 import { AddressCreate, AddressListQuery, AddressPatch } from './dto/address.input.js';
@@ -27,7 +27,7 @@ export class CustomersController {
     sort: ['id', 'email', 'last_name', 'created_at', 'updated_at'],
     embed: ['group', 'shipping_addresses', 'billing_addresses'],
   })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.customers.list(query);
   }
 
@@ -48,6 +48,7 @@ export class CustomersController {
   update(@Param('id') id: string, @Body() body: CustomerPatch) {
     return this.customers.update(id, body);
   }
+
 
   @Delete(CUSTOMER)
   @ApiItem(CustomerView)

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CountryView, StateView } from './geography.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CountryCreate, CountryPatch, StateCreate, StatePatch } from './dto/country.input.js';
 import { CountriesService } from './countries.service.js';
 import { StatesService } from './states.service.js';
@@ -22,7 +22,7 @@ export class CountriesController {
 
   @Get('countries')
   @ApiPage(CountryView, { sort: ['id', 'name', 'code', 'created_at', 'updated_at'], embed: ['states'] })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.countries.list(query);
   }
 
@@ -43,6 +43,7 @@ export class CountriesController {
   update(@Param('id') id: string, @Body() body: CountryPatch) {
     return this.countries.update(id, body);
   }
+
 
   @Delete(['country/:id', 'countries/:id'])
   @ApiItem(CountryView, { description: 'Deletes the country with its states; `data` is the deleted country.' })

@@ -79,12 +79,8 @@ export class QuotesService {
 
   async list(query: QuoteListQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
-    const req = pageRequest(query as ListQuery, SORT);
+    const req = pageRequest(query, SORT);
     const filter: QuoteFilter = { customer_id: query.customer_id, type: query.type, status: query.status };
-    // Timestamps are shown to the second, so the bounds take whole seconds: a quote shown as updated
-    // at 10:00:00 (stored 10:00:00.6) is inside updated_at_max=10:00:00.
-    if (query.updated_at_min) filter.updated_min = wholeSecond(query.updated_at_min);
-    if (query.updated_at_max) filter.updated_before = new Date(wholeSecond(query.updated_at_max).getTime() + 1000);
     const set = await this.reads.page(this.tx.direct, filter, req, embed);
     return new Page(
       this.presentSet(set),
@@ -415,8 +411,6 @@ export class QuotesService {
     );
   }
 }
-
-const wholeSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
 
 /** A stored item as input again. */
 function toItemInput(i: QuoteItem): QuoteItemInput {

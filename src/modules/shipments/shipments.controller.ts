@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { ShipmentView, TrackingCodeView } from './shipments.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { ShipmentCreate, ShipmentPatch } from './dto/shipment.input.js';
 import { TrackingCodeCreate, TrackingCodePatch } from './dto/tracking-code.input.js';
 import { ShipmentsService } from './shipments.service.js';
@@ -27,7 +27,7 @@ export class ShipmentsController {
 
   @Get('shipments')
   @ApiPage(ShipmentView, { sort: ['id', 'number', 'status', 'created_at', 'updated_at'], embed: ['trackingcodes'] })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.shipments.list(query);
   }
 
@@ -48,6 +48,7 @@ export class ShipmentsController {
   update(@Param('id') id: string, @Body() body: ShipmentPatch) {
     return this.shipments.update(id, body);
   }
+
 
   @Delete(SHIPMENT)
   @ApiItem(ShipmentView)

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { TaxClassView, TaxRateView } from './tax.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { TaxClassCreate, TaxClassPatch, TaxRateCreate, TaxRatePatch } from './dto/tax.input.js';
 import { TaxClassesService } from './tax-classes.service.js';
 import { TaxRatesService } from './tax-rates.service.js';
@@ -24,7 +24,7 @@ export class TaxClassesController {
 
   @Get('taxclasses')
   @ApiPage(TaxClassView, { sort: ['id', 'name', 'is_default', 'created_at', 'updated_at'], embed: ['rates'] })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.classes.list(query);
   }
 

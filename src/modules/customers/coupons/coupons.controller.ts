@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { ScopeGroup } from '../../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../../openapi/decorators.js';
 import { CouponView } from './coupons.views.js';
-import { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../../common/paging/list-query.dto.js';
 import { CouponsService } from './coupons.service.js';
 import { CouponCreate, CouponPatch } from './dto/coupon.input.js';
 
@@ -16,8 +16,8 @@ export class CouponsController {
   constructor(private readonly coupons: CouponsService) {}
 
   @Get('coupons')
-  @ApiPage(CouponView, { sort: ['id', 'code', 'created_at', 'ends_at'] })
-  list(@Query() query: ListQuery) {
+  @ApiPage(CouponView, { sort: ['id', 'code', 'created_at', 'updated_at', 'ends_at'] })
+  list(@Query() query: SyncListQuery) {
     return this.coupons.list(query);
   }
 
@@ -38,6 +38,7 @@ export class CouponsController {
   update(@Param('key') key: string, @Body() body: CouponPatch) {
     return this.coupons.update(key, body);
   }
+
 
   @Delete(COUPON)
   @ApiItem(CouponView)

@@ -23,7 +23,7 @@ export class CouponsService {
     this.crud = new CrudResource(tx, {
       events: recorder.for('coupon'),
       table: repository.coupons,
-      sort: sortableColumns('id', 'code', 'created_at', 'ends_at'),
+      sort: sortableColumns('id', 'code', 'created_at', 'updated_at', 'ends_at'),
       present: async (_m, rows) => rows.map(presentCoupon),
       check: (_m, values, current) => checkTerms(values, current),
     });
