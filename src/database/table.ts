@@ -56,6 +56,31 @@ export class Table<E extends Row> {
     return row;
   }
 
+  /** As find, null when the segment names no row. */
+  findOrNull(m: EntityManager, segment: string, options: { lock?: boolean; where?: Record<string, unknown> } = {}): Promise<E | null> {
+    return findByKey(m, this.entity, segment, { ...this.key, ...options });
+  }
+
+  /**
+   * What an insert gives each column it is not sent: the column's literal default (`0`, `'active'`,
+   * `{}`), or null. Generated, primary and timestamp columns are not written, so they are not listed;
+   * a default computed by SQL is left out too (the column then keeps its value).
+   */
+  columnDefaults(): ReadonlyMap<string, unknown> {
+    if (this.defaults) return this.defaults;
+    const defaults = new Map<string, unknown>();
+    for (const column of this.dataSource.getMetadata(this.entity).columns) {
+      if (column.isPrimary || column.isGenerated || column.isCreateDate || column.isUpdateDate) continue;
+      if (column.propertyName === 'created_at' || column.propertyName === 'updated_at') continue;
+      if (typeof column.default === 'function') continue;
+      defaults.set(column.propertyName, column.default === undefined ? null : column.default);
+    }
+    this.defaults = defaults;
+    return defaults;
+  }
+
+  private defaults?: ReadonlyMap<string, unknown>;
+
   /** Rows whose `column` is one of `ids`, in id order: one statement for the embeds of a whole page. */
   async whereIn(m: EntityManager, column: string, ids: readonly number[]): Promise<E[]> {
     if (ids.length === 0) return [];

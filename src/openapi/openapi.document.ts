@@ -369,6 +369,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
             },
           },
         };
+        if (h.doc.createsByKey) {
+          const createdExample = `${name.replace(/Envelope$/, '')}201`;
+          if (!successExamples.some((e) => e.name === createdExample))
+            successExamples.push({ name: createdExample, envelope: name, status: 201 });
+          responses['201'] = {
+            description: 'Created: nothing had the key in the path, so the body made a new resource under it.',
+            headers: successHeaders(),
+            content: {
+              'application/json': {
+                schema: { $ref: schemaRef(name) },
+                examples: { [createdExample]: { $ref: `#/components/examples/${createdExample}` } },
+              },
+            },
+          };
+        }
       } else if (!isPublic) {
         // A handler without @ApiItem/@ApiPage: still listed, flagged so the e2e test points at it.
         responses[String(h.status)] = {

@@ -1,10 +1,14 @@
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { changesOf } from './changes.js';
+import { putTarget, replacementValues, writableFieldsOf } from './replacement.js';
 import type { ResourceEvents } from './resource-events.js';
 import { parseEmbed } from '../embed/embed.js';
-import { assertIfMatch } from '../http/etag.js';
+import { ApiError } from '../http/api-error.js';
+import { Created } from '../http/created.js';
+import { assertIfMatch, assertNoIfMatch } from '../http/etag.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
 import { type Sortable, pageRequest, toPage } from '../paging/page-request.js';
+import { RowNotFoundError } from '../../database/row-not-found.js';
 import type { Table } from '../../database/table.js';
 import type { TransactionRunner } from '../../database/transaction.js';
 
@@ -22,6 +26,8 @@ export interface ChildConfig<E extends Row, O extends Row, J extends object = ob
   present: (row: E) => J;
   /** A fixed condition on alias `r` that list rows must meet (e.g. live options only). */
   listWhere?: string;
+  /** A PUT on a key that names no part of the owner creates it under that key (a state by `code`). */
+  createByKey?: boolean;
   /** Records `<owner>.<part>.created|updated|deleted` with each write (EventRecorder.for('shipment.trackingcode')). */
   events?: ResourceEvents<J>;
 }
@@ -85,6 +91,42 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
       await this.afterWrite(m, owner);
       return this.recorded(m, 'updated', row.id, this.cfg.present(row));
     });
+  }
+
+  /**
+   * PUT (CONTRACT §17): the part becomes the body, a field left out taking what a create gives it
+   * (the column's default, or null), through `prepare` as PATCH; a PUT that changes nothing changes
+   * nothing. A key that names no part creates one (201) when the part is created by key and the body
+   * carries that key; otherwise 404.
+   */
+  replace(ownerKey: string, key: string, input: object): Promise<J | Created<J>> {
+    return this.tx.run(async (m) => {
+      const owner = await this.cfg.findOwner(m, ownerKey, true);
+      const current = await this.cfg.table.findOrNull(m, key, { lock: true, where: { [this.cfg.owner]: owner.id } });
+      if (!current) return new Created(await this.createAt(m, owner, key, input));
+      assertIfMatch(this.cfg.present(current));
+      const replacement = replacementValues(input, writableFieldsOf(input.constructor), this.cfg.table.columnDefaults());
+      const values = await this.prepare(m, owner, replacement, current);
+      const { row, changed } = await this.cfg.table.change(m, current, values);
+      if (!changed) return this.cfg.present(current);
+      await this.afterWrite(m, owner);
+      return this.recorded(m, 'updated', row.id, this.cfg.present(row));
+    });
+  }
+
+  /** The create of a PUT whose key names no part of the owner (see replace). */
+  private async createAt(m: EntityManager, owner: O, key: string, input: object): Promise<J> {
+    const { alt, fold, label } = this.cfg.table.key;
+    const target = putTarget(key, input, this.cfg.createByKey && alt ? { field: alt, fold } : undefined);
+    if (target.kind === 'missing') throw new RowNotFoundError(label, key);
+    if (target.kind === 'mismatch') {
+      throw ApiError.field(target.field, `must be ${key} (the key in the path) when no ${label.toLowerCase()} has it`);
+    }
+    assertNoIfMatch();
+    const values = await this.prepare(m, owner, changesOf(input), null);
+    const row = await this.cfg.table.insert(m, { ...values, [this.cfg.owner]: owner.id });
+    await this.afterWrite(m, owner);
+    return this.recorded(m, 'created', row.id, this.cfg.present(row));
   }
 
   remove(ownerKey: string, key: string) {

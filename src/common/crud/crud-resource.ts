@@ -1,10 +1,14 @@
 import type { EntityManager } from 'typeorm';
 import { changesOf } from './changes.js';
+import { putTarget, replacementValues, writableFieldsOf } from './replacement.js';
 import type { ResourceEvents } from './resource-events.js';
 import { type EmbedSelection, type EmbedTree, parseEmbed } from '../embed/embed.js';
-import { assertIfMatch, assertIfMatchLazy } from '../http/etag.js';
+import { ApiError } from '../http/api-error.js';
+import { Created } from '../http/created.js';
+import { assertIfMatch, assertIfMatchLazy, assertNoIfMatch } from '../http/etag.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
 import { type Sortable, pageRequest, toPage } from '../paging/page-request.js';
+import { RowNotFoundError } from '../../database/row-not-found.js';
 import type { Table } from '../../database/table.js';
 import type { TransactionRunner } from '../../database/transaction.js';
 
@@ -22,6 +26,11 @@ export interface CrudSpec<E extends Row, J> {
   check?(m: EntityManager, values: Values, current: E | null): Values | Promise<Values>;
   /** Records `<resource>.created|updated|deleted` with each write (EventRecorder.for('<resource>')). */
   events?: ResourceEvents<J>;
+  /**
+   * A PUT on a `{id|key}` that names nothing creates the resource under that key (CONTRACT §17: a
+   * country by `code`, a coupon by `code` …): the table's second key, which the body carries.
+   */
+  createByKey?: boolean;
   /** Runs after a write that changed something, in its transaction: the row before (null on create) and after (null on delete). */
   afterWrite?(m: EntityManager, before: E | null, after: E | null): Promise<void>;
 }
@@ -70,6 +79,44 @@ export class CrudResource<E extends Row, J> {
       await this.spec.afterWrite?.(m, current, row);
       return this.recorded(m, 'updated', row.id, await this.presentOne(m, row));
     });
+  }
+
+  /**
+   * PUT: the resource becomes the body (CONTRACT §17). Every writable field of the body's DTO is
+   * written, a field left out taking what a create gives it (the column's default, or null), through
+   * the same rules as PATCH (`check`, unique keys, If-Match); values equal to the stored ones change
+   * nothing. On a key that names nothing, a resource with `createByKey` is created (201) when the body
+   * carries that key; otherwise 404.
+   */
+  replace(key: string, input: object): Promise<J | Created<J>> {
+    return this.tx.run(async (m) => {
+      const current = await this.spec.table.findOrNull(m, key, { lock: true });
+      if (!current) return new Created(await this.createAt(m, key, input));
+      await assertIfMatchLazy(() => this.presentOne(m, current));
+      const values = await this.checked(
+        m,
+        replacementValues(input, writableFieldsOf(input.constructor), this.spec.table.columnDefaults()),
+        current,
+      );
+      const { row, changed } = await this.spec.table.change(m, current, values);
+      if (!changed) return this.presentOne(m, current);
+      await this.spec.afterWrite?.(m, current, row);
+      return this.recorded(m, 'updated', row.id, await this.presentOne(m, row));
+    });
+  }
+
+  /** The create of a PUT whose key names nothing (see replace). */
+  private async createAt(m: EntityManager, key: string, input: object): Promise<J> {
+    const { alt, fold, label } = this.spec.table.key;
+    const target = putTarget(key, input, this.spec.createByKey && alt ? { field: alt, fold } : undefined);
+    if (target.kind === 'missing') throw new RowNotFoundError(label, key);
+    if (target.kind === 'mismatch')
+      throw ApiError.field(target.field, `must be ${key} (the key in the path) when no ${label.toLowerCase()} has it`);
+    assertNoIfMatch();
+    const values = await this.checked(m, changesOf(input), null);
+    const row = await this.spec.table.insert(m, values);
+    await this.spec.afterWrite?.(m, null, row);
+    return this.recorded(m, 'created', row.id, await this.presentOne(m, row));
   }
 
   /** Answers with the deleted resource; rows still referenced elsewhere make the delete a 409 (FK RESTRICT). */

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CustomFieldDefinitionView } from './custom-fields.views.js';
@@ -37,6 +37,11 @@ export class CustomFieldsController {
     return this.fields.update(name, body);
   }
 
+  @Put(['customfielddefinitions/:name', 'customfielddefinition/:name'])
+  @ApiItem(CustomFieldDefinitionView, { createsByKey: true })
+  replace(@Param('name') name: string, @Body() body: CustomFieldDefinitionCreate) {
+    return this.fields.replace(name, body);
+  }
 
   @Delete(['customfielddefinitions/:name', 'customfielddefinition/:name'])
   @ApiItem(CustomFieldDefinitionView)

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CustomerGroupView } from './customers.views.js';
@@ -39,6 +39,11 @@ export class CustomerGroupsController {
     return this.groups.update(key, body);
   }
 
+  @Put(GROUP)
+  @ApiItem(CustomerGroupView, { createsByKey: true })
+  replace(@Param('key') key: string, @Body() body: CustomerGroupCreate) {
+    return this.groups.replace(key, body);
+  }
 
   @Delete(GROUP)
   @ApiItem(CustomerGroupView)

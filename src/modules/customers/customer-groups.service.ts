@@ -22,6 +22,7 @@ export class CustomerGroupsService {
     this.crud = new CrudResource(tx, {
       events: recorder.for('customergroup'),
       table: repository.groups,
+      createByKey: true,
       sort: sortableColumns('id', 'name', 'api_code', 'created_at', 'updated_at'),
       present: (m, rows) => this.presentGroups(m, rows),
     });
@@ -41,6 +42,11 @@ export class CustomerGroupsService {
 
   update(key: string, input: CustomerGroupPatch) {
     return this.crud.update(key, input);
+  }
+
+  /** PUT: the group becomes the body; an `api_code` nothing has creates it (201). */
+  replace(key: string, input: CustomerGroupCreate) {
+    return this.crud.replace(key, input);
   }
 
   /** A group that still has customers is refused with 409 by customers.customer_group_id (RESTRICT). */

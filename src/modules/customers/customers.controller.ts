@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { AddressView, CustomerView } from './customers.views.js';
-import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomerAddressesService } from './customer-addresses.service.js';
 import { CustomersService } from './customers.service.js';
 import { AddressCreate, AddressListQuery, AddressPatch } from './dto/address.input.js';
@@ -49,6 +49,11 @@ export class CustomersController {
     return this.customers.update(id, body);
   }
 
+  @Put(CUSTOMER)
+  @ApiItem(CustomerView)
+  replace(@Param('id') id: string, @Body() body: CustomerCreate) {
+    return this.customers.replace(id, body);
+  }
 
   @Delete(CUSTOMER)
   @ApiItem(CustomerView)

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CountryView, StateView } from './geography.views.js';
@@ -44,6 +44,11 @@ export class CountriesController {
     return this.countries.update(id, body);
   }
 
+  @Put(['country/:id', 'countries/:id'])
+  @ApiItem(CountryView, { createsByKey: true })
+  replace(@Param('id') id: string, @Body() body: CountryCreate) {
+    return this.countries.replace(id, body);
+  }
 
   @Delete(['country/:id', 'countries/:id'])
   @ApiItem(CountryView, { description: 'Deletes the country with its states; `data` is the deleted country.' })
@@ -73,6 +78,12 @@ export class CountriesController {
   @ApiItem(StateView)
   updateState(@Param('id') id: string, @Param('stateId') stateId: string, @Body() body: StatePatch) {
     return this.states.update(id, stateId, body);
+  }
+
+  @Put(['countries/:id/state/:stateId', 'countries/:id/states/:stateId', 'country/:id/state/:stateId', 'country/:id/states/:stateId'])
+  @ApiItem(StateView, { createsByKey: true })
+  replaceState(@Param('id') id: string, @Param('stateId') stateId: string, @Body() body: StateCreate) {
+    return this.states.replace(id, stateId, body);
   }
 
   @Delete(['countries/:id/state/:stateId', 'countries/:id/states/:stateId', 'country/:id/state/:stateId', 'country/:id/states/:stateId'])

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { ShipmentView, TrackingCodeView } from './shipments.views.js';
@@ -49,6 +49,11 @@ export class ShipmentsController {
     return this.shipments.update(id, body);
   }
 
+  @Put(SHIPMENT)
+  @ApiItem(ShipmentView)
+  replace(@Param('id') id: string, @Body() body: ShipmentCreate) {
+    return this.shipments.replace(id, body);
+  }
 
   @Delete(SHIPMENT)
   @ApiItem(ShipmentView)
@@ -78,6 +83,12 @@ export class ShipmentsController {
   @ApiItem(TrackingCodeView)
   updateTrackingCode(@Param('id') id: string, @Param('code') code: string, @Body() body: TrackingCodePatch) {
     return this.trackingCodes.update(id, code, body);
+  }
+
+  @Put(CODE_ITEM)
+  @ApiItem(TrackingCodeView)
+  replaceTrackingCode(@Param('id') id: string, @Param('code') code: string, @Body() body: TrackingCodeCreate) {
+    return this.trackingCodes.replace(id, code, body);
   }
 
   @Delete(CODE_ITEM)

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { TaxClassView, TaxRateView } from './tax.views.js';
@@ -74,6 +74,12 @@ export class TaxClassesController {
   @ApiItem(TaxRateView)
   updateRate(@Param('id') id: string, @Param('rateId') rateId: string, @Body() body: TaxRatePatch) {
     return this.rates.update(id, rateId, body);
+  }
+
+  @Put(RATE)
+  @ApiItem(TaxRateView)
+  replaceRate(@Param('id') id: string, @Param('rateId') rateId: string, @Body() body: TaxRateCreate) {
+    return this.rates.replace(id, rateId, body);
   }
 
   @Delete(RATE)

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../../openapi/decorators.js';
 import { BillingPlanView } from './billing-plans.views.js';
@@ -38,6 +38,11 @@ export class BillingPlansController {
     return this.plans.update(id, body);
   }
 
+  @Put(PLAN)
+  @ApiItem(BillingPlanView)
+  replace(@Param('id') id: string, @Body() body: BillingPlanCreate) {
+    return this.plans.replace(id, body);
+  }
 
   @Delete(PLAN)
   @ApiItem(BillingPlanView)

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../../openapi/decorators.js';
 import { CouponView } from './coupons.views.js';
@@ -39,6 +39,11 @@ export class CouponsController {
     return this.coupons.update(key, body);
   }
 
+  @Put(COUPON)
+  @ApiItem(CouponView, { createsByKey: true })
+  replace(@Param('key') key: string, @Body() body: CouponCreate) {
+    return this.coupons.replace(key, body);
+  }
 
   @Delete(COUPON)
   @ApiItem(CouponView)

@@ -23,6 +23,7 @@ export class CouponsService {
     this.crud = new CrudResource(tx, {
       events: recorder.for('coupon'),
       table: repository.coupons,
+      createByKey: true,
       sort: sortableColumns('id', 'code', 'created_at', 'updated_at', 'ends_at'),
       present: async (_m, rows) => rows.map(presentCoupon),
       check: (_m, values, current) => checkTerms(values, current),
@@ -44,6 +45,11 @@ export class CouponsService {
 
   update(key: string, input: CouponPatch) {
     return this.crud.update(key, input);
+  }
+
+  /** PUT: the coupon becomes the body; a `code` nothing has (in any case) creates it (201). */
+  replace(key: string, input: CouponCreate) {
+    return this.crud.replace(key, input);
   }
 
   remove(key: string) {
