@@ -38,6 +38,8 @@ interface Handler {
   status: number;
   doc?: ResponseDoc;
   body?: Function;
+  /** The body is a JSON array of `body` (a collection PUT or a batch: `@BatchBody`). */
+  bodyIsArray: boolean;
   query?: Function;
   pathParams: Record<string, string>;
 }
@@ -113,7 +115,8 @@ function handlers(app: INestApplication): Map<string, Handler> {
         group: reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [fn, controller]) ?? null,
         status: (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ?? (method === 'POST' ? 201 : 200),
         doc: Reflect.getMetadata(RESPONSE_DOC, fn) as ResponseDoc | undefined,
-        body: argOf(RouteParamtypes.BODY) ?? explicitBody(fn),
+        body: explicitBody(fn) ?? argOf(RouteParamtypes.BODY),
+        bodyIsArray: explicitBodyIsArray(fn),
         query: argOf(RouteParamtypes.QUERY),
         pathParams,
       };
@@ -128,6 +131,12 @@ function explicitBody(fn: Function): Function | undefined {
   const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; type?: unknown }[];
   const type = params.find((p) => p.in === 'body')?.type;
   return typeof type === 'function' && type !== Object ? type : undefined;
+}
+
+/** `@ApiBody({ type, isArray: true })`, as `@BatchBody` declares it. */
+function explicitBodyIsArray(fn: Function): boolean {
+  const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; isArray?: boolean }[];
+  return params.find((p) => p.in === 'body')?.isArray === true;
 }
 
 const humanize = (s: string) => s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -317,7 +326,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         if (h.method === 'GET')
           parameters.push({ $ref: '#/components/parameters/IfNoneMatch' }, { $ref: '#/components/parameters/IfModifiedSince' });
         if (['PATCH', 'PUT', 'DELETE'].includes(h.method)) parameters.push({ $ref: '#/components/parameters/IfMatch' });
-        if (h.method === 'POST') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+        if (h.method === 'POST' || (h.method === 'PUT' && h.bodyIsArray))
+          parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
       }
       op.parameters = parameters;
 
@@ -325,18 +335,22 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (h.body) {
         const name = dtos.component(h.body);
         const bodySchema = dtos.components.get(h.body) ?? {};
-        const required = [bodySchema, ...((bodySchema.oneOf as JsonSchema[] | undefined) ?? [])].some(
-          (s) => ((s.required as string[] | undefined) ?? []).length > 0,
-        );
-        const example = REQUEST_EXAMPLES[name];
-        if (example !== undefined) examples.set(name, { summary: `A ${name} body the API accepts`, value: example });
+        const required =
+          h.bodyIsArray ||
+          [bodySchema, ...((bodySchema.oneOf as JsonSchema[] | undefined) ?? [])].some(
+            (s) => ((s.required as string[] | undefined) ?? []).length > 0,
+          );
+        const exampleName = h.bodyIsArray ? `${name}List` : name;
+        const memberExample = REQUEST_EXAMPLES[name];
+        const example = REQUEST_EXAMPLES[exampleName] ?? (h.bodyIsArray && memberExample !== undefined ? [memberExample] : undefined);
+        if (example !== undefined) examples.set(exampleName, { summary: `A ${exampleName} body the API accepts`, value: example });
         op.requestBody = {
           required,
           ...(required ? {} : { description: 'May be omitted (an empty body is `{}`).' }),
           content: {
             'application/json': {
-              schema: { $ref: schemaRef(name) },
-              ...(example !== undefined ? { examples: { [name]: { $ref: `#/components/examples/${name}` } } } : {}),
+              schema: h.bodyIsArray ? { type: 'array', items: { $ref: schemaRef(name) }, maxItems: 1000 } : { $ref: schemaRef(name) },
+              ...(example !== undefined ? { examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } } } : {}),
             },
           },
         };

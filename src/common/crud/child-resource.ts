@@ -4,7 +4,7 @@ import { putTarget, replacementValues, writableFieldsOf } from './replacement.js
 import type { ResourceEvents } from './resource-events.js';
 import { parseEmbed } from '../embed/embed.js';
 import { ApiError } from '../http/api-error.js';
-import { Created } from '../http/created.js';
+import { WithStatus } from '../http/envelope.js';
 import { assertIfMatch, assertNoIfMatch } from '../http/etag.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
 import { type Sortable, pageRequest, toPage } from '../paging/page-request.js';
@@ -99,11 +99,11 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
    * nothing. A key that names no part creates one (201) when the part is created by key and the body
    * carries that key; otherwise 404.
    */
-  replace(ownerKey: string, key: string, input: object): Promise<J | Created<J>> {
+  replace(ownerKey: string, key: string, input: object): Promise<J | WithStatus<J>> {
     return this.tx.run(async (m) => {
       const owner = await this.cfg.findOwner(m, ownerKey, true);
       const current = await this.cfg.table.findOrNull(m, key, { lock: true, where: { [this.cfg.owner]: owner.id } });
-      if (!current) return new Created(await this.createAt(m, owner, key, input));
+      if (!current) return new WithStatus(201, await this.createAt(m, owner, key, input));
       assertIfMatch(this.cfg.present(current));
       const replacement = replacementValues(input, writableFieldsOf(input.constructor), this.cfg.table.columnDefaults());
       const values = await this.prepare(m, owner, replacement, current);

@@ -4,7 +4,7 @@ import { putTarget, replacementValues, writableFieldsOf } from './replacement.js
 import type { ResourceEvents } from './resource-events.js';
 import { type EmbedSelection, type EmbedTree, parseEmbed } from '../embed/embed.js';
 import { ApiError } from '../http/api-error.js';
-import { Created } from '../http/created.js';
+import { WithStatus } from '../http/envelope.js';
 import { assertIfMatch, assertIfMatchLazy, assertNoIfMatch } from '../http/etag.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
 import { type Sortable, pageRequest, toPage } from '../paging/page-request.js';
@@ -88,10 +88,10 @@ export class CrudResource<E extends Row, J> {
    * nothing. On a key that names nothing, a resource with `createByKey` is created (201) when the body
    * carries that key; otherwise 404.
    */
-  replace(key: string, input: object): Promise<J | Created<J>> {
+  replace(key: string, input: object): Promise<J | WithStatus<J>> {
     return this.tx.run(async (m) => {
       const current = await this.spec.table.findOrNull(m, key, { lock: true });
-      if (!current) return new Created(await this.createAt(m, key, input));
+      if (!current) return new WithStatus(201, await this.createAt(m, key, input));
       await assertIfMatchLazy(() => this.presentOne(m, current));
       const values = await this.checked(
         m,

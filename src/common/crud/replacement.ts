@@ -6,10 +6,17 @@ type Values = Record<string, unknown>;
  * The writable fields of a request DTO class: every property its validators declare (the fields a
  * body may carry), own and inherited. A PUT writes each of them.
  */
-export function writableFieldsOf(dto: Function): string[] {
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
-  return [...new Set(metadata.map((m) => m.propertyName))];
+export function writableFieldsOf(dto: Function): readonly string[] {
+  let fields = WRITABLE.get(dto);
+  if (!fields) {
+    const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+    fields = [...new Set(metadata.map((m) => m.propertyName))];
+    WRITABLE.set(dto, fields);
+  }
+  return fields;
 }
+
+const WRITABLE = new WeakMap<Function, readonly string[]>();
 
 /**
  * The values a PUT writes (CONTRACT §17): every writable field, the body's value where it carries

@@ -1,7 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { type Observable, map } from 'rxjs';
-import { Created } from './created.js';
+import { WithStatus } from './envelope.js';
 import { sendSuccess } from './response-writer.js';
 import { checkUndeclaredInput } from '../validation/undeclared-input.js';
 
@@ -20,7 +20,7 @@ export class ResponseInterceptor implements NestInterceptor {
       .handle()
       .pipe(
         map((body: unknown) =>
-          body instanceof Created ? sendSuccess(req, res.status(201), 201, body.data) : sendSuccess(req, res, res.statusCode, body),
+          body instanceof WithStatus ? sendSuccess(req, res, body.status, body.body) : sendSuccess(req, res, res.statusCode, body),
         ),
       );
   }
