@@ -123,7 +123,8 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'customFieldsCreate' },
       { op: 'customFieldsReplace', params: () => ({ name: 'packaging' }) },
       { op: 'customFieldsUpdate', params: () => ({ name: 'gift_wrap' }) },
-      { op: 'taxClassesCreate' },
+      { op: 'taxClassesCreate', save: 'taxClass' },
+      { op: 'taxClassesReplace', params: (i) => ({ id: i.taxClass }) },
       { op: 'taxClassesUpdate', params: () => ({ id: demo.reduced }) },
       { op: 'taxClassesCreateRate', params: () => ({ id: demo.reduced }), save: 'rate' },
       { op: 'taxClassesReplaceRate', params: (i) => ({ id: demo.reduced, rateId: i.rate }) },
@@ -160,6 +161,7 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'customersUpdate', params: () => ({ id: demo.ada }) },
       { op: 'customersCreateAddress', params: () => ({ id: demo.ada }), save: 'address' },
       { op: 'customersUpdateAddress', params: (i) => ({ id: demo.ada, aid: i.address }) },
+      { op: 'customersReplaceAddress', params: (i) => ({ id: demo.ada, aid: i.address }) },
       { op: 'couponsCreate' },
       { op: 'couponsReplace', params: () => ({ key: 'SPRING10' }) },
       { op: 'couponsUpdate', params: () => ({ key: 'WELCOME10' }) },
@@ -177,12 +179,14 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'shipmentsReplaceTrackingCode', params: (i) => ({ id: i.shipment, code: i.trackingCode }) },
       { op: 'quotesCreate', save: 'quote' },
       { op: 'quotesUpdate', params: (i) => ({ id: i.quote }) },
+      { op: 'quotesReplace', params: (i) => ({ id: i.quote }) },
       // The demo quote, as the README's walk sends it.
       { op: 'quotesSend', params: () => ({ id: 'Q1001' }) },
       { op: 'ordersConvert', params: (i) => ({ id: i.quote }), save: 'order' },
       { op: 'ordersUpdate', params: (i) => ({ id: i.order }) },
       { op: 'webhooksCreate', save: 'webhook' },
       { op: 'webhooksUpdate', params: (i) => ({ id: i.webhook }) },
+      { op: 'webhooksReplace', params: (i) => ({ id: i.webhook }) },
     ];
 
     // The plan covers exactly the operations whose body has an example, and every body has one.

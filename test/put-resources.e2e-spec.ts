@@ -22,7 +22,7 @@ describeE2E('PUT: replace a resource, or create it by its key', () => {
       .send(body as object);
 
   beforeAll(async () => {
-    t = await bootTestApp('put_resources');
+    t = await bootTestApp('put_resources', { WEBHOOK_ALLOW_PRIVATE: 'true' });
     auth = { Authorization: `Bearer ${await t.token()}` };
   });
 
@@ -193,6 +193,103 @@ describeE2E('PUT: replace a resource, or create it by its key', () => {
       expect(res.status).toBe(200);
       expect([res.body.data.status, res.body.data.notes]).toEqual(['pending', null]);
       expect((await put('/shipment/SH-404', { number: 'SH-404' })).body).toEqual(fail(404, 'Shipment SH-404 was not found.'));
+    });
+  });
+  describe('parts: states (created by code within their country), tax rates, tracking codes, addresses', () => {
+    it('state: 201 by code within its country, then replaced; the same code in another country is another state', async () => {
+      const ca = await put('/country/US/state/ca', { name: 'California', code: 'CA' });
+      expect(ca.body).toEqual(
+        ok(201, {
+          id: expect.any(Number),
+          country_id: expect.any(Number),
+          name: 'California',
+          code: 'CA',
+          enabled: 1,
+          created_at: TS,
+          updated_at: TS,
+        }),
+      );
+      const off = await put('/countries/US/states/CA', { name: 'California', code: 'CA', enabled: false });
+      expect([off.status, off.body.data.id, off.body.data.enabled]).toEqual([200, ca.body.data.id, 0]);
+      const back = await put(`/country/US/state/${ca.body.data.id}`, { name: 'California', code: 'CA' });
+      expect(back.body.data.enabled).toBe(1);
+      expect((await put('/country/US/state/NV', { name: 'Nevada', code: 'AZ' })).body).toEqual(
+        fail(422, { code: ['must be NV (the key in the path) when no state has it'] }),
+      );
+      expect((await put('/country/ZZ/state/CA', { name: 'California', code: 'CA' })).status).toBe(404);
+    });
+
+    it('tax rate: replaced, left-out fields back to their defaults; an unknown rate is 404', async () => {
+      const standard = await steps.create('/taxclass', { name: 'Standard' });
+      const rate = await steps.create(`/taxclass/${standard.id}/rates`, {
+        country: 'US',
+        state: 'NY',
+        rate: '4.000',
+        priority: 2,
+        tax_name: 'NY',
+      });
+      const res = await put(`/taxclass/${standard.id}/rate/${rate.id}`, { rate: '5.000' });
+      expect(res.body).toEqual(ok(200, { ...rate, country: '*', state: '*', rate: '5.0000', priority: 1, tax_name: null, updated_at: TS }));
+      expect((await put(`/taxclass/${standard.id}/rate/999999`, { rate: '5.000' })).status).toBe(404);
+      const replaced = await put(`/taxclass/${standard.id}`, { name: 'Standard rate' });
+      expect([replaced.status, replaced.body.data.name]).toEqual([200, 'Standard rate']);
+    });
+
+    it('tracking code: replaced by code; an unknown code is 404 (codes are not created by PUT)', async () => {
+      const shipment = await steps.create('/shipment', { number: 'SH-T' });
+      await steps.create(`/shipment/${shipment.id}/trackingcodes`, { code: 'TRACK1', carrier: 'UPS' });
+      const res = await put(`/shipment/${shipment.id}/trackingcode/TRACK1`, { code: 'TRACK1' });
+      expect([res.status, res.body.data.code, res.body.data.carrier]).toEqual([200, 'TRACK1', null]);
+      expect((await put(`/shipment/${shipment.id}/trackingcode/NOPE`, { code: 'NOPE' })).status).toBe(404);
+    });
+
+    it('customer address: replaced under the rules of PATCH', async () => {
+      const cy = await steps.create('/customer', { email: 'cy@example.com' });
+      const address = await steps.create(`/customer/${cy.id}/addresses`, {
+        kind: 'shipping',
+        country_code: 'US',
+        city: 'Boston',
+        company: 'Cy Inc',
+      });
+      const res = await put(`/customer/${cy.id}/address/${address.id}`, { kind: 'shipping', country_code: 'US', city: 'Salem' });
+      expect(res.status).toBe(200);
+      expect([res.body.data.city, res.body.data.company]).toEqual(['Salem', null]);
+    });
+  });
+
+  describe('quotes and webhooks', () => {
+    it('quote: its items are the body’s, in the statements of a PATCH; the same PUT again changes nothing; decided → 409', async () => {
+      const mug = await steps.create('/product', { name: 'Mug', sku: 'MUG', base_price: '10.00' });
+      const pen = await steps.create('/product', { name: 'Pen', sku: 'PEN', base_price: '1.00' });
+      const quote = await steps.create('/quote', { name: 'Office', type: 'saved', items: [{ product_id: mug.id, quantity: 2 }] });
+      const body = { name: 'Office', items: [{ product_id: pen.id, quantity: 3 }] };
+      queryCounter.reset();
+      const res = await put(`/quote/${quote.number}`, body);
+      const statements = queryCounter.count;
+      expect(res.status).toBe(200);
+      expect(statements).toBe(6);
+      expect(res.body.data.type).toBe('draft');
+      expect(res.body.data.cart_link_id).toBe(quote.cart_link_id);
+      expect(res.body.data.items.map((i: Json) => [i.shop_product_id, i.quantity])).toEqual([[pen.id, 3]]);
+      expect(res.body.data.total).toBe('3.00');
+      const again = await put(`/quote/${quote.id}`, body);
+      expect([again.status, again.body.data.updated_at, again.body.data.revision]).toEqual([
+        200,
+        res.body.data.updated_at,
+        res.body.data.revision,
+      ]);
+      expect((await steps.events('quote.updated', quote.id)).length).toBe(1);
+      await t.sql(`UPDATE quotes SET status = 'accepted', accepted_at = now() WHERE id = $1`, [quote.id]);
+      const decided = await put(`/quote/${quote.id}`, { name: 'Changed' });
+      expect(decided.status).toBe(409);
+      expect((await put('/quote/Q999999', { name: 'x' })).status).toBe(404);
+    });
+
+    it('webhook: replaced; is_active left out is 1', async () => {
+      const hook = await steps.create('/webhook', { url: 'http://127.0.0.1:9/hook', events: ['quote.*'], is_active: false });
+      const res = await put(`/webhook/${hook.id}`, { url: 'http://127.0.0.1:9/hook', events: ['order.*'] });
+      expect(res.status).toBe(200);
+      expect([res.body.data.events, res.body.data.is_active]).toEqual([['order.*'], 1]);
     });
   });
 });

@@ -34,6 +34,14 @@ export function replacementValues(input: object, fields: readonly string[], defa
 }
 
 /**
+ * A PUT body as the PATCH of every writable field (replacementValues over the body's own DTO), for
+ * the resources whose update is written by hand: their PATCH rules then apply to the whole body.
+ */
+export function asReplacement<T extends object>(input: T, defaults: ReadonlyMap<string, unknown>): T {
+  return replacementValues(input, writableFieldsOf(input.constructor), defaults) as T;
+}
+
+/**
  * What a PUT on a `{id|key}` path that names nothing does (CONTRACT §17): a resource created under
  * its key (`create`), or 404 (`missing`: the resource has no key a PUT creates by), or 422 on the key
  * field when the body names another key than the path (`mismatch`). `fold` compares keys as they

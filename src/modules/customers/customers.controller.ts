@@ -85,6 +85,12 @@ export class CustomersController {
     return this.addresses.update(id, aid, body);
   }
 
+  @Put(ADDRESS)
+  @ApiItem(AddressView)
+  replaceAddress(@Param('id') id: string, @Param('aid') aid: string, @Body() body: AddressCreate) {
+    return this.addresses.replace(id, aid, body);
+  }
+
   @Delete(ADDRESS)
   @ApiItem(AddressView)
   removeAddress(@Param('id') id: string, @Param('aid') aid: string) {

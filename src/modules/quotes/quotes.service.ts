@@ -37,6 +37,7 @@ import type { PricingContext } from './repositories/pricing-context.repository.j
 import { PricingContextRepository } from './repositories/pricing-context.repository.js';
 import { type QuoteFilter, QuoteReadsRepository, type QuoteSet } from './repositories/quote-reads.repository.js';
 import { type QuoteValues, QuoteWritesRepository, STORED_ITEM_FIELDS } from './repositories/quote-writes.repository.js';
+import { asReplacement } from '../../common/crud/replacement.js';
 
 const EMBEDS = { customer: CUSTOMER_EMBEDS };
 const SORT = {
@@ -196,6 +197,23 @@ export class QuotesService {
       fields.groupIds ?? [],
     );
     return this.presentSet(await this.reads.byIds(m, [id]))[0];
+  }
+
+  /**
+   * PUT: the quote becomes the body, through PATCH's path (one lock, one pricing, the same six
+   * statements, 409 for a decided quote): its items and groups are the body's (none when left out),
+   * other fields left out take what a create gives them (`type` draft, the rest null). A left-out
+   * `cart_link_id` keeps the quote's link: the buyer may hold it, and a PUT of the same body again
+   * must change nothing.
+   */
+  replace(key: string, input: QuoteCreate): Promise<QuoteJson> {
+    const values = asReplacement(input, this.reads.quotes.columnDefaults());
+    return this.update(key, {
+      ...values,
+      items: input.items ?? [],
+      customer_groups: input.customer_groups ?? [],
+      cart_link_id: input.cart_link_id ?? undefined,
+    });
   }
 
   /**

@@ -46,6 +46,12 @@ export class TaxClassesController {
     return this.classes.update(id, body);
   }
 
+  @Put(CLASS)
+  @ApiItem(TaxClassView)
+  replace(@Param('id') id: string, @Body() body: TaxClassCreate) {
+    return this.classes.replace(id, body);
+  }
+
   @Delete(CLASS)
   @ApiItem(TaxClassView)
   remove(@Param('id') id: string) {

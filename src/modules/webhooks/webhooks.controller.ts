@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
@@ -50,6 +50,12 @@ export class WebhooksController {
   })
   update(@Param('id') id: string, @Body() body: WebhookPatch) {
     return this.webhooks.update(id, body);
+  }
+
+  @Put(WEBHOOK)
+  @ApiItem(WebhookView, { summary: 'Replace a webhook endpoint' })
+  replace(@Param('id') id: string, @Body() body: WebhookCreate) {
+    return this.webhooks.replace(id, body);
   }
 
   @Delete(WEBHOOK)
