@@ -3,7 +3,15 @@ import type { PageRequest, PageRows } from '../common/paging/page-request.js';
 import { RowNotFoundError } from './row-not-found.js';
 import { type KeyLookup, findByKey } from './sql/key-lookup.js';
 import { pageOfQuery } from './sql/page.js';
-import { type Values, changeReturning, deleteById, insertReturning, updateReturning } from './sql/write.js';
+import {
+  type Values,
+  changeManyReturning,
+  changeReturning,
+  deleteById,
+  insertManyReturning,
+  insertReturning,
+  updateReturning,
+} from './sql/write.js';
 
 type Row = ObjectLiteral & { id: number };
 
@@ -103,6 +111,37 @@ export class Table<E extends Row> {
   /** As update, and whether anything changed: a PATCH that changes nothing records no event. */
   change(m: EntityManager, current: E, values: Values<E>): Promise<{ row: E; changed: boolean }> {
     return changeReturning(m, this.entity, current, values);
+  }
+
+  /** Many rows in one INSERT … RETURNING *, in the order given. */
+  insertMany(m: EntityManager, rows: Values<E>[]): Promise<E[]> {
+    return insertManyReturning(m, this.entity, rows);
+  }
+
+  /** change for many rows in one statement: the rows that changed, as stored after the write. */
+  changeMany(m: EntityManager, rows: { id: number; values: Values<E> }[]): Promise<E[]> {
+    return changeManyReturning(m, this.entity, rows);
+  }
+
+  /**
+   * The rows whose `column` is one of `keys` (compared as stored: `upper` keys are stored upper
+   * case, `lower` ones compared through their `lower(column)` unique index), locked when `lock`: one
+   * statement for the members of a batch.
+   */
+  async whereKeys(
+    m: EntityManager,
+    column: string,
+    keys: readonly string[],
+    options: { fold?: 'upper' | 'lower'; lock?: boolean } = {},
+  ): Promise<E[]> {
+    if (keys.length === 0) return [];
+    const folded = keys.map((k) => (options.fold === 'upper' ? k.toUpperCase() : options.fold === 'lower' ? k.toLowerCase() : k));
+    const qb = m
+      .createQueryBuilder(this.entity, 'r')
+      .where(options.fold === 'lower' ? `lower(r.${column}) IN (:...keys)` : `r.${column} IN (:...keys)`, { keys: [...new Set(folded)] })
+      .orderBy('r.id', 'ASC');
+    if (options.lock) qb.setLock('pessimistic_write');
+    return qb.getMany();
   }
 
   delete(m: EntityManager, id: number): Promise<void> {

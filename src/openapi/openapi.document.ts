@@ -151,6 +151,7 @@ const article = (s: string) => (/^[aeiou]/.test(s) ? `an ${s}` : `a ${s}`);
 function autoSummary(h: Handler): string {
   const label = h.doc ? words(h.doc.view.name) : words(h.name);
   if (h.doc?.shape === 'page') return `List ${plural(label)}`;
+  if (h.doc?.shape === 'batch') return `Create or replace ${plural(label)} by their keys`;
   if (h.method === 'GET') return h.doc?.shape === 'array' ? `List ${plural(label)}` : `Get ${article(label)}`;
   if (h.method === 'POST' && h.status === 201) return `Create ${article(label)}`;
   if (h.method === 'PATCH' || h.method === 'PUT') return `Update ${article(label)}`;
@@ -159,7 +160,7 @@ function autoSummary(h: Handler): string {
 }
 
 const envelopeName = (doc: ResponseDoc) =>
-  `${doc.view.name.replace(/View$/, '')}${{ item: '', array: 'List', page: 'Page' }[doc.shape]}Envelope`;
+  `${doc.view.name.replace(/View$/, '')}${{ item: '', array: 'List', page: 'Page', batch: 'Batch' }[doc.shape]}Envelope`;
 
 function envelopeSchema(doc: ResponseDoc): JsonSchema {
   const view = { $ref: schemaRef(doc.view.name) };
@@ -168,7 +169,7 @@ function envelopeSchema(doc: ResponseDoc): JsonSchema {
     required: ['meta', 'data'],
     additionalProperties: false,
     properties: {
-      meta: { $ref: schemaRef(doc.shape === 'page' ? 'PageMeta' : 'Meta') },
+      meta: { $ref: schemaRef({ page: 'PageMeta', batch: 'BatchMeta' }[doc.shape as string] ?? 'Meta') },
       data: doc.shape === 'item' ? view : { type: 'array', items: view },
     },
   };

@@ -1,10 +1,13 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CustomFieldDefinitionView } from './custom-fields.views.js';
 import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomFieldsService } from './custom-fields.service.js';
 import { CustomFieldDefinitionCreate, CustomFieldDefinitionPatch } from './dto/custom-field-definition.input.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { batchAnswer } from '../../common/batch/batch-result.js';
 
 /** Custom field definitions, addressed by their unique name (or id). */
 @ApiPathParams({ name: 'Definition name (or id).' })
@@ -17,6 +20,16 @@ export class CustomFieldsController {
   @ApiPage(CustomFieldDefinitionView, { sort: ['id', 'name', 'entity', 'type', 'sort_order', 'created_at', 'updated_at'] })
   list(@Query() query: SyncListQuery) {
     return this.fields.list(query);
+  }
+
+  @Put('customfielddefinitions')
+  @ArrayBodyRoute()
+  @ApiBatch(CustomFieldDefinitionView, {
+    description:
+      'Each member is matched by `name`: an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
+  })
+  putMany(@BatchBody(CustomFieldDefinitionCreate, { key: { field: 'name', of: (m) => m.name } }) members: CustomFieldDefinitionCreate[]) {
+    return this.fields.upsertMany(members).then(batchAnswer);
   }
 
   @Post(['customfielddefinitions', 'customfielddefinition'])

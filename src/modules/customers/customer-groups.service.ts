@@ -49,6 +49,11 @@ export class CustomerGroupsService {
     return this.crud.replace(key, input);
   }
 
+  /** The batch PUT: each member upserted by its key as its item PUT would be, in one transaction. */
+  upsertMany(inputs: CustomerGroupCreate[]) {
+    return this.crud.upsertMany(inputs);
+  }
+
   /** A group that still has customers is refused with 409 by customers.customer_group_id (RESTRICT). */
   remove(key: string) {
     return this.crud.remove(key);

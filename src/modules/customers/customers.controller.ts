@@ -1,12 +1,15 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { AddressView, CustomerView } from './customers.views.js';
 import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomerAddressesService } from './customer-addresses.service.js';
 import { CustomersService } from './customers.service.js';
 import { AddressCreate, AddressListQuery, AddressPatch } from './dto/address.input.js';
 import { CustomerCreate, CustomerPatch } from './dto/customer.input.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { batchAnswer } from '../../common/batch/batch-result.js';
 
 const CUSTOMER = ['customer/:id', 'customers/:id'];
 const ADDRESSES = ['customer/:id/addresses', 'customers/:id/addresses'];
@@ -29,6 +32,16 @@ export class CustomersController {
   })
   list(@Query() query: SyncListQuery) {
     return this.customers.list(query);
+  }
+
+  @Put('customers')
+  @ArrayBodyRoute()
+  @ApiBatch(CustomerView, {
+    description:
+      'Each member is matched by `email` (any case): an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
+  })
+  putMany(@BatchBody(CustomerCreate, { key: { field: 'email', of: (m) => m.email?.toLowerCase() } }) members: CustomerCreate[]) {
+    return this.customers.upsertMany(members).then(batchAnswer);
   }
 
   @Post(['customer', 'customers'])

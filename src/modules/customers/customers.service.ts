@@ -59,6 +59,11 @@ export class CustomersService {
     return this.crud.replace(id, input);
   }
 
+  /** PUT /customers: each member upserted by e-mail (any case) as its item PUT would be, in one transaction. */
+  upsertMany(inputs: CustomerCreate[]) {
+    return this.crud.upsertMany(inputs, { column: 'email', fold: 'lower' });
+  }
+
   /** Addresses go with the customer (CASCADE); a customer on a quote or subscription is a 409 (RESTRICT). */
   remove(id: string) {
     return this.crud.remove(id);

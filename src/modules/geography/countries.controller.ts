@@ -1,11 +1,14 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CountryView, StateView } from './geography.views.js';
 import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CountryCreate, CountryPatch, StateCreate, StatePatch } from './dto/country.input.js';
 import { CountriesService } from './countries.service.js';
 import { StatesService } from './states.service.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { batchAnswer } from '../../common/batch/batch-result.js';
 
 /**
  * Countries and their states. Singular and plural spellings are aliases (CONTRACT §2); `POST /country`
@@ -24,6 +27,16 @@ export class CountriesController {
   @ApiPage(CountryView, { sort: ['id', 'name', 'code', 'created_at', 'updated_at'], embed: ['states'] })
   list(@Query() query: SyncListQuery) {
     return this.countries.list(query);
+  }
+
+  @Put('countries')
+  @ArrayBodyRoute()
+  @ApiBatch(CountryView, {
+    description:
+      'Each member is matched by `code`: an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
+  })
+  putMany(@BatchBody(CountryCreate, { key: { field: 'code', of: (m) => m.code } }) members: CountryCreate[]) {
+    return this.countries.upsertMany(members).then(batchAnswer);
   }
 
   @Post(['country', 'countries'])

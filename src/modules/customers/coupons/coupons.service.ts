@@ -52,6 +52,11 @@ export class CouponsService {
     return this.crud.replace(key, input);
   }
 
+  /** The batch PUT: each member upserted by its key as its item PUT would be, in one transaction. */
+  upsertMany(inputs: CouponCreate[]) {
+    return this.crud.upsertMany(inputs);
+  }
+
   remove(key: string) {
     return this.crud.remove(key);
   }
