@@ -139,4 +139,64 @@ describeE2E('batch PUT: upsert many by their keys', () => {
       expect([fields.status, fields.body.meta.batch]).toEqual([200, { created: 1, updated: 0, unchanged: 0 }]);
     });
   });
+  describe('PUT on a collection of parts', () => {
+    it('a country’s states: matched by code keep their ids, new ones created, unlisted ones deleted, [] empties', async () => {
+      const fr = await steps.create('/country', { name: 'France', code: 'FR' });
+      const bretagne = await steps.create('/country/FR', { name: 'Bretagne', code: 'BRE' });
+      const corse = await steps.create('/country/FR', { name: 'Corse', code: 'COR' });
+      queryCounter.reset();
+      const res = await put('/countries/fr/states', [
+        { name: 'Normandie', code: 'nor' },
+        { name: 'Bretagne (Breizh)', code: 'BRE' },
+      ]);
+      const statements = queryCounter.count;
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual([
+        { ...bretagne, name: 'Bretagne (Breizh)', updated_at: TS },
+        { id: expect.any(Number), country_id: fr.id, name: 'Normandie', code: 'NOR', enabled: 1, created_at: TS, updated_at: TS },
+      ]);
+      expect(res.body.meta).toEqual({ status: 200, success: true });
+      expect((await steps.events('country.state.deleted', corse.id)).length).toBe(1);
+      expect((await steps.events('country.state.updated', bretagne.id)).length).toBe(1);
+      expect((await t.http.get('/country/FR/states').set(auth)).body.data).toEqual(res.body.data);
+
+      // The same body again changes nothing; more members cost no more statements.
+      const again = await put('/countries/FR/states', [
+        { name: 'Normandie', code: 'NOR' },
+        { name: 'Bretagne (Breizh)', code: 'BRE' },
+      ]);
+      expect(again.body.data).toEqual(res.body.data);
+      expect((await steps.events('country.state.updated', bretagne.id)).length).toBe(1);
+      queryCounter.reset();
+      // Bretagne changes, Normandie goes, eleven come: the same kinds of write as the first PUT.
+      const many = await put('/countries/FR/states', [
+        { name: 'Bretagne', code: 'BRE' },
+        ...Array.from({ length: 11 }, (_, i) => ({ name: `Region ${i}`, code: `R${i}` })),
+      ]);
+      expect([many.status, many.body.data.length, queryCounter.count]).toEqual([200, 12, statements]);
+
+      const bad = await put('/countries/FR/states', [
+        { name: 'Ok', code: 'OK' },
+        { name: '', code: 'NO' },
+      ]);
+      expect(bad.status).toBe(422);
+      expect(Object.keys(bad.body.error.message)).toEqual(['1.name']);
+      expect((await t.http.get('/country/FR/states').set(auth)).body.data.length).toBe(12);
+      expect((await put('/countries/FR/states', [])).body.data).toEqual([]);
+      expect((await put('/countries/ZZ/states', [])).status).toBe(404);
+      expect((await put('/countries/FR/states', { name: 'x', code: 'X' })).status).toBe(422);
+    });
+
+    it('a shipment’s tracking codes, by code', async () => {
+      const shipment = await steps.create('/shipment', { number: 'SH-C' });
+      const one = await steps.create(`/shipment/${shipment.id}/trackingcodes`, { code: 'ONE', carrier: 'UPS' });
+      await steps.create(`/shipment/${shipment.id}/trackingcodes`, { code: 'TWO' });
+      const res = await put(`/shipment/${shipment.id}/trackingcodes`, [{ code: 'THREE' }, { code: 'ONE', carrier: 'DHL' }]);
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((c: Json) => [c.id === one.id, c.code, c.carrier])).toEqual([
+        [true, 'ONE', 'DHL'],
+        [false, 'THREE', null],
+      ]);
+    });
+  });
 });

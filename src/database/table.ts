@@ -144,6 +144,17 @@ export class Table<E extends Row> {
     return qb.getMany();
   }
 
+  /** Rows by id, in one statement. */
+  async deleteMany(m: EntityManager, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await m
+      .createQueryBuilder()
+      .delete()
+      .from(this.entity)
+      .where('id IN (:...ids)', { ids: [...ids] })
+      .execute();
+  }
+
   delete(m: EntityManager, id: number): Promise<void> {
     return deleteById(m, this.entity, id);
   }

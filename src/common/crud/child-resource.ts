@@ -1,5 +1,6 @@
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { changesOf } from './changes.js';
+import { keyFold, matchMembers } from './domain/match-members.js';
 import { putTarget, replacementValues, writableFieldsOf } from './replacement.js';
 import type { ResourceEvents } from './resource-events.js';
 import { parseEmbed } from '../embed/embed.js';
@@ -111,6 +112,59 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
       if (!changed) return this.cfg.present(current);
       await this.afterWrite(m, owner);
       return this.recorded(m, 'updated', row.id, this.cfg.present(row));
+    });
+  }
+
+  /**
+   * PUT on the parts' collection (CONTRACT §17): the owner's parts become the body's members,
+   * matched to the stored ones by the table's second key (a state's `code`): a matched part keeps its
+   * id and is replaced as its item PUT would be, a new one is created, a part no longer listed is
+   * deleted. One transaction, in sets: the owner's lock, one read of its parts, one DELETE, one
+   * INSERT, one UPDATE of the parts whose values differ, one statement of events. Answers the
+   * collection as its GET shows it (in id order, no paging).
+   */
+  replaceAll(ownerKey: string, inputs: object[]): Promise<J[]> {
+    const { alt, fold } = this.cfg.table.key;
+    if (!alt) throw new Error('a collection PUT needs a key to match its members by');
+    const keyOf = (o: object) => String((o as Values)[alt]);
+    return this.tx.run(async (m) => {
+      const owner = await this.cfg.findOwner(m, ownerKey, true);
+      const stored = await this.cfg.table.whereIn(m, this.cfg.owner, [owner.id]);
+      const matched = matchMembers(stored, inputs, keyOf, keyOf, keyFold(fold));
+      const kept = new Set(matched.filter((r): r is E => r !== null).map((r) => r.id));
+      const removed = stored.filter((r) => !kept.has(r.id));
+      const defaults = this.cfg.table.columnDefaults();
+      const creates: Values[] = [];
+      const updates: { id: number; values: Values }[] = [];
+      for (const [index, input] of inputs.entries()) {
+        const current = matched[index];
+        try {
+          if (current) {
+            const replacement = replacementValues(input, writableFieldsOf(input.constructor), defaults);
+            updates.push({ id: current.id, values: await this.prepare(m, owner, replacement, current) });
+          } else {
+            creates.push({ ...(await this.prepare(m, owner, changesOf(input), null)), [this.cfg.owner]: owner.id });
+          }
+        } catch (error) {
+          throw error instanceof ApiError ? error.atIndex(index) : error;
+        }
+      }
+      await this.cfg.table.deleteMany(
+        m,
+        removed.map((r) => r.id),
+      );
+      const inserted = await this.cfg.table.insertMany(m, creates);
+      const changed = await this.cfg.table.changeMany(m, updates);
+      if (removed.length || inserted.length || changed.length) await this.afterWrite(m, owner);
+      const events = [
+        ...removed.map((row) => ({ action: 'deleted' as const, id: row.id, data: this.cfg.present(row) })),
+        ...inserted.map((row) => ({ action: 'created' as const, id: row.id, data: this.cfg.present(row) })),
+        ...changed.map((row) => ({ action: 'updated' as const, id: row.id, data: this.cfg.present(row) })),
+      ];
+      if (events.length) await this.cfg.events?.recordMany(m, events);
+      const byId = new Map<number, E>(stored.filter((r) => kept.has(r.id)).map((r) => [r.id, r]));
+      for (const row of [...inserted, ...changed]) byId.set(row.id, row);
+      return [...byId.values()].sort((a, b) => a.id - b.id).map(this.cfg.present);
     });
   }
 

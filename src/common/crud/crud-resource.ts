@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { changesOf } from './changes.js';
 import { keyFold, matchMembers } from './domain/match-members.js';
 import { putTarget, replacementValues, writableFieldsOf } from './replacement.js';
-import type { Upserted } from '../batch/batch-result.js';
+import type { UpsertOutcome, Upserted } from '../batch/batch-result.js';
 import type { ResourceEvents } from './resource-events.js';
 import { type EmbedSelection, type EmbedTree, parseEmbed } from '../embed/embed.js';
 import { ApiError } from '../http/api-error.js';
@@ -153,7 +153,7 @@ export class CrudResource<E extends Row, J> {
         ).map((row) => [row.id, row]),
       );
       const rows: E[] = new Array(inputs.length);
-      const outcomes: Upserted<J>['outcome'][] = new Array(inputs.length);
+      const outcomes: UpsertOutcome[] = new Array(inputs.length);
       creates.forEach((c, i) => ((rows[c.index] = inserted[i]), (outcomes[c.index] = 'created')));
       for (const u of updates) {
         const row = changed.get(u.current.id);

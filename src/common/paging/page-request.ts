@@ -18,7 +18,7 @@ export function sortableColumns(...names: string[]): Sortable {
 export const TOTAL_EXACT_ROWS = 10_000;
 
 /** Whole-second bounds of a timestamp filter: `min` inclusive, `before` exclusive. */
-export interface TimeRange {
+interface TimeRange {
   min?: Date;
   before?: Date;
 }
@@ -29,7 +29,7 @@ const wholeSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000)
  * The bounds of `<x>_min` / `<x>_max`. Timestamps are shown to the second, so the bounds take whole
  * seconds: a row shown as updated at 10:00:00 (stored 10:00:00.6) is inside `updated_at_max=10:00:00`.
  */
-export function timeRange(min: Date | undefined, max: Date | undefined): TimeRange | undefined {
+function timeRange(min: Date | undefined, max: Date | undefined): TimeRange | undefined {
   if (!min && !max) return undefined;
   return {
     ...(min && { min: wholeSecond(min) }),

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiBatch, ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CountryView, StateView } from './geography.views.js';
 import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CountryCreate, CountryPatch, StateCreate, StatePatch } from './dto/country.input.js';
@@ -79,6 +79,17 @@ export class CountriesController {
   @ApiPage(StateView, { sort: ['id', 'name', 'code', 'created_at', 'updated_at'] })
   listStates(@Param('id') id: string, @Query() query: ListQuery) {
     return this.states.list(id, query);
+  }
+
+  @Put(['countries/:id/states', 'country/:id/states'])
+  @ArrayBodyRoute()
+  @ApiItems(StateView, {
+    summary: "Replace a country's states",
+    description:
+      'The states become the body: matched by `code` (a matched state keeps its id), new ones created, unlisted ones deleted. `[]` empties the list.',
+  })
+  replaceStates(@Param('id') id: string, @BatchBody(StateCreate, { key: { field: 'code', of: (m) => m.code } }) members: StateCreate[]) {
+    return this.states.replaceAll(id, members);
   }
 
   @Get(['countries/:id/state/:stateId', 'countries/:id/states/:stateId', 'country/:id/state/:stateId', 'country/:id/states/:stateId'])

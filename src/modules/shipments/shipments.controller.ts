@@ -1,12 +1,14 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { ShipmentView, TrackingCodeView } from './shipments.views.js';
 import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { ShipmentCreate, ShipmentPatch } from './dto/shipment.input.js';
 import { TrackingCodeCreate, TrackingCodePatch } from './dto/tracking-code.input.js';
 import { ShipmentsService } from './shipments.service.js';
 import { TrackingCodesService } from './tracking-codes.service.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 
 /** `shipment` and `shipments` spell the same path (CONTRACT §2); so do `trackingcode` and `trackingcodes`. */
 const SHIPMENT = ['shipment/:id', 'shipments/:id'];
@@ -71,6 +73,19 @@ export class ShipmentsController {
   @ApiItem(TrackingCodeView)
   createTrackingCode(@Param('id') id: string, @Body() body: TrackingCodeCreate) {
     return this.trackingCodes.create(id, body);
+  }
+
+  @Put(CODE_LIST)
+  @ArrayBodyRoute()
+  @ApiItems(TrackingCodeView, {
+    summary: "Replace a shipment's tracking codes",
+    description: 'The tracking codes become the body: matched by `code`, new ones created, unlisted ones deleted. `[]` empties the list.',
+  })
+  replaceTrackingCodes(
+    @Param('id') id: string,
+    @BatchBody(TrackingCodeCreate, { key: { field: 'code', of: (m) => m.code } }) members: TrackingCodeCreate[],
+  ) {
+    return this.trackingCodes.replaceAll(id, members);
   }
 
   @Get(CODE_ITEM)
