@@ -285,6 +285,18 @@ describeE2E('PUT: replace a resource, or create it by its key', () => {
       expect((await put('/quote/Q999999', { name: 'x' })).status).toBe(404);
     });
 
+    it('order: payment_status and notes become the body’s, a left-out status stays', async () => {
+      const cup = await steps.create('/product', { name: 'Cup', sku: 'CUP', base_price: '4.00' });
+      const quote = await steps.create('/quote', { name: 'Cups', items: [{ product_id: cup.id }] });
+      const order = await steps.create(`/quote/${quote.id}/order`, { payment_status: 'paid', notes: 'Leave at the door' });
+      const res = await put(`/order/${order.number}`, {});
+      expect(res.status).toBe(200);
+      expect([res.body.data.payment_status, res.body.data.notes, res.body.data.status]).toEqual(['pending', null, 'open']);
+      const done = await put(`/order/${order.id}`, { payment_status: 'paid', status: 'completed' });
+      expect([done.body.data.payment_status, done.body.data.status]).toEqual(['paid', 'completed']);
+      expect((await put(`/order/${order.id}`, { status: 'open' })).status).toBe(422);
+    });
+
     it('webhook: replaced; is_active left out is 1', async () => {
       const hook = await steps.create('/webhook', { url: 'http://127.0.0.1:9/hook', events: ['quote.*'], is_active: false });
       const res = await put(`/webhook/${hook.id}`, { url: 'http://127.0.0.1:9/hook', events: ['order.*'] });
