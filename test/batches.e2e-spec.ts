@@ -187,6 +187,27 @@ describeE2E('batch PUT: upsert many by their keys', () => {
       expect((await put('/countries/FR/states', { name: 'x', code: 'X' })).status).toBe(422);
     });
 
+    it('a tax class’s rates, by place and priority', async () => {
+      const reduced = await steps.create('/taxclass', { name: 'Reduced' });
+      const ny = await steps.create(`/taxclass/${reduced.id}/rates`, { country: 'US', state: 'NY', rate: '4.0000' });
+      await steps.create(`/taxclass/${reduced.id}/rates`, { country: 'US', state: 'CA', rate: '6.0000' });
+      const res = await put(`/taxclass/${reduced.id}/rates`, [
+        { country: 'us', state: 'ny', rate: '4.5000' },
+        { country: 'US', state: 'NY', rate: '1.0000', priority: 2, is_compound: true },
+      ]);
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((r: Json) => [r.id === ny.id, r.state, r.rate, r.priority])).toEqual([
+        [true, 'NY', '4.5000', 1],
+        [false, 'NY', '1.0000', 2],
+      ]);
+      const twice = await put(`/taxclass/${reduced.id}/rates`, [
+        { country: 'US', state: 'NY', rate: '1' },
+        { country: 'US', state: 'NY', rate: '2' },
+      ]);
+      expect(Object.keys(twice.body.error.message)).toEqual(['1.priority']);
+      expect((await put(`/taxclass/${reduced.id}/rates`, [])).body.data).toEqual([]);
+    });
+
     it('a shipment’s tracking codes, by code', async () => {
       const shipment = await steps.create('/shipment', { number: 'SH-C' });
       const one = await steps.create(`/shipment/${shipment.id}/trackingcodes`, { code: 'ONE', carrier: 'UPS' });

@@ -131,6 +131,7 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'taxClassesUpdate', params: () => ({ id: demo.reduced }) },
       { op: 'taxClassesCreateRate', params: () => ({ id: demo.reduced }), save: 'rate' },
       { op: 'taxClassesReplaceRate', params: (i) => ({ id: demo.reduced, rateId: i.rate }) },
+      { op: 'taxClassesReplaceRates', params: () => ({ id: demo.reduced }) },
       { op: 'taxClassesUpdateRate', params: () => ({ id: demo.standard, rateId: demo.nyRate }) },
       { op: 'categoriesCreate' },
       { op: 'categoriesUpdate', params: () => ({ id: demo.apparel }) },

@@ -27,6 +27,11 @@ export interface ChildConfig<E extends Row, O extends Row, J extends object = ob
   present: (row: E) => J;
   /** A fixed condition on alias `r` that list rows must meet (e.g. live options only). */
   listWhere?: string;
+  /**
+   * The fields a collection PUT matches parts by when the table's second key is not it (a tax rate by
+   * its place and priority); a field a member leaves out counts as its column default.
+   */
+  collectionKey?: string[];
   /** A PUT on a key that names no part of the owner creates it under that key (a state by `code`). */
   createByKey?: boolean;
   /** Records `<owner>.<part>.created|updated|deleted` with each write (EventRecorder.for('shipment.trackingcode')). */
@@ -117,7 +122,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
 
   /**
    * PUT on the parts' collection (CONTRACT §17): the owner's parts become the body's members,
-   * matched to the stored ones by the table's second key (a state's `code`): a matched part keeps its
+   * matched to the stored ones by the table's second key (a state's `code`) or `collectionKey`: a matched part keeps its
    * id and is replaced as its item PUT would be, a new one is created, a part no longer listed is
    * deleted. One transaction, in sets: the owner's lock, one read of its parts, one DELETE, one
    * INSERT, one UPDATE of the parts whose values differ, one statement of events. Answers the
@@ -125,15 +130,16 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
    */
   replaceAll(ownerKey: string, inputs: object[]): Promise<J[]> {
     const { alt, fold } = this.cfg.table.key;
-    if (!alt) throw new Error('a collection PUT needs a key to match its members by');
-    const keyOf = (o: object) => String((o as Values)[alt]);
+    const defaults = this.cfg.table.columnDefaults();
+    const fields = this.cfg.collectionKey ?? (alt ? [alt] : null);
+    if (!fields) throw new Error('a collection PUT needs a key to match its members by');
+    const keyOf = (o: object) => JSON.stringify(fields.map((f) => (o as Values)[f] ?? defaults.get(f) ?? null));
     return this.tx.run(async (m) => {
       const owner = await this.cfg.findOwner(m, ownerKey, true);
       const stored = await this.cfg.table.whereIn(m, this.cfg.owner, [owner.id]);
-      const matched = matchMembers(stored, inputs, keyOf, keyOf, keyFold(fold));
+      const matched = matchMembers(stored, inputs, keyOf, keyOf, this.cfg.collectionKey ? undefined : keyFold(fold));
       const kept = new Set(matched.filter((r): r is E => r !== null).map((r) => r.id));
       const removed = stored.filter((r) => !kept.has(r.id));
-      const defaults = this.cfg.table.columnDefaults();
       const creates: Values[] = [];
       const updates: { id: number; values: Values }[] = [];
       for (const [index, input] of inputs.entries()) {
