@@ -16,6 +16,7 @@ import { WebhookAttemptLog1795640000001 } from './1795640000001-WebhookAttemptLo
 import { ApiKeyWithoutSecret1795640000002 } from './1795640000002-ApiKeyWithoutSecret.js';
 import { WebhookOwnerScopes1795650000100 } from './1795650000100-WebhookOwnerScopes.js';
 import { CartLinkVersion1795650000101 } from './1795650000101-CartLinkVersion.js';
+import { UpdatedAtIndexes1795651320000 } from './1795651320000-UpdatedAtIndexes.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   ApiKeyWithoutSecret1795640000002,
   WebhookOwnerScopes1795650000100,
   CartLinkVersion1795650000101,
+  UpdatedAtIndexes1795651320000,
 ];

@@ -115,14 +115,23 @@ describeE2E('the examples of the OpenAPI document', () => {
     const ids: Ids = {};
     const steps: Step[] = [
       { op: 'countriesCreate' },
+      { op: 'countriesReplace', params: () => ({ id: 'FR' }) },
+      { op: 'countriesPutMany' },
+      { op: 'countriesReplaceStates', params: () => ({ id: 'FR' }) },
       { op: 'countriesUpdate', params: () => ({ id: demo.us }) },
       { op: 'countriesCreateState', params: () => ({ id: demo.us }) },
+      { op: 'countriesReplaceState', params: () => ({ id: demo.us, stateId: 'OR' }) },
       { op: 'countriesUpdateState', params: () => ({ id: demo.us, stateId: demo.ny }) },
       { op: 'customFieldsCreate' },
+      { op: 'customFieldsReplace', params: () => ({ name: 'packaging' }) },
+      { op: 'customFieldsPutMany' },
       { op: 'customFieldsUpdate', params: () => ({ name: 'gift_wrap' }) },
-      { op: 'taxClassesCreate' },
+      { op: 'taxClassesCreate', save: 'taxClass' },
+      { op: 'taxClassesReplace', params: (i) => ({ id: i.taxClass }) },
       { op: 'taxClassesUpdate', params: () => ({ id: demo.reduced }) },
-      { op: 'taxClassesCreateRate', params: () => ({ id: demo.reduced }) },
+      { op: 'taxClassesCreateRate', params: () => ({ id: demo.reduced }), save: 'rate' },
+      { op: 'taxClassesReplaceRate', params: (i) => ({ id: demo.reduced, rateId: i.rate }) },
+      { op: 'taxClassesReplaceRates', params: () => ({ id: demo.reduced }) },
       { op: 'taxClassesUpdateRate', params: () => ({ id: demo.standard, rateId: demo.nyRate }) },
       { op: 'categoriesCreate' },
       { op: 'categoriesUpdate', params: () => ({ id: demo.apparel }) },
@@ -149,30 +158,44 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'productCategoriesLink', params: () => ({ owner: 'DEMO-HOODIE' }) },
       { op: 'productCustomFieldsUpdate', params: () => ({ owner: 'DEMO-COFFEE', name: 'origin' }) },
       { op: 'customerGroupsCreate' },
+      { op: 'customerGroupsReplace', params: () => ({ key: 'partners' }) },
+      { op: 'customerGroupsPutMany' },
       { op: 'customerGroupsUpdate', params: () => ({ key: 'wholesale' }) },
-      { op: 'customersCreate' },
+      { op: 'customersCreate', save: 'customer' },
+      { op: 'customersReplace', params: (i) => ({ id: i.customer }) },
+      { op: 'customersPutMany' },
       { op: 'customersUpdate', params: () => ({ id: demo.ada }) },
       { op: 'customersCreateAddress', params: () => ({ id: demo.ada }), save: 'address' },
       { op: 'customersUpdateAddress', params: (i) => ({ id: demo.ada, aid: i.address }) },
+      { op: 'customersReplaceAddress', params: (i) => ({ id: demo.ada, aid: i.address }) },
       { op: 'couponsCreate' },
+      { op: 'couponsReplace', params: () => ({ key: 'SPRING10' }) },
+      { op: 'couponsPutMany' },
       { op: 'couponsUpdate', params: () => ({ key: 'WELCOME10' }) },
-      { op: 'billingPlansCreate' },
+      { op: 'billingPlansCreate', save: 'plan' },
+      { op: 'billingPlansReplace', params: (i) => ({ id: i.plan }) },
       { op: 'billingPlansUpdate', params: () => ({ id: demo.monthly }) },
       { op: 'subscriptionsCreate', save: 'subscription' },
       { op: 'subscriptionsUpdate', params: (i) => ({ id: i.subscription }) },
       { op: 'subscriptionsAddProduct', params: (i) => ({ id: i.subscription }) },
       { op: 'shipmentsCreate', save: 'shipment' },
       { op: 'shipmentsUpdate', params: (i) => ({ id: i.shipment }) },
+      { op: 'shipmentsReplace', params: (i) => ({ id: i.shipment }) },
       { op: 'shipmentsCreateTrackingCode', params: (i) => ({ id: i.shipment }), save: 'trackingCode' },
       { op: 'shipmentsUpdateTrackingCode', params: (i) => ({ id: i.shipment, code: i.trackingCode }) },
+      { op: 'shipmentsReplaceTrackingCode', params: (i) => ({ id: i.shipment, code: i.trackingCode }) },
+      { op: 'shipmentsReplaceTrackingCodes', params: (i) => ({ id: i.shipment }) },
       { op: 'quotesCreate', save: 'quote' },
       { op: 'quotesUpdate', params: (i) => ({ id: i.quote }) },
+      { op: 'quotesReplace', params: (i) => ({ id: i.quote }) },
       // The demo quote, as the README's walk sends it.
       { op: 'quotesSend', params: () => ({ id: 'Q1001' }) },
       { op: 'ordersConvert', params: (i) => ({ id: i.quote }), save: 'order' },
       { op: 'ordersUpdate', params: (i) => ({ id: i.order }) },
+      { op: 'ordersReplace', params: (i) => ({ id: i.order }) },
       { op: 'webhooksCreate', save: 'webhook' },
       { op: 'webhooksUpdate', params: (i) => ({ id: i.webhook }) },
+      { op: 'webhooksReplace', params: (i) => ({ id: i.webhook }) },
     ];
 
     // The plan covers exactly the operations whose body has an example, and every body has one.
@@ -190,7 +213,7 @@ describeE2E('the examples of the OpenAPI document', () => {
 
       const params = step.params?.(ids) ?? {};
       const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
-      const res = await t.http[method as 'post' | 'patch'](url)
+      const res = await t.http[method as 'post' | 'patch' | 'put'](url)
         .set(auth)
         .send(example as object);
       const status = Number(Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)));

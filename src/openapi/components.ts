@@ -65,6 +65,26 @@ export const SHARED_SCHEMAS: Record<string, JsonSchema> = {
   Pagination: pagination,
   Meta: successMeta(false),
   PageMeta: successMeta(true),
+  BatchMeta: {
+    type: 'object',
+    required: ['status', 'success', 'batch'],
+    additionalProperties: false,
+    properties: {
+      status: { type: 'integer', description: 'Always the HTTP status.', example: 200 },
+      success: { const: true },
+      batch: {
+        type: 'object',
+        description: 'What the batch did to its members: created, updated, or left unchanged (a member equal to the stored resource).',
+        required: ['created', 'updated', 'unchanged'],
+        additionalProperties: false,
+        properties: {
+          created: { type: 'integer', minimum: 0, example: 1 },
+          updated: { type: 'integer', minimum: 0, example: 1 },
+          unchanged: { type: 'integer', minimum: 0, example: 0 },
+        },
+      },
+    },
+  },
 };
 
 const header = (description: string, example: string, schema: JsonSchema = { type: 'string' }) => ({

@@ -38,6 +38,8 @@ interface Handler {
   status: number;
   doc?: ResponseDoc;
   body?: Function;
+  /** The body is a JSON array of `body` (a collection PUT or a batch: `@BatchBody`). */
+  bodyIsArray: boolean;
   query?: Function;
   pathParams: Record<string, string>;
 }
@@ -113,7 +115,8 @@ function handlers(app: INestApplication): Map<string, Handler> {
         group: reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [fn, controller]) ?? null,
         status: (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ?? (method === 'POST' ? 201 : 200),
         doc: Reflect.getMetadata(RESPONSE_DOC, fn) as ResponseDoc | undefined,
-        body: argOf(RouteParamtypes.BODY) ?? explicitBody(fn),
+        body: explicitBody(fn) ?? argOf(RouteParamtypes.BODY),
+        bodyIsArray: explicitBodyIsArray(fn),
         query: argOf(RouteParamtypes.QUERY),
         pathParams,
       };
@@ -130,6 +133,12 @@ function explicitBody(fn: Function): Function | undefined {
   return typeof type === 'function' && type !== Object ? type : undefined;
 }
 
+/** `@ApiBody({ type, isArray: true })`, as `@BatchBody` declares it. */
+function explicitBodyIsArray(fn: Function): boolean {
+  const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; isArray?: boolean }[];
+  return params.find((p) => p.in === 'body')?.isArray === true;
+}
+
 const humanize = (s: string) => s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const words = (className: string) =>
   className
@@ -142,6 +151,7 @@ const article = (s: string) => (/^[aeiou]/.test(s) ? `an ${s}` : `a ${s}`);
 function autoSummary(h: Handler): string {
   const label = h.doc ? words(h.doc.view.name) : words(h.name);
   if (h.doc?.shape === 'page') return `List ${plural(label)}`;
+  if (h.doc?.shape === 'batch') return `Create or replace ${plural(label)} by their keys`;
   if (h.method === 'GET') return h.doc?.shape === 'array' ? `List ${plural(label)}` : `Get ${article(label)}`;
   if (h.method === 'POST' && h.status === 201) return `Create ${article(label)}`;
   if (h.method === 'PATCH' || h.method === 'PUT') return `Update ${article(label)}`;
@@ -150,7 +160,7 @@ function autoSummary(h: Handler): string {
 }
 
 const envelopeName = (doc: ResponseDoc) =>
-  `${doc.view.name.replace(/View$/, '')}${{ item: '', array: 'List', page: 'Page' }[doc.shape]}Envelope`;
+  `${doc.view.name.replace(/View$/, '')}${{ item: '', array: 'List', page: 'Page', batch: 'Batch' }[doc.shape]}Envelope`;
 
 function envelopeSchema(doc: ResponseDoc): JsonSchema {
   const view = { $ref: schemaRef(doc.view.name) };
@@ -159,7 +169,7 @@ function envelopeSchema(doc: ResponseDoc): JsonSchema {
     required: ['meta', 'data'],
     additionalProperties: false,
     properties: {
-      meta: { $ref: schemaRef(doc.shape === 'page' ? 'PageMeta' : 'Meta') },
+      meta: { $ref: schemaRef({ page: 'PageMeta', batch: 'BatchMeta' }[doc.shape as string] ?? 'Meta') },
       data: doc.shape === 'item' ? view : { type: 'array', items: view },
     },
   };
@@ -317,7 +327,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         if (h.method === 'GET')
           parameters.push({ $ref: '#/components/parameters/IfNoneMatch' }, { $ref: '#/components/parameters/IfModifiedSince' });
         if (['PATCH', 'PUT', 'DELETE'].includes(h.method)) parameters.push({ $ref: '#/components/parameters/IfMatch' });
-        if (h.method === 'POST') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+        if (h.method === 'POST' || (h.method === 'PUT' && h.bodyIsArray))
+          parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
       }
       op.parameters = parameters;
 
@@ -325,18 +336,22 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (h.body) {
         const name = dtos.component(h.body);
         const bodySchema = dtos.components.get(h.body) ?? {};
-        const required = [bodySchema, ...((bodySchema.oneOf as JsonSchema[] | undefined) ?? [])].some(
-          (s) => ((s.required as string[] | undefined) ?? []).length > 0,
-        );
-        const example = REQUEST_EXAMPLES[name];
-        if (example !== undefined) examples.set(name, { summary: `A ${name} body the API accepts`, value: example });
+        const required =
+          h.bodyIsArray ||
+          [bodySchema, ...((bodySchema.oneOf as JsonSchema[] | undefined) ?? [])].some(
+            (s) => ((s.required as string[] | undefined) ?? []).length > 0,
+          );
+        const exampleName = h.bodyIsArray ? `${name}List` : name;
+        const memberExample = REQUEST_EXAMPLES[name];
+        const example = REQUEST_EXAMPLES[exampleName] ?? (h.bodyIsArray && memberExample !== undefined ? [memberExample] : undefined);
+        if (example !== undefined) examples.set(exampleName, { summary: `A ${exampleName} body the API accepts`, value: example });
         op.requestBody = {
           required,
           ...(required ? {} : { description: 'May be omitted (an empty body is `{}`).' }),
           content: {
             'application/json': {
-              schema: { $ref: schemaRef(name) },
-              ...(example !== undefined ? { examples: { [name]: { $ref: `#/components/examples/${name}` } } } : {}),
+              schema: h.bodyIsArray ? { type: 'array', items: { $ref: schemaRef(name) }, maxItems: 1000 } : { $ref: schemaRef(name) },
+              ...(example !== undefined ? { examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } } } : {}),
             },
           },
         };
@@ -369,6 +384,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
             },
           },
         };
+        if (h.doc.createsByKey) {
+          const createdExample = `${name.replace(/Envelope$/, '')}201`;
+          if (!successExamples.some((e) => e.name === createdExample))
+            successExamples.push({ name: createdExample, envelope: name, status: 201 });
+          responses['201'] = {
+            description: 'Created: nothing had the key in the path, so the body made a new resource under it.',
+            headers: successHeaders(),
+            content: {
+              'application/json': {
+                schema: { $ref: schemaRef(name) },
+                examples: { [createdExample]: { $ref: `#/components/examples/${createdExample}` } },
+              },
+            },
+          };
+        }
       } else if (!isPublic) {
         // A handler without @ApiItem/@ApiPage: still listed, flagged so the e2e test points at it.
         responses[String(h.status)] = {

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { ProductView } from './catalog.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { ProductsService } from './products.service.js';
@@ -19,7 +19,7 @@ export class ProductsController {
     sort: ['id', 'name', 'sku', 'base_price', 'created_at', 'updated_at', 'sort_order'],
     embed: ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields'],
   })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.products.list(query);
   }
 

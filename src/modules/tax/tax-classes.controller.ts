@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { TaxClassView, TaxRateView } from './tax.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { TaxClassCreate, TaxClassPatch, TaxRateCreate, TaxRatePatch } from './dto/tax.input.js';
 import { TaxClassesService } from './tax-classes.service.js';
 import { TaxRatesService } from './tax-rates.service.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 
 /** Singular and plural spellings are aliases at every level (CONTRACT §2). */
 const CLASS = ['taxclass/:id', 'taxclasses/:id'];
@@ -24,7 +26,7 @@ export class TaxClassesController {
 
   @Get('taxclasses')
   @ApiPage(TaxClassView, { sort: ['id', 'name', 'is_default', 'created_at', 'updated_at'], embed: ['rates'] })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.classes.list(query);
   }
 
@@ -46,10 +48,36 @@ export class TaxClassesController {
     return this.classes.update(id, body);
   }
 
+  @Put(CLASS)
+  @ApiItem(TaxClassView)
+  replace(@Param('id') id: string, @Body() body: TaxClassCreate) {
+    return this.classes.replace(id, body);
+  }
+
   @Delete(CLASS)
   @ApiItem(TaxClassView)
   remove(@Param('id') id: string) {
     return this.classes.remove(id);
+  }
+
+  @Put(CLASS.map((c) => `${c}/rates`))
+  @ArrayBodyRoute()
+  @ApiItems(TaxRateView, {
+    summary: "Replace a tax class's rates",
+    description:
+      'The rates become the body: matched by `country`, `state`, `zip`, `city` and `priority` (left out: `*`, `*`, `*`, `*`, 1); a matched rate keeps its id, new ones are created, unlisted ones deleted. `[]` empties the list.',
+  })
+  replaceRates(
+    @Param('id') id: string,
+    @BatchBody(TaxRateCreate, {
+      key: {
+        field: 'priority',
+        of: (r) => JSON.stringify([r.country ?? '*', r.state ?? '*', r.zip ?? '*', r.city ?? '*', r.priority ?? 1]),
+      },
+    })
+    members: TaxRateCreate[],
+  ) {
+    return this.rates.replaceAll(id, members);
   }
 
   @Get(CLASS.map((c) => `${c}/rates`))
@@ -74,6 +102,12 @@ export class TaxClassesController {
   @ApiItem(TaxRateView)
   updateRate(@Param('id') id: string, @Param('rateId') rateId: string, @Body() body: TaxRatePatch) {
     return this.rates.update(id, rateId, body);
+  }
+
+  @Put(RATE)
+  @ApiItem(TaxRateView)
+  replaceRate(@Param('id') id: string, @Param('rateId') rateId: string, @Body() body: TaxRateCreate) {
+    return this.rates.replace(id, rateId, body);
   }
 
   @Delete(RATE)

@@ -17,6 +17,8 @@ export class TaxRatesService extends ChildResourceService<TaxRate, TaxClass, Ret
       events: recorder.for('taxclass.rate'),
       table: repository.rates,
       owner: 'tax_class_id',
+      // A class's rates are told apart by where they apply and in which order (compound taxes share a place).
+      collectionKey: ['country', 'state', 'zip', 'city', 'priority'],
       findOwner: (m, key, lock) => classes.find(m, key, lock),
       sort: sortableColumns('id', 'country', 'state', 'zip', 'city', 'rate', 'priority', 'created_at', 'updated_at'),
       present: presentTaxRate,
