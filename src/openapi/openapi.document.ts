@@ -159,7 +159,7 @@ function autoSummary(h: Handler): string {
 }
 
 const envelopeName = (doc: ResponseDoc) =>
-  `${doc.view.name.replace(/View$/, '')}${{ item: '', array: 'List', page: 'Page' }[doc.shape]}Envelope`;
+  `${doc.view.name.replace(/View$/, '')}${{ item: '', array: 'List', page: 'Page', batch: 'Batch' }[doc.shape]}Envelope`;
 
 function envelopeSchema(doc: ResponseDoc): JsonSchema {
   const view = { $ref: schemaRef(doc.view.name) };
@@ -168,7 +168,7 @@ function envelopeSchema(doc: ResponseDoc): JsonSchema {
     required: ['meta', 'data'],
     additionalProperties: false,
     properties: {
-      meta: { $ref: schemaRef(doc.shape === 'page' ? 'PageMeta' : 'Meta') },
+      meta: { $ref: schemaRef(doc.shape === 'page' ? 'PageMeta' : doc.shape === 'batch' ? 'BatchMeta' : 'Meta') },
       data: doc.shape === 'item' ? view : { type: 'array', items: view },
     },
   };
