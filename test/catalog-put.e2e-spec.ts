@@ -294,6 +294,76 @@ describeE2E('catalog: PUT of a product with its parts', () => {
     });
   });
 
+  describe('PUT on a part collection', () => {
+    let pid: number;
+    beforeAll(async () => {
+      pid = (await put('/product/COLL', { name: 'Coll', options: [{ name: 'Size', values: ['S', 'M'] }] })).body.data.id;
+    });
+
+    it('replaces the options exactly, matched by name, and answers the collection as its GET shows it', async () => {
+      const before = (await get(`/product/${pid}/options`)).body.data;
+      const res = await put(`/product/${pid}/options`, [
+        { name: 'Color', values: ['Red'] },
+        { name: 'Size', values: ['S', 'M', 'L'], sort_order: 2 },
+      ]);
+      expect(res.status).toBe(200);
+      expect(res.body.meta).toEqual({ status: 200, success: true });
+      expect(res.body.data).toEqual((await get(`/product/${pid}/options`)).body.data);
+      expect(res.body.data.map((o: { id: number; name: string; values: string[] }) => [o.name, o.values])).toEqual([
+        ['Size', ['S', 'M', 'L']],
+        ['Color', ['Red']],
+      ]);
+      expect(res.body.data[0].id).toBe(before[0].id);
+    });
+
+    it('replaces variants, price tiers, extras, attributes and categories; [] empties', async () => {
+      const variants = await put(`/product/${pid}/variants`, [{ sku: 'COLL-1', options: { Size: 'S', Color: 'Red' } }]);
+      expect(variants.status).toBe(200);
+      expect(variants.body.data.map((v: { sku: string }) => v.sku)).toEqual(['COLL-1']);
+      const tiers = await put(`/product/${pid}/pricetiers`, [{ quantity: 2, price: '5.00' }]);
+      expect(tiers.body.data.map((p: { quantity: number; price: string }) => [p.quantity, p.price])).toEqual([[2, '5.00']]);
+      const extras = await put(`/product/${pid}/extras`, [{ sku: 'E1', name: 'Gift wrap', price: '2.00' }]);
+      expect(extras.body.data.map((e: { sku: string }) => e.sku)).toEqual(['E1']);
+      const attributes = await put(`/product/${pid}/attributes`, [{ name: 'Material', value: 'Clay' }]);
+      expect(attributes.body.data.map((a: { name: string }) => a.name)).toEqual(['Material']);
+      const categories = await put(`/product/${pid}/categories`, [categoryId]);
+      expect(categories.body.data.map((c: { id: number }) => c.id)).toEqual([categoryId]);
+      const variantTiers = await put(`/variant/COLL-1/pricetiers`, [
+        { quantity: 3, price: '4.00' },
+        { customer_group_id: groupId, quantity: 3, price: '3.50' },
+      ]);
+      expect(variantTiers.status).toBe(200);
+      expect(
+        variantTiers.body.data.map((p: { customer_group_id: number | null; quantity: number }) => [p.customer_group_id, p.quantity]),
+      ).toEqual([
+        [null, 3],
+        [groupId, 3],
+      ]);
+      expect((await put(`/product/${pid}/extras`, [])).body.data).toEqual([]);
+      expect((await get(`/product/${pid}/extras`)).body.data).toEqual([]);
+      expect((await put(`/product/${pid}/categories`, [])).body.data).toEqual([]);
+    });
+
+    it('names errors as N.field, and 404s an unknown product', async () => {
+      const invalid = await put(`/product/${pid}/pricetiers`, [
+        { quantity: 2, price: '5.00' },
+        { quantity: 0, price: '1.00' },
+      ]);
+      expect(invalid.status).toBe(422);
+      expect(invalid.body.error.message).toEqual({ '1.quantity': ['must be at least 1'] });
+      const repeated = await put(`/product/${pid}/pricetiers`, [
+        { quantity: 2, price: '5.00' },
+        { quantity: 2, price: '4.00' },
+      ]);
+      expect(repeated.body.error.message).toEqual({ '1.quantity': ['is the same as that of price tier 0'] });
+      expect((await put(`/product/${pid}/categories`, [1, 'x'])).body.error.message).toEqual({ '1': ['must be a category id'] });
+      expect((await put(`/product/${pid}/variants`, [{ options: { Size: 'XXL' } }])).body.error.message).toEqual({
+        '0.options': ['"Size" must be one of: S, M, L'],
+      });
+      expect((await put('/product/NOPE/options', [])).status).toBe(404);
+    });
+  });
+
   describe('bodies', () => {
     it('takes a batch body over 1 MiB, refuses one over 1 MiB elsewhere, and an array elsewhere', async () => {
       const big = Array.from({ length: 300 }, (_, i) => ({ sku: `L-${i}`, name: 'L', description: 'x'.repeat(4000) }));

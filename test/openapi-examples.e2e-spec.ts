@@ -147,6 +147,16 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'variantPriceTiersCreate', params: () => ({ owner: demo.whiteL }), save: 'variantTier' },
       { op: 'variantPriceTiersUpdate', params: (i) => ({ owner: demo.whiteL, id: i.variantTier }) },
       { op: 'productCategoriesLink', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      // The hoodie replaced as a whole, then part by part, and a batch of one sweater.
+      { op: 'productsPut', params: () => ({ key: 'DEMO-HOODIE' }) },
+      { op: 'productOptionsReplaceAll', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productVariantsReplaceAll', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'variantPriceTiersReplaceAll', params: () => ({ owner: 'DEMO-HOODIE-L' }) },
+      { op: 'productPriceTiersReplaceAll', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productExtrasReplaceAll', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productAttributesReplaceAll', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productCategoriesReplaceAll', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productsPutMany' },
       { op: 'productCustomFieldsUpdate', params: () => ({ owner: 'DEMO-COFFEE', name: 'origin' }) },
       { op: 'customerGroupsCreate' },
       { op: 'customerGroupsUpdate', params: () => ({ key: 'wholesale' }) },
@@ -190,7 +200,7 @@ describeE2E('the examples of the OpenAPI document', () => {
 
       const params = step.params?.(ids) ?? {};
       const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
-      const res = await t.http[method as 'post' | 'patch'](url)
+      const res = await t.http[method as 'post' | 'patch' | 'put'](url)
         .set(auth)
         .send(example as object);
       const status = Number(Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)));

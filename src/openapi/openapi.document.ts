@@ -40,6 +40,8 @@ interface Handler {
   body?: Function;
   /** The body is a JSON array of `body` (a collection PUT or a batch: `@BatchBody`). */
   bodyIsArray: boolean;
+  /** A body declared by its schema alone (`@ApiBody({ schema })`: an array of ids), with its `example`. */
+  bodySchema?: JsonSchema;
   query?: Function;
   pathParams: Record<string, string>;
 }
@@ -115,8 +117,9 @@ function handlers(app: INestApplication): Map<string, Handler> {
         group: reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [fn, controller]) ?? null,
         status: (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ?? (method === 'POST' ? 201 : 200),
         doc: Reflect.getMetadata(RESPONSE_DOC, fn) as ResponseDoc | undefined,
-        body: explicitBody(fn) ?? argOf(RouteParamtypes.BODY),
+        body: explicitBodySchema(fn) ? undefined : (explicitBody(fn) ?? argOf(RouteParamtypes.BODY)),
         bodyIsArray: explicitBodyIsArray(fn),
+        bodySchema: explicitBodySchema(fn),
         query: argOf(RouteParamtypes.QUERY),
         pathParams,
       };
@@ -131,6 +134,12 @@ function explicitBody(fn: Function): Function | undefined {
   const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; type?: unknown }[];
   const type = params.find((p) => p.in === 'body')?.type;
   return typeof type === 'function' && type !== Object ? type : undefined;
+}
+
+/** `@ApiBody({ schema })`: a body of plain values, described by its schema. */
+function explicitBodySchema(fn: Function): JsonSchema | undefined {
+  const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; schema?: JsonSchema }[];
+  return params.find((p) => p.in === 'body')?.schema;
 }
 
 /** `@ApiBody({ type, isArray: true })`, as `@BatchBody` declares it. */
@@ -355,6 +364,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
           },
         };
         if (h.doc && !bodyViews.has(name)) bodyViews.set(name, h.doc.view.name);
+      } else if (h.bodySchema) {
+        const { example, ...schema } = h.bodySchema;
+        const exampleName = `${h.controller.name.replace(/Controller$/, '')}${h.name.replace(/^./, (c) => c.toUpperCase())}Body`;
+        examples.set(exampleName, { summary: 'A body the API accepts', value: example });
+        op.requestBody = {
+          required: true,
+          content: { 'application/json': { schema, examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } } } },
+        };
       } else {
         delete op.requestBody;
       }

@@ -1,7 +1,7 @@
 import { BatchAnswer, type BatchCounts } from '../http/envelope.js';
 
 /** What an upsert did to one member. */
-export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
+type UpsertOutcome = 'created' | 'updated' | 'unchanged';
 
 /** One member's result: what happened and its view. */
 export interface Upserted<V> {
@@ -9,7 +9,7 @@ export interface Upserted<V> {
   view: V;
 }
 
-export function countOutcomes(outcomes: readonly UpsertOutcome[]): BatchCounts {
+function countOutcomes(outcomes: readonly UpsertOutcome[]): BatchCounts {
   const counts: BatchCounts = { created: 0, updated: 0, unchanged: 0 };
   for (const o of outcomes) counts[o]++;
   return counts;

@@ -41,42 +41,42 @@ export async function rowsWhereIn<E extends ObjectLiteral>(
   ]);
 }
 
-/** INSERT of every row (each holding `columns`) in one statement; the stored rows, in the order given. */
-export async function insertRows<E extends ObjectLiteral>(
+/** INSERT of every row (each holding `columns`) in one statement; the new ids, in the order given. */
+export async function insertRows(
   m: EntityManager,
-  entity: EntityTarget<E>,
+  entity: EntityTarget<ObjectLiteral>,
   columns: readonly string[],
   rows: readonly Row[],
-): Promise<E[]> {
+): Promise<{ id: number }[]> {
   if (rows.length === 0) return [];
   const sql =
     `INSERT INTO ${tableOf(m.connection, entity)} (${quoted(columns)}) ` +
     `SELECT ${quoted(columns, 'x')} FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (${recordset(m, entity, columns)})) ` +
     `WITH ORDINALITY AS x(${quoted(columns)}, ord) ` +
-    `ORDER BY x.ord RETURNING *`;
-  return runStatement<E>(m, sql, [JSON.stringify(rows.map((r) => pick(r, columns)))], { prepare: true });
+    `ORDER BY x.ord RETURNING id`;
+  return runStatement<{ id: number }>(m, sql, [JSON.stringify(rows.map((r) => pick(r, columns)))], { prepare: true });
 }
 
 /**
  * UPDATE of every row (by `id`) to the values of `columns`, in one statement, writing (and moving
- * `updated_at` of) only the rows where some value is distinct from the stored one: the rows it
- * changed, as stored now.
+ * `updated_at` of) only the rows where some value is distinct from the stored one: the ids of the
+ * rows it changed.
  */
-export async function updateRows<E extends ObjectLiteral>(
+export async function updateRows(
   m: EntityManager,
-  entity: EntityTarget<E>,
+  entity: EntityTarget<ObjectLiteral>,
   columns: readonly string[],
   rows: readonly Row[],
   opts: { touch?: boolean } = {},
-): Promise<E[]> {
+): Promise<{ id: number }[]> {
   if (rows.length === 0) return [];
   const set = columns.map((c) => `"${c}" = x."${c}"`).join(', ');
   const touch = opts.touch === false ? '' : ', updated_at = now()';
   const sql =
     `UPDATE ${tableOf(m.connection, entity)} t SET ${set}${touch} ` +
     `FROM jsonb_to_recordset($1::jsonb) AS x(id integer, ${recordset(m, entity, columns)}) ` +
-    `WHERE t.id = x.id AND (${quoted(columns, 't')}) IS DISTINCT FROM (${quoted(columns, 'x')}) RETURNING t.*`;
-  return runStatement<E>(m, sql, [JSON.stringify(rows.map((r) => ({ id: r.id, ...pick(r, columns) })))], { prepare: true });
+    `WHERE t.id = x.id AND (${quoted(columns, 't')}) IS DISTINCT FROM (${quoted(columns, 'x')}) RETURNING t.id`;
+  return runStatement<{ id: number }>(m, sql, [JSON.stringify(rows.map((r) => ({ id: r.id, ...pick(r, columns) })))], { prepare: true });
 }
 
 /** DELETE of the rows with these ids, in one statement (none for no ids). */

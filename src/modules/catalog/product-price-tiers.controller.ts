@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { ProductUpsertService } from './product-upsert.service.js';
+import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { ProductPriceTierView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
@@ -12,7 +15,18 @@ import { ProductPriceTiersService } from './product-price-tiers.service.js';
 @Controller()
 @ScopeGroup('catalog')
 export class ProductPriceTiersController {
-  constructor(private readonly service: ProductPriceTiersService) {}
+  constructor(
+    private readonly service: ProductPriceTiersService,
+    private readonly upsert: ProductUpsertService,
+  ) {}
+
+  /** The product's price tiers become exactly the array sent (`[]` empties them), matched as in a product PUT. */
+  @Put(routes('product|products/:owner/pricetiers|pricetier'))
+  @ArrayBodyRoute()
+  @ApiItems(ProductPriceTierView, { summary: 'Replace the price tiers of a product' })
+  replaceAll(@Param('owner') owner: string, @BatchBody(PriceTierCreate) body: PriceTierCreate[]) {
+    return this.upsert.putPart(owner, 'price_tiers', body);
+  }
 
   @Get(routes('product|products/:owner/pricetiers|pricetier'))
   @ApiPage(ProductPriceTierView, { sort: ['id', 'quantity', 'price', 'created_at', 'updated_at'] })

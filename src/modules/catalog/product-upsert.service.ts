@@ -9,7 +9,16 @@ import type { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { normalizeFieldValue } from '../custom-fields/domain/field-value.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
-import type { ProductJson } from './catalog.presenter.js';
+import {
+  type ProductJson,
+  presentAttribute,
+  presentCategory,
+  presentExtra,
+  presentOption,
+  presentProductTier,
+  presentVariant,
+  presentVariantTier,
+} from './catalog.presenter.js';
 import { type OptionRule, selectionError } from './domain/option-selection.js';
 import {
   type KeyOf,
@@ -26,6 +35,8 @@ import type { PriceTierCreate } from './dto/price-tier.input.js';
 import type { ProductPut, VariantPut } from './dto/product-put.input.js';
 import type { Product } from './product.entity.js';
 import { ProductsService } from './products.service.js';
+import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
+import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { type SetTable, ProductSetsRepository } from './repositories/product-sets.repository.js';
 
 /** The writable fields of a product, as a PUT replaces them (category_ids and the parts apart). */
@@ -124,6 +135,8 @@ export class ProductUpsertService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly sets: ProductSetsRepository,
+    private readonly parts: ProductPartsRepository,
+    private readonly links: ProductCategoryLinksRepository,
     private readonly products: ProductsService,
     private readonly events: EventRecorder,
   ) {}
@@ -150,15 +163,69 @@ export class ProductUpsertService {
       .then(batchAnswer);
   }
 
-  /** PUT /product/{p}/<part>: the part becomes exactly `members`; the product's own fields stay. */
+  /**
+   * PUT /product/{p}/<part>: the part becomes exactly `members` (`[]` empties it), matched as in a
+   * product PUT; the product's own fields stay. Answers the collection as its GET shows it, unpaged.
+   */
   putPart(productKey: string, part: ProductPart | 'category_ids', members: unknown[]) {
     return this.tx.run(async (m) => {
       const input = { [part]: members } as ProductPut;
       const [result] = await this.upsertMany(m, [{ key: productKey, input, partsOnly: true }], {
         path: (_i, f) => (f.startsWith(`${part}.`) ? f.slice(part.length + 1) : f),
       });
-      return result.id;
+      return this.collection(m, result.id, part);
     });
+  }
+
+  /** PUT /variant/{v}/pricetiers: the variant's price tiers become exactly `tiers`, matched by customer group and quantity. */
+  putVariantTiers(variantKey: string, tiers: PriceTierCreate[]) {
+    return this.tx.run(async (m) => {
+      const variant = await this.parts.findVariant(m, variantKey, true);
+      const bag = new FieldErrorBag();
+      for (const { index, first } of repeatedKeys(tiers, (t) => tierKey(t)))
+        bag.add(`${index}.quantity`, `is the same as that of price tier ${first}`);
+      const groups = await this.sets.existing(m, 'customer_groups', [
+        ...new Set(tiers.map((t) => t.customer_group_id).filter((g): g is number => typeof g === 'number')),
+      ]);
+      tiers.forEach((t, i) => {
+        if (typeof t.customer_group_id === 'number' && !groups.has(t.customer_group_id))
+          bag.add(`${i}.customer_group_id`, 'does not exist');
+      });
+      bag.throwIfAny();
+      const plan: Plan = {
+        member: { input: {} as ProductPut },
+        current: null,
+        values: null,
+        id: variant.product_id,
+        partsChanged: false,
+        rowChanged: false,
+      };
+      await this.writeVariantTiers(m, [{ plan, id: variant.id, tiers, stored: true }]);
+      if (plan.partsChanged) {
+        await this.sets.touchProducts(m, [variant.product_id]);
+        const view = (await this.products.productViews(m, [variant.product_id])).get(variant.product_id)!;
+        await this.events.record(m, { type: 'product.updated', resource: 'product', resource_id: view.id, data: view });
+      }
+      return (await this.sets.partsOf(m, 'variant_price_tiers', [variant.id])).map(presentVariantTier);
+    });
+  }
+
+  /** A part collection of one product as its GET shows it (default order: by id), in full. */
+  private async collection(m: EntityManager, productId: number, part: ProductPart | 'category_ids'): Promise<object[]> {
+    switch (part) {
+      case 'category_ids':
+        return (await this.links.inLinkOrder(m, productId)).sort((a, b) => a.id - b.id).map(presentCategory);
+      case 'options':
+        return (await this.sets.partsOf(m, 'options', [productId])).map(presentOption);
+      case 'variants':
+        return (await this.sets.partsOf(m, 'variants', [productId])).map(presentVariant);
+      case 'price_tiers':
+        return (await this.sets.partsOf(m, 'price_tiers', [productId])).map(presentProductTier);
+      case 'extras':
+        return (await this.sets.partsOf(m, 'extras', [productId])).map(presentExtra);
+      case 'attributes':
+        return (await this.sets.partsOf(m, 'attributes', [productId])).map(presentAttribute);
+    }
   }
 
   /**
@@ -263,11 +330,12 @@ export class ProductUpsertService {
       written.map((p) => p.values!.sku).filter((s): s is string => typeof s === 'string'),
       written.map((p) => String(p.values!.url_name)),
     );
+    const holderOf = { sku: new Map(holders.map((h) => [h.sku, h.id])), url_name: new Map(holders.map((h) => [h.url_name, h.id])) };
     plans.forEach((plan, i) => {
       if (!plan.values) return;
       for (const field of ['sku', 'url_name'] as const) {
-        const v = plan.values[field];
-        if (v !== null && holders.some((h) => h[field] === v && h.id !== plan.current?.id)) bag.add(at(i, field), 'is already in use');
+        const holder = holderOf[field].get(plan.values[field] as string);
+        if (plan.values[field] !== null && holder !== undefined && holder !== plan.current?.id) bag.add(at(i, field), 'is already in use');
       }
     });
   }

@@ -48,7 +48,10 @@ WHERE
   ) >= 0
   AND (
     url_name = ANY ($1::text[])
-    OR url_name LIKE ANY ($2::text[])
+    OR (
+      url_name ~ '-[0-9]+$'
+      AND regexp_replace(url_name, '-[0-9]+$', '') = ANY ($1::text[])
+    )
   );
 
 -- ProductSetsRepository.existing
@@ -121,7 +124,7 @@ FROM
 ORDER BY
   x.ord
 RETURNING
-  *;
+  id;
 
 -- ProductSetsRepository.update
 UPDATE "product_attributes" t
@@ -141,7 +144,7 @@ WHERE
   t.id = x.id
   AND (t."name", t."value", t."sort_order") IS DISTINCT FROM (x."name", x."value", x."sort_order")
 RETURNING
-  t.*;
+  t.id;
 
 -- ProductSetsRepository.remove (hard)
 DELETE FROM "product_variants"

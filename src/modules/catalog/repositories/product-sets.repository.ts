@@ -100,7 +100,7 @@ export class ProductSetsRepository {
   /**
    * The URL names taken among these slugs and their numbered forms (`slug-2`, …), after an advisory
    * lock per slug (until the transaction ends), as a single create takes one: concurrent creates of
-   * one name take turns.
+   * one name take turns. One pass over the URL names with a hash lookup, whatever the number of slugs.
    */
   @GenerateSql({ args: [SqlArg.manager, ['cup', 'mug']] })
   async takenUrlNames(m: EntityManager, slugs: string[]): Promise<string[]> {
@@ -109,8 +109,9 @@ export class ProductSetsRepository {
       m,
       `WITH locks AS (SELECT pg_advisory_xact_lock(hashtext('products.url_name:' || s)) FROM unnest($1::text[]) AS s)
        SELECT url_name FROM ${tableOf(m.connection, Product)}
-        WHERE (SELECT count(*) FROM locks) >= 0 AND (url_name = ANY($1::text[]) OR url_name LIKE ANY($2::text[]))`,
-      [slugs, slugs.map((s) => `${s}-%`)],
+        WHERE (SELECT count(*) FROM locks) >= 0
+          AND (url_name = ANY($1::text[]) OR (url_name ~ '-[0-9]+$' AND regexp_replace(url_name, '-[0-9]+$', '') = ANY($1::text[])))`,
+      [slugs],
     );
     return rows.map((r) => r.url_name);
   }
@@ -152,11 +153,13 @@ export class ProductSetsRepository {
     { name: 'variant tiers', args: [SqlArg.manager, 'variant_price_tiers', [1]] },
   )
   async partsOf<T extends Exclude<SetTable, 'products'>>(m: EntityManager, table: T, ownerIds: number[]): Promise<SetRow<T>[]> {
-    const rows = await rowsWhereIn(m, TABLES[table] as EntityTarget<ObjectLiteral>, OWNER[table], ownerIds, { live: table === 'options' });
-    return rows.map((r) => m.create(TABLES[table] as EntityTarget<ObjectLiteral>, r)) as SetRow<T>[];
+    // Raw rows: their columns are the entity's, decoded by the pool's types (timestamps as Dates).
+    return (await rowsWhereIn(m, TABLES[table] as EntityTarget<ObjectLiteral>, OWNER[table], ownerIds, {
+      live: table === 'options',
+    })) as SetRow<T>[];
   }
 
-  /** Inserts rows of a table (each holding `columns`) in one statement; the stored rows, in order. */
+  /** Inserts rows of a table (each holding `columns`) in one statement; their ids, in order. */
   @GenerateSql({
     args: [
       SqlArg.manager,
@@ -165,16 +168,14 @@ export class ProductSetsRepository {
       [{ product_id: 1, name: 'a', value: 'b', sort_order: 0 }],
     ],
   })
-  async insert<T extends SetTable>(m: EntityManager, table: T, columns: string[], rows: Record<string, unknown>[]): Promise<SetRow<T>[]> {
-    const stored = await insertRows(m, TABLES[table] as EntityTarget<ObjectLiteral>, columns, rows);
-    return stored.map((r) => m.create(TABLES[table] as EntityTarget<ObjectLiteral>, r)) as SetRow<T>[];
+  insert(m: EntityManager, table: SetTable, columns: string[], rows: Record<string, unknown>[]): Promise<{ id: number }[]> {
+    return insertRows(m, TABLES[table], columns, rows);
   }
 
-  /** Updates rows (by id) to these values in one statement; the rows it changed. */
+  /** Updates rows (by id) to these values in one statement; the ids of the rows it changed. */
   @GenerateSql({ args: [SqlArg.manager, 'attributes', ['name', 'value', 'sort_order'], [{ id: 1, name: 'a', value: 'b', sort_order: 0 }]] })
-  async update<T extends SetTable>(m: EntityManager, table: T, columns: string[], rows: Record<string, unknown>[]): Promise<SetRow<T>[]> {
-    const stored = await updateRows(m, TABLES[table] as EntityTarget<ObjectLiteral>, columns, rows, { touch: table !== 'categories' });
-    return stored.map((r) => m.create(TABLES[table] as EntityTarget<ObjectLiteral>, r)) as SetRow<T>[];
+  update(m: EntityManager, table: SetTable, columns: string[], rows: Record<string, unknown>[]): Promise<{ id: number }[]> {
+    return updateRows(m, TABLES[table], columns, rows, { touch: table !== 'categories' });
   }
 
   /** Deletes rows by id, in one statement: options softly (as their DELETE does), other parts for good. */
