@@ -457,8 +457,8 @@ describeE2E('catalog: products', () => {
       expect(await allow('/products')).toBe('GET, HEAD, POST, PUT, OPTIONS');
       expect(await allow('/product/MUG-1/categories')).toBe('GET, HEAD, POST, PUT, DELETE, OPTIONS');
       expect(await allow('/product/MUG-1/category/1')).toBe('GET, HEAD, DELETE, OPTIONS');
-      expect(await allow('/product/MUG-1/customfield/origin')).toBe('GET, HEAD, PATCH, OPTIONS');
-      expect(await allow('/product/MUG-1/attribute/1')).toBe('GET, HEAD, PATCH, DELETE, OPTIONS');
+      expect(await allow('/product/MUG-1/customfield/origin')).toBe('GET, HEAD, PUT, PATCH, OPTIONS');
+      expect(await allow('/product/MUG-1/attribute/1')).toBe('GET, HEAD, PUT, PATCH, DELETE, OPTIONS');
       expect(await allow('/variant/V-1')).toBe('GET, HEAD, OPTIONS');
       const put = await t.http.put('/variant/V-1').set(auth()).send({ sku: 'V-1' });
       expect(put.status).toBe(405);

@@ -364,6 +364,42 @@ describeE2E('catalog: PUT of a product with its parts', () => {
     });
   });
 
+  describe('item PUT of a part', () => {
+    it('replaces an option, a variant, an extra, an attribute and price tiers: a field left out takes its create value', async () => {
+      const product = (
+        await put('/product/PART-1', {
+          name: 'Part',
+          options: [{ name: 'Size', values: ['S'], sort_order: 5 }],
+          variants: [
+            { sku: 'PART-1-S', options: { Size: 'S' }, base_price: '3.00', is_on_sale: 1, price_tiers: [{ quantity: 2, price: '2.00' }] },
+          ],
+          price_tiers: [{ quantity: 2, price: '2.50' }],
+          extras: [{ sku: 'X', name: 'Extra', price: '1.00', sort_order: 3 }],
+          attributes: [{ name: 'A', value: 'B', sort_order: 4 }],
+        })
+      ).body.data;
+      const full = (await get(`/product/${product.id}?embed=${ALL}`)).body.data;
+      const option = await put(`/product/${product.id}/option/${full.options.data[0].id}`, { name: 'Size', values: ['S', 'M'] });
+      expect(option.status).toBe(200);
+      expect(option.body.data).toMatchObject({ name: 'Size', values: ['S', 'M'], sort_order: 0 });
+      const variant = await put(`/product/${product.id}/variant/${full.variants.data[0].id}`, { sku: 'PART-1-S', options: { Size: 'S' } });
+      expect(variant.body.data).toMatchObject({ sku: 'PART-1-S', base_price: null, is_on_sale: 0 });
+      const extra = await put(`/product/${product.id}/extra/${full.extras.data[0].id}`, { sku: 'X', name: 'Extra 2' });
+      expect(extra.body.data).toMatchObject({ sku: 'X', name: 'Extra 2', price: '0.00', sort_order: 0 });
+      const attribute = await put(`/product/${product.id}/attribute/${full.attributes.data[0].id}`, { name: 'A' });
+      expect(attribute.body.data).toMatchObject({ name: 'A', value: null, sort_order: 0 });
+      const tier = await put(`/product/${product.id}/pricetier/${full.pricetiers.data[0].id}`, { quantity: 4, price: '2.25' });
+      expect(tier.body.data).toMatchObject({ customer_group_id: null, quantity: 4, price: '2.25' });
+      const variantTier = (await get('/variant/PART-1-S/pricetiers')).body.data[0];
+      const vt = await put(`/variant/PART-1-S/pricetier/${variantTier.id}`, { quantity: 6, price: '1.90' });
+      expect(vt.body.data).toMatchObject({ quantity: 6, price: '1.90' });
+      expect((await put(`/product/${product.id}/extra/${full.extras.data[0].id}`, { name: 'No SKU' })).body.error.message).toEqual({
+        sku: ['is required'],
+      });
+      expect((await put(`/product/${product.id}/customfield/origin`, { value: 'Gouda' })).body.data.value).toBe('Gouda');
+    });
+  });
+
   describe('bodies', () => {
     it('takes a batch body over 1 MiB, refuses one over 1 MiB elsewhere, and an array elsewhere', async () => {
       const big = Array.from({ length: 300 }, (_, i) => ({ sku: `L-${i}`, name: 'L', description: 'x'.repeat(4000) }));

@@ -52,6 +52,13 @@ export class ProductAttributesController {
     return this.service.update(owner, id, body);
   }
 
+  /** Replaces an attribute: a field left out takes what a create gives it. */
+  @Put(routes('product|products/:owner/attribute|attributes/:id'))
+  @ApiItem(AttributeView)
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: AttributeCreate) {
+    return this.service.update(owner, id, this.upsert.replacement('attributes', body));
+  }
+
   @Delete(routes('product|products/:owner/attribute|attributes/:id'))
   @ApiItem(AttributeView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {

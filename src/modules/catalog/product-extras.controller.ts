@@ -52,6 +52,13 @@ export class ProductExtrasController {
     return this.service.update(owner, id, body);
   }
 
+  /** Replaces an extra: a field left out takes what a create gives it. */
+  @Put(routes('product|products/:owner/extra|extras/:id'))
+  @ApiItem(ExtraView)
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: ExtraCreate) {
+    return this.service.update(owner, id, this.upsert.replacement('extras', body));
+  }
+
   @Delete(routes('product|products/:owner/extra|extras/:id'))
   @ApiItem(ExtraView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {

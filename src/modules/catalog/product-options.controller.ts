@@ -52,6 +52,13 @@ export class ProductOptionsController {
     return this.service.update(owner, id, body);
   }
 
+  /** Replaces an option: a field left out takes what a create gives it. */
+  @Put(routes('product|products/:owner/option|options/:id'))
+  @ApiItem(OptionView)
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: OptionCreate) {
+    return this.service.update(owner, id, this.upsert.replacement('options', body));
+  }
+
   @Delete(routes('product|products/:owner/option|options/:id'))
   @ApiItem(OptionView, { description: 'Soft delete: `deleted_at` is set and the option leaves the product.' })
   remove(@Param('owner') owner: string, @Param('id') id: string) {

@@ -52,6 +52,13 @@ export class ProductPriceTiersController {
     return this.service.update(owner, id, body);
   }
 
+  /** Replaces a price tier: a field left out takes what a create gives it. */
+  @Put(routes('product|products/:owner/pricetier|pricetiers/:id'))
+  @ApiItem(ProductPriceTierView)
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: PriceTierCreate) {
+    return this.service.update(owner, id, this.upsert.replacement('price_tiers', body));
+  }
+
   @Delete(routes('product|products/:owner/pricetier|pricetiers/:id'))
   @ApiItem(ProductPriceTierView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {

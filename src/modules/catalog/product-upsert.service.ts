@@ -141,6 +141,15 @@ export class ProductUpsertService {
     private readonly events: EventRecorder,
   ) {}
 
+  /**
+   * The values an item PUT of one part writes (`PUT /product/{p}/option/{id}`, …): every writable
+   * field as sent, or as a create gives it when left out; the part's own update then applies them.
+   */
+  replacement(part: ProductPart | 'variant_price_tiers', input: object): Record<string, unknown> {
+    const spec = part === 'variant_price_tiers' ? { table: part, fields: TIER_FIELDS } : PARTS[part];
+    return replacementValues(spec.fields, this.sets.defaultsOf(spec.table), input);
+  }
+
   /** PUT /product/{id|sku}: 201 when it created the product. */
   put(key: string, input: ProductPut, query: ItemQuery) {
     return this.tx.run(async (m) => {

@@ -53,6 +53,13 @@ export class ProductVariantsController {
     return this.service.update(owner, id, body);
   }
 
+  /** Replaces a variant: a field left out takes what a create gives it. */
+  @Put(routes('product|products/:owner/variant|variants/:id'))
+  @ApiItem(VariantView)
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: VariantCreate) {
+    return this.service.update(owner, id, this.upsert.replacement('variants', body));
+  }
+
   @Delete(routes('product|products/:owner/variant|variants/:id'))
   @ApiItem(VariantView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {

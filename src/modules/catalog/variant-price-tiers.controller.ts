@@ -52,6 +52,13 @@ export class VariantPriceTiersController {
     return this.service.update(owner, id, body);
   }
 
+  /** Replaces a price tier of a variant: a field left out takes what a create gives it. */
+  @Put(routes('variant|variants/:owner/pricetier|pricetiers/:id'))
+  @ApiItem(VariantPriceTierView)
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: PriceTierCreate) {
+    return this.service.update(owner, id, this.upsert.replacement('variant_price_tiers', body));
+  }
+
   @Delete(routes('variant|variants/:owner/pricetier|pricetiers/:id'))
   @ApiItem(VariantPriceTierView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {
