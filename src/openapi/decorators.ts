@@ -15,6 +15,8 @@ export interface ResponseDoc {
   embed?: string[];
   /** The `sort` whitelist of a collection. */
   sort?: string[];
+  /** When the operation also answers 201 (an item PUT that creates by its key): the 201's description. */
+  creates?: string;
 }
 
 export const RESPONSE_DOC = 'store:openapi:response';

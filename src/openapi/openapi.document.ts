@@ -384,22 +384,25 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (h.doc) {
         const name = envelopeName(h.doc);
         schemas[name] ??= envelopeSchema(h.doc);
-        const exampleName = `${name.replace(/Envelope$/, '')}${h.status}`;
-        if (!successExamples.some((e) => e.name === exampleName))
-          successExamples.push({ name: exampleName, envelope: name, status: h.status });
-        responses[String(h.status)] = {
-          description: op.summary,
-          headers: {
-            ...successHeaders(),
-            ...(h.method === 'POST' ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}),
-          },
-          content: {
-            'application/json': {
-              schema: { $ref: schemaRef(name) },
-              examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } },
+        // An item PUT that creates by its key answers 201 then, 200 otherwise: both are documented.
+        const statuses = h.doc.creates ? [h.status, 201] : [h.status];
+        for (const status of statuses) {
+          const exampleName = `${name.replace(/Envelope$/, '')}${status}`;
+          if (!successExamples.some((e) => e.name === exampleName)) successExamples.push({ name: exampleName, envelope: name, status });
+          responses[String(status)] = {
+            description: status === h.status ? op.summary : h.doc.creates,
+            headers: {
+              ...successHeaders(),
+              ...(h.method === 'POST' ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}),
             },
-          },
-        };
+            content: {
+              'application/json': {
+                schema: { $ref: schemaRef(name) },
+                examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } },
+              },
+            },
+          };
+        }
       } else if (!isPublic) {
         // A handler without @ApiItem/@ApiPage: still listed, flagged so the e2e test points at it.
         responses[String(h.status)] = {

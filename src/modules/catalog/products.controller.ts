@@ -65,6 +65,7 @@ export class ProductsController {
   @Put(routes('product|products/:key'))
   @ApiItem(ProductView, {
     summary: 'Replace a product and the parts sent, or create it by its SKU',
+    creates: 'Created: no product had the SKU of the path.',
     embed: ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields'],
   })
   put(@Param('key') key: string, @Body() body: ProductPut, @Query() query: ItemQuery) {
