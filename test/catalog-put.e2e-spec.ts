@@ -314,6 +314,16 @@ describeE2E('catalog: PUT of a product with its parts', () => {
         ['Color', ['Red']],
       ]);
       expect(res.body.data[0].id).toBe(before[0].id);
+      // One product.updated for the change, with the product's updated_at moved; the same array again records nothing.
+      expect(await eventsOf(pid)).toEqual(['product.created', 'product.updated']);
+      const product = (await get(`/product/${pid}`)).body.data;
+      const again = await put(`/product/${pid}/options`, [
+        { name: 'Color', values: ['Red'] },
+        { name: 'Size', values: ['S', 'M', 'L'], sort_order: 2 },
+      ]);
+      expect(again.body.data).toEqual(res.body.data);
+      expect(await eventsOf(pid)).toEqual(['product.created', 'product.updated']);
+      expect((await get(`/product/${pid}`)).body.data.updated_at).toBe(product.updated_at);
     });
 
     it('replaces variants, price tiers, extras, attributes and categories; [] empties', async () => {
