@@ -6,7 +6,7 @@ export interface ResponseDoc {
   view: Function;
   /**
    * `item`: data is the view; `array`: data is a plain array of it; `page`: a collection with
-   * `meta.pagination`; `batch`: the members of a batch PUT, with `meta.batch`.
+   * `meta.pagination`; `batch`: the members of a batch PUT with `meta.batch`.
    */
   shape: 'item' | 'array' | 'page' | 'batch';
   summary?: string;
@@ -15,8 +15,8 @@ export interface ResponseDoc {
   embed?: string[];
   /** The `sort` whitelist of a collection. */
   sort?: string[];
-  /** A PUT that may also create the resource under the key in its path (201, CONTRACT §17). */
-  createsByKey?: boolean;
+  /** When the operation also answers 201 (an item PUT that creates by its key): the 201's description. */
+  creates?: string;
 }
 
 export const RESPONSE_DOC = 'store:openapi:response';
@@ -34,7 +34,7 @@ export const ApiItem = (view: Function, options: Options = {}) => responseDoc({ 
 /** `data` is a plain array of the resource (no pagination). */
 export const ApiItems = (view: Function, options: Options = {}) => responseDoc({ view, shape: 'array', ...options });
 
-/** `data` is the members of a batch PUT in the request's order, `meta.batch` their counts. */
+/** `data` is the members of a batch PUT, in the request's order, and `meta.batch` counts what it did. */
 export const ApiBatch = (view: Function, options: Options = {}) => responseDoc({ view, shape: 'batch', ...options });
 
 /** `data` is a page of the resource and `meta.pagination` describes it. */

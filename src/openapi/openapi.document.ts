@@ -40,6 +40,8 @@ interface Handler {
   body?: Function;
   /** The body is a JSON array of `body` (a collection PUT or a batch: `@BatchBody`). */
   bodyIsArray: boolean;
+  /** A body declared by its schema alone (`@ApiBody({ schema })`: an array of ids), with its `example`. */
+  bodySchema?: JsonSchema;
   query?: Function;
   pathParams: Record<string, string>;
 }
@@ -115,8 +117,9 @@ function handlers(app: INestApplication): Map<string, Handler> {
         group: reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [fn, controller]) ?? null,
         status: (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ?? (method === 'POST' ? 201 : 200),
         doc: Reflect.getMetadata(RESPONSE_DOC, fn) as ResponseDoc | undefined,
-        body: explicitBody(fn) ?? argOf(RouteParamtypes.BODY),
+        body: explicitBodySchema(fn) ? undefined : (explicitBody(fn) ?? argOf(RouteParamtypes.BODY)),
         bodyIsArray: explicitBodyIsArray(fn),
+        bodySchema: explicitBodySchema(fn),
         query: argOf(RouteParamtypes.QUERY),
         pathParams,
       };
@@ -131,6 +134,12 @@ function explicitBody(fn: Function): Function | undefined {
   const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; type?: unknown }[];
   const type = params.find((p) => p.in === 'body')?.type;
   return typeof type === 'function' && type !== Object ? type : undefined;
+}
+
+/** `@ApiBody({ schema })`: a body of plain values, described by its schema. */
+function explicitBodySchema(fn: Function): JsonSchema | undefined {
+  const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; schema?: JsonSchema }[];
+  return params.find((p) => p.in === 'body')?.schema;
 }
 
 /** `@ApiBody({ type, isArray: true })`, as `@BatchBody` declares it. */
@@ -151,7 +160,6 @@ const article = (s: string) => (/^[aeiou]/.test(s) ? `an ${s}` : `a ${s}`);
 function autoSummary(h: Handler): string {
   const label = h.doc ? words(h.doc.view.name) : words(h.name);
   if (h.doc?.shape === 'page') return `List ${plural(label)}`;
-  if (h.doc?.shape === 'batch') return `Create or replace ${plural(label)} by their keys`;
   if (h.method === 'GET') return h.doc?.shape === 'array' ? `List ${plural(label)}` : `Get ${article(label)}`;
   if (h.method === 'POST' && h.status === 201) return `Create ${article(label)}`;
   if (h.method === 'PATCH' || h.method === 'PUT') return `Update ${article(label)}`;
@@ -169,7 +177,7 @@ function envelopeSchema(doc: ResponseDoc): JsonSchema {
     required: ['meta', 'data'],
     additionalProperties: false,
     properties: {
-      meta: { $ref: schemaRef({ page: 'PageMeta', batch: 'BatchMeta' }[doc.shape as string] ?? 'Meta') },
+      meta: { $ref: schemaRef(doc.shape === 'page' ? 'PageMeta' : doc.shape === 'batch' ? 'BatchMeta' : 'Meta') },
       data: doc.shape === 'item' ? view : { type: 'array', items: view },
     },
   };
@@ -356,6 +364,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
           },
         };
         if (h.doc && !bodyViews.has(name)) bodyViews.set(name, h.doc.view.name);
+      } else if (h.bodySchema) {
+        const { example, ...schema } = h.bodySchema;
+        const exampleName = `${h.controller.name.replace(/Controller$/, '')}${h.name.replace(/^./, (c) => c.toUpperCase())}Body`;
+        examples.set(exampleName, { summary: 'A body the API accepts', value: example });
+        op.requestBody = {
+          required: true,
+          content: { 'application/json': { schema, examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } } } },
+        };
       } else {
         delete op.requestBody;
       }
@@ -368,33 +384,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (h.doc) {
         const name = envelopeName(h.doc);
         schemas[name] ??= envelopeSchema(h.doc);
-        const exampleName = `${name.replace(/Envelope$/, '')}${h.status}`;
-        if (!successExamples.some((e) => e.name === exampleName))
-          successExamples.push({ name: exampleName, envelope: name, status: h.status });
-        responses[String(h.status)] = {
-          description: op.summary,
-          headers: {
-            ...successHeaders(),
-            ...(h.method === 'POST' ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}),
-          },
-          content: {
-            'application/json': {
-              schema: { $ref: schemaRef(name) },
-              examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } },
+        // An item PUT that creates by its key answers 201 then, 200 otherwise: both are documented.
+        const statuses = h.doc.creates ? [h.status, 201] : [h.status];
+        for (const status of statuses) {
+          const exampleName = `${name.replace(/Envelope$/, '')}${status}`;
+          if (!successExamples.some((e) => e.name === exampleName)) successExamples.push({ name: exampleName, envelope: name, status });
+          responses[String(status)] = {
+            description: status === h.status ? op.summary : h.doc.creates,
+            headers: {
+              ...successHeaders(),
+              ...(h.method === 'POST' ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}),
             },
-          },
-        };
-        if (h.doc.createsByKey) {
-          const createdExample = `${name.replace(/Envelope$/, '')}201`;
-          if (!successExamples.some((e) => e.name === createdExample))
-            successExamples.push({ name: createdExample, envelope: name, status: 201 });
-          responses['201'] = {
-            description: 'Created: nothing had the key in the path, so the body made a new resource under it.',
-            headers: successHeaders(),
             content: {
               'application/json': {
                 schema: { $ref: schemaRef(name) },
-                examples: { [createdExample]: { $ref: `#/components/examples/${createdExample}` } },
+                examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } },
               },
             },
           };

@@ -9,7 +9,7 @@ export interface Upserted<V> {
   view: V;
 }
 
-export function countOutcomes(outcomes: readonly UpsertOutcome[]): BatchCounts {
+function countOutcomes(outcomes: readonly UpsertOutcome[]): BatchCounts {
   const counts: BatchCounts = { created: 0, updated: 0, unchanged: 0 };
   for (const o of outcomes) counts[o]++;
   return counts;

@@ -26,6 +26,8 @@ import { ProductCategoryLinksRepository } from './repositories/product-category-
 import { ProductCustomFieldValuesRepository } from './repositories/product-custom-field-values.repository.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
+import { ProductSetsRepository } from './repositories/product-sets.repository.js';
+import { ProductUpsertService } from './product-upsert.service.js';
 import { VariantPriceTiersController } from './variant-price-tiers.controller.js';
 import { VariantPriceTiersService } from './variant-price-tiers.service.js';
 
@@ -46,6 +48,7 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
   providers: [
     ProductsRepository,
     ProductRowsRepository,
+    ProductSetsRepository,
     ProductPartsRepository,
     ProductCategoryLinksRepository,
     ProductCustomFieldValuesRepository,
@@ -53,6 +56,7 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     CatalogChecksRepository,
     CatalogChecks,
     ProductsService,
+    ProductUpsertService,
     ProductPriceTiersService,
     ProductAttributesService,
     ProductCategoriesService,
@@ -63,6 +67,6 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     VariantPriceTiersService,
     CategoriesService,
   ],
-  exports: [ProductsService, ProductsRepository],
+  exports: [ProductsService, ProductUpsertService, ProductsRepository],
 })
 export class CatalogModule {}

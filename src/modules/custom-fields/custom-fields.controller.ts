@@ -51,7 +51,7 @@ export class CustomFieldsController {
   }
 
   @Put(['customfielddefinitions/:name', 'customfielddefinition/:name'])
-  @ApiItem(CustomFieldDefinitionView, { createsByKey: true })
+  @ApiItem(CustomFieldDefinitionView, { creates: 'Created: no custom field definition had the name of the path.' })
   replace(@Param('name') name: string, @Body() body: CustomFieldDefinitionCreate) {
     return this.fields.replace(name, body);
   }

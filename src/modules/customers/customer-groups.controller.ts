@@ -53,7 +53,7 @@ export class CustomerGroupsController {
   }
 
   @Put(GROUP)
-  @ApiItem(CustomerGroupView, { createsByKey: true })
+  @ApiItem(CustomerGroupView, { creates: 'Created: no customer group had the api_code of the path.' })
   replace(@Param('key') key: string, @Body() body: CustomerGroupCreate) {
     return this.groups.replace(key, body);
   }

@@ -58,7 +58,7 @@ export class CountriesController {
   }
 
   @Put(['country/:id', 'countries/:id'])
-  @ApiItem(CountryView, { createsByKey: true })
+  @ApiItem(CountryView, { creates: 'Created: no country had the code of the path.' })
   replace(@Param('id') id: string, @Body() body: CountryCreate) {
     return this.countries.replace(id, body);
   }
@@ -105,7 +105,7 @@ export class CountriesController {
   }
 
   @Put(['countries/:id/state/:stateId', 'countries/:id/states/:stateId', 'country/:id/state/:stateId', 'country/:id/states/:stateId'])
-  @ApiItem(StateView, { createsByKey: true })
+  @ApiItem(StateView, { creates: 'Created: the country had no state with the code of the path.' })
   replaceState(@Param('id') id: string, @Param('stateId') stateId: string, @Body() body: StateCreate) {
     return this.states.replace(id, stateId, body);
   }

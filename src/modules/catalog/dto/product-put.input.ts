@@ -10,7 +10,7 @@ import { ProductPatch } from './product.input.js';
 import { VariantPatch } from './variant.input.js';
 
 /** The most members a part list of one product may have in a PUT. */
-export const MAX_PART_MEMBERS = 1000;
+const MAX_PART_MEMBERS = 1000;
 
 const nestedList = (type: () => new () => object, what: string): PropertyDecorator[] => [
   Optional(),

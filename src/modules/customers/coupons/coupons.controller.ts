@@ -53,7 +53,7 @@ export class CouponsController {
   }
 
   @Put(COUPON)
-  @ApiItem(CouponView, { createsByKey: true })
+  @ApiItem(CouponView, { creates: 'Created: no coupon had the code of the path.' })
   replace(@Param('key') key: string, @Body() body: CouponCreate) {
     return this.coupons.replace(key, body);
   }
