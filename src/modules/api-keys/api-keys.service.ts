@@ -126,7 +126,7 @@ export class ApiKeysService implements OnApplicationShutdown {
       this.cache.delete(hash);
       return null;
     }
-    const principal = { apiKeyId: row.id, name: row.name, scopes: row.scopes };
+    const principal = { apiKeyId: row.id, name: row.name, scopes: row.scopes, createdAt: new Date(row.created_at).getTime() };
     this.cache.set(hash, {
       principal,
       expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null,
