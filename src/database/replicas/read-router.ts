@@ -18,7 +18,7 @@ const REPLICA_CHECK_MS = 1_000;
  * "no position" must not be taken for "never wrote" then. Older keys without a position have not
  * written for an hour (positions are kept that long), far longer than any replica in use lags.
  */
-export const NEW_KEY_PRIMARY_MS = 10 * 60_000;
+const NEW_KEY_PRIMARY_MS = 10 * 60_000;
 
 /**
  * Sends an API key's reads to a read replica that has everything the key wrote (CONTRACT §15), the
