@@ -51,6 +51,7 @@ const EXPLICIT_KEYS = [
   'oneOf',
   'anyOf',
   'additionalProperties',
+  'propertyNames',
   'uniqueItems',
   'minProperties',
   'maxProperties',
@@ -117,8 +118,15 @@ const NO_NUL: JsonSchema = { type: 'string', pattern: '\\u0000' };
 /** A free string (no enum, pattern or format of its own, which already say what it may hold) states that it has no NUL. */
 function noNul(schema: JsonSchema): void {
   const free = schema.pattern === undefined && schema.enum === undefined && schema.format === undefined && schema.not === undefined;
-  if (schema.type === 'string' && free) {
+  const string = schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+  if (string && free) {
     schema.not = NO_NUL;
+  }
+  // A map (an object of name → value): its names, and its string values, have no NUL either.
+  const values = schema.additionalProperties;
+  if (schema.type === 'object' && values && typeof values === 'object' && !(values as JsonSchema).$ref) {
+    schema.propertyNames = { ...(schema.propertyNames as JsonSchema | undefined), not: NO_NUL };
+    noNul(values as JsonSchema);
   }
 }
 
