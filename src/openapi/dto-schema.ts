@@ -114,10 +114,17 @@ function withNull(schema: JsonSchema): JsonSchema {
 
 /** The validation pipe refuses NUL characters in every string of a body (and its keys). */
 const NO_NUL: JsonSchema = { type: 'string', pattern: '\\u0000' };
+/** A string that is not white space alone (what NotBlank refuses). */
+const NOT_BLANK = '\\S';
 
 /** A free string (no enum, pattern or format of its own, which already say what it may hold) states that it has no NUL. */
 function noNul(schema: JsonSchema): void {
-  const free = schema.pattern === undefined && schema.enum === undefined && schema.format === undefined && schema.not === undefined;
+  // Not blank (`\S`, see notBlank) says nothing of NUL: such a string states it too.
+  const free =
+    (schema.pattern === undefined || schema.pattern === NOT_BLANK) &&
+    schema.enum === undefined &&
+    schema.format === undefined &&
+    schema.not === undefined;
   const string = schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
   if (string && free) {
     schema.not = NO_NUL;
@@ -324,6 +331,8 @@ export class DtoSchemas {
         case 'notBlank':
           target.type ??= 'string';
           target.minLength = Math.max(Number(target.minLength ?? 0), 1);
+          // White space alone is blank: something besides it (a field with a pattern of its own says more).
+          target.pattern ??= NOT_BLANK;
           break;
         case 'isDecimal': {
           // The rule lives in a closure; its message states the bounds and places.
