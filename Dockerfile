@@ -1,5 +1,5 @@
 # One image for the api and the worker (docker-compose.yml picks the command).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -18,7 +18,7 @@ RUN npm run build \
  && rm -rf node_modules/typescript node_modules/prettier node_modules/.bin/tsc node_modules/.bin/tsserver node_modules/.bin/prettier \
  && node --input-type=module -e "for (const m of ['app.module', 'database/database.commands', 'modules/api-keys/api-key.commands']) await import('./dist/src/' + m + '.js');"
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json ./

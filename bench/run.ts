@@ -16,7 +16,7 @@ import {
 import { batchBody, measureBatch } from './batch.js';
 import { listFloor } from './list-floor.js';
 import { type PdfHealth, measurePdfHealth } from './pdf-health.js';
-import { measureSendQuote, smtpSink } from './send-quote.js';
+import { measureSendFloor, measureSendQuote, smtpSink } from './send-quote.js';
 import { measureWebhooks } from './webhooks.js';
 
 /**
@@ -247,12 +247,27 @@ async function main(): Promise<void> {
 
     const mail =
       only && !only.includes('send_quote')
-        ? { messages: 0, seconds: 0, messages_per_s: 0, each_recipient_once: false, workers: 0, worker_concurrency: 0, worker_rss_mib: 0 }
+        ? {
+            messages: 0,
+            seconds: 0,
+            messages_per_s: 0,
+            each_recipient_once: false,
+            workers: 0,
+            worker_concurrency: 0,
+            worker_rss_mib: 0,
+            message_bytes: 0,
+          }
         : await measureSendQuote(api, env, sink, items.slice(0, 3), deliveries);
+    // The same messages by a bare nodemailer pool to the same sink, right after: send-quote's own floor.
+    const sendFloor = mail.messages ? await measureSendFloor(sink, deliveries, mail.message_bytes) : null;
+    const ratioToFloor = sendFloor ? Number((mail.messages_per_s / sendFloor.messages_per_s).toFixed(3)) : null;
     console.log(
       `\nsend-quote: ${mail.messages} messages received in ${mail.seconds} s → ${mail.messages_per_s} messages/s ` +
         `(${mail.workers} worker${mail.workers === 1 ? '' : 's'}, WORKER_CONCURRENCY ${mail.worker_concurrency}); ` +
-        `each recipient exactly once: ${mail.each_recipient_once ? 'yes' : 'NO'}`,
+        `each recipient exactly once: ${mail.each_recipient_once ? 'yes' : 'NO'}` +
+        (sendFloor
+          ? `\nsend floor (bare nodemailer pool, ${sendFloor.connections} connections): ${sendFloor.messages_per_s} messages/s; send-quote vs its floor: ${ratioToFloor}`
+          : ''),
     );
     if (batch) {
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -313,7 +328,10 @@ async function main(): Promise<void> {
             each_recipient_once: mail.each_recipient_once,
             workers: mail.workers,
             worker_concurrency: mail.worker_concurrency,
+            message_bytes: mail.message_bytes,
+            ratio_to_floor: ratioToFloor,
           },
+          send_floor: sendFloor,
           webhooks: hooks && {
             events: hooks.events,
             endpoints: hooks.endpoints,

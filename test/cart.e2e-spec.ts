@@ -149,9 +149,15 @@ describeE2E('the buyer’s cart page, its PDF and acceptance', () => {
       const doomed = await makeQuote('Withdrawn');
       expect((await t.http.delete(`/quote/${doomed.id}`).set(auth)).status).toBe(200);
       const pages = await Promise.all(
-        [`/cart/${doomed.cart_link_id}`, '/cart/NoSuchCartLink123', '/cart/not-a-link!', `/cart/${doomed.cart_link_id}/pdf`].map((p) =>
-          t.http.get(p),
-        ),
+        [
+          `/cart/${doomed.cart_link_id}`,
+          '/cart/NoSuchCartLink123',
+          '/cart/not-a-link!',
+          `/cart/${doomed.cart_link_id}/pdf`,
+          // A path that cannot be decoded (NUL, a byte that is not UTF-8, dots): the page, not the API's JSON 400.
+          '/cart/%00%ff%2e%2e',
+          '/cart/%ff/pdf',
+        ].map((p) => t.http.get(p)),
       );
       for (const res of pages) {
         expect(res.status).toBe(404);

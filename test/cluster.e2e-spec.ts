@@ -73,13 +73,17 @@ describeE2E('WEB_CONCURRENCY=2', () => {
     expect(current.every(alive)).toBe(true);
     expect(await stop(api.child, 'SIGTERM')).toBe(0);
     await waitFor(() => current.every((p) => !alive(p)), 'the api processes to exit');
-    // A process's last line may still be in the pipe when its pid is gone: wait for the lines too (past
-    // the wait, the assertion below names what is missing).
-    const stoppedLines = () => jsonLines(api.output()).filter((l) => l.msg === 'Stopped.');
-    await waitFor(() => stoppedLines().length >= current.length + 1, 'a "Stopped." line from every process', 5_000).catch(() => undefined);
-    const stopped = stoppedLines();
-    // Each worker's own "Stopped." after draining, then the primary's.
-    expect(stopped.map((l) => l.pid).sort()).toEqual([...current, api.child.pid].sort());
+    // Each worker's own "Stopped." after draining, then the primary's. A process's last line may still
+    // be on its way through the pipe when its pid is gone: wait for the lines themselves (the pipe's
+    // reader is this busy process), with waitFor's deadline rather than a short fixed window.
+    const stoppedPids = () =>
+      jsonLines(api.output())
+        .filter((l) => l.msg === 'Stopped.')
+        .map((l) => l.pid as number)
+        .sort();
+    const expected = [...current, api.child.pid as number].sort();
+    await waitFor(() => expected.every((p) => stoppedPids().includes(p)), `a "Stopped." line from each of ${expected.join(', ')}`);
+    expect(stoppedPids()).toEqual(expected);
   });
 });
 

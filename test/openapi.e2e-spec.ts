@@ -239,8 +239,18 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
       }),
     );
     // Typed maps and arrays, exact formats, exclusive fields.
-    expect(schemas.QuoteItemInput.properties.options.additionalProperties).toEqual({ type: 'string' });
-    expect(schemas.QuoteItemInput.properties.custom_fields.additionalProperties).toEqual({ type: ['string', 'number', 'boolean'] });
+    // Maps: neither their names nor their string values hold NUL (the validation pipe refuses it in both).
+    const noNul = { type: 'string', pattern: '\\u0000' };
+    expect(schemas.QuoteItemInput.properties.options.additionalProperties).toEqual({ type: 'string', not: noNul });
+    expect(schemas.QuoteItemInput.properties.options.propertyNames).toEqual({ not: noNul });
+    expect(schemas.QuoteItemInput.properties.custom_fields.additionalProperties).toEqual({
+      type: ['string', 'number', 'boolean'],
+      not: noNul,
+    });
+    expect(schemas.QuoteItemInput.properties.custom_fields.propertyNames).toEqual({ not: noNul });
+    // A variant's option names are 1 to 255 characters; an option's values are not white space alone.
+    expect(schemas.VariantCreate.properties.options.propertyNames).toEqual({ minLength: 1, maxLength: 255, not: noNul });
+    expect(schemas.OptionCreate.properties.values.items.pattern).toBe('\\S');
     expect(schemas.QuoteCreate.properties.customer_emails.items).toEqual({ type: 'string', format: 'email', pattern: expect.any(String) });
     // The server's e-mail rule: a top-level domain of letters, which `format: email` alone does not require.
     const email = new RegExp(schemas.QuoteCreate.properties.customer_emails.items.pattern as string);

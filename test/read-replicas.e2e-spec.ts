@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { jest } from '@jest/globals';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { type Balancer, startBalancer } from './support/balancer.js';
 import { describeE2E } from './support/describe-e2e.js';
 import { TEST_REDIS_URL } from './support/global-setup.js';
 import { type PgCluster, startPgCluster } from './support/pg-cluster.js';
+import { type TcpProxy, startTcpProxy } from './support/tcp-proxy.js';
 import { DIST, cleanEnv, dropRedisKeys, freePort, runNode, stop, waitFor } from './support/processes.js';
 
 jest.setTimeout(120_000);
@@ -42,6 +44,8 @@ describeE2E('read replicas (DATABASE_REPLICA_URLS): a streaming replica behind t
   let hosts: Host[] = [];
   let lb: Balancer;
   let dataDir: string;
+  /** Host 1's way to Redis, to cut it around a write; host 2 reaches Redis directly. */
+  let redisProxy: TcpProxy;
   /** A key that writes, and one that only reads (it never wrote, so any usable replica serves it). */
   let writer: string;
   let reader: string;
@@ -59,19 +63,45 @@ describeE2E('read replicas (DATABASE_REPLICA_URLS): a streaming replica behind t
     if (r.status !== 0) throw new Error(r.stdout + r.stderr);
     return (JSON.parse(r.stdout) as { access_token: string }).access_token;
   };
+  /** Keys minted in one statement, as `api-key:create` makes them (a token and its SHA-256, every scope). */
+  const keys = async (names: string[]) => {
+    const tokens = names.map(() => `sk_${randomBytes(24).toString('base64url')}`);
+    await shopSql(`INSERT INTO api_keys (name, token_hash, scopes) SELECT unnest($1::text[]), unnest($2::text[]), '{*}'`, [
+      names,
+      tokens.map((t) => createHash('sha256').update(t).digest('hex')),
+    ]);
+    return tokens;
+  };
+  /** Makes a key look an hour old: a new key with no write position reads from the primary. */
+  const ageKey = (name: string) => shopSql(`UPDATE api_keys SET created_at = created_at - interval '1 hour' WHERE name = $1`, [name]);
+  /** SQL on the primary's shop database. */
+  const shopSql = async (text: string, params: unknown[]) => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: cluster.on('primary', 'shop') });
+    await client.connect();
+    try {
+      await client.query(text, params);
+    } finally {
+      await client.end();
+    }
+  };
 
   beforeAll(async () => {
     cluster = await startPgCluster();
     await cluster.primarySql('CREATE DATABASE shop');
     writer = key('writer');
     reader = key('reader');
+    // The reader is older than a new key, so that it reads from the replica from the start.
+    await ageKey('reader');
     await cluster.caughtUp();
     dataDir = mkdtempSync(join(tmpdir(), 'store-replicas-'));
+    const redis = new URL(TEST_REDIS_URL);
+    redisProxy = await startTcpProxy({ target: { host: redis.hostname, port: Number(redis.port || 6379) } });
     const env = (n: number) => ({
       DATABASE_URL: cluster.on('primary', 'shop'),
       DATABASE_REPLICA_URLS: cluster.on('replica', 'shop'),
       DATABASE_REPLICA_MAX_LAG_SECONDS: '3',
-      REDIS_URL: TEST_REDIS_URL,
+      REDIS_URL: n === 1 ? redisProxy.url(TEST_REDIS_URL) : TEST_REDIS_URL,
       QUEUE_PREFIX: prefix,
       DATA_DIR: join(dataDir, `host-${n}`),
       RATE_LIMIT_PER_MINUTE: '0',
@@ -86,6 +116,7 @@ describeE2E('read replicas (DATABASE_REPLICA_URLS): a streaming replica behind t
   afterAll(async () => {
     await lb?.close();
     await Promise.all(hosts.map((h) => stop(h.child, 'SIGKILL')));
+    await redisProxy?.close();
     cluster?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     await dropRedisKeys(TEST_REDIS_URL, prefix);
@@ -123,6 +154,73 @@ describeE2E('read replicas (DATABASE_REPLICA_URLS): a streaming replica behind t
         expect([read.status, read.body.data.first_name]).toEqual([200, 'New']);
       }
     } finally {
+      await cluster.resumeReplay();
+    }
+  });
+
+  it("with replay paused: a newly minted key's first write on one host is read at once on the other (20 fresh keys)", async () => {
+    const tokens = await keys(Array.from({ length: 20 }, (_, i) => `fresh-${i}`));
+    await cluster.caughtUp();
+    await cluster.pauseReplay();
+    try {
+      const statuses: number[] = [];
+      for (const [i, token] of tokens.entries()) {
+        const created = await call(token, 'POST', '/quote', { name: `Fresh ${i}` }, hosts[0].url);
+        expect(created.status).toBe(201);
+        statuses.push((await call(token, 'GET', `/quote/${String(created.body.data.id)}`, undefined, hosts[1].url)).status);
+      }
+      expect(statuses).toEqual(Array(20).fill(200));
+    } finally {
+      await cluster.resumeReplay();
+    }
+  });
+
+  it("with replay paused and host 1's Redis cut around a write: the write waits for Redis a moment, and is read on the other host", async () => {
+    const [token] = await keys(['short-cut']);
+    // An hour old: only the recorded position sends its reads to the primary.
+    await ageKey('short-cut');
+    await cluster.caughtUp();
+    await cluster.pauseReplay();
+    try {
+      await redisProxy.cut();
+      const restore = new Promise((resolve) => setTimeout(resolve, 500)).then(() => redisProxy.restore());
+      const created = await call(token, 'POST', '/quote', { name: 'Short cut' }, hosts[0].url);
+      await restore;
+      expect(created.status).toBe(201);
+      const read = await call(token, 'GET', `/quote/${String(created.body.data.id)}`, undefined, hosts[1].url);
+      expect(read.status).toBe(200);
+      expect(hosts[0].output()).not.toMatch(/did not reach Redis/);
+    } finally {
+      await redisProxy.restore();
+      await cluster.resumeReplay();
+    }
+  });
+
+  it("with host 1's Redis away past the write: a new key's first write is read on both hosts (the primary serves them)", async () => {
+    const [token] = await keys(['long-cut']);
+    await cluster.caughtUp();
+    await cluster.pauseReplay();
+    try {
+      await redisProxy.cut();
+      const created = await call(token, 'POST', '/quote', { name: 'Long cut' }, hosts[0].url);
+      expect(created.status).toBe(201);
+      const id = String(created.body.data.id);
+      expect(hosts[0].output()).toMatch(
+        /The write position of API key \d+ did not reach Redis within 2000 ms; this host reads from the primary until it does/,
+      );
+      // Host 2 has no position for the key: it is new, so the primary serves it. Host 1 reads
+      // everything from the primary while it holds a position Redis has not taken.
+      for (const h of hosts) expect((await call(token, 'GET', `/quote/${id}`, undefined, h.url)).status).toBe(200);
+      expect((await call(reader, 'GET', `/quote/${id}`, undefined, hosts[0].url)).status).toBe(200);
+      await redisProxy.restore();
+      // Once host 1's position reached Redis, its reads of other keys go to the replica again.
+      await waitFor(
+        async () => (await call(reader, 'GET', `/quote/${id}`, undefined, hosts[0].url)).status === 404,
+        'the unrecorded position to reach Redis',
+      );
+      expect((await call(token, 'GET', `/quote/${id}`, undefined, hosts[1].url)).status).toBe(200);
+    } finally {
+      await redisProxy.restore();
       await cluster.resumeReplay();
     }
   });

@@ -51,6 +51,7 @@ const EXPLICIT_KEYS = [
   'oneOf',
   'anyOf',
   'additionalProperties',
+  'propertyNames',
   'uniqueItems',
   'minProperties',
   'maxProperties',
@@ -113,12 +114,26 @@ function withNull(schema: JsonSchema): JsonSchema {
 
 /** The validation pipe refuses NUL characters in every string of a body (and its keys). */
 const NO_NUL: JsonSchema = { type: 'string', pattern: '\\u0000' };
+/** A string that is not white space alone (what NotBlank refuses). */
+const NOT_BLANK = '\\S';
 
 /** A free string (no enum, pattern or format of its own, which already say what it may hold) states that it has no NUL. */
 function noNul(schema: JsonSchema): void {
-  const free = schema.pattern === undefined && schema.enum === undefined && schema.format === undefined && schema.not === undefined;
-  if (schema.type === 'string' && free) {
+  // Not blank (`\S`, see notBlank) says nothing of NUL: such a string states it too.
+  const free =
+    (schema.pattern === undefined || schema.pattern === NOT_BLANK) &&
+    schema.enum === undefined &&
+    schema.format === undefined &&
+    schema.not === undefined;
+  const string = schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+  if (string && free) {
     schema.not = NO_NUL;
+  }
+  // A map (an object of name → value): its names, and its string values, have no NUL either.
+  const values = schema.additionalProperties;
+  if (schema.type === 'object' && values && typeof values === 'object' && !(values as JsonSchema).$ref) {
+    schema.propertyNames = { ...(schema.propertyNames as JsonSchema | undefined), not: NO_NUL };
+    noNul(values as JsonSchema);
   }
 }
 
@@ -316,6 +331,8 @@ export class DtoSchemas {
         case 'notBlank':
           target.type ??= 'string';
           target.minLength = Math.max(Number(target.minLength ?? 0), 1);
+          // White space alone is blank: something besides it (a field with a pattern of its own says more).
+          target.pattern ??= NOT_BLANK;
           break;
         case 'isDecimal': {
           // The rule lives in a closure; its message states the bounds and places.

@@ -16,7 +16,7 @@ export function readRoutingMiddleware(router: ReadRouter) {
     if (!principal) return next();
     const keyId = principal.apiKeyId;
     if (req.method !== 'GET' && req.method !== 'HEAD') return router.writingAs(keyId, next);
-    router.managerFor(keyId).then(
+    router.managerFor(principal).then(
       (manager) => router.writingAs(keyId, () => (manager ? readScope.run(manager, next) : next())),
       () => router.writingAs(keyId, next),
     );

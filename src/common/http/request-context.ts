@@ -4,6 +4,8 @@ export interface Principal {
   apiKeyId: number;
   name: string;
   scopes: string[];
+  /** When the key was created (ms since the epoch): a read router sends a new key's reads to the primary. */
+  createdAt: number;
 }
 
 export interface RequestContext {

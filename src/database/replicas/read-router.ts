@@ -7,10 +7,18 @@ import { dataSourceOptions } from '../data-source.js';
 import { failoverDriver } from './failover-pool.js';
 import { Replica } from './replica.js';
 import { type WalPosition, hasReached, walPosition } from './wal-position.js';
-import { WritePositions } from './write-positions.js';
+import { RECORD_WITHIN_MS, WritePositions } from './write-positions.js';
 
 /** How often the replicas' replay positions and the primary's WAL position are read. */
 const REPLICA_CHECK_MS = 1_000;
+
+/**
+ * A key younger than this with no write position recorded reads from the primary: its first write's
+ * position may have been lost on the way to Redis (the host that made it could not reach Redis), and
+ * "no position" must not be taken for "never wrote" then. Older keys without a position have not
+ * written for an hour (positions are kept that long), far longer than any replica in use lags.
+ */
+const NEW_KEY_PRIMARY_MS = 10 * 60_000;
 
 /**
  * Sends an API key's reads to a read replica that has everything the key wrote (CONTRACT §15), the
@@ -73,17 +81,19 @@ export class ReadRouter implements OnApplicationShutdown {
 
   /**
    * The manager for a read of this key's request: a usable replica that has replayed the key's last
-   * write, or null for the primary (no such replica, or the key's last write cannot be known).
+   * write, or null for the primary (no such replica, or the key's last write cannot be known: Redis
+   * cannot say, this host holds a position Redis has not taken yet, or the key is new and has none).
    */
-  async managerFor(apiKeyId: number): Promise<EntityManager | null> {
+  async managerFor(key: { apiKeyId: number; createdAt: number }): Promise<EntityManager | null> {
     const usable = this.replicas.filter((r) => r.usable());
-    if (usable.length === 0 || !this.positions) return null;
+    if (usable.length === 0 || !this.positions || this.positions.someUnrecorded) return null;
     let needed: WalPosition | null;
     try {
-      needed = await this.positions.needed(apiKeyId);
+      needed = await this.positions.needed(key.apiKeyId);
     } catch {
       return null;
     }
+    if (needed === null && Date.now() - key.createdAt < NEW_KEY_PRIMARY_MS) return null;
     const start = this.next++;
     for (let i = 0; i < usable.length; i++) {
       const replica = usable[(start + i) % usable.length];
@@ -108,14 +118,25 @@ export class ReadRouter implements OnApplicationShutdown {
     if (apiKeyId !== undefined) await this.noteWrite(apiKeyId);
   }
 
+  /**
+   * A position that Redis does not take within RECORD_WITHIN_MS is kept by this host and sent on
+   * when Redis answers; meanwhile this host reads everything from the primary, and other hosts read
+   * a new key's (one without any position) from the primary too.
+   */
   private async noteWrite(apiKeyId: number): Promise<void> {
     if (!this.positions) return;
+    let position: WalPosition | null;
     try {
-      const position = await this.primaryPosition();
-      if (position) await this.positions.advance(apiKeyId, position);
+      position = await this.primaryPosition();
     } catch (err) {
       this.logger.warn(
-        `The write position of API key ${apiKeyId} could not be kept (${(err as Error).message}); its reads may lag its writes.`,
+        `The write position of API key ${apiKeyId} could not be read (${(err as Error).message}); its reads may lag its writes.`,
+      );
+      return;
+    }
+    if (position && !(await this.positions.advance(apiKeyId, position))) {
+      this.logger.warn(
+        `The write position of API key ${apiKeyId} did not reach Redis within ${RECORD_WITHIN_MS} ms; this host reads from the primary until it does.`,
       );
     }
   }

@@ -11,6 +11,7 @@ export interface ActiveKey {
   name: string;
   scopes: string[];
   expires_at: Date | null;
+  created_at: Date;
 }
 
 /** A connection that can send one statement: the listener's own pg client (or a manager). */
@@ -50,7 +51,7 @@ export class ApiKeysRepository {
   async activeByTokenHash(m: EntityManager, tokenHash: string): Promise<ActiveKey | null> {
     const rows = await runStatement<ActiveKey>(
       m,
-      `SELECT id, name, scopes, expires_at FROM ${this.keys.sqlName}
+      `SELECT id, name, scopes, expires_at, created_at FROM ${this.keys.sqlName}
         WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
       [tokenHash],
     );

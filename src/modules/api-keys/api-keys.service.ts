@@ -138,7 +138,7 @@ export class ApiKeysService implements OnApplicationShutdown {
       this.cache.delete(hash);
       return null;
     }
-    const principal = { apiKeyId: row.id, name: row.name, scopes: row.scopes };
+    const principal = { apiKeyId: row.id, name: row.name, scopes: row.scopes, createdAt: new Date(row.created_at).getTime() };
     // Uncached when a change came meanwhile: the answer stands for this request (the key was valid
     // when read), the next one asks again.
     if (generation === this.generation) {

@@ -186,5 +186,11 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
   router.all(['/cart/:id', '/cart/:id/pdf', STYLESHEET_PATH], allow('GET, HEAD, OPTIONS'));
   router.all(['/cart/:id/accept', '/cart/:id/decline'], allow('POST, OPTIONS'));
   router.use((req: Request, res: Response, _next: NextFunction) => notFound(req, res));
+  // A path the router cannot decode (`/cart/%00%ff`: a percent-encoding that is not UTF-8) names no
+  // cart either: the same page, never the API's JSON error.
+  router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (err instanceof URIError || (err as { status?: number } | null)?.status === 400) return notFound(req, res);
+    next(err);
+  });
   return router;
 }

@@ -108,7 +108,8 @@ SELECT
   id,
   name,
   scopes,
-  expires_at
+  expires_at,
+  created_at
 FROM
   "api_keys"
 WHERE

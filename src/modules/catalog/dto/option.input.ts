@@ -22,7 +22,8 @@ const IsOptionValues = () =>
 /** What IsOptionValues accepts, for the OpenAPI document. */
 const OPTION_VALUES_SCHEMA = ApiProperty({
   type: 'array',
-  items: { type: 'string', minLength: 1, maxLength: 255 },
+  // Trimmed before the check: a value of white space alone is blank (`\S`: something besides it).
+  items: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S', not: { type: 'string', pattern: '\\u0000' } },
   minItems: 1,
   maxItems: 100,
   uniqueItems: true,

@@ -79,6 +79,8 @@ export class VariantPatch {
     type: 'object',
     additionalProperties: { type: 'string', minLength: 1, maxLength: 255 },
     maxProperties: 50,
+    // Names are 1 to 255 characters too (JSON Schema's propertyNames; the swagger types lack it).
+    ...{ propertyNames: { minLength: 1, maxLength: 255 } },
     example: { Color: 'White', Size: 'L' },
   })
   options?: Record<string, string>;

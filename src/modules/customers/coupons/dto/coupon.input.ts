@@ -66,6 +66,8 @@ export class CouponPatch {
     description:
       'UTC `YYYY-MM-DD HH:MM:SS`, or ISO 8601 with `Z` or an offset (a real calendar date); after `starts_at` when both are set ' +
       '(a patch compares with the stored value of the one it does not send). From `ends_at` on, the coupon no longer applies.',
+    // After the example `starts_at` (the timestamp fields' own example), as the server requires.
+    example: '2025-02-28 23:59:59',
   })
   ends_at?: Date | null;
 }
