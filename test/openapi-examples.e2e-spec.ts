@@ -126,6 +126,8 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'taxClassesUpdateRate', params: () => ({ id: demo.standard, rateId: demo.nyRate }) },
       { op: 'categoriesCreate' },
       { op: 'categoriesUpdate', params: () => ({ id: demo.apparel }) },
+      { op: 'productTypesCreate' },
+      { op: 'productTypesUpdate', params: () => ({ key: 'goods' }) },
       // The same example twice: the product made at a key is deleted, so the SKU is free again.
       {
         op: 'productsCreateAtKey',

@@ -28,6 +28,8 @@ const LIST_INDEXES: [target: Function, name: string, columns: string[]][] = [
   [Product, 'IDX_products_created_at_id', ['created_at', 'id']],
   [Product, 'IDX_products_updated_at_id', ['updated_at', 'id']],
   [Product, 'IDX_products_sort_order_id', ['sort_order', 'id']],
+  // Created by migration 1795700000033-ProductTypes.
+  [Product, 'IDX_products_rating_average_id', ['rating_average', 'id']],
 ];
 
 for (const [target, name, columns] of LIST_INDEXES) Index(name, columns)(target);

@@ -41,6 +41,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     category_ids: [1],
   },
   ProductPatch: { short_description: 'Organic cotton hoodie' },
+  ProductTypeCreate: { name: 'Gift card', api_code: 'gift-card', has_shipping: 0, has_inventory: 0, has_variants: 0 },
+  ProductTypePatch: { name: 'Physical goods' },
   OptionCreate: { name: 'Size', values: ['S', 'M', 'L'] },
   OptionPatch: { sort_order: 1 },
   VariantCreate: { sku: 'DEMO-HOODIE-L', base_price: '41.99', options: { Size: 'L' } },

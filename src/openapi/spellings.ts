@@ -98,6 +98,12 @@ export const SPEC_ENDPOINTS: readonly string[] = [
   'DELETE /shipment/{}/trackingcode/{}',
   'POST /shipment/{}/trackingcode',
   'GET /shipment/{}/trackingcodes',
+  // Product types
+  'GET /producttypes',
+  'POST /producttype',
+  'GET /producttype/{}',
+  'PATCH /producttype/{}',
+  'DELETE /producttype/{}',
   // Tax classes and rates
   'GET /taxclasses',
   'POST /taxclass',

@@ -18,6 +18,9 @@ import { ProductPriceTiersService } from './product-price-tiers.service.js';
 import { ProductVariantsController } from './product-variants.controller.js';
 import { ProductVariantsService } from './product-variants.service.js';
 import { ProductsController } from './products.controller.js';
+import { ProductTypesController } from './product-types.controller.js';
+import { ProductTypesService } from './product-types.service.js';
+import { ProductTypesRepository } from './repositories/product-types.repository.js';
 import { ProductsRepository } from './products.repository.js';
 import { ProductsService } from './products.service.js';
 import { CatalogChecksRepository } from './repositories/catalog-checks.repository.js';
@@ -42,6 +45,7 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     ProductCustomFieldsController,
     VariantPriceTiersController,
     CategoriesController,
+    ProductTypesController,
   ],
   providers: [
     ProductsRepository,
@@ -62,6 +66,8 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     ProductCustomFieldsService,
     VariantPriceTiersService,
     CategoriesService,
+    ProductTypesRepository,
+    ProductTypesService,
   ],
   exports: [ProductsService, ProductsRepository],
 })

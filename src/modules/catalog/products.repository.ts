@@ -25,6 +25,7 @@ import { ProductPriceTier as TierEntity } from './product-price-tier.entity.js';
 import type { ProductVariant } from './product-variant.entity.js';
 import { ProductVariant as VariantEntity } from './product-variant.entity.js';
 import { Product } from './product.entity.js';
+import { ProductType } from './product-type.entity.js';
 import { VariantPriceTier } from './variant-price-tier.entity.js';
 import { tableOf } from '../../database/table.js';
 
@@ -38,6 +39,8 @@ export interface ProductRecord {
   /** The name of its first category (by link order), or null. */
   category: string | null;
   tax_class: string | null;
+  /** The product's type (its flags shape the presentation; also the `product_type` embed). */
+  product_type: ProductType;
   categories?: Category[];
   variants?: ProductVariant[];
   extras?: ProductExtra[];
@@ -94,8 +97,10 @@ export class ProductsRepository {
     const tier = jsonRowDecoder(dataSource, TierEntity);
     const variantTier = jsonRowDecoder(dataSource, VariantPriceTier);
     const definition = jsonRowDecoder(dataSource, CustomFieldDefinition);
+    const type = jsonRowDecoder(dataSource, ProductType);
     this.decodeProduct = (r) => {
       product(r.row);
+      type(r.product_type);
       decodeRows(r.options, option);
       decodeRows(r.categories, category);
       decodeRows(r.variants, variant);
@@ -138,6 +143,7 @@ export class ProductsRepository {
       `'category', (SELECT c.name FROM ${t(ProductCategory)} pc JOIN ${t(CategoryEntity)} c ON c.id = pc.category_id
                      WHERE pc.product_id = ${alias}.id ORDER BY pc.id LIMIT 1)`,
       `'tax_class', (SELECT tc.name FROM ${t(TaxClass)} tc WHERE tc.id = ${alias}.tax_class_id)`,
+      `'product_type', (SELECT ${jsonRowSql(ds, ProductType, 'pt')} FROM ${t(ProductType)} pt WHERE pt.id = ${alias}.product_type_id)`,
     ];
     if (embed.categories) {
       fields.push(`'categories', (SELECT ${jsonArraySql(jsonRowSql(ds, CategoryEntity, 'c'), 'pc.id')}

@@ -23,19 +23,32 @@ import {
   presentOption,
   presentProduct,
   presentProductTier,
+  presentProductType,
   presentVariant,
 } from './catalog.presenter.js';
+import { tracksInventory } from './domain/product-type-rules.js';
+import { ProductTypesService } from './product-types.service.js';
 import type { OptionRule } from './domain/option-selection.js';
 import { type PriceSource, type PriceTierInput, tierInputs } from './domain/unit-price.js';
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { type ProductRecord, ProductsRepository } from './products.repository.js';
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
 import { ProductRowsRepository, type StockRow } from './repositories/product-rows.repository.js';
+import type { Product } from './product.entity.js';
 
 export type { ProductJson } from './catalog.presenter.js';
 
-const EMBEDS = { variants: {}, options: {}, extras: {}, attributes: {}, categories: {}, pricetiers: {}, customfields: {} };
-const SORT = sortableColumns('id', 'name', 'sku', 'base_price', 'created_at', 'updated_at', 'sort_order');
+const EMBEDS = {
+  variants: {},
+  options: {},
+  extras: {},
+  attributes: {},
+  categories: {},
+  pricetiers: {},
+  customfields: {},
+  product_type: {},
+};
+const SORT = sortableColumns('id', 'name', 'sku', 'base_price', 'created_at', 'updated_at', 'sort_order', 'rating_average');
 
 /** What a quote needs to validate and price an item of a variant. */
 export interface VariantPricing extends PriceSource {
@@ -82,6 +95,7 @@ export class ProductsService {
     private readonly rows: ProductRowsRepository,
     private readonly links: ProductCategoryLinksRepository,
     private readonly checks: CatalogChecks,
+    private readonly types: ProductTypesService,
     private readonly events: EventRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -127,7 +141,7 @@ export class ProductsService {
       const before = await this.view(m, current.id);
       assertIfMatch(before);
       const { category_ids, ...values } = changesOf(input) as Partial<ProductPatch>;
-      await this.check(m, values, category_ids, current.id);
+      await this.check(m, values, category_ids, current);
       if (category_ids && (await this.links.replace(m, current.id, category_ids))) {
         // The product's `category` is part of its representation, so Last-Modified moves too.
         (values as Record<string, unknown>).updated_at = () => 'now()';
@@ -164,9 +178,15 @@ export class ProductsService {
     return new Map(records.map((r) => [r.row.id, this.presentRecord(r)]));
   }
 
-  /** The stock of these products, locked for the caller's transaction (an order takes or gives back units). */
-  lockStock(m: EntityManager, ids: number[]): Promise<StockRow[]> {
-    return ids.length ? this.rows.lockStock(m, [...new Set(ids)]) : Promise.resolve([]);
+  /**
+   * The stock of these products, locked for the caller's transaction (an order takes or gives back
+   * units). `track_inventory` is whether an order takes this product's stock: the product's own flag
+   * and its type's `has_inventory` (domain/product-type-rules.ts), so callers never re-decide it.
+   */
+  async lockStock(m: EntityManager, ids: number[]): Promise<StockRow[]> {
+    if (!ids.length) return [];
+    const rows = await this.rows.lockStock(m, [...new Set(ids)]);
+    return rows.map(({ has_inventory, ...row }) => ({ ...row, track_inventory: tracksInventory(row.track_inventory, { has_inventory }) }));
   }
 
   /**
@@ -188,6 +208,7 @@ export class ProductsService {
   /** A product record of a read query as the product object quotes embed (no embeds). */
   presentRecord(r: ProductRecord): ProductJson {
     return presentProduct(r.row, {
+      type: r.product_type,
       options: r.options,
       category: r.category,
       taxClass: r.tax_class,
@@ -204,9 +225,10 @@ export class ProductsService {
     return (await this.productViews(m, [id])).get(id)!;
   }
 
-  private async check(m: EntityManager, values: Partial<ProductPatch>, categoryIds: number[] | undefined, currentId: number | null) {
+  private async check(m: EntityManager, values: Partial<ProductPatch>, categoryIds: number[] | undefined, current: Product | null) {
     const bag = new FieldErrorBag();
-    await this.checks.unique(m, 'products', { sku: values.sku, url_name: values.url_name }, currentId, bag);
+    await this.checks.unique(m, 'products', { sku: values.sku, url_name: values.url_name }, current?.id ?? null, bag);
+    await this.types.checkProductWrite(m, values, current, bag);
     await this.checks.taxClassExists(m, values.tax_class_id, bag);
     await this.checks.categoriesExist(m, categoryIds, 'category_ids', bag);
     bag.throwIfAny();
@@ -223,6 +245,7 @@ export class ProductsService {
     if (embed.attributes) extra.attributes = embedded((r.attributes ?? []).map(presentAttribute));
     if (embed.categories) extra.categories = embedded((r.categories ?? []).map(presentCategory));
     if (embed.pricetiers) extra.pricetiers = embedded((r.pricetiers ?? []).map(presentProductTier));
+    if (embed.product_type) extra.product_type = embedded(presentProductType(r.product_type));
     if (embed.customfields) {
       const stored = r.customfields ?? {};
       extra.customfields = embedded(definitions.map((d) => presentFieldValue(d, Object.hasOwn(stored, d.id) ? stored[d.id] : undefined)));

@@ -49,6 +49,7 @@ export const EVENT_CATALOG = [
   ...changes('taxclass', 'TaxClassView', 'A tax class'),
   ...changes('taxclass.rate', 'TaxRateView', 'A tax rate'),
   ...changes('category', 'CategoryView', 'A category'),
+  ...changes('product_type', 'ProductTypeView', 'A product type'),
   ...changes('product', 'ProductView', 'A product'),
   {
     type: 'product.category.created',
