@@ -15,6 +15,7 @@ import { WebhookSecretRotation1795640000000 } from './1795640000000-WebhookSecre
 import { WebhookAttemptLog1795640000001 } from './1795640000001-WebhookAttemptLog.js';
 import { ApiKeyWithoutSecret1795640000002 } from './1795640000002-ApiKeyWithoutSecret.js';
 import { ProductTypes1795700000033 } from './1795700000033-ProductTypes.js';
+import { Reviews1795700000034 } from './1795700000034-Reviews.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   WebhookAttemptLog1795640000001,
   ApiKeyWithoutSecret1795640000002,
   ProductTypes1795700000033,
+  Reviews1795700000034,
 ];

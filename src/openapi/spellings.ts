@@ -104,6 +104,14 @@ export const SPEC_ENDPOINTS: readonly string[] = [
   'GET /producttype/{}',
   'PATCH /producttype/{}',
   'DELETE /producttype/{}',
+  // Reviews
+  'GET /reviews',
+  'GET /review/{}',
+  'GET /product/{}/reviews',
+  'POST /product/{}/review',
+  'GET /product/{}/review/{}',
+  'PATCH /product/{}/review/{}',
+  'DELETE /product/{}/review/{}',
   // Tax classes and rates
   'GET /taxclasses',
   'POST /taxclass',

@@ -18,6 +18,7 @@ import { ProductPriceTiersService } from './product-price-tiers.service.js';
 import { ProductVariantsController } from './product-variants.controller.js';
 import { ProductVariantsService } from './product-variants.service.js';
 import { ProductsController } from './products.controller.js';
+import { ProductEmbedRegistry } from './product-embeds.js';
 import { ProductTypesController } from './product-types.controller.js';
 import { ProductTypesService } from './product-types.service.js';
 import { ProductTypesRepository } from './repositories/product-types.repository.js';
@@ -68,7 +69,8 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     CategoriesService,
     ProductTypesRepository,
     ProductTypesService,
+    ProductEmbedRegistry,
   ],
-  exports: [ProductsService, ProductsRepository],
+  exports: [ProductsService, ProductsRepository, ProductEmbedRegistry],
 })
 export class CatalogModule {}

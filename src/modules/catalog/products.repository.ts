@@ -28,6 +28,7 @@ import { Product } from './product.entity.js';
 import { ProductType } from './product-type.entity.js';
 import { VariantPriceTier } from './variant-price-tier.entity.js';
 import { tableOf } from '../../database/table.js';
+import { ProductEmbedRegistry } from './product-embeds.js';
 
 /**
  * A product as one read query returns it: its row and everything its presentation needs, as the
@@ -48,6 +49,8 @@ export interface ProductRecord {
   pricetiers?: ProductPriceTier[];
   /** Stored custom field values by definition id. */
   customfields?: Record<string, string> | null;
+  /** Embeds of modules above the catalog (ProductEmbedRegistry), by name, as their SQL gave them. */
+  registered?: Record<string, unknown>;
 }
 
 export interface ProductPageRecord {
@@ -87,7 +90,10 @@ export class ProductsRepository {
   /** Custom field definitions of a read (definitionsSql) with their timestamps as Dates (in place). */
   private readonly decodeDefinitions: (rows: CustomFieldDefinition[] | undefined) => void;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly registry: ProductEmbedRegistry,
+  ) {
     const product = jsonRowDecoder(dataSource, Product);
     const option = jsonRowDecoder(dataSource, OptionEntity);
     const category = jsonRowDecoder(dataSource, CategoryEntity);
@@ -131,7 +137,7 @@ export class ProductsRepository {
    */
   @GenerateSql({ name: 'no embeds', args: ['p'] }, { name: 'every embed', args: ['p', EVERY_EMBED] })
   productJsonSql(alias: string, embed: EmbedSelection = {}): string {
-    const key = `json|${alias}|${embedKey(embed)}`;
+    const key = `json|${alias}|${this.embedKey(embed)}`;
     let sql = this.cache.get(key);
     if (sql) return sql;
     const t = (e: Function) => tableOf(this.dataSource, e);
@@ -161,9 +167,18 @@ export class ProductsRepository {
       fields.push(`'customfields', (SELECT json_object_agg(v.definition_id, v.value)
                      FROM ${t(ProductCustomFieldValue)} v WHERE v.product_id = ${alias}.id)`);
     }
+    const registered = this.registry.entries().filter(([name]) => embed[name]);
+    if (registered.length) {
+      fields.push(`'registered', json_build_object(${registered.map(([name, e]) => `'${name}', ${e.sql(alias)}`).join(', ')})`);
+    }
     sql = `json_build_object(${fields.join(', ')})`;
     this.cache.set(key, sql);
     return sql;
+  }
+
+  /** The embeds of a read, as a cache key of its SQL text. */
+  private embedKey(embed: EmbedSelection): string {
+    return [...EMBED_NAMES, ...this.registry.entries().map(([n]) => n)].filter((n) => embed[n]).join(',');
   }
 
   /** Custom field definitions of products, in display order, as a JSON array expression. */
@@ -183,7 +198,7 @@ export class ProductsRepository {
     embed: EmbedSelection,
   ): Promise<{ product: ProductRecord; definitions?: CustomFieldDefinition[] } | null> {
     const key = keySql('p', segment, 'sku');
-    const shape = `one|${key.order ? 'id' : 'sku'}|${embedKey(embed)}`;
+    const shape = `one|${key.order ? 'id' : 'sku'}|${this.embedKey(embed)}`;
     let sql = this.cache.get(shape);
     if (!sql) {
       sql = `SELECT ${this.productJsonSql('p', embed)} AS product
@@ -267,5 +282,3 @@ export class ProductsRepository {
     return `SELECT pp.tax_class_id FROM ${tableOf(this.dataSource, Product)} pp WHERE pp.id = ANY(${idsSql})`;
   }
 }
-
-const embedKey = (embed: EmbedSelection) => EMBED_NAMES.filter((n) => embed[n]).join(',');

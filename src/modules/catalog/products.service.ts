@@ -28,6 +28,7 @@ import {
 } from './catalog.presenter.js';
 import { tracksInventory } from './domain/product-type-rules.js';
 import { ProductTypesService } from './product-types.service.js';
+import { ProductEmbedRegistry } from './product-embeds.js';
 import type { OptionRule } from './domain/option-selection.js';
 import { type PriceSource, type PriceTierInput, tierInputs } from './domain/unit-price.js';
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
@@ -96,12 +97,13 @@ export class ProductsService {
     private readonly links: ProductCategoryLinksRepository,
     private readonly checks: CatalogChecks,
     private readonly types: ProductTypesService,
+    private readonly registry: ProductEmbedRegistry,
     private readonly events: EventRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(query: ListQuery) {
-    const embed = parseEmbed(query.embed, EMBEDS);
+    const embed = parseEmbed(query.embed, this.embeds());
     const req = pageRequest(query, SORT);
     const page = await this.repository.page(this.tx.direct, req, embed);
     const items = page.products.map((r) => this.present(r, embed, page.definitions));
@@ -116,7 +118,7 @@ export class ProductsService {
   }
 
   async get(key: string, query: ItemQuery) {
-    const embed = parseEmbed(query.embed, EMBEDS);
+    const embed = parseEmbed(query.embed, this.embeds());
     const found = await this.repository.findOne(this.tx.direct, key, embed);
     if (!found) throw ApiError.notFound(`Product ${key} was not found.`);
     return this.present(found.product, embed, found.definitions);
@@ -205,6 +207,34 @@ export class ProductsService {
     );
   }
 
+  /**
+   * A product for a module above the catalog that changes something the product shows (its
+   * reviews): the row by `{id|sku}`, locked until the caller's transaction ends, so such changes
+   * of one product take turns. 404 when unknown.
+   */
+  lockProduct(m: EntityManager, key: string): Promise<Product> {
+    return this.productRow(m, key, true);
+  }
+
+  /** A product's own row by `{id|sku}` (404 when unknown), locked when `lock`: what a module above asks about a product it names. */
+  productRow(m: EntityManager, key: string, lock: boolean): Promise<Product> {
+    return this.rows.products.find(m, key, { lock });
+  }
+
+  /**
+   * Stores a product's rating (its approved reviews' mean and count, as the reviews module computed
+   * them) in the caller's transaction; a change moves updated_at and records `product.updated`.
+   */
+  async setRating(m: EntityManager, productId: number, average: string | null, count: number): Promise<void> {
+    if (!(await this.rows.setRating(m, productId, average, count))) return;
+    await this.record(m, 'updated', await this.view(m, productId));
+  }
+
+  /** The embeds a product read takes: the catalog's own and those registered from above. */
+  private embeds() {
+    return { ...EMBEDS, ...Object.fromEntries(this.registry.entries().map(([name]) => [name, {}])) };
+  }
+
   /** A product record of a read query as the product object quotes embed (no embeds). */
   presentRecord(r: ProductRecord): ProductJson {
     return presentProduct(r.row, {
@@ -246,6 +276,9 @@ export class ProductsService {
     if (embed.categories) extra.categories = embedded((r.categories ?? []).map(presentCategory));
     if (embed.pricetiers) extra.pricetiers = embedded((r.pricetiers ?? []).map(presentProductTier));
     if (embed.product_type) extra.product_type = embedded(presentProductType(r.product_type));
+    for (const [name, e] of this.registry.entries()) {
+      if (embed[name]) extra[name] = embedded(e.present(r.registered?.[name]));
+    }
     if (embed.customfields) {
       const stored = r.customfields ?? {};
       extra.customfields = embedded(definitions.map((d) => presentFieldValue(d, Object.hasOwn(stored, d.id) ? stored[d.id] : undefined)));

@@ -263,6 +263,21 @@ ORDER BY
 FOR UPDATE OF
   p;
 
+-- ProductRowsRepository.setRating
+UPDATE "products" p
+SET
+  rating_average = $2::numeric,
+  rating_count = $3,
+  updated_at = now()
+WHERE
+  p.id = $1
+  AND (
+    p.rating_average IS DISTINCT FROM $2::numeric
+    OR p.rating_count IS DISTINCT FROM $3
+  )
+RETURNING
+  p.id;
+
 -- ProductRowsRepository.moveStock
 UPDATE "products" p
 SET

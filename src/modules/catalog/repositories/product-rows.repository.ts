@@ -48,6 +48,21 @@ export class ProductRowsRepository {
   }
 
   /**
+   * Stores a product's rating; answers whether it changed (then updated_at moves: the rating is
+   * part of the product). The caller holds the product's row lock.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1, '4.50', 2] })
+  async setRating(m: EntityManager, id: number, average: string | null, count: number): Promise<boolean> {
+    const rows = await runStatement(
+      m,
+      `UPDATE ${this.products.sqlName} p SET rating_average = $2::numeric, rating_count = $3, updated_at = now()
+        WHERE p.id = $1 AND (p.rating_average IS DISTINCT FROM $2::numeric OR p.rating_count IS DISTINCT FROM $3) RETURNING p.id`,
+      [id, average, count],
+    );
+    return rows.length > 0;
+  }
+
+  /**
    * Adds `delta` units to each product's `in_stock_amount` (negative: taken), in one statement;
    * updated_at moves (the stock is part of the product). Products gone since are skipped.
    */

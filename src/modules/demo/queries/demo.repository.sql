@@ -251,6 +251,24 @@ WHERE
 LIMIT
   1;
 
+-- DemoRepository.hasReviews
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "reviews" "Review"
+  )
+LIMIT
+  1;
+
 -- DemoRepository.productTypeId
 SELECT
   "ProductType"."id" AS "ProductType_id",

@@ -75,6 +75,13 @@ export const EVENT_CATALOG = [
     schema: 'ProductCustomFieldView',
     description: 'A custom field value of a product cleared (`data` as it was; `resource_id` is the product id).',
   },
+  ...changes('review', 'ReviewView', 'A product review'),
+  {
+    type: 'review.approved',
+    resource: 'review',
+    schema: 'ReviewView',
+    description: 'A review became approved (after its `review.created` or `review.updated`).',
+  },
   ...changes('product.option', 'OptionView', 'A product option'),
   ...changes('product.variant', 'VariantView', 'A product variant'),
   ...changes('product.extra', 'ExtraView', 'A product extra'),
