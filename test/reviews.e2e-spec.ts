@@ -174,6 +174,28 @@ describeE2E('product reviews', () => {
     expect((await t.http.get('/reviews?sort=author_name').set(auth)).status).toBe(422);
   });
 
+  it('costs a fixed number of statements: a list whatever its size, a write whatever the product', async () => {
+    const counted = async (path: string) => {
+      queryCounter.reset();
+      expect((await t.http.get(path).set(auth)).status).toBe(200);
+      return queryCounter.count;
+    };
+    expect(await counted('/reviews?limit=1')).toBe(await counted('/reviews?limit=100'));
+    expect(await counted('/product/MUG/reviews?limit=1')).toBe(await counted('/product/MUG/reviews?limit=100'));
+    const write = async (body: object) => {
+      queryCounter.reset();
+      expect((await t.http.post('/product/MUG/review').set(auth).send(body)).status).toBe(201);
+      return queryCounter.count;
+    };
+    // BEGIN, the product's lock, the customer check, the purchase check, the insert, its events, the
+    // approved ratings, the product's rating, the product's view and its event, COMMIT.
+    const approved = await write({ author_name: 'Dee', rating: 2, customer_id: ann.id, status: 'approved' });
+    expect(approved).toBe(11);
+    expect(await write({ author_name: 'Eve', rating: 4, customer_id: ann.id, status: 'approved' })).toBe(approved);
+    // A pending review leaves the rating alone: four statements fewer.
+    expect(await write({ author_name: 'Flo', rating: 4, customer_id: ann.id })).toBe(approved - 4);
+  });
+
   it('needs the reviews scopes', async () => {
     const reader = { Authorization: `Bearer ${await t.token(['reviews:read'])}` };
     expect((await t.http.get('/reviews').set(reader)).status).toBe(200);
