@@ -10,7 +10,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 
 export interface Scenario {
   name: string;
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
   path: string;
   /** A fresh body per request (unique keys for creates). */
   body?: () => unknown;

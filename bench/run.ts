@@ -13,6 +13,7 @@ import {
   startApi,
   table,
 } from './harness.js';
+import { batchBody, measureBatch } from './batch.js';
 import { listFloor } from './list-floor.js';
 import { measureSendQuote, smtpSink } from './send-quote.js';
 import { measureWebhooks } from './webhooks.js';
@@ -138,6 +139,16 @@ async function main(): Promise<void> {
       { key: 'get_product', name: 'GET /product/{id}', path: `/product/${products[0]}` },
       { key: 'list_products', name: 'GET /products?limit=50', path: '/products?limit=50' },
     ];
+    // The batch is counted here (one request of 1,000 products) and timed request by request below, not under load.
+    const batchCategory = only?.includes('batch') ? (await api('POST', '/category', { name: 'Batch' })).data.id : null;
+    if (batchCategory !== null)
+      scenarios.push({
+        key: 'batch',
+        name: 'PUT /products (1,000 products)',
+        method: 'PUT',
+        path: '/products',
+        body: () => batchBody('C', batchCategory),
+      });
     // Statements per request, counted one request at a time in an app booted in this process.
     const { counts: statements, recorded, decodeQuoteSet } = await countStatements(db.url, token, scenarios);
     const floor = await floorServer(listFloor(pool, recorded.list_quotes, decodeQuoteSet, 50, BENCH_STORE_URL));
@@ -162,7 +173,7 @@ async function main(): Promise<void> {
     const measured: Record<string, Figure> = {};
     const cpuPerRequest: Record<string, number> = {};
     for (const s of scenarios) {
-      if (only && !only.includes(s.key)) continue;
+      if ((only && !only.includes(s.key)) || s.key === 'batch') continue;
       // BENCH_CPU_PROFILE: the api's profile covers the measured requests only (see cpu-profile.ts).
       if (process.env.BENCH_CPU_PROFILE) apiProcess.kill('SIGUSR2');
       const cpuBefore = cpuMs(apiProcess.pid!);
@@ -220,6 +231,7 @@ async function main(): Promise<void> {
           `api CPU ${metricsCost.cpu_ms_on} vs ${metricsCost.cpu_ms_off} ms per request`,
       );
     }
+    const batch = batchCategory === null ? null : await measureBatch(base, token, pool, batchCategory);
     baseline.close();
     floor.close();
     await pool.end();
@@ -241,6 +253,14 @@ async function main(): Promise<void> {
         `(${mail.workers} worker${mail.workers === 1 ? '' : 's'}, WORKER_CONCURRENCY ${mail.worker_concurrency}); ` +
         `each recipient exactly once: ${mail.each_recipient_once ? 'yes' : 'NO'}`,
     );
+    if (batch) {
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      console.log(
+        `\nbatch: PUT /products, 1,000 products (${(batch.body_bytes / 1e6).toFixed(2)} MB), ${statements.batch} statements: ` +
+          `create ${batch.create_ms.join('/')} ms (median ${median(batch.create_ms)}), the same again ${batch.unchanged_ms.join('/')} ms, ` +
+          `update of everything ${batch.update_ms.join('/')} ms; the same rows by INSERT … SELECT ${batch.insert_select_ms.join('/')} ms`,
+      );
+    }
     const hooks = only && !only.includes('webhooks') ? null : await measureWebhooks(api, env, db.url, webhookEvents);
     if (hooks)
       console.log(
@@ -271,6 +291,7 @@ async function main(): Promise<void> {
               // The list against its own floor: the same document from node:http + pg.
               ...(s.key === 'list_quotes' ? { ratio_to_list_floor: Number((measured[s.key].rps / listRaw.rps).toFixed(3)) } : {}),
             })),
+          batch: batch && { statements: statements.batch, ...batch },
           rss_mib: rss,
           metrics: metricsCost,
           send_quote: {

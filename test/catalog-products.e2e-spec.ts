@@ -459,14 +459,14 @@ describeE2E('catalog: products', () => {
   describe('methods', () => {
     it('answers OPTIONS with the methods of each path and 405 for others', async () => {
       const allow = async (path: string) => (await t.http.options(path).set(auth())).headers.allow;
-      expect(await allow('/product/MUG-1')).toBe('GET, HEAD, POST, PATCH, DELETE, OPTIONS');
-      expect(await allow('/products')).toBe('GET, HEAD, POST, OPTIONS');
-      expect(await allow('/product/MUG-1/categories')).toBe('GET, HEAD, POST, DELETE, OPTIONS');
+      expect(await allow('/product/MUG-1')).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+      expect(await allow('/products')).toBe('GET, HEAD, POST, PUT, OPTIONS');
+      expect(await allow('/product/MUG-1/categories')).toBe('GET, HEAD, POST, PUT, DELETE, OPTIONS');
       expect(await allow('/product/MUG-1/category/1')).toBe('GET, HEAD, DELETE, OPTIONS');
-      expect(await allow('/product/MUG-1/customfield/origin')).toBe('GET, HEAD, PATCH, OPTIONS');
-      expect(await allow('/product/MUG-1/attribute/1')).toBe('GET, HEAD, PATCH, DELETE, OPTIONS');
+      expect(await allow('/product/MUG-1/customfield/origin')).toBe('GET, HEAD, PUT, PATCH, OPTIONS');
+      expect(await allow('/product/MUG-1/attribute/1')).toBe('GET, HEAD, PUT, PATCH, DELETE, OPTIONS');
       expect(await allow('/variant/V-1')).toBe('GET, HEAD, OPTIONS');
-      const put = await t.http.put('/product/MUG-1').set(auth()).send({ name: 'x' });
+      const put = await t.http.put('/variant/V-1').set(auth()).send({ sku: 'V-1' });
       expect(put.status).toBe(405);
       const head = await t.http.head('/product/MUG-1').set(auth());
       expect(head.status).toBe(200);

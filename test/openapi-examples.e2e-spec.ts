@@ -140,18 +140,35 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'productsUpdate', params: () => ({ key: 'DEMO-HOODIE' }) },
       { op: 'productOptionsCreate', params: () => ({ owner: 'DEMO-HOODIE' }), save: 'option' },
       { op: 'productOptionsUpdate', params: (i) => ({ owner: 'DEMO-HOODIE', id: i.option }) },
-      { op: 'productVariantsCreate', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productOptionsReplace', params: (i) => ({ owner: 'DEMO-HOODIE', id: i.option }) },
+      { op: 'productVariantsCreate', params: () => ({ owner: 'DEMO-HOODIE' }), save: 'variant' },
+      { op: 'productVariantsReplace', params: (i) => ({ owner: 'DEMO-HOODIE', id: i.variant }) },
       { op: 'productVariantsUpdate', params: () => ({ owner: 'DEMO-TSHIRT', id: demo.whiteL }) },
-      { op: 'productExtrasCreate', params: () => ({ owner: 'DEMO-MUG' }) },
+      { op: 'productExtrasCreate', params: () => ({ owner: 'DEMO-MUG' }), save: 'extra' },
+      { op: 'productExtrasReplace', params: (i) => ({ owner: 'DEMO-MUG', id: i.extra }) },
       { op: 'productExtrasUpdate', params: () => ({ owner: 'DEMO-MUG', id: demo.giftWrap }) },
       { op: 'productAttributesCreate', params: () => ({ owner: 'DEMO-TSHIRT' }), save: 'attribute' },
       { op: 'productAttributesUpdate', params: (i) => ({ owner: 'DEMO-TSHIRT', id: i.attribute }) },
+      { op: 'productAttributesReplace', params: (i) => ({ owner: 'DEMO-TSHIRT', id: i.attribute }) },
       { op: 'productPriceTiersCreate', params: () => ({ owner: 'DEMO-TSHIRT' }), save: 'tier' },
       { op: 'productPriceTiersUpdate', params: (i) => ({ owner: 'DEMO-TSHIRT', id: i.tier }) },
+      { op: 'productPriceTiersReplace', params: (i) => ({ owner: 'DEMO-TSHIRT', id: i.tier }) },
       { op: 'variantPriceTiersCreate', params: () => ({ owner: demo.whiteL }), save: 'variantTier' },
       { op: 'variantPriceTiersUpdate', params: (i) => ({ owner: demo.whiteL, id: i.variantTier }) },
+      { op: 'variantPriceTiersReplace', params: (i) => ({ owner: demo.whiteL, id: i.variantTier }) },
       { op: 'productCategoriesLink', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      // The hoodie replaced as a whole, then part by part, and a batch of one sweater.
+      { op: 'productsPut', params: () => ({ key: 'DEMO-HOODIE' }) },
+      { op: 'productOptionsReplaceAll', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productVariantsReplaceAll', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'variantPriceTiersReplaceAll', params: () => ({ owner: 'DEMO-HOODIE-L' }) },
+      { op: 'productPriceTiersReplaceAll', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productExtrasReplaceAll', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productAttributesReplaceAll', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productCategoriesReplaceAll', params: () => ({ owner: 'DEMO-HOODIE' }) },
+      { op: 'productsPutMany' },
       { op: 'productCustomFieldsUpdate', params: () => ({ owner: 'DEMO-COFFEE', name: 'origin' }) },
+      { op: 'productCustomFieldsReplace', params: () => ({ owner: 'DEMO-COFFEE', name: 'origin' }) },
       { op: 'customerGroupsCreate' },
       { op: 'customerGroupsUpdate', params: () => ({ key: 'wholesale' }) },
       { op: 'customersCreate' },
@@ -194,7 +211,7 @@ describeE2E('the examples of the OpenAPI document', () => {
 
       const params = step.params?.(ids) ?? {};
       const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
-      const res = await t.http[method as 'post' | 'patch'](url)
+      const res = await t.http[method as 'post' | 'patch' | 'put'](url)
         .set(auth)
         .send(example as object);
       const status = Number(Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)));

@@ -22,14 +22,27 @@ const pagination: JsonSchema = {
   },
 };
 
-const successMeta = (withPagination: boolean): JsonSchema => ({
+const batchCounts: JsonSchema = {
   type: 'object',
-  required: ['status', 'success', ...(withPagination ? ['pagination'] : [])],
+  description: 'What a batch did: members created, updated, and left as they were (a PUT that changed nothing).',
+  required: ['created', 'updated', 'unchanged'],
+  additionalProperties: false,
+  properties: {
+    created: { type: 'integer', minimum: 0, example: 2 },
+    updated: { type: 'integer', minimum: 0, example: 1 },
+    unchanged: { type: 'integer', minimum: 0, example: 0 },
+  },
+};
+
+const successMeta = (extra: 'pagination' | 'batch' | null): JsonSchema => ({
+  type: 'object',
+  required: ['status', 'success', ...(extra ? [extra] : [])],
   additionalProperties: false,
   properties: {
     status: { type: 'integer', description: 'Always the HTTP status.', example: 200 },
     success: { const: true },
-    ...(withPagination ? { pagination: { $ref: schemaRef('Pagination') } } : {}),
+    ...(extra === 'pagination' ? { pagination: { $ref: schemaRef('Pagination') } } : {}),
+    ...(extra === 'batch' ? { batch: { $ref: schemaRef('BatchCounts') } } : {}),
   },
 });
 
@@ -63,8 +76,10 @@ const VALIDATION_MESSAGE: JsonSchema = {
 
 export const SHARED_SCHEMAS: Record<string, JsonSchema> = {
   Pagination: pagination,
-  Meta: successMeta(false),
-  PageMeta: successMeta(true),
+  BatchCounts: batchCounts,
+  Meta: successMeta(null),
+  PageMeta: successMeta('pagination'),
+  BatchMeta: successMeta('batch'),
 };
 
 const header = (description: string, example: string, schema: JsonSchema = { type: 'string' }) => ({

@@ -4,8 +4,11 @@ import { ApiExtraModels } from '@nestjs/swagger';
 /** What a handler answers on success; read by `openapi.document.ts`. */
 export interface ResponseDoc {
   view: Function;
-  /** `item`: data is the view; `array`: data is a plain array of it; `page`: a collection with `meta.pagination`. */
-  shape: 'item' | 'array' | 'page';
+  /**
+   * `item`: data is the view; `array`: data is a plain array of it; `page`: a collection with
+   * `meta.pagination`; `batch`: the members of a batch PUT with `meta.batch`.
+   */
+  shape: 'item' | 'array' | 'page' | 'batch';
   summary?: string;
   description?: string;
   /** The relations `embed` accepts here (dots nest); absent means none. */
@@ -28,6 +31,9 @@ export const ApiItem = (view: Function, options: Options = {}) => responseDoc({ 
 
 /** `data` is a plain array of the resource (no pagination). */
 export const ApiItems = (view: Function, options: Options = {}) => responseDoc({ view, shape: 'array', ...options });
+
+/** `data` is the members of a batch PUT, in the request's order, and `meta.batch` counts what it did. */
+export const ApiBatch = (view: Function, options: Options = {}) => responseDoc({ view, shape: 'batch', ...options });
 
 /** `data` is a page of the resource and `meta.pagination` describes it. */
 export const ApiPage = (view: Function, options: Options & { sort: string[] }) => responseDoc({ view, shape: 'page', ...options });

@@ -38,6 +38,10 @@ interface Handler {
   status: number;
   doc?: ResponseDoc;
   body?: Function;
+  /** The body is a JSON array of `body` (a collection PUT or a batch: `@BatchBody`). */
+  bodyIsArray: boolean;
+  /** A body declared by its schema alone (`@ApiBody({ schema })`: an array of ids), with its `example`. */
+  bodySchema?: JsonSchema;
   query?: Function;
   pathParams: Record<string, string>;
 }
@@ -113,7 +117,9 @@ function handlers(app: INestApplication): Map<string, Handler> {
         group: reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [fn, controller]) ?? null,
         status: (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ?? (method === 'POST' ? 201 : 200),
         doc: Reflect.getMetadata(RESPONSE_DOC, fn) as ResponseDoc | undefined,
-        body: argOf(RouteParamtypes.BODY) ?? explicitBody(fn),
+        body: explicitBodySchema(fn) ? undefined : (explicitBody(fn) ?? argOf(RouteParamtypes.BODY)),
+        bodyIsArray: explicitBodyIsArray(fn),
+        bodySchema: explicitBodySchema(fn),
         query: argOf(RouteParamtypes.QUERY),
         pathParams,
       };
@@ -128,6 +134,18 @@ function explicitBody(fn: Function): Function | undefined {
   const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; type?: unknown }[];
   const type = params.find((p) => p.in === 'body')?.type;
   return typeof type === 'function' && type !== Object ? type : undefined;
+}
+
+/** `@ApiBody({ schema })`: a body of plain values, described by its schema. */
+function explicitBodySchema(fn: Function): JsonSchema | undefined {
+  const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; schema?: JsonSchema }[];
+  return params.find((p) => p.in === 'body')?.schema;
+}
+
+/** `@ApiBody({ type, isArray: true })`, as `@BatchBody` declares it. */
+function explicitBodyIsArray(fn: Function): boolean {
+  const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; isArray?: boolean }[];
+  return params.find((p) => p.in === 'body')?.isArray === true;
 }
 
 const humanize = (s: string) => s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -150,7 +168,7 @@ function autoSummary(h: Handler): string {
 }
 
 const envelopeName = (doc: ResponseDoc) =>
-  `${doc.view.name.replace(/View$/, '')}${{ item: '', array: 'List', page: 'Page' }[doc.shape]}Envelope`;
+  `${doc.view.name.replace(/View$/, '')}${{ item: '', array: 'List', page: 'Page', batch: 'Batch' }[doc.shape]}Envelope`;
 
 function envelopeSchema(doc: ResponseDoc): JsonSchema {
   const view = { $ref: schemaRef(doc.view.name) };
@@ -159,7 +177,7 @@ function envelopeSchema(doc: ResponseDoc): JsonSchema {
     required: ['meta', 'data'],
     additionalProperties: false,
     properties: {
-      meta: { $ref: schemaRef(doc.shape === 'page' ? 'PageMeta' : 'Meta') },
+      meta: { $ref: schemaRef(doc.shape === 'page' ? 'PageMeta' : doc.shape === 'batch' ? 'BatchMeta' : 'Meta') },
       data: doc.shape === 'item' ? view : { type: 'array', items: view },
     },
   };
@@ -317,7 +335,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         if (h.method === 'GET')
           parameters.push({ $ref: '#/components/parameters/IfNoneMatch' }, { $ref: '#/components/parameters/IfModifiedSince' });
         if (['PATCH', 'PUT', 'DELETE'].includes(h.method)) parameters.push({ $ref: '#/components/parameters/IfMatch' });
-        if (h.method === 'POST') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+        if (h.method === 'POST' || (h.method === 'PUT' && h.bodyIsArray))
+          parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
       }
       op.parameters = parameters;
 
@@ -325,22 +344,34 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (h.body) {
         const name = dtos.component(h.body);
         const bodySchema = dtos.components.get(h.body) ?? {};
-        const required = [bodySchema, ...((bodySchema.oneOf as JsonSchema[] | undefined) ?? [])].some(
-          (s) => ((s.required as string[] | undefined) ?? []).length > 0,
-        );
-        const example = REQUEST_EXAMPLES[name];
-        if (example !== undefined) examples.set(name, { summary: `A ${name} body the API accepts`, value: example });
+        const required =
+          h.bodyIsArray ||
+          [bodySchema, ...((bodySchema.oneOf as JsonSchema[] | undefined) ?? [])].some(
+            (s) => ((s.required as string[] | undefined) ?? []).length > 0,
+          );
+        const exampleName = h.bodyIsArray ? `${name}List` : name;
+        const memberExample = REQUEST_EXAMPLES[name];
+        const example = REQUEST_EXAMPLES[exampleName] ?? (h.bodyIsArray && memberExample !== undefined ? [memberExample] : undefined);
+        if (example !== undefined) examples.set(exampleName, { summary: `A ${exampleName} body the API accepts`, value: example });
         op.requestBody = {
           required,
           ...(required ? {} : { description: 'May be omitted (an empty body is `{}`).' }),
           content: {
             'application/json': {
-              schema: { $ref: schemaRef(name) },
-              ...(example !== undefined ? { examples: { [name]: { $ref: `#/components/examples/${name}` } } } : {}),
+              schema: h.bodyIsArray ? { type: 'array', items: { $ref: schemaRef(name) }, maxItems: 1000 } : { $ref: schemaRef(name) },
+              ...(example !== undefined ? { examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } } } : {}),
             },
           },
         };
         if (h.doc && !bodyViews.has(name)) bodyViews.set(name, h.doc.view.name);
+      } else if (h.bodySchema) {
+        const { example, ...schema } = h.bodySchema;
+        const exampleName = `${h.controller.name.replace(/Controller$/, '')}${h.name.replace(/^./, (c) => c.toUpperCase())}Body`;
+        examples.set(exampleName, { summary: 'A body the API accepts', value: example });
+        op.requestBody = {
+          required: true,
+          content: { 'application/json': { schema, examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } } } },
+        };
       } else {
         delete op.requestBody;
       }

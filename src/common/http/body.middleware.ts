@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { ARRAY_BODY_LIMIT_BYTES, takesArrayBody } from '../batch/array-body.js';
 import { sendError } from './envelope.js';
 import { MAX_JSON_DEPTH, tooDeepField } from './json-depth.js';
 
@@ -13,13 +14,16 @@ const isJson = (type: string | undefined) => !!type && /^application\/(?:[\w.+-]
 
 /**
  * Reads JSON bodies (CONTRACT §3–§4): a body without `Content-Type: application/json` is 415,
- * one over 1 MiB is 413, one that does not parse is 400, one nesting arrays and objects more than
+ * one over 1 MiB (16 MiB on a route that takes a JSON array: `@ArrayBodyRoute()`) is 413, one that does not parse is 400, one nesting arrays and objects more than
  * MAX_JSON_DEPTH levels deep is 422 naming the top-level field. Errors leave in the envelope here,
  * before any route runs.
  */
 export function jsonBodyMiddleware() {
-  const parse = express.json({ limit: BODY_LIMIT_BYTES, strict: false, type: () => true });
+  const parseSmall = express.json({ limit: BODY_LIMIT_BYTES, strict: false, type: () => true });
+  const parseLarge = express.json({ limit: ARRAY_BODY_LIMIT_BYTES, strict: false, type: () => true });
   return (req: Request, res: Response, next: NextFunction): void => {
+    const limit = takesArrayBody(req) ? ARRAY_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+    const parse = limit === BODY_LIMIT_BYTES ? parseSmall : parseLarge;
     if (!hasBody(req)) {
       req.body = undefined;
       return next();
@@ -28,8 +32,8 @@ export function jsonBodyMiddleware() {
       return sendError(res, 415, 'A request body must be JSON, sent with Content-Type: application/json.');
     }
     const length = Number(req.headers['content-length']);
-    if (Number.isFinite(length) && length > BODY_LIMIT_BYTES) {
-      return sendError(res, 413, `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`);
+    if (Number.isFinite(length) && length > limit) {
+      return sendError(res, 413, `The request body is larger than ${limit} bytes.`);
     }
     parse(req, res, (err?: { type?: string; status?: number }) => {
       if (!err) {
@@ -37,7 +41,7 @@ export function jsonBodyMiddleware() {
         if (field === null) return next();
         return sendError(res, 422, { [field]: [`must not nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep`] });
       }
-      if (err.type === 'entity.too.large') return sendError(res, 413, `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`);
+      if (err.type === 'entity.too.large') return sendError(res, 413, `The request body is larger than ${limit} bytes.`);
       if (err.type === 'entity.parse.failed') return sendError(res, 400, 'The request body could not be parsed as JSON.');
       if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') {
         return sendError(res, 415, 'The request body must be UTF-8 encoded JSON.');

@@ -10,8 +10,15 @@ export interface Pagination {
   next_cursor: number | null;
 }
 
+/** What a batch PUT did (CONTRACT §17): members created, updated, and left as they were. */
+export interface BatchCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
 export interface SuccessEnvelope {
-  meta: { status: number; success: true; pagination?: Pagination };
+  meta: { status: number; success: true; pagination?: Pagination; batch?: BatchCounts };
   data: unknown;
 }
 
@@ -23,10 +30,30 @@ export class Page<T = unknown> {
   ) {}
 }
 
+/** A batch's members; the response writer turns it into `data` + `meta.batch`. */
+export class BatchAnswer<T = unknown> {
+  constructor(
+    readonly items: T[],
+    readonly counts: BatchCounts,
+  ) {}
+}
+
+/**
+ * A handler's result with its status decided at run time (an item PUT answers 201 when it
+ * created the resource, 200 otherwise); the response interceptor writes `body` with `status`.
+ */
+export class WithStatus<T = unknown> {
+  constructor(
+    readonly status: number,
+    readonly body: T,
+  ) {}
+}
+
 export function successEnvelope(status: number, body: unknown): SuccessEnvelope {
   if (body instanceof Page) {
     return { meta: { status, success: true, pagination: body.pagination }, data: body.items };
   }
+  if (body instanceof BatchAnswer) return { meta: { status, success: true, batch: body.counts }, data: body.items };
   return { meta: { status, success: true }, data: body ?? null };
 }
 

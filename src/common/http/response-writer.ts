@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { Page } from './envelope.js';
+import { BatchAnswer, Page } from './envelope.js';
 import { etagListMatches, etagOf, newestUpdatedAtInJson } from './etag.js';
 import { FileBody } from './file-body.js';
 
@@ -19,6 +19,10 @@ export function sendSuccess(req: Request, res: Response, status: number, body: u
     const data = JSON.stringify(body.items);
     json = `{"meta":{"status":${status},"success":true,"pagination":${pagination}},"data":${data}}`;
     etag = etagOf(`${pagination}\n${data}`);
+  } else if (body instanceof BatchAnswer) {
+    const data = JSON.stringify(body.items);
+    json = `{"meta":{"status":${status},"success":true,"batch":${JSON.stringify(body.counts)}},"data":${data}}`;
+    etag = etagOf(data);
   } else {
     const data = JSON.stringify(body ?? null);
     json = `{"meta":{"status":${status},"success":true},"data":${data}}`;

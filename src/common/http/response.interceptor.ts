@@ -1,6 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { type Observable, map } from 'rxjs';
+import { WithStatus } from './envelope.js';
 import { sendSuccess } from './response-writer.js';
 import { checkUndeclaredInput } from '../validation/undeclared-input.js';
 
@@ -15,6 +16,12 @@ export class ResponseInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
-    return next.handle().pipe(map((body: unknown) => sendSuccess(req, res, res.statusCode, body)));
+    return next
+      .handle()
+      .pipe(
+        map((body: unknown) =>
+          body instanceof WithStatus ? sendSuccess(req, res, body.status, body.body) : sendSuccess(req, res, res.statusCode, body),
+        ),
+      );
   }
 }

@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { type MatchFunction, match } from 'path-to-regexp';
 import { SCOPE_GROUP_KEY, SCOPE_KEY, hasScope, missingScope, scopeFor } from '../auth/scopes.js';
 import { isPublicPath } from '../auth/authentication.middleware.js';
+import { ARRAY_BODY_KEY, markArrayBody } from '../batch/array-body.js';
 import { ApiError } from './api-error.js';
 import { sendError } from './envelope.js';
 import { sendSuccess } from './response-writer.js';
@@ -16,6 +17,8 @@ interface RouteEntry {
   matcher: MatchFunction<object>;
   group: string | null;
   scope: string | null;
+  /** The route's body is a JSON array (`@ArrayBodyRoute()`). */
+  arrayBody: boolean;
 }
 
 /** The scope a route requires of a method (its own, or its group's read/write), null for none. */
@@ -70,13 +73,14 @@ export class RouteTable {
         const group =
           (this.reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [handler, type]) as string | undefined) ?? null;
         const scope = (this.reflector.getAllAndOverride<string | undefined>(SCOPE_KEY, [handler, type]) as string | undefined) ?? null;
+        const arrayBody = this.reflector.get<boolean | undefined>(ARRAY_BODY_KEY, handler) === true;
         for (const prefix of prefixes) {
           for (const p of ([] as string[]).concat(paths)) {
             const path = `/${[prefix, p]
               .map((x) => x.replace(/^\/+|\/+$/g, ''))
               .filter(Boolean)
               .join('/')}`;
-            all.push({ path, method: RequestMethod[method], matcher: match(path, { decode: false }), group, scope });
+            all.push({ path, method: RequestMethod[method], matcher: match(path, { decode: false }), group, scope, arrayBody });
           }
         }
       }
@@ -134,6 +138,7 @@ export class RouteTable {
           return sendError(res, 403, missing ? `The access token lacks the scope "${missing}".` : 'This route has no scope and is closed.');
         }
       }
+      if (routes.some((r) => r.method === req.method && r.arrayBody)) markArrayBody(req);
       next();
     };
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { isPublicPath } from '../auth/authentication.middleware.js';
+import { takesArrayBody } from '../batch/array-body.js';
 import { type HeldTransaction, type TransactionRunner, holdingTransaction } from '../../database/transaction.js';
 import { ApiError } from '../http/api-error.js';
 import { errorEnvelope, sendError } from '../http/envelope.js';
@@ -55,7 +56,8 @@ export function responseDeferred(res: object): boolean {
 }
 
 /**
- * `Idempotency-Key` on every POST of the API (runs after the body is parsed). A key that was used
+ * `Idempotency-Key` on every POST of the API, and on every PUT of a collection or batch
+ * (`@ArrayBodyRoute()`) (runs after the body is parsed). A key that was used
  * before answers with the first response. Otherwise the request runs holding its transaction: the
  * first write claims the key inside it, and the response is stored in it before the commit, so the
  * key exists exactly when the write committed: a request that failed (database gone, process
@@ -65,7 +67,8 @@ export function responseDeferred(res: object): boolean {
 export function idempotencyMiddleware(store: IdempotencyStore, transactions: TransactionRunner) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const key = req.headers['idempotency-key'];
-    if (req.method !== 'POST' || key === undefined || isPublicPath(req.path)) return next();
+    const honoured = req.method === 'POST' || (req.method === 'PUT' && takesArrayBody(req));
+    if (!honoured || key === undefined || isPublicPath(req.path)) return next();
     const principal = requestContext.get()?.principal;
     if (!principal) return next();
     if (typeof key !== 'string' || !VALID_KEY.test(key)) {

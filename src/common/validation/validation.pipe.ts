@@ -3,7 +3,10 @@ import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validate } from 'class-validator';
 import { FieldErrorBag } from '../http/field-error-bag.js';
 import { elementChecksOf, requiredFieldsOf } from './decorators.js';
+import { cacheValidationMetadata } from './metadata-cache.js';
 import { pendingFieldErrors } from './undeclared-input.js';
+
+cacheValidationMetadata();
 
 const UNKNOWN_FIELD = 'is not a known field';
 const NUL = 'must not contain NUL characters';
@@ -29,30 +32,79 @@ export class ApiValidationPipe implements PipeTransform {
     if (type === 'body' && (value === null || typeof value !== 'object' || Array.isArray(value))) {
       bag.add('body', 'must be a JSON object').throwIfAny();
     }
-    const { plain, reserved } = inspect((value ?? {}) as Record<string, unknown>, bag);
-    const instance = plainToInstance(metatype as new () => object, plain, { exposeDefaultValues: true }) as Record<string, unknown>;
-    settleReserved(instance, reserved, bag);
-    const errors = await validate(instance, {
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      forbidUnknownValues: true,
-      // One message per field: a null name is "must be a string", not three complaints.
-      stopAtFirstError: true,
-      validationError: { target: false, value: false },
-    });
-    for (const error of errors) collect(error, '', bag);
-    for (const field of requiredFieldsOf(metatype)) {
-      if (plain[field] === undefined && !bag.has(field)) bag.add(field, 'is required');
-    }
-    for (const check of elementChecksOf(metatype)) {
-      const elements = instance[check.property];
-      if (!Array.isArray(elements) || bag.has(check.property)) continue;
-      elements.forEach((e, i) => check.test(e) || bag.add(`${check.property}.${i}`, check.message));
-    }
+    const instance = await validateInto(metatype as new () => object, (value ?? {}) as Record<string, unknown>, bag, '');
     bag.throwIfAny();
     return instance;
   }
 }
+
+/**
+ * Validates one object against its DTO class into `bag`, every path prefixed with `prefix` (`3.`
+ * for the fourth member of a batch, '' for a body), and returns the transformed instance. The
+ * checks of a body and of a batch member are this one function, so they cannot drift.
+ */
+export async function validateInto<T extends object>(
+  metatype: new () => T,
+  value: Record<string, unknown>,
+  bag: FieldErrorBag,
+  prefix: string,
+): Promise<T> {
+  const { plain, reserved } = inspect(value, bag, prefix);
+  const instance = plainToInstance(metatype, plain, { exposeDefaultValues: true }) as Record<string, unknown>;
+  settleReserved(instance, reserved, bag, prefix);
+  const errors = await validate(instance, VALIDATOR_OPTIONS);
+  for (const error of errors) collect(error, prefix.slice(0, -1), bag);
+  checkRequired(metatype, plain, instance, prefix, bag);
+  return instance as T;
+}
+
+const VALIDATOR_OPTIONS = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  // One message per field: a null name is "must be a string", not three complaints.
+  stopAtFirstError: true,
+  validationError: { target: false, value: false },
+};
+
+/**
+ * The fields a DTO requires (`@RequiredFields`) and its element checks, at its level and in nested
+ * DTOs (`variants.1.price_tiers.0.quantity`): a nested member's class says what it requires too.
+ */
+function checkRequired(
+  metatype: unknown,
+  plain: Record<string, unknown>,
+  instance: Record<string, unknown>,
+  prefix: string,
+  bag: FieldErrorBag,
+): void {
+  for (const field of requiredFieldsOf(metatype)) {
+    if (plain[field] === undefined && !bag.has(`${prefix}${field}`)) bag.add(`${prefix}${field}`, 'is required');
+  }
+  for (const check of elementChecksOf(metatype)) {
+    const elements = instance[check.property];
+    if (!Array.isArray(elements) || bag.has(`${prefix}${check.property}`)) continue;
+    elements.forEach((e, i) => check.test(e) || bag.add(`${prefix}${check.property}.${i}`, check.message));
+  }
+  for (const key of Object.keys(instance)) {
+    const child = instance[key];
+    const source = plain[key];
+    if (Array.isArray(child) && Array.isArray(source)) {
+      child.forEach((member, i) => {
+        if (isDto(member) && isPlainObject(source[i])) checkRequired(member.constructor, source[i], member, `${prefix}${key}.${i}.`, bag);
+      });
+    } else if (isDto(child) && isPlainObject(source)) {
+      checkRequired(child.constructor, source, child, `${prefix}${key}.`, bag);
+    }
+  }
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** An instance of a DTO class that declares required fields or element checks (not a plain object or map). */
+const isDto = (v: unknown): v is Record<string, unknown> =>
+  isPlainObject(v) &&
+  Object.getPrototypeOf(v) !== Object.prototype &&
+  (requiredFieldsOf(v.constructor).length > 0 || elementChecksOf(v.constructor).length > 0);
 
 function collect(error: ValidationError, prefix: string, bag: FieldErrorBag): void {
   const path = prefix ? `${prefix}.${error.property}` : error.property;
@@ -85,9 +137,10 @@ interface Reserved {
  * class-validator's whitelist (which looks keys up in a plain object) never see them. Without such
  * keys the value is returned as is; with them, a copy without them.
  */
-function inspect(root: Record<string, unknown>, bag: FieldErrorBag): { plain: Record<string, unknown>; reserved: Reserved[] } {
+function inspect(root: Record<string, unknown>, bag: FieldErrorBag, prefix = ''): { plain: Record<string, unknown>; reserved: Reserved[] } {
   const reserved: Reserved[] = [];
-  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
+  const top = prefix ? prefix.slice(0, -1).split('.') : [];
+  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: top }];
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
@@ -105,6 +158,8 @@ function inspect(root: Record<string, unknown>, bag: FieldErrorBag): { plain: Re
       }
     }
   }
+  // The paths of reserved keys are relative to the value, as settleReserved walks it.
+  for (const r of reserved) r.path = r.path.slice(top.length);
   return { plain: reserved.length > 0 ? (withoutReserved(root) as Record<string, unknown>) : root, reserved };
 }
 
@@ -135,7 +190,7 @@ function withoutReserved(root: unknown): unknown {
  * other; in a free-form map (`options`, `custom_fields`) it is put back as an own property, so the
  * map's own checks judge it like any other name (they use Map, Object.hasOwn or Object.entries).
  */
-function settleReserved(instance: Record<string, unknown>, reserved: Reserved[], bag: FieldErrorBag): void {
+function settleReserved(instance: Record<string, unknown>, reserved: Reserved[], bag: FieldErrorBag, prefix = ''): void {
   const restored = new Set<object>();
   for (const { path, source, key } of reserved) {
     let node: unknown = instance;
@@ -144,7 +199,7 @@ function settleReserved(instance: Record<string, unknown>, reserved: Reserved[],
         node !== null && typeof node === 'object' && Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
     }
     const isMap = node !== null && typeof node === 'object' && !Array.isArray(node) && Object.getPrototypeOf(node) === Object.prototype;
-    if (!isMap) bag.add([...path, key].join('.'), UNKNOWN_FIELD);
+    if (!isMap) bag.add(prefix + [...path, key].join('.'), UNKNOWN_FIELD);
     else if (!restored.has(node as object)) {
       const map = node as Record<string, unknown>;
       restored.add(map);

@@ -30,6 +30,8 @@ import { ProductCategoryLinksRepository } from './repositories/product-category-
 import { ProductCustomFieldValuesRepository } from './repositories/product-custom-field-values.repository.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
+import { ProductSetsRepository } from './repositories/product-sets.repository.js';
+import { ProductUpsertService } from './product-upsert.service.js';
 import { VariantPriceTiersController } from './variant-price-tiers.controller.js';
 import { VariantPriceTiersService } from './variant-price-tiers.service.js';
 
@@ -51,6 +53,7 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
   providers: [
     ProductsRepository,
     ProductRowsRepository,
+    ProductSetsRepository,
     ProductPartsRepository,
     ProductCategoryLinksRepository,
     ProductCustomFieldValuesRepository,
@@ -58,6 +61,7 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     CatalogChecksRepository,
     CatalogChecks,
     ProductsService,
+    ProductUpsertService,
     ProductPriceTiersService,
     ProductAttributesService,
     ProductCategoriesService,
@@ -71,6 +75,6 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     ProductTypesService,
     ProductEmbedRegistry,
   ],
-  exports: [ProductsService, ProductsRepository, ProductEmbedRegistry],
+  exports: [ProductsService, ProductUpsertService, ProductsRepository, ProductEmbedRegistry],
 })
 export class CatalogModule {}

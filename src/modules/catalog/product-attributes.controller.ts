@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { ProductUpsertService } from './product-upsert.service.js';
+import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { AttributeView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
@@ -12,7 +15,18 @@ import { ProductAttributesService } from './product-attributes.service.js';
 @Controller()
 @ScopeGroup('catalog')
 export class ProductAttributesController {
-  constructor(private readonly service: ProductAttributesService) {}
+  constructor(
+    private readonly service: ProductAttributesService,
+    private readonly upsert: ProductUpsertService,
+  ) {}
+
+  /** The product's attributes become exactly the array sent (`[]` empties them), matched as in a product PUT. */
+  @Put(routes('product|products/:owner/attributes|attribute'))
+  @ArrayBodyRoute()
+  @ApiItems(AttributeView, { summary: 'Replace the attributes of a product' })
+  replaceAll(@Param('owner') owner: string, @BatchBody(AttributeCreate) body: AttributeCreate[]) {
+    return this.upsert.putPart(owner, 'attributes', body);
+  }
 
   @Get(routes('product|products/:owner/attributes|attribute'))
   @ApiPage(AttributeView, { sort: ['id', 'sort_order', 'name', 'created_at', 'updated_at'] })
@@ -36,6 +50,13 @@ export class ProductAttributesController {
   @ApiItem(AttributeView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: AttributePatch) {
     return this.service.update(owner, id, body);
+  }
+
+  /** Replaces an attribute: a field left out takes what a create gives it. */
+  @Put(routes('product|products/:owner/attribute|attributes/:id'))
+  @ApiItem(AttributeView)
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: AttributeCreate) {
+    return this.service.update(owner, id, this.upsert.replacement('attributes', body));
   }
 
   @Delete(routes('product|products/:owner/attribute|attributes/:id'))

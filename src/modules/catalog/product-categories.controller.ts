@@ -1,4 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBodyPipe } from '../../common/batch/batch-body.pipe.js';
+import { INT4_MAX } from '../../common/validation/decorators.js';
+import { ProductUpsertService } from './product-upsert.service.js';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CategoryView } from './catalog.views.js';
@@ -12,7 +17,27 @@ import { ProductCategoriesService } from './product-categories.service.js';
 @Controller()
 @ScopeGroup('catalog')
 export class ProductCategoriesController {
-  constructor(private readonly links: ProductCategoriesService) {}
+  constructor(
+    private readonly links: ProductCategoriesService,
+    private readonly upsert: ProductUpsertService,
+  ) {}
+
+  /** The product's category links become exactly the ids sent, in that order for new links (`[]` unlinks all). */
+  @Put(routes('product|products/:owner/categories|category'))
+  @ArrayBodyRoute()
+  @ApiBody({ schema: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, maxItems: 1000, example: [1, 2] } })
+  @ApiItems(CategoryView, { summary: 'Replace the categories of a product', description: '`data` is every category of the product.' })
+  replaceAll(
+    @Param('owner') owner: string,
+    @Body(
+      new BatchBodyPipe(Object, {
+        scalar: { test: (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= INT4_MAX, message: 'must be a category id' },
+      }),
+    )
+    body: number[],
+  ) {
+    return this.upsert.putPart(owner, 'category_ids', body);
+  }
 
   @Get(routes('product|products/:owner/categories|category'))
   @ApiPage(CategoryView, { sort: ['id', 'name', 'sort_order', 'created_at', 'updated_at'], summary: 'List the categories of a product' })

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { ProductCustomFieldView } from './catalog.views.js';
@@ -36,6 +36,16 @@ export class ProductCustomFieldsController {
     description: 'The value is checked against the definition type; null clears it.',
   })
   update(@Param('owner') owner: string, @Param('name') name: string, @Body() body: CustomFieldValueInput) {
+    return this.fields.update(owner, name, body);
+  }
+
+  /** The value is the whole representation: PUT sets it as PATCH does. */
+  @Put(routes('product|products/:owner/customfield|customfields/:name'))
+  @ApiItem(ProductCustomFieldView, {
+    summary: 'Set a custom field value of a product',
+    description: 'The same as PATCH: the value is the whole writable representation; null clears it.',
+  })
+  replace(@Param('owner') owner: string, @Param('name') name: string, @Body() body: CustomFieldValueInput) {
     return this.fields.update(owner, name, body);
   }
 }

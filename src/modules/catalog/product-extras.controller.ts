@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { ProductUpsertService } from './product-upsert.service.js';
+import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { ExtraView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
@@ -12,7 +15,18 @@ import { ProductExtrasService } from './product-extras.service.js';
 @Controller()
 @ScopeGroup('catalog')
 export class ProductExtrasController {
-  constructor(private readonly service: ProductExtrasService) {}
+  constructor(
+    private readonly service: ProductExtrasService,
+    private readonly upsert: ProductUpsertService,
+  ) {}
+
+  /** The product's extras become exactly the array sent (`[]` empties them), matched as in a product PUT. */
+  @Put(routes('product|products/:owner/extras|extra'))
+  @ArrayBodyRoute()
+  @ApiItems(ExtraView, { summary: 'Replace the extras of a product' })
+  replaceAll(@Param('owner') owner: string, @BatchBody(ExtraCreate) body: ExtraCreate[]) {
+    return this.upsert.putPart(owner, 'extras', body);
+  }
 
   @Get(routes('product|products/:owner/extras|extra'))
   @ApiPage(ExtraView, { sort: ['id', 'sort_order', 'sku', 'name', 'price', 'created_at', 'updated_at'] })
@@ -36,6 +50,13 @@ export class ProductExtrasController {
   @ApiItem(ExtraView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: ExtraPatch) {
     return this.service.update(owner, id, body);
+  }
+
+  /** Replaces an extra: a field left out takes what a create gives it. */
+  @Put(routes('product|products/:owner/extra|extras/:id'))
+  @ApiItem(ExtraView)
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: ExtraCreate) {
+    return this.service.update(owner, id, this.upsert.replacement('extras', body));
   }
 
   @Delete(routes('product|products/:owner/extra|extras/:id'))

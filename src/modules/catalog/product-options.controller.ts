@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { ProductUpsertService } from './product-upsert.service.js';
+import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { OptionView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
@@ -12,7 +15,18 @@ import { ProductOptionsService } from './product-options.service.js';
 @Controller()
 @ScopeGroup('catalog')
 export class ProductOptionsController {
-  constructor(private readonly service: ProductOptionsService) {}
+  constructor(
+    private readonly service: ProductOptionsService,
+    private readonly upsert: ProductUpsertService,
+  ) {}
+
+  /** The product's options become exactly the array sent (`[]` empties them), matched as in a product PUT. */
+  @Put(routes('product|products/:owner/options|option'))
+  @ArrayBodyRoute()
+  @ApiItems(OptionView, { summary: 'Replace the options of a product' })
+  replaceAll(@Param('owner') owner: string, @BatchBody(OptionCreate) body: OptionCreate[]) {
+    return this.upsert.putPart(owner, 'options', body);
+  }
 
   @Get(routes('product|products/:owner/options|option'))
   @ApiPage(OptionView, { sort: ['id', 'sort_order', 'name', 'created_at', 'updated_at'] })
@@ -36,6 +50,13 @@ export class ProductOptionsController {
   @ApiItem(OptionView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: OptionPatch) {
     return this.service.update(owner, id, body);
+  }
+
+  /** Replaces an option: a field left out takes what a create gives it. */
+  @Put(routes('product|products/:owner/option|options/:id'))
+  @ApiItem(OptionView)
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: OptionCreate) {
+    return this.service.update(owner, id, this.upsert.replacement('options', body));
   }
 
   @Delete(routes('product|products/:owner/option|options/:id'))

@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { ProductUpsertService } from './product-upsert.service.js';
+import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { ProductPriceTierView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
@@ -12,7 +15,18 @@ import { ProductPriceTiersService } from './product-price-tiers.service.js';
 @Controller()
 @ScopeGroup('catalog')
 export class ProductPriceTiersController {
-  constructor(private readonly service: ProductPriceTiersService) {}
+  constructor(
+    private readonly service: ProductPriceTiersService,
+    private readonly upsert: ProductUpsertService,
+  ) {}
+
+  /** The product's price tiers become exactly the array sent (`[]` empties them), matched as in a product PUT. */
+  @Put(routes('product|products/:owner/pricetiers|pricetier'))
+  @ArrayBodyRoute()
+  @ApiItems(ProductPriceTierView, { summary: 'Replace the price tiers of a product' })
+  replaceAll(@Param('owner') owner: string, @BatchBody(PriceTierCreate) body: PriceTierCreate[]) {
+    return this.upsert.putPart(owner, 'price_tiers', body);
+  }
 
   @Get(routes('product|products/:owner/pricetiers|pricetier'))
   @ApiPage(ProductPriceTierView, { sort: ['id', 'quantity', 'price', 'created_at', 'updated_at'] })
@@ -36,6 +50,13 @@ export class ProductPriceTiersController {
   @ApiItem(ProductPriceTierView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: PriceTierPatch) {
     return this.service.update(owner, id, body);
+  }
+
+  /** Replaces a price tier: a field left out takes what a create gives it. */
+  @Put(routes('product|products/:owner/pricetier|pricetiers/:id'))
+  @ApiItem(ProductPriceTierView)
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: PriceTierCreate) {
+    return this.service.update(owner, id, this.upsert.replacement('price_tiers', body));
   }
 
   @Delete(routes('product|products/:owner/pricetier|pricetiers/:id'))

@@ -1,8 +1,12 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { ProductUpsertService } from './product-upsert.service.js';
+import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { VariantView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { VariantPut } from './dto/product-put.input.js';
 import { routes } from './catalog-routes.js';
 import { VariantCreate, VariantPatch } from './dto/variant.input.js';
 import { ProductVariantsService } from './product-variants.service.js';
@@ -12,7 +16,18 @@ import { ProductVariantsService } from './product-variants.service.js';
 @Controller()
 @ScopeGroup('catalog')
 export class ProductVariantsController {
-  constructor(private readonly service: ProductVariantsService) {}
+  constructor(
+    private readonly service: ProductVariantsService,
+    private readonly upsert: ProductUpsertService,
+  ) {}
+
+  /** The product's variants become exactly the array sent (`[]` empties them), matched as in a product PUT. */
+  @Put(routes('product|products/:owner/variants|variant'))
+  @ArrayBodyRoute()
+  @ApiItems(VariantView, { summary: 'Replace the variants of a product' })
+  replaceAll(@Param('owner') owner: string, @BatchBody(VariantPut) body: VariantPut[]) {
+    return this.upsert.putPart(owner, 'variants', body);
+  }
 
   @Get(routes('product|products/:owner/variants|variant'))
   @ApiPage(VariantView, { sort: ['id', 'sku', 'base_price', 'created_at', 'updated_at'] })
@@ -36,6 +51,13 @@ export class ProductVariantsController {
   @ApiItem(VariantView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: VariantPatch) {
     return this.service.update(owner, id, body);
+  }
+
+  /** Replaces a variant: a field left out takes what a create gives it. */
+  @Put(routes('product|products/:owner/variant|variants/:id'))
+  @ApiItem(VariantView)
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: VariantCreate) {
+    return this.service.update(owner, id, this.upsert.replacement('variants', body));
   }
 
   @Delete(routes('product|products/:owner/variant|variants/:id'))

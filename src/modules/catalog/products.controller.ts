@@ -1,10 +1,14 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { ProductView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { ProductCreate, ProductPatch } from './dto/product.input.js';
+import { ProductBatchMember, ProductPut } from './dto/product-put.input.js';
+import { ProductUpsertService } from './product-upsert.service.js';
 import { ProductsService } from './products.service.js';
 
 /** Products by id or SKU. */
@@ -12,7 +16,10 @@ import { ProductsService } from './products.service.js';
 @Controller()
 @ScopeGroup('catalog')
 export class ProductsController {
-  constructor(private readonly products: ProductsService) {}
+  constructor(
+    private readonly products: ProductsService,
+    private readonly upsert: ProductUpsertService,
+  ) {}
 
   @Get(routes('products|product'))
   @ApiPage(ProductView, {
@@ -51,6 +58,27 @@ export class ProductsController {
   @ApiItem(ProductView)
   update(@Param('key') key: string, @Body() body: ProductPatch) {
     return this.products.update(key, body);
+  }
+
+  /**
+   * Replaces the product (a field left out takes what a create gives it) and the parts the body
+   * carries; creates it when the segment is a SKU no product has (201).
+   */
+  @Put(routes('product|products/:key'))
+  @ApiItem(ProductView, {
+    summary: 'Replace a product and the parts sent, or create it by its SKU',
+    embed: ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields'],
+  })
+  put(@Param('key') key: string, @Body() body: ProductPut, @Query() query: ItemQuery) {
+    return this.upsert.put(key, body, query);
+  }
+
+  /** Upserts up to 1,000 products by SKU, all or nothing; never deletes a product it does not list. */
+  @Put(routes('products|product'))
+  @ArrayBodyRoute()
+  @ApiBatch(ProductView, { summary: 'Upsert up to 1,000 products by SKU (all or nothing)' })
+  putMany(@BatchBody(ProductBatchMember, { key: { field: 'sku', of: (m) => m.sku } }) members: ProductBatchMember[]) {
+    return this.upsert.putMany(members);
   }
 
   @Delete(routes('product|products/:key'))

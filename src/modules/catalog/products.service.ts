@@ -117,9 +117,14 @@ export class ProductsService {
     );
   }
 
-  async get(key: string, query: ItemQuery) {
+  get(key: string, query: ItemQuery) {
+    return this.getIn(this.tx.direct, key, query);
+  }
+
+  /** A product as GET /product/{id|sku} shows it (with the embeds asked for), on the caller's manager. */
+  async getIn(m: EntityManager, key: string, query: ItemQuery) {
     const embed = parseEmbed(query.embed, this.embeds());
-    const found = await this.repository.findOne(this.tx.direct, key, embed);
+    const found = await this.repository.findOne(m, key, embed);
     if (!found) throw ApiError.notFound(`Product ${key} was not found.`);
     return this.present(found.product, embed, found.definitions);
   }

@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { ProductUpsertService } from './product-upsert.service.js';
+import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { VariantPriceTierView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
@@ -12,7 +15,18 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
 @Controller()
 @ScopeGroup('catalog')
 export class VariantPriceTiersController {
-  constructor(private readonly service: VariantPriceTiersService) {}
+  constructor(
+    private readonly service: VariantPriceTiersService,
+    private readonly upsert: ProductUpsertService,
+  ) {}
+
+  /** The variant's price tiers become exactly the array sent (`[]` empties them), matched by customer group and quantity. */
+  @Put(routes('variant|variants/:owner/pricetiers|pricetier'))
+  @ArrayBodyRoute()
+  @ApiItems(VariantPriceTierView, { summary: 'Replace the price tiers of a variant' })
+  replaceAll(@Param('owner') owner: string, @BatchBody(PriceTierCreate) body: PriceTierCreate[]) {
+    return this.upsert.putVariantTiers(owner, body);
+  }
 
   @Get(routes('variant|variants/:owner/pricetiers|pricetier'))
   @ApiPage(VariantPriceTierView, { sort: ['id', 'quantity', 'price', 'created_at', 'updated_at'] })
@@ -36,6 +50,13 @@ export class VariantPriceTiersController {
   @ApiItem(VariantPriceTierView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: PriceTierPatch) {
     return this.service.update(owner, id, body);
+  }
+
+  /** Replaces a price tier of a variant: a field left out takes what a create gives it. */
+  @Put(routes('variant|variants/:owner/pricetier|pricetiers/:id'))
+  @ApiItem(VariantPriceTierView)
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: PriceTierCreate) {
+    return this.service.update(owner, id, this.upsert.replacement('variant_price_tiers', body));
   }
 
   @Delete(routes('variant|variants/:owner/pricetier|pricetiers/:id'))

@@ -1,0 +1,84 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { Allow, ArrayMaxSize, IsArray, ValidateBy, ValidateNested } from 'class-validator';
+import { Optional, RequiredFields } from '../../../common/validation/decorators.js';
+import { AttributeCreate } from './attribute.input.js';
+import { ExtraCreate } from './extra.input.js';
+import { OptionCreate } from './option.input.js';
+import { PriceTierCreate } from './price-tier.input.js';
+import { ProductPatch } from './product.input.js';
+import { VariantPatch } from './variant.input.js';
+
+/** The most members a part list of one product may have in a PUT. */
+const MAX_PART_MEMBERS = 1000;
+
+const nestedList = (type: () => new () => object, what: string): PropertyDecorator[] => [
+  Optional(),
+  ValidateNested({ each: true, message: 'must be an object' }),
+  Type(type),
+  ArrayMaxSize(MAX_PART_MEMBERS, { message: `must have at most ${MAX_PART_MEMBERS} ${what}` }),
+  IsArray({ message: `must be an array of ${what}` }),
+];
+const apply =
+  (decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, key) => {
+    for (const d of decorators.reverse()) d(target, key);
+  };
+
+/** A variant in a product's PUT, or a member of PUT /product/{p}/variants: matched by `sku`, else by its `options`. */
+export class VariantPut extends VariantPatch {
+  /** Replaces the variant's price tiers when sent. */
+  @apply(nestedList(() => PriceTierCreate, 'price tiers'))
+  price_tiers?: PriceTierCreate[];
+}
+
+/** `{name: value}` of the product's custom fields; each value is checked against its definition. */
+const IsCustomFieldMap = () =>
+  ValidateBy({
+    name: 'isCustomFieldMap',
+    validator: {
+      validate: (v: unknown) =>
+        v !== null &&
+        typeof v === 'object' &&
+        !Array.isArray(v) &&
+        Object.keys(v).length <= 1000 &&
+        Object.values(v).every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x)),
+      defaultMessage: () => 'must be an object of custom field name → value (string, number, boolean or null)',
+    },
+  });
+
+/**
+ * PUT /product/{id|sku}: the product's whole writable representation (a field left out takes what a
+ * create gives it), with any of its parts; a part list sent replaces that part, one left out stays.
+ */
+@RequiredFields('name')
+export class ProductPut extends ProductPatch {
+  @apply(nestedList(() => OptionCreate, 'options'))
+  options?: OptionCreate[];
+
+  @apply(nestedList(() => VariantPut, 'variants'))
+  variants?: VariantPut[];
+
+  @apply(nestedList(() => PriceTierCreate, 'price tiers'))
+  price_tiers?: PriceTierCreate[];
+
+  @apply(nestedList(() => ExtraCreate, 'extras'))
+  extras?: ExtraCreate[];
+
+  @apply(nestedList(() => AttributeCreate, 'attributes'))
+  attributes?: AttributeCreate[];
+
+  @Optional()
+  @IsCustomFieldMap()
+  @Allow()
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] },
+    example: { origin: 'Colombia' },
+  })
+  custom_fields?: Record<string, string | number | boolean | null>;
+}
+
+/** A member of PUT /products: as the item PUT, and it carries its key, `sku`. */
+@RequiredFields('name', 'sku')
+export class ProductBatchMember extends ProductPut {}

@@ -1,0 +1,167 @@
+-- Written by `npm run sql:snapshot` from src/modules/catalog/repositories/product-sets.repository.ts; do not edit.
+-- Table inserts and updates are left out: their column lists follow the fields a request carries.
+
+-- ProductSetsRepository.defaultsOf
+-- (no statement)
+
+-- ProductSetsRepository.lockProducts
+SELECT
+  *
+FROM
+  "products"
+WHERE
+  id = ANY ($1::int[])
+  OR sku = ANY ($2::text[])
+ORDER BY
+  id
+FOR UPDATE;
+
+-- ProductSetsRepository.productsHolding
+SELECT
+  id,
+  sku,
+  url_name
+FROM
+  "products"
+WHERE
+  sku = ANY ($1::text[])
+  OR url_name = ANY ($2::text[]);
+
+-- ProductSetsRepository.takenUrlNames
+WITH
+  locks AS (
+    SELECT
+      pg_advisory_xact_lock(hashtext ('products.url_name:' || s))
+    FROM
+      unnest($1::text[]) AS s
+  )
+SELECT
+  url_name
+FROM
+  "products"
+WHERE
+  (
+    SELECT
+      count(*)
+    FROM
+      locks
+  ) >= 0
+  AND (
+    url_name = ANY ($1::text[])
+    OR (
+      url_name ~ '-[0-9]+$'
+      AND regexp_replace(url_name, '-[0-9]+$', '') = ANY ($1::text[])
+    )
+  );
+
+-- ProductSetsRepository.existing
+SELECT
+  id
+FROM
+  "categories"
+WHERE
+  id = ANY ($1::int[]);
+
+-- ProductSetsRepository.variantsHolding
+SELECT
+  id,
+  product_id,
+  sku
+FROM
+  "product_variants"
+WHERE
+  sku = ANY ($1::text[]);
+
+-- ProductSetsRepository.definitions
+SELECT
+  *
+FROM
+  "custom_field_definitions"
+WHERE
+  entity = 'product'
+  AND name = ANY ($1::text[]);
+
+-- ProductSetsRepository.partsOf (options)
+SELECT
+  *
+FROM
+  "product_options"
+WHERE
+  "product_id" = ANY ($1::int[])
+  AND deleted_at IS NULL
+ORDER BY
+  id;
+
+-- ProductSetsRepository.partsOf (variant tiers)
+SELECT
+  *
+FROM
+  "variant_price_tiers"
+WHERE
+  "variant_id" = ANY ($1::int[])
+ORDER BY
+  id;
+
+-- ProductSetsRepository.insert
+INSERT INTO
+  "product_attributes" ("product_id", "name", "value", "sort_order")
+SELECT
+  x."product_id",
+  x."name",
+  x."value",
+  x."sort_order"
+FROM
+  ROWS
+FROM
+  (
+    jsonb_to_recordset($1::jsonb) AS (
+      "product_id" integer,
+      "name" text,
+      "value" text,
+      "sort_order" integer
+    )
+  ) WITH ORDINALITY AS x ("product_id", "name", "value", "sort_order", ord)
+ORDER BY
+  x.ord
+RETURNING
+  id;
+
+-- ProductSetsRepository.update
+UPDATE "product_attributes" t
+SET
+  "name" = x."name",
+  "value" = x."value",
+  "sort_order" = x."sort_order",
+  updated_at = now()
+FROM
+  jsonb_to_recordset($1::jsonb) AS x (
+    id integer,
+    "name" text,
+    "value" text,
+    "sort_order" integer
+  )
+WHERE
+  t.id = x.id
+  AND (t."name", t."value", t."sort_order") IS DISTINCT FROM (x."name", x."value", x."sort_order")
+RETURNING
+  t.id;
+
+-- ProductSetsRepository.remove (hard)
+DELETE FROM "product_variants"
+WHERE
+  id = ANY ($1::int[]);
+
+-- ProductSetsRepository.remove (options (soft))
+UPDATE "product_options"
+SET
+  deleted_at = now(),
+  updated_at = now()
+WHERE
+  id = ANY ($1::int[]);
+
+-- ProductSetsRepository.touchProducts
+UPDATE "products"
+SET
+  updated_at = now()
+WHERE
+  id = ANY ($1::int[]);
