@@ -58,8 +58,10 @@ async function load(client: pg.Client): Promise<Record<string, number>> {
   );
   await step(
     'customers',
-    `INSERT INTO customers (id, first_name, last_name, email)
-     SELECT g, 'First' || g, 'Last' || g, 'customer' || g || '@example.com' FROM generate_series(1, ${CUSTOMERS}) g`,
+    `INSERT INTO customers (id, first_name, last_name, email, created_at, updated_at)
+     SELECT g, 'First' || g, 'Last' || g, 'customer' || g || '@example.com',
+            now() - interval '1 minute' * (${CUSTOMERS} - g), now() - interval '1 second' * (${CUSTOMERS} - g)
+       FROM generate_series(1, ${CUSTOMERS}) g`,
   );
   await step(
     'products',
@@ -145,9 +147,29 @@ function quoteCase(
   };
 }
 
-function cases(mid: Date): ListCase[] {
+/** `updated_at` values the sync cases start from: the middle quote's, and the 1,000th newest of each table. */
+interface Stamps {
+  mid: Date;
+  recent: { quotes: Date; products: Date; customers: Date };
+}
+
+const text = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * A client keeping a copy in step: `updated_at_min` from its last sync (here the 1,000th newest row),
+ * in `updated_at` order (a range of the `(updated_at, id)` index read in its order).
+ */
+function syncCase(table: 'quotes' | 'products' | 'customers', from: Date, limit = 50): ListCase {
+  return {
+    name: `${table}: sync, last 1,000`,
+    path: `/${table}?limit=${limit}&sort=updated_at&updated_at_min=${text(from)}`,
+    sql: { table, where: ['updated_at >= $1'], params: [text(from)], column: 'updated_at', order: 'ASC', offset: 0, limit },
+  };
+}
+
+function cases({ mid, recent }: Stamps): ListCase[] {
   const customer = Math.min(4242, Math.floor(CUSTOMERS / 2));
-  const stamp = mid.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const stamp = text(mid);
   const list: ListCase[] = [
     quoteCase('first page', ''),
     quoteCase(`cursor=${QUOTES - 1000}`, `cursor=${QUOTES - 1000}`, ['id > $1'], [QUOTES - 1000]),
@@ -158,6 +180,13 @@ function cases(mid: Date): ListCase[] {
     quoteCase('status=expired', 'status=expired', ['expires_at <= now()']),
     quoteCase(`updated_at_min (half)`, `updated_at_min=${stamp}`, ['updated_at >= $1'], [stamp]),
     quoteCase(`updated_at_max (half)`, `updated_at_max=${stamp}`, ['updated_at < $1'], [new Date(mid.getTime() + 1000).toISOString()]),
+    quoteCase(`sort=updated_at&updated_at_min (half)`, `sort=updated_at&updated_at_min=${stamp}`, ['updated_at >= $1'], [stamp], {
+      column: 'updated_at',
+    }),
+    quoteCase(`updated_at_min (last 1,000)`, `updated_at_min=${text(recent.quotes)}`, ['updated_at >= $1'], [text(recent.quotes)]),
+    syncCase('quotes', recent.quotes),
+    syncCase('products', recent.products, 250),
+    syncCase('customers', recent.customers, 250),
   ];
   const sorts: [string, string][] = [
     ['id', 'id'],
@@ -235,6 +264,10 @@ async function main(): Promise<void> {
         .join(', ')})`,
     );
     const mid = (await client.query('SELECT updated_at FROM quotes WHERE id = $1', [Math.floor(QUOTES / 2)])).rows[0].updated_at as Date;
+    const newest = async (table: string) =>
+      (await client.query(`SELECT updated_at FROM ${table} ORDER BY updated_at DESC, id DESC OFFSET 999 LIMIT 1`)).rows[0]
+        .updated_at as Date;
+    const recent = { quotes: await newest('quotes'), products: await newest('products'), customers: await newest('customers') };
 
     const port = await freePort();
     api = await startApi({
@@ -251,12 +284,12 @@ async function main(): Promise<void> {
     // Warm up (connections, JIT, caches) before the first figure.
     await measure(base, token, '/quotes?limit=50');
     const results: Awaited<ReturnType<typeof runCase>>[] = [];
-    for (const c of cases(mid)) {
+    for (const c of cases({ mid, recent })) {
       const row = await runCase(client, base, token, c);
       const { plan, ...figure } = row;
       results.push(row);
       console.log(
-        `${c.name.padEnd(34)} p50 ${String(figure.p50).padStart(5)} ms  p99 ${String(figure.p99).padStart(5)} ms  total ${String(figure.total).padStart(8)}  ${plan.top} (${plan.ms} ms)${plan.seq_scans.length ? `  SEQ SCAN: ${plan.seq_scans.join(', ')}` : ''}${figure.non2xx ? `  non-2xx: ${figure.non2xx}` : ''}`,
+        `${c.name.padEnd(40)} p50 ${String(figure.p50).padStart(5)} ms  p99 ${String(figure.p99).padStart(5)} ms  total ${String(figure.total).padStart(8)}  ${plan.top} (${plan.ms} ms)${plan.seq_scans.length ? `  SEQ SCAN: ${plan.seq_scans.join(', ')}` : ''}${figure.non2xx ? `  non-2xx: ${figure.non2xx}` : ''}`,
       );
     }
     // The items of the first page are read in one statement for the 50 quotes.

@@ -14,6 +14,7 @@ import { Orders1795539391575 } from './1795539391575-Orders.js';
 import { WebhookSecretRotation1795640000000 } from './1795640000000-WebhookSecretRotation.js';
 import { WebhookAttemptLog1795640000001 } from './1795640000001-WebhookAttemptLog.js';
 import { ApiKeyWithoutSecret1795640000002 } from './1795640000002-ApiKeyWithoutSecret.js';
+import { UpdatedAtIndexes1795651320000 } from './1795651320000-UpdatedAtIndexes.js';
 import { ProductTypes1795700000033 } from './1795700000033-ProductTypes.js';
 import { Reviews1795700000034 } from './1795700000034-Reviews.js';
 
@@ -35,6 +36,7 @@ export const MIGRATIONS = [
   WebhookSecretRotation1795640000000,
   WebhookAttemptLog1795640000001,
   ApiKeyWithoutSecret1795640000002,
+  UpdatedAtIndexes1795651320000,
   ProductTypes1795700000033,
   Reviews1795700000034,
 ];

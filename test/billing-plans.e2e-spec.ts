@@ -99,7 +99,7 @@ describeE2E('billing plans', () => {
     expect(page.body.data.map((p: { name: string }) => p.name)).toEqual(['Monthly']);
     expect(page.body.meta.pagination).toEqual({ total: 3, count: 1, limit: 2, page: 2, total_pages: 2, next_cursor: null });
     const bad = await t.http.get('/billingplans?sort=trial_days').set(auth);
-    expect(bad.body).toEqual(fail(422, { sort: ['must be one of: id, name, created_at'] }));
+    expect(bad.body).toEqual(fail(422, { sort: ['must be one of: id, name, created_at, updated_at'] }));
   });
 
   it('deletes a plan and answers with it', async () => {

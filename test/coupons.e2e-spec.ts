@@ -168,7 +168,7 @@ describeE2E('coupons', () => {
     const byEnd = await t.http.get('/coupons?sort=ends_at&order=DESC').set(auth);
     expect(byEnd.status).toBe(200);
     const bad = await t.http.get('/coupons?sort=name').set(auth);
-    expect(bad.body).toEqual(fail(422, { sort: ['must be one of: id, code, created_at, ends_at'] }));
+    expect(bad.body).toEqual(fail(422, { sort: ['must be one of: id, code, created_at, updated_at, ends_at'] }));
     expect((await t.http.get('/coupons?embed=codes').set(auth)).body).toEqual(fail(422, { embed: ['unknown "codes"; allowed: none'] }));
   });
 

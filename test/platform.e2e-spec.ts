@@ -105,29 +105,29 @@ describeE2E('platform conventions', () => {
     });
 
     it('answers a method the path does not allow with 405 and Allow', async () => {
-      const res = await t.http.put('/countries').set(auth).send({});
+      const res = await t.http.patch('/countries').set(auth).send({});
       expect(res.status).toBe(405);
-      expect(res.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
+      expect(res.headers.allow).toBe('GET, HEAD, POST, PUT, OPTIONS');
       expect(res.body).toEqual({
         meta: { status: 405, success: false },
-        error: { message: 'Method PUT is not allowed on /countries; allowed: GET, HEAD, POST, OPTIONS.' },
+        error: { message: 'Method PATCH is not allowed on /countries; allowed: GET, HEAD, POST, PUT, OPTIONS.' },
       });
       const del = await t.http.delete('/countries/CA/states').set(auth);
       expect(del.status).toBe(405);
-      expect(del.headers.allow).toBe('GET, HEAD, OPTIONS');
+      expect(del.headers.allow).toBe('GET, HEAD, PUT, OPTIONS');
     });
 
     it('answers OPTIONS on every path with the methods', async () => {
       const res = await t.http.options('/country/CA').set(auth);
       expect(res.status).toBe(200);
-      expect(res.headers.allow).toBe('GET, HEAD, POST, PATCH, DELETE, OPTIONS');
+      expect(res.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
       expect(res.body).toEqual({
         meta: { status: 200, success: true },
-        data: { methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'] },
+        data: { methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] },
       });
       expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
       const fields = await t.http.options('/customfielddefinitions/anything').set(auth);
-      expect(fields.body.data).toEqual({ methods: ['GET', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] });
+      expect(fields.body.data).toEqual({ methods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] });
     });
   });
 

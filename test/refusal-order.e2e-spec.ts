@@ -32,9 +32,9 @@ describeE2E('Order of refusals', () => {
 
   it('404 and 405 come before the scope', async () => {
     expect(await raw('GET', '/nowhere', reader)).toEqual([404, fail(404, 'No resource at GET /nowhere.')]);
-    expect(await raw('PUT', '/quote/1', reader)).toEqual([
+    expect(await raw('POST', '/quote/1', reader)).toEqual([
       405,
-      fail(405, 'Method PUT is not allowed on /quote/1; allowed: GET, HEAD, PATCH, DELETE, OPTIONS.'),
+      fail(405, 'Method POST is not allowed on /quote/1; allowed: GET, HEAD, PUT, PATCH, DELETE, OPTIONS.'),
     ]);
   });
 

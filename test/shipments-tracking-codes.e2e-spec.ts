@@ -243,7 +243,7 @@ describeE2E('shipment tracking codes', () => {
       expect(res.headers.allow).toBe('POST, OPTIONS');
       const options = await t.http.options(`/shipments/${s.id}/trackingcodes/ANY`).set(auth());
       expect(options.status).toBe(200);
-      expect(options.body).toEqual(ok(200, { methods: ['GET', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] }));
+      expect(options.body).toEqual(ok(200, { methods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] }));
     });
   });
 

@@ -3,7 +3,15 @@ import type { PageRequest, PageRows } from '../common/paging/page-request.js';
 import { RowNotFoundError } from './row-not-found.js';
 import { type KeyLookup, findByKey } from './sql/key-lookup.js';
 import { pageOfQuery } from './sql/page.js';
-import { type Values, changeReturning, deleteById, insertReturning, updateReturning } from './sql/write.js';
+import {
+  type Values,
+  changeManyReturning,
+  changeReturning,
+  deleteById,
+  insertManyReturning,
+  insertReturning,
+  updateReturning,
+} from './sql/write.js';
 
 type Row = ObjectLiteral & { id: number };
 
@@ -56,6 +64,31 @@ export class Table<E extends Row> {
     return row;
   }
 
+  /** As find, null when the segment names no row. */
+  findOrNull(m: EntityManager, segment: string, options: { lock?: boolean; where?: Record<string, unknown> } = {}): Promise<E | null> {
+    return findByKey(m, this.entity, segment, { ...this.key, ...options });
+  }
+
+  /**
+   * What an insert gives each column it is not sent: the column's literal default (`0`, `'active'`,
+   * `{}`), or null. Generated, primary and timestamp columns are not written, so they are not listed;
+   * a default computed by SQL is left out too (the column then keeps its value).
+   */
+  columnDefaults(): ReadonlyMap<string, unknown> {
+    if (this.defaults) return this.defaults;
+    const defaults = new Map<string, unknown>();
+    for (const column of this.dataSource.getMetadata(this.entity).columns) {
+      if (column.isPrimary || column.isGenerated || column.isCreateDate || column.isUpdateDate) continue;
+      if (column.propertyName === 'created_at' || column.propertyName === 'updated_at') continue;
+      if (typeof column.default === 'function') continue;
+      defaults.set(column.propertyName, column.default === undefined ? null : column.default);
+    }
+    this.defaults = defaults;
+    return defaults;
+  }
+
+  private defaults?: ReadonlyMap<string, unknown>;
+
   /** Rows whose `column` is one of `ids`, in id order: one statement for the embeds of a whole page. */
   async whereIn(m: EntityManager, column: string, ids: readonly number[]): Promise<E[]> {
     if (ids.length === 0) return [];
@@ -78,6 +111,48 @@ export class Table<E extends Row> {
   /** As update, and whether anything changed: a PATCH that changes nothing records no event. */
   change(m: EntityManager, current: E, values: Values<E>): Promise<{ row: E; changed: boolean }> {
     return changeReturning(m, this.entity, current, values);
+  }
+
+  /** Many rows in one INSERT … RETURNING *, in the order given. */
+  insertMany(m: EntityManager, rows: Values<E>[]): Promise<E[]> {
+    return insertManyReturning(m, this.entity, rows);
+  }
+
+  /** change for many rows in one statement: the rows that changed, as stored after the write. */
+  changeMany(m: EntityManager, rows: { id: number; values: Values<E> }[]): Promise<E[]> {
+    return changeManyReturning(m, this.entity, rows);
+  }
+
+  /**
+   * The rows whose `column` is one of `keys` (compared as stored: `upper` keys are stored upper
+   * case, `lower` ones compared through their `lower(column)` unique index), locked when `lock`: one
+   * statement for the members of a batch.
+   */
+  async whereKeys(
+    m: EntityManager,
+    column: string,
+    keys: readonly string[],
+    options: { fold?: 'upper' | 'lower'; lock?: boolean } = {},
+  ): Promise<E[]> {
+    if (keys.length === 0) return [];
+    const folded = keys.map((k) => (options.fold === 'upper' ? k.toUpperCase() : options.fold === 'lower' ? k.toLowerCase() : k));
+    const qb = m
+      .createQueryBuilder(this.entity, 'r')
+      .where(options.fold === 'lower' ? `lower(r.${column}) IN (:...keys)` : `r.${column} IN (:...keys)`, { keys: [...new Set(folded)] })
+      .orderBy('r.id', 'ASC');
+    if (options.lock) qb.setLock('pessimistic_write');
+    return qb.getMany();
+  }
+
+  /** Rows by id, in one statement. */
+  async deleteMany(m: EntityManager, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await m
+      .createQueryBuilder()
+      .delete()
+      .from(this.entity)
+      .where('id IN (:...ids)', { ids: [...ids] })
+      .execute();
   }
 
   delete(m: EntityManager, id: number): Promise<void> {

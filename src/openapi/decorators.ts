@@ -15,6 +15,8 @@ export interface ResponseDoc {
   embed?: string[];
   /** The `sort` whitelist of a collection. */
   sort?: string[];
+  /** A PUT that may also create the resource under the key in its path (201, CONTRACT §17). */
+  createsByKey?: boolean;
 }
 
 export const RESPONSE_DOC = 'store:openapi:response';

@@ -160,6 +160,7 @@ const article = (s: string) => (/^[aeiou]/.test(s) ? `an ${s}` : `a ${s}`);
 function autoSummary(h: Handler): string {
   const label = h.doc ? words(h.doc.view.name) : words(h.name);
   if (h.doc?.shape === 'page') return `List ${plural(label)}`;
+  if (h.doc?.shape === 'batch') return `Create or replace ${plural(label)} by their keys`;
   if (h.method === 'GET') return h.doc?.shape === 'array' ? `List ${plural(label)}` : `Get ${article(label)}`;
   if (h.method === 'POST' && h.status === 201) return `Create ${article(label)}`;
   if (h.method === 'PATCH' || h.method === 'PUT') return `Update ${article(label)}`;
@@ -400,6 +401,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
             },
           },
         };
+        if (h.doc.createsByKey) {
+          const createdExample = `${name.replace(/Envelope$/, '')}201`;
+          if (!successExamples.some((e) => e.name === createdExample))
+            successExamples.push({ name: createdExample, envelope: name, status: 201 });
+          responses['201'] = {
+            description: 'Created: nothing had the key in the path, so the body made a new resource under it.',
+            headers: successHeaders(),
+            content: {
+              'application/json': {
+                schema: { $ref: schemaRef(name) },
+                examples: { [createdExample]: { $ref: `#/components/examples/${createdExample}` } },
+              },
+            },
+          };
+        }
       } else if (!isPublic) {
         // A handler without @ApiItem/@ApiPage: still listed, flagged so the e2e test points at it.
         responses[String(h.status)] = {

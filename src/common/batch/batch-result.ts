@@ -1,7 +1,7 @@
 import { BatchAnswer, type BatchCounts } from '../http/envelope.js';
 
 /** What an upsert did to one member. */
-type UpsertOutcome = 'created' | 'updated' | 'unchanged';
+export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
 
 /** One member's result: what happened and its view. */
 export interface Upserted<V> {

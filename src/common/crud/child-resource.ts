@@ -1,10 +1,15 @@
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { changesOf } from './changes.js';
+import { keyFold, matchMembers } from './domain/match-members.js';
+import { putTarget, replacementValues, writableFieldsOf } from './replacement.js';
 import type { ResourceEvents } from './resource-events.js';
 import { parseEmbed } from '../embed/embed.js';
-import { assertIfMatch } from '../http/etag.js';
+import { ApiError } from '../http/api-error.js';
+import { WithStatus } from '../http/envelope.js';
+import { assertIfMatch, assertNoIfMatch } from '../http/etag.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
 import { type Sortable, pageRequest, toPage } from '../paging/page-request.js';
+import { RowNotFoundError } from '../../database/row-not-found.js';
 import type { Table } from '../../database/table.js';
 import type { TransactionRunner } from '../../database/transaction.js';
 
@@ -22,6 +27,8 @@ export interface ChildConfig<E extends Row, O extends Row, J extends object = ob
   present: (row: E) => J;
   /** A fixed condition on alias `r` that list rows must meet (e.g. live options only). */
   listWhere?: string;
+  /** A PUT on a key that names no part of the owner creates it under that key (a state by `code`). */
+  createByKey?: boolean;
   /** Records `<owner>.<part>.created|updated|deleted` with each write (EventRecorder.for('shipment.trackingcode')). */
   events?: ResourceEvents<J>;
 }
@@ -85,6 +92,95 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
       await this.afterWrite(m, owner);
       return this.recorded(m, 'updated', row.id, this.cfg.present(row));
     });
+  }
+
+  /**
+   * PUT (CONTRACT §17): the part becomes the body, a field left out taking what a create gives it
+   * (the column's default, or null), through `prepare` as PATCH; a PUT that changes nothing changes
+   * nothing. A key that names no part creates one (201) when the part is created by key and the body
+   * carries that key; otherwise 404.
+   */
+  replace(ownerKey: string, key: string, input: object): Promise<J | WithStatus<J>> {
+    return this.tx.run(async (m) => {
+      const owner = await this.cfg.findOwner(m, ownerKey, true);
+      const current = await this.cfg.table.findOrNull(m, key, { lock: true, where: { [this.cfg.owner]: owner.id } });
+      if (!current) return new WithStatus(201, await this.createAt(m, owner, key, input));
+      assertIfMatch(this.cfg.present(current));
+      const replacement = replacementValues(input, writableFieldsOf(input.constructor), this.cfg.table.columnDefaults());
+      const values = await this.prepare(m, owner, replacement, current);
+      const { row, changed } = await this.cfg.table.change(m, current, values);
+      if (!changed) return this.cfg.present(current);
+      await this.afterWrite(m, owner);
+      return this.recorded(m, 'updated', row.id, this.cfg.present(row));
+    });
+  }
+
+  /**
+   * PUT on the parts' collection (CONTRACT §17): the owner's parts become the body's members,
+   * matched to the stored ones by the table's second key (a state's `code`): a matched part keeps its
+   * id and is replaced as its item PUT would be, a new one is created, a part no longer listed is
+   * deleted. One transaction, in sets: the owner's lock, one read of its parts, one DELETE, one
+   * INSERT, one UPDATE of the parts whose values differ, one statement of events. Answers the
+   * collection as its GET shows it (in id order, no paging).
+   */
+  replaceAll(ownerKey: string, inputs: object[]): Promise<J[]> {
+    const { alt, fold } = this.cfg.table.key;
+    if (!alt) throw new Error('a collection PUT needs a key to match its members by');
+    const keyOf = (o: object) => String((o as Values)[alt]);
+    return this.tx.run(async (m) => {
+      const owner = await this.cfg.findOwner(m, ownerKey, true);
+      const stored = await this.cfg.table.whereIn(m, this.cfg.owner, [owner.id]);
+      const matched = matchMembers(stored, inputs, keyOf, keyOf, keyFold(fold));
+      const kept = new Set(matched.filter((r): r is E => r !== null).map((r) => r.id));
+      const removed = stored.filter((r) => !kept.has(r.id));
+      const defaults = this.cfg.table.columnDefaults();
+      const creates: Values[] = [];
+      const updates: { id: number; values: Values }[] = [];
+      for (const [index, input] of inputs.entries()) {
+        const current = matched[index];
+        try {
+          if (current) {
+            const replacement = replacementValues(input, writableFieldsOf(input.constructor), defaults);
+            updates.push({ id: current.id, values: await this.prepare(m, owner, replacement, current) });
+          } else {
+            creates.push({ ...(await this.prepare(m, owner, changesOf(input), null)), [this.cfg.owner]: owner.id });
+          }
+        } catch (error) {
+          throw error instanceof ApiError ? error.atIndex(index) : error;
+        }
+      }
+      await this.cfg.table.deleteMany(
+        m,
+        removed.map((r) => r.id),
+      );
+      const inserted = await this.cfg.table.insertMany(m, creates);
+      const changed = await this.cfg.table.changeMany(m, updates);
+      if (removed.length || inserted.length || changed.length) await this.afterWrite(m, owner);
+      const events = [
+        ...removed.map((row) => ({ action: 'deleted' as const, id: row.id, data: this.cfg.present(row) })),
+        ...inserted.map((row) => ({ action: 'created' as const, id: row.id, data: this.cfg.present(row) })),
+        ...changed.map((row) => ({ action: 'updated' as const, id: row.id, data: this.cfg.present(row) })),
+      ];
+      if (events.length) await this.cfg.events?.recordMany(m, events);
+      const byId = new Map<number, E>(stored.filter((r) => kept.has(r.id)).map((r) => [r.id, r]));
+      for (const row of [...inserted, ...changed]) byId.set(row.id, row);
+      return [...byId.values()].sort((a, b) => a.id - b.id).map(this.cfg.present);
+    });
+  }
+
+  /** The create of a PUT whose key names no part of the owner (see replace). */
+  private async createAt(m: EntityManager, owner: O, key: string, input: object): Promise<J> {
+    const { alt, fold, label } = this.cfg.table.key;
+    const target = putTarget(key, input, this.cfg.createByKey && alt ? { field: alt, fold } : undefined);
+    if (target.kind === 'missing') throw new RowNotFoundError(label, key);
+    if (target.kind === 'mismatch') {
+      throw ApiError.field(target.field, `must be ${key} (the key in the path) when no ${label.toLowerCase()} has it`);
+    }
+    assertNoIfMatch();
+    const values = await this.prepare(m, owner, changesOf(input), null);
+    const row = await this.cfg.table.insert(m, { ...values, [this.cfg.owner]: owner.id });
+    await this.afterWrite(m, owner);
+    return this.recorded(m, 'created', row.id, this.cfg.present(row));
   }
 
   remove(ownerKey: string, key: string) {

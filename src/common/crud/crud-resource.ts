@@ -1,10 +1,16 @@
 import type { EntityManager } from 'typeorm';
 import { changesOf } from './changes.js';
+import { keyFold, matchMembers } from './domain/match-members.js';
+import { putTarget, replacementValues, writableFieldsOf } from './replacement.js';
+import type { UpsertOutcome, Upserted } from '../batch/batch-result.js';
 import type { ResourceEvents } from './resource-events.js';
 import { type EmbedSelection, type EmbedTree, parseEmbed } from '../embed/embed.js';
-import { assertIfMatch, assertIfMatchLazy } from '../http/etag.js';
+import { ApiError } from '../http/api-error.js';
+import { WithStatus } from '../http/envelope.js';
+import { assertIfMatch, assertIfMatchLazy, assertNoIfMatch } from '../http/etag.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
 import { type Sortable, pageRequest, toPage } from '../paging/page-request.js';
+import { RowNotFoundError } from '../../database/row-not-found.js';
 import type { Table } from '../../database/table.js';
 import type { TransactionRunner } from '../../database/transaction.js';
 
@@ -22,6 +28,11 @@ export interface CrudSpec<E extends Row, J> {
   check?(m: EntityManager, values: Values, current: E | null): Values | Promise<Values>;
   /** Records `<resource>.created|updated|deleted` with each write (EventRecorder.for('<resource>')). */
   events?: ResourceEvents<J>;
+  /**
+   * A PUT on a `{id|key}` that names nothing creates the resource under that key (CONTRACT §17: a
+   * country by `code`, a coupon by `code` …): the table's second key, which the body carries.
+   */
+  createByKey?: boolean;
   /** Runs after a write that changed something, in its transaction: the row before (null on create) and after (null on delete). */
   afterWrite?(m: EntityManager, before: E | null, after: E | null): Promise<void>;
 }
@@ -70,6 +81,106 @@ export class CrudResource<E extends Row, J> {
       await this.spec.afterWrite?.(m, current, row);
       return this.recorded(m, 'updated', row.id, await this.presentOne(m, row));
     });
+  }
+
+  /**
+   * PUT: the resource becomes the body (CONTRACT §17). Every writable field of the body's DTO is
+   * written, a field left out taking what a create gives it (the column's default, or null), through
+   * the same rules as PATCH (`check`, unique keys, If-Match); values equal to the stored ones change
+   * nothing. On a key that names nothing, a resource with `createByKey` is created (201) when the body
+   * carries that key; otherwise 404.
+   */
+  replace(key: string, input: object): Promise<J | WithStatus<J>> {
+    return this.tx.run(async (m) => {
+      const current = await this.spec.table.findOrNull(m, key, { lock: true });
+      if (!current) return new WithStatus(201, await this.createAt(m, key, input));
+      await assertIfMatchLazy(() => this.presentOne(m, current));
+      const values = await this.checked(
+        m,
+        replacementValues(input, writableFieldsOf(input.constructor), this.spec.table.columnDefaults()),
+        current,
+      );
+      const { row, changed } = await this.spec.table.change(m, current, values);
+      if (!changed) return this.presentOne(m, current);
+      await this.spec.afterWrite?.(m, current, row);
+      return this.recorded(m, 'updated', row.id, await this.presentOne(m, row));
+    });
+  }
+
+  /**
+   * A batch PUT (CONTRACT §17): each member upserted as its item PUT by key would be (`key`: the
+   * column and fold the members are matched by, the table's second key unless given), in one
+   * transaction and a fixed number of statements whatever the number of members: the stored rows of
+   * the batch (one read, locked), one INSERT of the new ones, one UPDATE of those whose values differ
+   * (the others change nothing), the presentation of all, one statement of events. Never deletes.
+   * Answers each member's outcome and view, in the request's order.
+   */
+  upsertMany(inputs: object[], key?: { column: string; fold?: 'upper' | 'lower' }): Promise<Upserted<J>[]> {
+    const { alt, fold: tableFold } = this.spec.table.key;
+    const column = key?.column ?? alt;
+    if (!column) throw new Error('a batch needs a key to match its members by');
+    const fold = key ? key.fold : tableFold;
+    const keyOf = (o: object) => String((o as Values)[column]);
+    return this.tx.run(async (m) => {
+      const stored = await this.spec.table.whereKeys(m, column, inputs.map(keyOf), { fold, lock: true });
+      const matched = matchMembers(stored, inputs, keyOf, keyOf, keyFold(fold));
+      const defaults = this.spec.table.columnDefaults();
+      const creates: { index: number; values: Values }[] = [];
+      const updates: { index: number; current: E; values: Values }[] = [];
+      for (const [index, input] of inputs.entries()) {
+        const current = matched[index];
+        try {
+          if (current) {
+            const values = await this.checked(m, replacementValues(input, writableFieldsOf(input.constructor), defaults), current);
+            updates.push({ index, current, values });
+          } else {
+            creates.push({ index, values: await this.checked(m, changesOf(input), null) });
+          }
+        } catch (error) {
+          throw error instanceof ApiError ? error.atIndex(index) : error;
+        }
+      }
+      const inserted = await this.spec.table.insertMany(
+        m,
+        creates.map((c) => c.values),
+      );
+      const changed = new Map(
+        (
+          await this.spec.table.changeMany(
+            m,
+            updates.map((u) => ({ id: u.current.id, values: u.values })),
+          )
+        ).map((row) => [row.id, row]),
+      );
+      const rows: E[] = new Array(inputs.length);
+      const outcomes: UpsertOutcome[] = new Array(inputs.length);
+      creates.forEach((c, i) => ((rows[c.index] = inserted[i]), (outcomes[c.index] = 'created')));
+      for (const u of updates) {
+        const row = changed.get(u.current.id);
+        rows[u.index] = row ?? u.current;
+        outcomes[u.index] = row ? 'updated' : 'unchanged';
+      }
+      const views = await this.spec.present(m, rows, {});
+      const events = rows.flatMap((row, i) =>
+        outcomes[i] === 'unchanged' ? [] : [{ action: outcomes[i] as 'created' | 'updated', id: row.id, data: views[i] }],
+      );
+      if (events.length) await this.spec.events?.recordMany(m, events);
+      return views.map((view, i) => ({ outcome: outcomes[i], view }));
+    });
+  }
+
+  /** The create of a PUT whose key names nothing (see replace). */
+  private async createAt(m: EntityManager, key: string, input: object): Promise<J> {
+    const { alt, fold, label } = this.spec.table.key;
+    const target = putTarget(key, input, this.spec.createByKey && alt ? { field: alt, fold } : undefined);
+    if (target.kind === 'missing') throw new RowNotFoundError(label, key);
+    if (target.kind === 'mismatch')
+      throw ApiError.field(target.field, `must be ${key} (the key in the path) when no ${label.toLowerCase()} has it`);
+    assertNoIfMatch();
+    const values = await this.checked(m, changesOf(input), null);
+    const row = await this.spec.table.insert(m, values);
+    await this.spec.afterWrite?.(m, null, row);
+    return this.recorded(m, 'created', row.id, await this.presentOne(m, row));
   }
 
   /** Answers with the deleted resource; rows still referenced elsewhere make the delete a 409 (FK RESTRICT). */

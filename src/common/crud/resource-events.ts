@@ -11,4 +11,6 @@ import type { EntityManager } from 'typeorm';
 export interface ResourceEvents<D> {
   resource: string;
   record: (m: EntityManager, action: 'created' | 'updated' | 'deleted', id: number, data: D) => Promise<void>;
+  /** The events of many writes (a batch), in one statement. */
+  recordMany: (m: EntityManager, events: { action: 'created' | 'updated' | 'deleted'; id: number; data: D }[]) => Promise<void>;
 }

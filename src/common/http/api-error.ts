@@ -11,6 +11,12 @@ export class ApiError extends Error {
     super(typeof body === 'string' ? body : 'The request has invalid fields.');
   }
 
+  /** The same refusal about member `index` of a JSON array body: field errors named `N.field`. */
+  atIndex(index: number): ApiError {
+    if (typeof this.body === 'string') return this;
+    return new ApiError(this.status, Object.fromEntries(Object.entries(this.body).map(([k, v]) => [`${index}.${k}`, v])), this.headers);
+  }
+
   static notFound(message = 'The requested resource was not found.'): ApiError {
     return new ApiError(404, message);
   }

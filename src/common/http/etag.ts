@@ -58,3 +58,8 @@ export function assertIfMatch(currentRepresentation: unknown): void {
 export async function assertIfMatchLazy(present: () => Promise<unknown>): Promise<void> {
   if (requestContext.get()?.ifMatch) assertIfMatch(await present());
 }
+
+/** If-Match on a resource that does not exist: no representation matches, not even `*` (a PUT that would create). */
+export function assertNoIfMatch(): void {
+  if (requestContext.get()?.ifMatch) throw ApiError.preconditionFailed();
+}

@@ -1,6 +1,7 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsString } from 'class-validator';
-import { IsIntIn, Optional } from '../validation/decorators.js';
+import { IsIntIn, IsTimestamp, Optional } from '../validation/decorators.js';
 
 /** Query values arrive as text; only plain digits become numbers, so `1.5` or `1e2` stay invalid. */
 export const QueryInt = () => Transform(({ value }) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value));
@@ -36,6 +37,28 @@ export class ListQuery {
   @Optional()
   @IsString({ message: 'must be a comma separated list' })
   embed?: string;
+}
+
+/**
+ * A top-level collection: the collection parameters and the `updated_at` range a client keeping a
+ * copy in step fetches (both bounds inclusive, to the second; CONTRACT §17).
+ */
+export class SyncListQuery extends ListQuery {
+  @Optional()
+  @IsTimestamp({ fromQuery: true })
+  @ApiProperty({
+    description: 'Only rows updated at or after this second (`YYYY-MM-DD HH:MM:SS` UTC, or ISO 8601 with an offset).',
+    example: '2026-01-31 23:00:00',
+  })
+  updated_at_min?: Date;
+
+  @Optional()
+  @IsTimestamp({ fromQuery: true })
+  @ApiProperty({
+    description: 'Only rows updated at or before this second (`YYYY-MM-DD HH:MM:SS` UTC, or ISO 8601 with an offset).',
+    example: '2026-02-01 00:00:00',
+  })
+  updated_at_max?: Date;
 }
 
 /** Item endpoints accept `embed` and nothing else. */

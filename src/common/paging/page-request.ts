@@ -1,6 +1,6 @@
 import { ApiError } from '../http/api-error.js';
 import { Page, type Pagination } from '../http/envelope.js';
-import { type ListQuery, MAX_LIMIT } from './list-query.dto.js';
+import { type ListQuery, MAX_LIMIT, type SyncListQuery } from './list-query.dto.js';
 
 /** API sort name → column of the listed table (alias `r` in the repository's statement). */
 export type Sortable = Record<string, string>;
@@ -17,6 +17,26 @@ export function sortableColumns(...names: string[]): Sortable {
  */
 export const TOTAL_EXACT_ROWS = 10_000;
 
+/** Whole-second bounds of a timestamp filter: `min` inclusive, `before` exclusive. */
+interface TimeRange {
+  min?: Date;
+  before?: Date;
+}
+
+const wholeSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
+
+/**
+ * The bounds of `<x>_min` / `<x>_max`. Timestamps are shown to the second, so the bounds take whole
+ * seconds: a row shown as updated at 10:00:00 (stored 10:00:00.6) is inside `updated_at_max=10:00:00`.
+ */
+function timeRange(min: Date | undefined, max: Date | undefined): TimeRange | undefined {
+  if (!min && !max) return undefined;
+  return {
+    ...(min && { min: wholeSecond(min) }),
+    ...(max && { before: new Date(wholeSecond(max).getTime() + 1000) }),
+  };
+}
+
 /** A list request checked against its resource: the sort column comes from the whitelist only. */
 export interface PageRequest {
   sort: string;
@@ -26,16 +46,22 @@ export interface PageRequest {
   page: number;
   offset: number;
   cursor?: number;
+  /** `updated_at_min` / `updated_at_max` of a top-level collection (a range of its `(updated_at, id)` index). */
+  updated?: TimeRange;
 }
 
 /** The one check of `sort`, by own names: `sort=constructor` must not find Object.prototype.constructor. */
-export function pageRequest(query: ListQuery, sortable: Sortable): PageRequest {
+export function pageRequest(query: ListQuery | SyncListQuery, sortable: Sortable): PageRequest {
   const sort = query.sort ?? 'id';
   const column = Object.hasOwn(sortable, sort) ? sortable[sort] : undefined;
   if (!column) throw ApiError.field('sort', `must be one of: ${Object.keys(sortable).join(', ')}`);
   const limit = query.limit ?? MAX_LIMIT;
   const page = query.page ?? 1;
-  return { sort, column, order: query.order ?? 'ASC', limit, page, offset: (page - 1) * limit, cursor: query.cursor };
+  const req: PageRequest = { sort, column, order: query.order ?? 'ASC', limit, page, offset: (page - 1) * limit, cursor: query.cursor };
+  const updated =
+    'updated_at_min' in query || 'updated_at_max' in query ? timeRange(query.updated_at_min, query.updated_at_max) : undefined;
+  if (updated) req.updated = updated;
+  return req;
 }
 
 /**

@@ -8,6 +8,18 @@ export function orderSql(alias: string, req: PageRequest): string {
   return req.column === 'id' ? `${alias}.id ${req.order}` : `${alias}.${req.column} ${req.order}, ${alias}.id ${req.order}`;
 }
 
+/**
+ * The conditions every page keeps on alias `alias`: `cursor` (ids above it) and the `updated_at`
+ * range of a top-level collection, as SQL with placeholders of `p`.
+ */
+export function pageConditionsSql(alias: string, req: PageRequest, p: SqlParams): string[] {
+  const conditions: string[] = [];
+  if (req.updated?.min) conditions.push(`${alias}.updated_at >= ${p.add(req.updated.min)}`);
+  if (req.updated?.before) conditions.push(`${alias}.updated_at < ${p.add(req.updated.before)}`);
+  if (req.cursor !== undefined) conditions.push(`${alias}.id > ${p.add(req.cursor)}`);
+  return conditions;
+}
+
 /** The capped count of the rows of `from` (a `table r WHERE …` fragment): up to TOTAL_EXACT_ROWS past the page start, plus one. */
 export function cappedCountSql(from: string, req: PageRequest, p: SqlParams): string {
   return `(SELECT count(*)::int FROM (SELECT 1 FROM ${from} LIMIT ${p.add(req.offset + TOTAL_EXACT_ROWS + 1)}) counted)`;
@@ -42,6 +54,8 @@ export async function pageOfQuery<T extends ObjectLiteral & { id: number }>(
   req: PageRequest,
 ): Promise<PageRows<T>> {
   const alias = qb.alias;
+  if (req.updated?.min) qb.andWhere(`${alias}.updated_at >= :__updated_min`, { __updated_min: req.updated.min });
+  if (req.updated?.before) qb.andWhere(`${alias}.updated_at < :__updated_before`, { __updated_before: req.updated.before });
   if (req.cursor !== undefined) qb.andWhere(`${alias}.id > :__cursor`, { __cursor: req.cursor });
   const matching = qb.clone().select('1');
   const [text, params] = matching.getQueryAndParameters();

@@ -1,4 +1,5 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { runStatement } from './statement.js';
 
 /** Column values for a write: typed entity fields or the checked fields of a body. */
 export type Values<E> = Partial<E> | Record<string, unknown>;
@@ -76,4 +77,57 @@ export async function updateReturning<E extends ObjectLiteral>(
 
 export async function deleteById(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, id: number): Promise<void> {
   await manager.createQueryBuilder().delete().from(entity).where('id = :id', { id }).execute();
+}
+
+/** INSERT of many rows … RETURNING *, in one statement (the rows in the order given). */
+export async function insertManyReturning<E extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<E>,
+  rows: Values<E>[],
+): Promise<E[]> {
+  if (rows.length === 0) return [];
+  const result = await manager
+    .createQueryBuilder()
+    .insert()
+    .into(entity)
+    .values(rows as never)
+    .returning('*')
+    .execute();
+  return (result.raw as E[]).map((raw) => manager.create(entity, raw as never) as E);
+}
+
+/**
+ * changeReturning for many rows in one statement: `UPDATE … FROM jsonb_to_recordset($1)` by id, each
+ * column cast to its own type, writing (and bumping updated_at of) only the rows where some value
+ * `IS DISTINCT FROM` the stored one. Every row carries the same columns (a PUT writes all of them);
+ * values given as SQL are not taken here. Returns the rows that changed, as stored after the write.
+ */
+export async function changeManyReturning<E extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<E>,
+  rows: { id: number; values: Values<E> }[],
+): Promise<E[]> {
+  if (rows.length === 0) return [];
+  const metadata = manager.connection.getMetadata(entity);
+  const names = Object.keys(rows[0].values);
+  const columns = names.map((name) => {
+    const column = metadata.findColumnWithPropertyName(name);
+    if (!column) throw new Error(`${metadata.tableName} has no column ${name}`);
+    return { name, db: column.databaseName, type: manager.connection.driver.normalizeType(column) };
+  });
+  const recordType = (type: string) => (['char', 'varchar', 'character varying', 'character'].includes(type) ? 'text' : type);
+  const definition = ['"id" integer', ...columns.map((c) => `"${c.db}" ${recordType(c.type)}`)].join(', ');
+  const sets = columns.map((c) => `"${c.db}" = v."${c.db}"`).join(', ');
+  const differs = columns.map((c) => `t."${c.db}" IS DISTINCT FROM v."${c.db}"`).join(' OR ');
+  const documents = rows.map((r) => {
+    const doc: Record<string, unknown> = { id: r.id };
+    for (const c of columns) doc[c.db] = (r.values as Record<string, unknown>)[c.name] ?? null;
+    return doc;
+  });
+  const table = `"${metadata.tableName}"`;
+  const sql = `UPDATE ${table} t SET ${sets}, "updated_at" = now()
+    FROM jsonb_to_recordset($1::jsonb) AS v(${definition})
+    WHERE t.id = v.id AND (${differs}) RETURNING t.*`;
+  const list = await runStatement<E>(manager, sql, [JSON.stringify(documents)]);
+  return list.map((r) => manager.create(entity, r as never) as E);
 }

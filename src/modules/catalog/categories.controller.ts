@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CategoryView } from './catalog.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CategoriesService } from './categories.service.js';
 import { routes } from './catalog-routes.js';
 import { CategoryCreate, CategoryPatch } from './dto/category.input.js';
@@ -16,7 +16,7 @@ export class CategoriesController {
 
   @Get(routes('categories|category'))
   @ApiPage(CategoryView, { sort: ['id', 'name', 'sort_order', 'created_at', 'updated_at'] })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.categories.list(query);
   }
 

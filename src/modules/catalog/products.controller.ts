@@ -4,7 +4,7 @@ import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { ProductView } from './catalog.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { ProductBatchMember, ProductPut } from './dto/product-put.input.js';
@@ -26,7 +26,7 @@ export class ProductsController {
     sort: ['id', 'name', 'sku', 'base_price', 'created_at', 'updated_at', 'sort_order', 'rating_average'],
     embed: ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields', 'product_type', 'reviews'],
   })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.products.list(query);
   }
 

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { EmbedSelection } from '../../common/embed/embed.js';
 import { keySql } from '../../database/sql/key-lookup.js';
 import type { PageRequest } from '../../common/paging/page-request.js';
-import { cappedCountSql, orderSql, pageTotal } from '../../database/sql/page.js';
+import { cappedCountSql, orderSql, pageConditionsSql, pageTotal } from '../../database/sql/page.js';
 import { SqlParams } from '../../database/sql/params.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { decodeRows, jsonArraySql, jsonRowDecoder, jsonRowSql } from '../../database/sql/json.js';
@@ -231,10 +231,18 @@ export class ProductsRepository {
   @GenerateSql(
     { name: 'no embeds', args: [SqlArg.manager, PAGE, {}] },
     { name: 'after a cursor, every embed', args: [SqlArg.manager, { ...PAGE, sort: 'id', column: 'id', cursor: 5 }, EVERY_EMBED] },
+    {
+      name: 'updated in a range',
+      args: [
+        SqlArg.manager,
+        { ...PAGE, sort: 'updated_at', column: 'updated_at', updated: { min: '2026-01-01T00:00:00Z', before: '2026-02-01T00:00:00Z' } },
+        {},
+      ],
+    },
   )
   async page(m: EntityManager, req: PageRequest, embed: EmbedSelection): Promise<ProductPageRecord> {
     const t = tableOf(this.dataSource, Product);
-    const filter = (p: SqlParams) => `${t} r WHERE ${req.cursor !== undefined ? `r.id > ${p.add(req.cursor)}` : 'TRUE'}`;
+    const filter = (p: SqlParams) => `${t} r WHERE ${pageConditionsSql('r', req, p).join(' AND ') || 'TRUE'}`;
     const p = new SqlParams();
     const from = filter(p);
     const sql = `WITH page AS (SELECT r.* FROM ${from} ORDER BY ${orderSql('r', req)} LIMIT ${p.add(req.limit)} OFFSET ${p.add(req.offset)})

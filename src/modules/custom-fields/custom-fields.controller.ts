@@ -1,10 +1,13 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CustomFieldDefinitionView } from './custom-fields.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomFieldsService } from './custom-fields.service.js';
 import { CustomFieldDefinitionCreate, CustomFieldDefinitionPatch } from './dto/custom-field-definition.input.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { batchAnswer } from '../../common/batch/batch-result.js';
 
 /** Custom field definitions, addressed by their unique name (or id). */
 @ApiPathParams({ name: 'Definition name (or id).' })
@@ -15,8 +18,18 @@ export class CustomFieldsController {
 
   @Get('customfielddefinitions')
   @ApiPage(CustomFieldDefinitionView, { sort: ['id', 'name', 'entity', 'type', 'sort_order', 'created_at', 'updated_at'] })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.fields.list(query);
+  }
+
+  @Put('customfielddefinitions')
+  @ArrayBodyRoute()
+  @ApiBatch(CustomFieldDefinitionView, {
+    description:
+      'Each member is matched by `name`: an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
+  })
+  putMany(@BatchBody(CustomFieldDefinitionCreate, { key: { field: 'name', of: (m) => m.name } }) members: CustomFieldDefinitionCreate[]) {
+    return this.fields.upsertMany(members).then(batchAnswer);
   }
 
   @Post(['customfielddefinitions', 'customfielddefinition'])
@@ -35,6 +48,12 @@ export class CustomFieldsController {
   @ApiItem(CustomFieldDefinitionView)
   update(@Param('name') name: string, @Body() body: CustomFieldDefinitionPatch) {
     return this.fields.update(name, body);
+  }
+
+  @Put(['customfielddefinitions/:name', 'customfielddefinition/:name'])
+  @ApiItem(CustomFieldDefinitionView, { createsByKey: true })
+  replace(@Param('name') name: string, @Body() body: CustomFieldDefinitionCreate) {
+    return this.fields.replace(name, body);
   }
 
   @Delete(['customfielddefinitions/:name', 'customfielddefinition/:name'])

@@ -17,6 +17,7 @@ export class CustomFieldsService extends CrudResource<CustomFieldDefinition, Ret
     super(tx, {
       events: recorder.for('customfielddefinition'),
       table: repository.definitions,
+      createByKey: true,
       sort: sortableColumns('id', 'name', 'entity', 'type', 'sort_order', 'created_at', 'updated_at'),
       present: async (_m, rows) => rows.map(presentDefinition),
       check: (_m, values, current) => checked(values as Partial<CustomFieldDefinitionPatch>, current),

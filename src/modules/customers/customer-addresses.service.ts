@@ -15,6 +15,7 @@ import { type AddressJson, presentAddress } from './customers.presenter.js';
 import { CustomersRepository } from './customers.repository.js';
 import { resolveIsDefault } from './domain/default-address.js';
 import type { AddressCreate, AddressListQuery, AddressPatch } from './dto/address.input.js';
+import { asReplacement } from '../../common/crud/replacement.js';
 
 const SORT = sortableColumns('id', 'kind', 'created_at', 'updated_at');
 
@@ -64,6 +65,11 @@ export class CustomerAddressesService {
       if (!changed && cleared.length === 0) return (await this.present(m, [row]))[0];
       return this.recorded(m, cleared, 'updated', row);
     });
+  }
+
+  /** PUT: the address becomes the body, under PATCH's rules (a default of its kind stays the only one). */
+  replace(customerKey: string, addressKey: string, input: AddressCreate) {
+    return this.update(customerKey, addressKey, asReplacement(input, this.repository.addresses.columnDefaults()));
   }
 
   /** Deleting the default leaves the kind without one until another is made default (or a new one is added). */

@@ -1,10 +1,13 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CustomerGroupView } from './customers.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomerGroupsService } from './customer-groups.service.js';
 import { CustomerGroupCreate, CustomerGroupPatch } from './dto/customer-group.input.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { batchAnswer } from '../../common/batch/batch-result.js';
 
 const GROUP = ['customergroup/:key', 'customergroups/:key'];
 
@@ -16,9 +19,19 @@ export class CustomerGroupsController {
   constructor(private readonly groups: CustomerGroupsService) {}
 
   @Get('customergroups')
-  @ApiPage(CustomerGroupView, { sort: ['id', 'name', 'api_code', 'created_at'] })
-  list(@Query() query: ListQuery) {
+  @ApiPage(CustomerGroupView, { sort: ['id', 'name', 'api_code', 'created_at', 'updated_at'] })
+  list(@Query() query: SyncListQuery) {
     return this.groups.list(query);
+  }
+
+  @Put('customergroups')
+  @ArrayBodyRoute()
+  @ApiBatch(CustomerGroupView, {
+    description:
+      'Each member is matched by `api_code`: an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
+  })
+  putMany(@BatchBody(CustomerGroupCreate, { key: { field: 'api_code', of: (m) => m.api_code } }) members: CustomerGroupCreate[]) {
+    return this.groups.upsertMany(members).then(batchAnswer);
   }
 
   @Post(['customergroup', 'customergroups'])
@@ -37,6 +50,12 @@ export class CustomerGroupsController {
   @ApiItem(CustomerGroupView)
   update(@Param('key') key: string, @Body() body: CustomerGroupPatch) {
     return this.groups.update(key, body);
+  }
+
+  @Put(GROUP)
+  @ApiItem(CustomerGroupView, { createsByKey: true })
+  replace(@Param('key') key: string, @Body() body: CustomerGroupCreate) {
+    return this.groups.replace(key, body);
   }
 
   @Delete(GROUP)

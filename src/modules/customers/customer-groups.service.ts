@@ -22,7 +22,8 @@ export class CustomerGroupsService {
     this.crud = new CrudResource(tx, {
       events: recorder.for('customergroup'),
       table: repository.groups,
-      sort: sortableColumns('id', 'name', 'api_code', 'created_at'),
+      createByKey: true,
+      sort: sortableColumns('id', 'name', 'api_code', 'created_at', 'updated_at'),
       present: (m, rows) => this.presentGroups(m, rows),
     });
   }
@@ -41,6 +42,16 @@ export class CustomerGroupsService {
 
   update(key: string, input: CustomerGroupPatch) {
     return this.crud.update(key, input);
+  }
+
+  /** PUT: the group becomes the body; an `api_code` nothing has creates it (201). */
+  replace(key: string, input: CustomerGroupCreate) {
+    return this.crud.replace(key, input);
+  }
+
+  /** The batch PUT: each member upserted by its key as its item PUT would be, in one transaction. */
+  upsertMany(inputs: CustomerGroupCreate[]) {
+    return this.crud.upsertMany(inputs);
   }
 
   /** A group that still has customers is refused with 409 by customers.customer_group_id (RESTRICT). */

@@ -1,12 +1,15 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { AddressView, CustomerView } from './customers.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomerAddressesService } from './customer-addresses.service.js';
 import { CustomersService } from './customers.service.js';
 import { AddressCreate, AddressListQuery, AddressPatch } from './dto/address.input.js';
 import { CustomerCreate, CustomerPatch } from './dto/customer.input.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { batchAnswer } from '../../common/batch/batch-result.js';
 
 const CUSTOMER = ['customer/:id', 'customers/:id'];
 const ADDRESSES = ['customer/:id/addresses', 'customers/:id/addresses'];
@@ -27,8 +30,18 @@ export class CustomersController {
     sort: ['id', 'email', 'last_name', 'created_at', 'updated_at'],
     embed: ['group', 'shipping_addresses', 'billing_addresses'],
   })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.customers.list(query);
+  }
+
+  @Put('customers')
+  @ArrayBodyRoute()
+  @ApiBatch(CustomerView, {
+    description:
+      'Each member is matched by `email` (any case): an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
+  })
+  putMany(@BatchBody(CustomerCreate, { key: { field: 'email', of: (m) => m.email?.toLowerCase() } }) members: CustomerCreate[]) {
+    return this.customers.upsertMany(members).then(batchAnswer);
   }
 
   @Post(['customer', 'customers'])
@@ -47,6 +60,12 @@ export class CustomersController {
   @ApiItem(CustomerView)
   update(@Param('id') id: string, @Body() body: CustomerPatch) {
     return this.customers.update(id, body);
+  }
+
+  @Put(CUSTOMER)
+  @ApiItem(CustomerView)
+  replace(@Param('id') id: string, @Body() body: CustomerCreate) {
+    return this.customers.replace(id, body);
   }
 
   @Delete(CUSTOMER)
@@ -77,6 +96,12 @@ export class CustomersController {
   @ApiItem(AddressView)
   updateAddress(@Param('id') id: string, @Param('aid') aid: string, @Body() body: AddressPatch) {
     return this.addresses.update(id, aid, body);
+  }
+
+  @Put(ADDRESS)
+  @ApiItem(AddressView)
+  replaceAddress(@Param('id') id: string, @Param('aid') aid: string, @Body() body: AddressCreate) {
+    return this.addresses.replace(id, aid, body);
   }
 
   @Delete(ADDRESS)

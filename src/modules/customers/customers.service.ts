@@ -64,6 +64,16 @@ export class CustomersService {
     return this.crud.update(id, input);
   }
 
+  /** PUT: the customer becomes the body (a duplicate e-mail is 422 as on create). */
+  replace(id: string, input: CustomerCreate) {
+    return this.crud.replace(id, input);
+  }
+
+  /** PUT /customers: each member upserted by e-mail (any case) as its item PUT would be, in one transaction. */
+  upsertMany(inputs: CustomerCreate[]) {
+    return this.crud.upsertMany(inputs, { column: 'email', fold: 'lower' });
+  }
+
   /** Addresses go with the customer (CASCADE); a customer on a quote or subscription is a 409 (RESTRICT). */
   remove(id: string) {
     return this.crud.remove(id);

@@ -1,11 +1,14 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiBatch, ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CountryView, StateView } from './geography.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CountryCreate, CountryPatch, StateCreate, StatePatch } from './dto/country.input.js';
 import { CountriesService } from './countries.service.js';
 import { StatesService } from './states.service.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { batchAnswer } from '../../common/batch/batch-result.js';
 
 /**
  * Countries and their states. Singular and plural spellings are aliases (CONTRACT §2); `POST /country`
@@ -22,8 +25,18 @@ export class CountriesController {
 
   @Get('countries')
   @ApiPage(CountryView, { sort: ['id', 'name', 'code', 'created_at', 'updated_at'], embed: ['states'] })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.countries.list(query);
+  }
+
+  @Put('countries')
+  @ArrayBodyRoute()
+  @ApiBatch(CountryView, {
+    description:
+      'Each member is matched by `code`: an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
+  })
+  putMany(@BatchBody(CountryCreate, { key: { field: 'code', of: (m) => m.code } }) members: CountryCreate[]) {
+    return this.countries.upsertMany(members).then(batchAnswer);
   }
 
   @Post(['country', 'countries'])
@@ -44,6 +57,12 @@ export class CountriesController {
     return this.countries.update(id, body);
   }
 
+  @Put(['country/:id', 'countries/:id'])
+  @ApiItem(CountryView, { createsByKey: true })
+  replace(@Param('id') id: string, @Body() body: CountryCreate) {
+    return this.countries.replace(id, body);
+  }
+
   @Delete(['country/:id', 'countries/:id'])
   @ApiItem(CountryView, { description: 'Deletes the country with its states; `data` is the deleted country.' })
   remove(@Param('id') id: string) {
@@ -62,6 +81,17 @@ export class CountriesController {
     return this.states.list(id, query);
   }
 
+  @Put(['countries/:id/states', 'country/:id/states'])
+  @ArrayBodyRoute()
+  @ApiItems(StateView, {
+    summary: "Replace a country's states",
+    description:
+      'The states become the body: matched by `code` (a matched state keeps its id), new ones created, unlisted ones deleted. `[]` empties the list.',
+  })
+  replaceStates(@Param('id') id: string, @BatchBody(StateCreate, { key: { field: 'code', of: (m) => m.code } }) members: StateCreate[]) {
+    return this.states.replaceAll(id, members);
+  }
+
   @Get(['countries/:id/state/:stateId', 'countries/:id/states/:stateId', 'country/:id/state/:stateId', 'country/:id/states/:stateId'])
   @ApiItem(StateView)
   getState(@Param('id') id: string, @Param('stateId') stateId: string, @Query() query: ItemQuery) {
@@ -72,6 +102,12 @@ export class CountriesController {
   @ApiItem(StateView)
   updateState(@Param('id') id: string, @Param('stateId') stateId: string, @Body() body: StatePatch) {
     return this.states.update(id, stateId, body);
+  }
+
+  @Put(['countries/:id/state/:stateId', 'countries/:id/states/:stateId', 'country/:id/state/:stateId', 'country/:id/states/:stateId'])
+  @ApiItem(StateView, { createsByKey: true })
+  replaceState(@Param('id') id: string, @Param('stateId') stateId: string, @Body() body: StateCreate) {
+    return this.states.replace(id, stateId, body);
   }
 
   @Delete(['countries/:id/state/:stateId', 'countries/:id/states/:stateId', 'country/:id/state/:stateId', 'country/:id/states/:stateId'])

@@ -16,6 +16,7 @@ export class CountriesService extends CrudResource<Country, ReturnType<typeof pr
     super(tx, {
       events: recorder.for('country'),
       table: repository.countries,
+      createByKey: true,
       sort: sortableColumns('id', 'name', 'code', 'created_at', 'updated_at'),
       embeds: { states: {} },
       present: async (m: EntityManager, countries: Country[], embed: EmbedSelection) => {

@@ -17,6 +17,7 @@ export class StatesService extends ChildResourceService<State, Country, ReturnTy
       events: recorder.for('country.state'),
       table: repository.states,
       owner: 'country_id',
+      createByKey: true,
       findOwner: (m, key, lock) => countries.find(m, key, lock),
       sort: sortableColumns('id', 'name', 'code', 'created_at', 'updated_at'),
       present: presentState,

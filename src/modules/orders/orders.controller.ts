@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { RequireScope, ScopeGroup } from '../../common/auth/scopes.js';
 import { ItemQuery } from '../../common/paging/list-query.dto.js';
@@ -49,6 +49,15 @@ export class OrdersController {
   @ApiItem(OrderView, { description: '`payment_status`, `notes`, `status: "completed"`. A cancelled order cannot change: 409.' })
   update(@Param('id') id: string, @Body() body: OrderPatch) {
     return this.orders.update(id, body);
+  }
+
+  @Put(ORDER)
+  @ApiItem(OrderView, {
+    description:
+      "`payment_status` and `notes` become the body's (left out: `pending`, null); a left-out `status` stays. A cancelled order cannot change: 409.",
+  })
+  replace(@Param('id') id: string, @Body() body: OrderPatch) {
+    return this.orders.replace(id, body);
   }
 
   @Post(['order/:id/cancel', 'orders/:id/cancel'])

@@ -161,6 +161,20 @@ export class OrdersService {
     });
   }
 
+  /**
+   * PUT: `payment_status` and `notes` become the body's (left out: what a conversion gives, `pending`
+   * and null); `status` moves only by its actions (`completed` here, cancel), so a left-out status
+   * stays. The rules of PATCH hold (409 once cancelled).
+   */
+  replace(key: string, input: OrderPatch): Promise<OrderJson> {
+    const defaults = this.repository.orders.columnDefaults();
+    return this.update(key, {
+      payment_status: input.payment_status ?? (defaults.get('payment_status') as OrderPatch['payment_status']),
+      notes: input.notes ?? null,
+      status: input.status,
+    });
+  }
+
   /** `POST /order/{id|number}/cancel`: an open order is cancelled and its tracked stock given back, once. */
   cancel(key: string): Promise<OrderJson> {
     return this.tx.run(async (m) => {

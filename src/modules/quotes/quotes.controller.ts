@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { RequireScope, ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiBody, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
@@ -40,6 +40,12 @@ export class QuotesController {
   @ApiItem(QuoteView, { description: 'A present `items`, `customer_groups` or `customer_emails` replaces the whole set.' })
   update(@Param('id') id: string, @Body() body: QuotePatch) {
     return this.quotes.update(id, body);
+  }
+
+  @Put(['quote/:id', 'quotes/:id'])
+  @ApiItem(QuoteView, { description: 'The quote becomes the body: its items and customer groups are the ones sent (none when left out).' })
+  replace(@Param('id') id: string, @Body() body: QuoteCreate) {
+    return this.quotes.replace(id, body);
   }
 
   @Delete(['quote/:id', 'quotes/:id'])

@@ -37,6 +37,7 @@ import type { PricingContext } from './repositories/pricing-context.repository.j
 import { PricingContextRepository } from './repositories/pricing-context.repository.js';
 import { type QuoteFilter, QuoteReadsRepository, type QuoteSet } from './repositories/quote-reads.repository.js';
 import { type QuoteValues, QuoteWritesRepository, STORED_ITEM_FIELDS } from './repositories/quote-writes.repository.js';
+import { asReplacement } from '../../common/crud/replacement.js';
 
 const EMBEDS = { customer: CUSTOMER_EMBEDS };
 const SORT = {
@@ -79,12 +80,8 @@ export class QuotesService {
 
   async list(query: QuoteListQuery) {
     const embed = parseEmbed(query.embed, EMBEDS);
-    const req = pageRequest(query as ListQuery, SORT);
+    const req = pageRequest(query, SORT);
     const filter: QuoteFilter = { customer_id: query.customer_id, type: query.type, status: query.status };
-    // Timestamps are shown to the second, so the bounds take whole seconds: a quote shown as updated
-    // at 10:00:00 (stored 10:00:00.6) is inside updated_at_max=10:00:00.
-    if (query.updated_at_min) filter.updated_min = wholeSecond(query.updated_at_min);
-    if (query.updated_at_max) filter.updated_before = new Date(wholeSecond(query.updated_at_max).getTime() + 1000);
     const set = await this.reads.page(this.tx.direct, filter, req, embed);
     return new Page(
       this.presentSet(set),
@@ -200,6 +197,23 @@ export class QuotesService {
       fields.groupIds ?? [],
     );
     return this.presentSet(await this.reads.byIds(m, [id]))[0];
+  }
+
+  /**
+   * PUT: the quote becomes the body, through PATCH's path (one lock, one pricing, the same six
+   * statements, 409 for a decided quote): its items and groups are the body's (none when left out),
+   * other fields left out take what a create gives them (`type` draft, the rest null). A left-out
+   * `cart_link_id` keeps the quote's link: the buyer may hold it, and a PUT of the same body again
+   * must change nothing.
+   */
+  replace(key: string, input: QuoteCreate): Promise<QuoteJson> {
+    const values = asReplacement(input, this.reads.quotes.columnDefaults());
+    return this.update(key, {
+      ...values,
+      items: input.items ?? [],
+      customer_groups: input.customer_groups ?? [],
+      cart_link_id: input.cart_link_id ?? undefined,
+    });
   }
 
   /**
@@ -415,8 +429,6 @@ export class QuotesService {
     );
   }
 }
-
-const wholeSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
 
 /** A stored item as input again. */
 function toItemInput(i: QuoteItem): QuoteItemInput {

@@ -1,12 +1,14 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { ShipmentView, TrackingCodeView } from './shipments.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { ShipmentCreate, ShipmentPatch } from './dto/shipment.input.js';
 import { TrackingCodeCreate, TrackingCodePatch } from './dto/tracking-code.input.js';
 import { ShipmentsService } from './shipments.service.js';
 import { TrackingCodesService } from './tracking-codes.service.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 
 /** `shipment` and `shipments` spell the same path (CONTRACT §2); so do `trackingcode` and `trackingcodes`. */
 const SHIPMENT = ['shipment/:id', 'shipments/:id'];
@@ -27,7 +29,7 @@ export class ShipmentsController {
 
   @Get('shipments')
   @ApiPage(ShipmentView, { sort: ['id', 'number', 'status', 'created_at', 'updated_at'], embed: ['trackingcodes'] })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.shipments.list(query);
   }
 
@@ -49,6 +51,12 @@ export class ShipmentsController {
     return this.shipments.update(id, body);
   }
 
+  @Put(SHIPMENT)
+  @ApiItem(ShipmentView)
+  replace(@Param('id') id: string, @Body() body: ShipmentCreate) {
+    return this.shipments.replace(id, body);
+  }
+
   @Delete(SHIPMENT)
   @ApiItem(ShipmentView)
   remove(@Param('id') id: string) {
@@ -67,6 +75,19 @@ export class ShipmentsController {
     return this.trackingCodes.create(id, body);
   }
 
+  @Put(CODE_LIST)
+  @ArrayBodyRoute()
+  @ApiItems(TrackingCodeView, {
+    summary: "Replace a shipment's tracking codes",
+    description: 'The tracking codes become the body: matched by `code`, new ones created, unlisted ones deleted. `[]` empties the list.',
+  })
+  replaceTrackingCodes(
+    @Param('id') id: string,
+    @BatchBody(TrackingCodeCreate, { key: { field: 'code', of: (m) => m.code } }) members: TrackingCodeCreate[],
+  ) {
+    return this.trackingCodes.replaceAll(id, members);
+  }
+
   @Get(CODE_ITEM)
   @ApiItem(TrackingCodeView)
   getTrackingCode(@Param('id') id: string, @Param('code') code: string, @Query() query: ItemQuery) {
@@ -77,6 +98,12 @@ export class ShipmentsController {
   @ApiItem(TrackingCodeView)
   updateTrackingCode(@Param('id') id: string, @Param('code') code: string, @Body() body: TrackingCodePatch) {
     return this.trackingCodes.update(id, code, body);
+  }
+
+  @Put(CODE_ITEM)
+  @ApiItem(TrackingCodeView)
+  replaceTrackingCode(@Param('id') id: string, @Param('code') code: string, @Body() body: TrackingCodeCreate) {
+    return this.trackingCodes.replace(id, code, body);
   }
 
   @Delete(CODE_ITEM)

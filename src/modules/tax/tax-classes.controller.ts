@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { TaxClassView, TaxRateView } from './tax.views.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { TaxClassCreate, TaxClassPatch, TaxRateCreate, TaxRatePatch } from './dto/tax.input.js';
 import { TaxClassesService } from './tax-classes.service.js';
 import { TaxRatesService } from './tax-rates.service.js';
@@ -24,7 +24,7 @@ export class TaxClassesController {
 
   @Get('taxclasses')
   @ApiPage(TaxClassView, { sort: ['id', 'name', 'is_default', 'created_at', 'updated_at'], embed: ['rates'] })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.classes.list(query);
   }
 
@@ -44,6 +44,12 @@ export class TaxClassesController {
   @ApiItem(TaxClassView)
   update(@Param('id') id: string, @Body() body: TaxClassPatch) {
     return this.classes.update(id, body);
+  }
+
+  @Put(CLASS)
+  @ApiItem(TaxClassView)
+  replace(@Param('id') id: string, @Body() body: TaxClassCreate) {
+    return this.classes.replace(id, body);
   }
 
   @Delete(CLASS)
@@ -74,6 +80,12 @@ export class TaxClassesController {
   @ApiItem(TaxRateView)
   updateRate(@Param('id') id: string, @Param('rateId') rateId: string, @Body() body: TaxRatePatch) {
     return this.rates.update(id, rateId, body);
+  }
+
+  @Put(RATE)
+  @ApiItem(TaxRateView)
+  replaceRate(@Param('id') id: string, @Param('rateId') rateId: string, @Body() body: TaxRateCreate) {
+    return this.rates.replace(id, rateId, body);
   }
 
   @Delete(RATE)

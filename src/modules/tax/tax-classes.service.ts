@@ -12,6 +12,7 @@ import type { TaxClass } from './tax-class.entity.js';
 import { presentTaxClass } from './tax.presenter.js';
 import type { TaxClassView } from './tax.views.js';
 import { TaxRepository } from './tax.repository.js';
+import { asReplacement } from '../../common/crud/replacement.js';
 
 const CLASS_EMBEDS = { rates: {} };
 const CLASS_SORT = sortableColumns('id', 'name', 'is_default', 'created_at', 'updated_at');
@@ -72,6 +73,11 @@ export class TaxClassesService {
       if (changed || cleared.length) await this.record(m, cleared, 'updated', updated);
       return updated;
     });
+  }
+
+  /** PUT: the class becomes the body (`is_default` left out is 0), under PATCH's rules. */
+  replace(key: string, input: TaxClassCreate) {
+    return this.update(key, asReplacement(input, this.repository.classes.columnDefaults()));
   }
 
   /** Rates go with their class (ON DELETE CASCADE); a class products still use is a 409 (FK RESTRICT). */

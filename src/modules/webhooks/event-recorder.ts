@@ -28,6 +28,11 @@ export class EventRecorder {
       // The type is one of R's three by construction (CrudEventResource); TypeScript cannot pair a
       // computed type with its data across a generic R, hence the one assertion.
       record: (m, action, id, data) => this.record(m, { type: `${resource}.${action}`, resource, resource_id: id, data } as ChangeEvent),
+      recordMany: (m, events) =>
+        this.record(
+          m,
+          events.map(({ action, id, data }) => ({ type: `${resource}.${action}`, resource, resource_id: id, data }) as ChangeEvent),
+        ),
     };
   }
 }

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { WebhookCreate, WebhookPatch } from './dto/webhook.input.js';
 import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
@@ -23,7 +23,7 @@ export class WebhooksController {
 
   @Get('webhooks')
   @ApiPage(WebhookView, { sort: ['id', 'url', 'created_at', 'updated_at'], summary: 'List webhook endpoints' })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.webhooks.list(query);
   }
 
@@ -50,6 +50,12 @@ export class WebhooksController {
   })
   update(@Param('id') id: string, @Body() body: WebhookPatch) {
     return this.webhooks.update(id, body);
+  }
+
+  @Put(WEBHOOK)
+  @ApiItem(WebhookView, { summary: 'Replace a webhook endpoint' })
+  replace(@Param('id') id: string, @Body() body: WebhookCreate) {
+    return this.webhooks.replace(id, body);
   }
 
   @Delete(WEBHOOK)

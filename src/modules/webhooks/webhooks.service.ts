@@ -12,6 +12,7 @@ import { RefusedAddressError, resolvePublic } from './public-address.js';
 import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './webhooks.presenter.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 import type { WebhookCreate, WebhookPatch } from './dto/webhook.input.js';
+import { asReplacement } from '../../common/crud/replacement.js';
 
 const SORT = sortableColumns('id', 'url', 'created_at', 'updated_at');
 
@@ -55,6 +56,11 @@ export class WebhooksService {
       if (values.is_active === true && !current.is_active) Object.assign(values, { disabled_reason: null, failing_since: null });
       return presentWebhook(await this.repository.webhooks.update(m, current, values));
     });
+  }
+
+  /** PUT: the endpoint becomes the body (`is_active` left out is 1), under PATCH's rules. */
+  replace(key: string, input: WebhookCreate) {
+    return this.update(key, asReplacement(input, this.repository.webhooks.columnDefaults()));
   }
 
   remove(key: string) {

@@ -2061,6 +2061,194 @@ SELECT
       d.entity = 'product'
   ) AS definitions;
 
+-- ProductsRepository.page (updated in a range)
+WITH
+  page AS (
+    SELECT
+      r.*
+    FROM
+      "products" r
+    WHERE
+      r.updated_at >= $1
+      AND r.updated_at < $2
+    ORDER BY
+      r.updated_at ASC,
+      r.id ASC
+    LIMIT
+      $3
+    OFFSET
+      $4
+  )
+SELECT
+  (
+    SELECT
+      count(*)::int
+    FROM
+      (
+        SELECT
+          1
+        FROM
+          "products" r
+        WHERE
+          r.updated_at >= $1
+          AND r.updated_at < $2
+        LIMIT
+          $5
+      ) counted
+  ) AS total,
+  (
+    SELECT
+      COALESCE(
+        json_agg(
+          json_build_object(
+            'row',
+            json_build_object(
+              'id',
+              p."id",
+              'name',
+              p."name",
+              'sku',
+              p."sku",
+              'url_name',
+              p."url_name",
+              'title',
+              p."title",
+              'barcode',
+              p."barcode",
+              'description',
+              p."description",
+              'short_description',
+              p."short_description",
+              'meta_description',
+              p."meta_description",
+              'meta_keywords',
+              p."meta_keywords",
+              'base_price',
+              p."base_price"::text,
+              'weight',
+              p."weight"::text,
+              'out_of_stock_threshold',
+              p."out_of_stock_threshold"::text,
+              'cost',
+              p."cost"::text,
+              'depth',
+              p."depth"::text,
+              'width',
+              p."width"::text,
+              'height',
+              p."height"::text,
+              'low_stock_threshold',
+              p."low_stock_threshold",
+              'in_stock_amount',
+              p."in_stock_amount",
+              'sale_price_or_discount',
+              p."sale_price_or_discount",
+              'sort_order',
+              p."sort_order",
+              'expected_availability_date',
+              p."expected_availability_date"::text,
+              'enabled',
+              p."enabled",
+              'enabled_backend',
+              p."enabled_backend",
+              'is_on_sale',
+              p."is_on_sale",
+              'track_inventory',
+              p."track_inventory",
+              'allow_preorder',
+              p."allow_preorder",
+              'hide_out_of_stock',
+              p."hide_out_of_stock",
+              'allow_negative_stock',
+              p."allow_negative_stock",
+              'is_catalog_visible',
+              p."is_catalog_visible",
+              'is_search_visible',
+              p."is_search_visible",
+              'enable_product_shipping_rates',
+              p."enable_product_shipping_rates",
+              'is_subscription_only',
+              p."is_subscription_only",
+              'manufacturer',
+              p."manufacturer",
+              'type',
+              p."type",
+              'tax_class_id',
+              p."tax_class_id",
+              'created_at',
+              p."created_at",
+              'updated_at',
+              p."updated_at"
+            ),
+            'options',
+            (
+              SELECT
+                COALESCE(
+                  json_agg(
+                    json_build_object(
+                      'id',
+                      o."id",
+                      'product_id',
+                      o."product_id",
+                      'name',
+                      o."name",
+                      'values',
+                      o."values",
+                      'sort_order',
+                      o."sort_order",
+                      'deleted_at',
+                      o."deleted_at",
+                      'created_at',
+                      o."created_at",
+                      'updated_at',
+                      o."updated_at"
+                    )
+                    ORDER BY
+                      o.sort_order,
+                      o.id
+                  ),
+                  '[]'::json
+                )
+              FROM
+                "product_options" o
+              WHERE
+                o.product_id = p.id
+                AND o.deleted_at IS NULL
+            ),
+            'category',
+            (
+              SELECT
+                c.name
+              FROM
+                "product_categories" pc
+                JOIN "categories" c ON c.id = pc.category_id
+              WHERE
+                pc.product_id = p.id
+              ORDER BY
+                pc.id
+              LIMIT
+                1
+            ),
+            'tax_class',
+            (
+              SELECT
+                tc.name
+              FROM
+                "tax_classes" tc
+              WHERE
+                tc.id = p.tax_class_id
+            )
+          )
+          ORDER BY
+            p.updated_at ASC,
+            p.id ASC
+        ),
+        '[]'::json
+      )
+    FROM
+      page p
+  ) AS products;
+
 -- ProductsRepository.pricingJsonSql
 -- a fragment, embedded in other statements:
 SELECT

@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../../common/auth/scopes.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../../openapi/decorators.js';
 import { BillingPlanView } from './billing-plans.views.js';
-import { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../../common/paging/list-query.dto.js';
 import { BillingPlansService } from './billing-plans.service.js';
 import { BillingPlanCreate, BillingPlanPatch } from './dto/billing-plan.input.js';
 
@@ -15,8 +15,8 @@ export class BillingPlansController {
   constructor(private readonly plans: BillingPlansService) {}
 
   @Get('billingplans')
-  @ApiPage(BillingPlanView, { sort: ['id', 'name', 'created_at'] })
-  list(@Query() query: ListQuery) {
+  @ApiPage(BillingPlanView, { sort: ['id', 'name', 'created_at', 'updated_at'] })
+  list(@Query() query: SyncListQuery) {
     return this.plans.list(query);
   }
 
@@ -36,6 +36,12 @@ export class BillingPlansController {
   @ApiItem(BillingPlanView)
   update(@Param('id') id: string, @Body() body: BillingPlanPatch) {
     return this.plans.update(id, body);
+  }
+
+  @Put(PLAN)
+  @ApiItem(BillingPlanView)
+  replace(@Param('id') id: string, @Body() body: BillingPlanCreate) {
+    return this.plans.replace(id, body);
   }
 
   @Delete(PLAN)

@@ -17,7 +17,7 @@ export class BillingPlansService {
     this.crud = new CrudResource(tx, {
       events: recorder.for('billingplan'),
       table: repository.billingPlans,
-      sort: sortableColumns('id', 'name', 'created_at'),
+      sort: sortableColumns('id', 'name', 'created_at', 'updated_at'),
       present: async (_m, rows) => rows.map(presentBillingPlan),
     });
   }
@@ -36,6 +36,11 @@ export class BillingPlansService {
 
   update(id: string, input: BillingPlanPatch) {
     return this.crud.update(id, input);
+  }
+
+  /** PUT: the plan becomes the body. */
+  replace(id: string, input: BillingPlanCreate) {
+    return this.crud.replace(id, input);
   }
 
   /** A plan still used by subscriptions or quotes is a 409 through their foreign keys. */

@@ -1,10 +1,13 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../../openapi/decorators.js';
+import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../../openapi/decorators.js';
 import { CouponView } from './coupons.views.js';
-import { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../../common/paging/list-query.dto.js';
 import { CouponsService } from './coupons.service.js';
 import { CouponCreate, CouponPatch } from './dto/coupon.input.js';
+import { ArrayBodyRoute } from '../../../common/batch/array-body.js';
+import { BatchBody } from '../../../common/batch/batch-body.pipe.js';
+import { batchAnswer } from '../../../common/batch/batch-result.js';
 
 const COUPON = ['coupon/:key', 'coupons/:key'];
 
@@ -16,9 +19,19 @@ export class CouponsController {
   constructor(private readonly coupons: CouponsService) {}
 
   @Get('coupons')
-  @ApiPage(CouponView, { sort: ['id', 'code', 'created_at', 'ends_at'] })
-  list(@Query() query: ListQuery) {
+  @ApiPage(CouponView, { sort: ['id', 'code', 'created_at', 'updated_at', 'ends_at'] })
+  list(@Query() query: SyncListQuery) {
     return this.coupons.list(query);
+  }
+
+  @Put('coupons')
+  @ArrayBodyRoute()
+  @ApiBatch(CouponView, {
+    description:
+      'Each member is matched by `code` (any case): an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
+  })
+  putMany(@BatchBody(CouponCreate, { key: { field: 'code', of: (m) => m.code?.toLowerCase() } }) members: CouponCreate[]) {
+    return this.coupons.upsertMany(members).then(batchAnswer);
   }
 
   @Post(['coupon', 'coupons'])
@@ -37,6 +50,12 @@ export class CouponsController {
   @ApiItem(CouponView)
   update(@Param('key') key: string, @Body() body: CouponPatch) {
     return this.coupons.update(key, body);
+  }
+
+  @Put(COUPON)
+  @ApiItem(CouponView, { createsByKey: true })
+  replace(@Param('key') key: string, @Body() body: CouponCreate) {
+    return this.coupons.replace(key, body);
   }
 
   @Delete(COUPON)

@@ -23,7 +23,8 @@ export class CouponsService {
     this.crud = new CrudResource(tx, {
       events: recorder.for('coupon'),
       table: repository.coupons,
-      sort: sortableColumns('id', 'code', 'created_at', 'ends_at'),
+      createByKey: true,
+      sort: sortableColumns('id', 'code', 'created_at', 'updated_at', 'ends_at'),
       present: async (_m, rows) => rows.map(presentCoupon),
       check: (_m, values, current) => checkTerms(values, current),
     });
@@ -44,6 +45,16 @@ export class CouponsService {
 
   update(key: string, input: CouponPatch) {
     return this.crud.update(key, input);
+  }
+
+  /** PUT: the coupon becomes the body; a `code` nothing has (in any case) creates it (201). */
+  replace(key: string, input: CouponCreate) {
+    return this.crud.replace(key, input);
+  }
+
+  /** The batch PUT: each member upserted by its key as its item PUT would be, in one transaction. */
+  upsertMany(inputs: CouponCreate[]) {
+    return this.crud.upsertMany(inputs);
   }
 
   remove(key: string) {

@@ -1,5 +1,5 @@
 import { IsIn } from 'class-validator';
-import { ListQuery, QueryInt } from '../../../common/paging/list-query.dto.js';
+import { QueryInt, SyncListQuery } from '../../../common/paging/list-query.dto.js';
 import { IsIntIn, IsText, IsTimestamp, Nullable, Optional } from '../../../common/validation/decorators.js';
 import { FULFILLMENT_STATUSES, INITIAL_PAYMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/order-status.js';
 
@@ -31,7 +31,7 @@ export class OrderPatch {
 }
 
 /** GET /orders: the collection parameters and the contract's filters. */
-export class OrderListQuery extends ListQuery {
+export class OrderListQuery extends SyncListQuery {
   @Optional()
   @IsIn(ORDER_STATUSES, { message: `must be one of: ${ORDER_STATUSES.join(', ')}` })
   status?: string;

@@ -1,14 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, IsDefined, IsIn, IsObject, IsString, Matches, ValidateNested, isEmail } from 'class-validator';
-import { ListQuery, QueryInt } from '../../../common/paging/list-query.dto.js';
+import { QueryInt, SyncListQuery } from '../../../common/paging/list-query.dto.js';
 import {
   EachElement,
   IsFlag,
   IsId,
   IsIntIn,
   IsText,
-  IsTimestamp,
   NotBlank,
   Nullable,
   Optional,
@@ -120,7 +119,7 @@ export class QuotePatch {
 export class QuoteCreate extends QuotePatch {}
 
 /** GET /quotes: the collection parameters and the contract's filters. */
-export class QuoteListQuery extends ListQuery {
+export class QuoteListQuery extends SyncListQuery {
   @Optional()
   @QueryInt()
   @IsIntIn(1)
@@ -133,12 +132,4 @@ export class QuoteListQuery extends ListQuery {
   @Optional()
   @IsIn(QUOTE_STATUSES, { message: `must be one of: ${QUOTE_STATUSES.join(', ')}` })
   status?: string;
-
-  @Optional()
-  @IsTimestamp({ fromQuery: true })
-  updated_at_min?: Date;
-
-  @Optional()
-  @IsTimestamp({ fromQuery: true })
-  updated_at_max?: Date;
 }

@@ -4,7 +4,7 @@ import type { EmbedSelection } from '../../../common/embed/embed.js';
 import { keySql } from '../../../database/sql/key-lookup.js';
 import type { PageRequest } from '../../../common/paging/page-request.js';
 import { decodeRows, jsonArraySql, jsonRowDecoder, jsonRowSql } from '../../../database/sql/json.js';
-import { cappedCountSql, orderSql, pageTotal } from '../../../database/sql/page.js';
+import { cappedCountSql, orderSql, pageConditionsSql, pageTotal } from '../../../database/sql/page.js';
 import { SqlParams } from '../../../database/sql/params.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
@@ -37,9 +37,6 @@ export interface QuoteFilter {
   customer_id?: number;
   type?: string;
   status?: string;
-  updated_min?: Date;
-  /** Exclusive. */
-  updated_before?: Date;
 }
 
 const EVERY_CUSTOMER_EMBED = { customer: { group: {}, shipping_addresses: {}, billing_addresses: {} } };
@@ -141,8 +138,17 @@ export class QuoteReadsRepository {
       name: 'every filter, by name, customer embedded',
       args: [
         SqlArg.manager,
-        { customer_id: 1, type: 'draft', status: 'active', updated_min: '2026-01-01T00:00:00Z', updated_before: '2026-02-01T00:00:00Z' },
-        { sort: 'name', column: 'name', order: 'DESC', limit: 20, page: 2, offset: 20, cursor: 5 },
+        { customer_id: 1, type: 'draft', status: 'active' },
+        {
+          sort: 'name',
+          column: 'name',
+          order: 'DESC',
+          limit: 20,
+          page: 2,
+          offset: 20,
+          cursor: 5,
+          updated: { min: '2026-01-01T00:00:00Z', before: '2026-02-01T00:00:00Z' },
+        },
         EVERY_CUSTOMER_EMBED,
       ],
     },
@@ -160,9 +166,7 @@ export class QuoteReadsRepository {
       if (filter.status !== undefined && filter.status !== 'expired' && filter.status !== 'active') {
         conditions.push(`r.status = ${p.add(filter.status)}`);
       }
-      if (filter.updated_min) conditions.push(`r.updated_at >= ${p.add(filter.updated_min)}`);
-      if (filter.updated_before) conditions.push(`r.updated_at < ${p.add(filter.updated_before)}`);
-      if (req.cursor !== undefined) conditions.push(`r.id > ${p.add(req.cursor)}`);
+      conditions.push(...pageConditionsSql('r', req, p));
       return `${t} r WHERE ${conditions.length ? conditions.join(' AND ') : 'TRUE'}`;
     };
     const p = new SqlParams();

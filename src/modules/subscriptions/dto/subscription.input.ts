@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, ValidateNested } from 'class-validator';
-import { ListQuery, QueryInt } from '../../../common/paging/list-query.dto.js';
+import { QueryInt, SyncListQuery } from '../../../common/paging/list-query.dto.js';
 import { IsDecimal, IsId, IsIntIn, IsTimestamp, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../domain/subscription-state.js';
 
@@ -77,7 +77,7 @@ export class SubscriptionCreate {
 }
 
 /** GET /subscriptions filters. */
-export class SubscriptionListQuery extends ListQuery {
+export class SubscriptionListQuery extends SyncListQuery {
   @Optional()
   @IsIn(SUBSCRIPTION_STATUSES, { message: STATUS_MESSAGE })
   status?: SubscriptionStatus;
