@@ -2175,6 +2175,12 @@ SELECT
               p."type",
               'tax_class_id',
               p."tax_class_id",
+              'product_type_id',
+              p."product_type_id",
+              'rating_average',
+              p."rating_average"::text,
+              'rating_count',
+              p."rating_count",
               'created_at',
               p."created_at",
               'updated_at',
@@ -2237,6 +2243,38 @@ SELECT
                 "tax_classes" tc
               WHERE
                 tc.id = p.tax_class_id
+            ),
+            'product_type',
+            (
+              SELECT
+                json_build_object(
+                  'id',
+                  pt."id",
+                  'name',
+                  pt."name",
+                  'api_code',
+                  pt."api_code",
+                  'is_default',
+                  pt."is_default",
+                  'has_shipping',
+                  pt."has_shipping",
+                  'has_inventory',
+                  pt."has_inventory",
+                  'has_options',
+                  pt."has_options",
+                  'has_variants',
+                  pt."has_variants",
+                  'has_extras',
+                  pt."has_extras",
+                  'created_at',
+                  pt."created_at",
+                  'updated_at',
+                  pt."updated_at"
+                )
+              FROM
+                "product_types" pt
+              WHERE
+                pt.id = p.product_type_id
             )
           )
           ORDER BY
