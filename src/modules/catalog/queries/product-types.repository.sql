@@ -137,6 +137,17 @@ WHERE
 LIMIT
   1;
 
+-- ProductTypesRepository.withDefault
+SELECT
+  *
+FROM
+  "product_types"
+WHERE
+  id = ANY ($1::int[])
+  OR is_default
+ORDER BY
+  id;
+
 -- ProductTypesRepository.defaultType
 SELECT
   "ProductType"."id" AS "ProductType_id",
@@ -189,6 +200,48 @@ FROM
   "products" p
 WHERE
   p.product_type_id = $1;
+
+-- ProductTypesRepository.partCountsOf
+SELECT
+  product_id,
+  sum(o)::int AS options,
+  sum(v)::int AS variants,
+  sum(e)::int AS extras
+FROM
+  (
+    SELECT
+      o.product_id,
+      1 AS o,
+      0 AS v,
+      0 AS e
+    FROM
+      "product_options" o
+    WHERE
+      o.product_id = ANY ($1::int[])
+      AND o.deleted_at IS NULL
+    UNION ALL
+    SELECT
+      v.product_id,
+      0,
+      1,
+      0
+    FROM
+      "product_variants" v
+    WHERE
+      v.product_id = ANY ($1::int[])
+    UNION ALL
+    SELECT
+      e.product_id,
+      0,
+      0,
+      1
+    FROM
+      "product_extras" e
+    WHERE
+      e.product_id = ANY ($1::int[])
+  ) parts
+GROUP BY
+  product_id;
 
 -- ProductTypesRepository.partCounts
 SELECT

@@ -29,6 +29,17 @@ export class ProductTypesRepository {
     return m.getRepository(ProductType).findOneBy({ id });
   }
 
+  /** The types of these ids and the default type, in one statement: what the product upsert of a whole batch checks against. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  async withDefault(m: EntityManager, ids: number[]): Promise<ProductType[]> {
+    const rows = await runStatement<ProductType>(
+      m,
+      `SELECT * FROM ${tableOf(this.dataSource, ProductType)} WHERE id = ANY($1::int[]) OR is_default ORDER BY id`,
+      [ids],
+    );
+    return rows.map((r) => m.create(ProductType, r));
+  }
+
   /** The default type: the one a product created without `product_type_id` gets. */
   @GenerateSql()
   async defaultType(m: EntityManager): Promise<ProductType> {
@@ -66,6 +77,23 @@ export class ProductTypesRepository {
       [typeId],
     );
     return row.n;
+  }
+
+  /** partCounts of many products, in one statement (products without any part are left out). */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  async partCountsOf(m: EntityManager, productIds: number[]): Promise<Map<number, PartCounts>> {
+    if (productIds.length === 0) return new Map();
+    const t = (e: Function) => tableOf(this.dataSource, e);
+    const rows = await runStatement<PartCounts & { product_id: number }>(
+      m,
+      `SELECT product_id, sum(o)::int AS options, sum(v)::int AS variants, sum(e)::int AS extras FROM (
+         SELECT o.product_id, 1 AS o, 0 AS v, 0 AS e FROM ${t(ProductOption)} o WHERE o.product_id = ANY($1::int[]) AND o.deleted_at IS NULL
+         UNION ALL SELECT v.product_id, 0, 1, 0 FROM ${t(ProductVariant)} v WHERE v.product_id = ANY($1::int[])
+         UNION ALL SELECT e.product_id, 0, 0, 1 FROM ${t(ProductExtra)} e WHERE e.product_id = ANY($1::int[])
+       ) parts GROUP BY product_id`,
+      [productIds],
+    );
+    return new Map(rows.map(({ product_id, ...counts }) => [product_id, counts]));
   }
 
   /** How many live options, variants and extras a product has, in one statement. */
