@@ -1,12 +1,12 @@
 import { queryCounter } from '../src/database/query-counter.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-import { fail } from './support/envelope.js';
+import { TS, fail } from './support/envelope.js';
 
 /**
  * A product's type binds its PUTs (CONTRACT §17, §19) as it binds POST and PATCH: by the item PUT,
  * the batch and a part collection PUT, the types of a whole batch read at once.
  */
-describeE2E('product types in the product upsert', () => {
+describeE2E('PUT and product types: the product upsert, the types themselves, reviews', () => {
   let t: TestApp;
   let auth: Record<string, string>;
   const put = (path: string, body: unknown) =>
@@ -148,6 +148,161 @@ describeE2E('product types in the product upsert', () => {
           'Member 1: The product cannot become of type service (Service): it has 1 variant, which the type does not have; remove them first.',
         ),
       );
+    });
+  });
+  describe('PUT /producttype/{id|api_code}', () => {
+    const stillDefault =
+      'Product type goods is the default and stays so until another type is made the default (is_default: 1 on that type).';
+    const typeEvents = (code: string) =>
+      t.sql<{ type: string }>(
+        `SELECT e.type FROM events e JOIN product_types pt ON pt.id = e.resource_id WHERE e.resource = 'product_type' AND pt.api_code = $1 ORDER BY e.id`,
+        [code],
+      );
+
+    it('creates by api_code (201), replaces (a flag left out is 1 again), and changes nothing when sent the same', async () => {
+      const created = await put('/producttype/voucher', { name: 'Voucher', api_code: 'voucher', has_shipping: 0, has_variants: 0 });
+      expect(created.status).toBe(201);
+      expect(created.body.data).toMatchObject({ api_code: 'voucher', is_default: 0, has_shipping: 0, has_variants: 0, has_inventory: 1 });
+      const same = await put(`/producttype/${created.body.data.id}`, {
+        name: 'Voucher',
+        api_code: 'voucher',
+        has_shipping: 0,
+        has_variants: 0,
+      });
+      expect([same.status, same.headers.etag, same.body.data]).toEqual([200, created.headers.etag, created.body.data]);
+      const replaced = await put('/producttype/VOUCHER', { name: 'Gift voucher', api_code: 'voucher', has_shipping: 0 });
+      expect(replaced.body.data).toMatchObject({ name: 'Gift voucher', has_shipping: 0, has_variants: 1 });
+      expect(await typeEvents('voucher')).toEqual([{ type: 'product_type.created' }, { type: 'product_type.updated' }]);
+      expect((await put('/producttype/coupon', { name: 'Coupon', api_code: 'other' })).body).toEqual(
+        fail(422, { api_code: ['must be coupon (the key in the path) when no product type has it'] }),
+      );
+    });
+
+    it('the default type replaced without is_default: 1 is the same 409 as PATCH; with it, unchanged', async () => {
+      expect((await put('/producttype/goods', { name: 'Goods', api_code: 'goods' })).body).toEqual(fail(409, stillDefault));
+      const kept = await put('/producttype/goods', { name: 'Goods', api_code: 'goods', is_default: 1 });
+      expect([kept.status, kept.body.data.is_default, kept.body.data.id]).toEqual([200, 1, GOODS]);
+    });
+
+    describe('PUT /producttypes', () => {
+      it('upserts by api_code in any case, in request order with meta.batch', async () => {
+        const res = await put('/producttypes', [
+          { name: 'Goods', api_code: 'GOODS', is_default: 1 },
+          { name: 'Course', api_code: 'course', has_shipping: 0 },
+          { name: 'Gift voucher', api_code: 'voucher', has_shipping: 0 },
+        ]);
+        expect(res.status).toBe(200);
+        expect(res.body.meta).toEqual({ status: 200, success: true, batch: { created: 1, updated: 1, unchanged: 1 } });
+        expect(res.body.data.map((d: { api_code: string }) => d.api_code)).toEqual(['GOODS', 'course', 'voucher']);
+        expect(res.body.data[1]).toEqual({
+          id: expect.any(Number),
+          name: 'Course',
+          api_code: 'course',
+          is_default: 0,
+          has_shipping: 0,
+          has_inventory: 1,
+          has_options: 1,
+          has_variants: 1,
+          has_extras: 1,
+          created_at: TS,
+          updated_at: TS,
+        });
+      });
+
+      it('moves the default to the one member taking it, the former default cleared', async () => {
+        const res = await put('/producttypes', [
+          { name: 'Goods', api_code: 'goods' },
+          { name: 'Course', api_code: 'course', has_shipping: 0, is_default: 1 },
+        ]);
+        expect(res.body.data.map((d: { is_default: number }) => d.is_default)).toEqual([0, 1]);
+        expect(res.body.meta.batch).toEqual({ created: 0, updated: 2, unchanged: 0 });
+        expect((await t.sql(`SELECT api_code FROM product_types WHERE is_default`)).map((r) => r.api_code)).toEqual(['course']);
+        // And back, by the item PUT.
+        expect((await put('/producttype/goods', { name: 'Goods', api_code: 'goods', is_default: 1 })).body.data.is_default).toBe(1);
+        expect((await t.sql(`SELECT api_code FROM product_types WHERE is_default`)).map((r) => r.api_code)).toEqual(['goods']);
+      });
+
+      it('refuses two members taking the default (422), the default replaced without it (409), repeated keys; nothing written', async () => {
+        expect(
+          (
+            await put('/producttypes', [
+              { name: 'A', api_code: 'type-a', is_default: 1 },
+              { name: 'B', api_code: 'type-b', is_default: 1 },
+            ])
+          ).body,
+        ).toEqual(fail(422, { '1.is_default': ['is 1 on member 0 too: one type is the default'] }));
+        expect(
+          (
+            await put('/producttypes', [
+              { name: 'A', api_code: 'type-a' },
+              { name: 'Goods', api_code: 'goods' },
+            ])
+          ).body,
+        ).toEqual(fail(409, `Member 1: ${stillDefault}`));
+        expect(
+          (
+            await put('/producttypes', [
+              { name: 'A', api_code: 'type-a' },
+              { name: 'A', api_code: 'TYPE-A' },
+            ])
+          ).body,
+        ).toEqual(fail(422, { '1.api_code': ["is the same as member 0's"] }));
+        expect(await t.sql(`SELECT id FROM product_types WHERE api_code = 'type-a'`)).toEqual([]);
+      });
+
+      it('costs the same statements for 2 members as for 20, and replays an Idempotency-Key', async () => {
+        const count = async (n: number, offset: number) => {
+          queryCounter.reset();
+          const body = Array.from({ length: n }, (_, i) => ({ name: `Kind ${i}`, api_code: `kind-${offset + i}`, has_extras: 0 }));
+          const res = await put('/producttypes', [{ name: 'Voucher', api_code: 'voucher', is_default: 1 }, ...body]);
+          expect(res.status).toBe(200);
+          return queryCounter.count;
+        };
+        expect(await count(20, 100)).toBe(await count(2, 0));
+        await put('/producttype/goods', { name: 'Goods', api_code: 'goods', is_default: 1 });
+        const send = () =>
+          t.http
+            .put('/producttypes')
+            .set(auth)
+            .set('Idempotency-Key', 'types-1')
+            .send([{ name: 'Kit', api_code: 'kit' }]);
+        const a = await send();
+        const b = await send();
+        expect([a.status, b.headers['idempotent-replayed'], b.body]).toEqual([200, 'true', a.body]);
+      });
+    });
+  });
+
+  describe('PUT /product/{p}/review/{id}', () => {
+    it('replaces under PATCH’s rules: a left-out status is pending again, the rating follows; no create by id', async () => {
+      await put('/product/LAMP', { name: 'Lamp' });
+      const review = (
+        await t.http.post('/product/LAMP/review').set(auth).send({ author_name: 'Ada', rating: 4, title: 'Bright', status: 'approved' })
+      ).body.data;
+      const lamp = () => t.sql(`SELECT rating_average, rating_count FROM products WHERE sku = 'LAMP'`);
+      expect(await lamp()).toEqual([{ rating_average: '4.00', rating_count: 1 }]);
+      const replaced = await put(`/product/LAMP/review/${review.id}`, { author_name: 'Ada L.', rating: 5 });
+      expect(replaced.status).toBe(200);
+      expect(replaced.body.data).toMatchObject({
+        author_name: 'Ada L.',
+        rating: 5,
+        title: null,
+        status: 'pending',
+        approved_at: review.approved_at,
+      });
+      expect(await lamp()).toEqual([{ rating_average: null, rating_count: 0 }]);
+      const approved = await put(`/product/LAMP/review/${review.id}`, { author_name: 'Ada L.', rating: 5, status: 'approved' });
+      expect(approved.body.data.status).toBe('approved');
+      expect(await lamp()).toEqual([{ rating_average: '5.00', rating_count: 1 }]);
+      expect(
+        (
+          await t.sql<{ type: string }>(`SELECT type FROM events WHERE resource = 'review' AND resource_id = $1 ORDER BY id`, [review.id])
+        ).map((e) => e.type),
+      ).toEqual(['review.created', 'review.approved', 'review.updated', 'review.updated', 'review.approved']);
+      expect((await put('/product/LAMP/review/9999', { author_name: 'X', rating: 3 })).body).toEqual(
+        fail(404, 'Review 9999 was not found.'),
+      );
+      expect((await put(`/product/LAMP/review/${review.id}`, { author_name: 'X' })).body).toEqual(fail(422, { rating: ['is required'] }));
     });
   });
 });

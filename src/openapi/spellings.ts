@@ -103,6 +103,8 @@ export const SPEC_ENDPOINTS: readonly string[] = [
   'POST /producttype',
   'GET /producttype/{}',
   'PATCH /producttype/{}',
+  'PUT /producttype/{}',
+  'PUT /producttypes',
   'DELETE /producttype/{}',
   // Reviews
   'GET /reviews',
@@ -111,6 +113,7 @@ export const SPEC_ENDPOINTS: readonly string[] = [
   'POST /product/{}/review',
   'GET /product/{}/review/{}',
   'PATCH /product/{}/review/{}',
+  'PUT /product/{}/review/{}',
   'DELETE /product/{}/review/{}',
   // Tax classes and rates
   'GET /taxclasses',

@@ -1,7 +1,10 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { batchAnswer } from '../../common/batch/batch-result.js';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { routes } from './catalog-routes.js';
 import { ProductTypeView } from './catalog.views.js';
 import { ProductTypeCreate, ProductTypePatch } from './dto/product-type.input.js';
@@ -18,6 +21,18 @@ export class ProductTypesController {
   @ApiPage(ProductTypeView, { sort: [...PRODUCT_TYPE_SORT] })
   list(@Query() query: ListQuery) {
     return this.types.list(query);
+  }
+
+  @Put('producttypes')
+  @ArrayBodyRoute()
+  @ApiBatch(ProductTypeView, {
+    description:
+      'Each member is matched by `api_code` (any case): an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted. One member may take the default (`is_default: 1`; two → 422); the default type replaced without it while no member takes the default is a 409.',
+  })
+  putMany(
+    @BatchBody(ProductTypeCreate, { key: { field: 'api_code', of: (m) => m.api_code?.toLowerCase() } }) members: ProductTypeCreate[],
+  ) {
+    return this.types.upsertMany(members).then(batchAnswer);
   }
 
   @Post(routes('producttype|producttypes'))
@@ -39,6 +54,16 @@ export class ProductTypesController {
   })
   update(@Param('key') key: string, @Body() body: ProductTypePatch) {
     return this.types.update(key, body);
+  }
+
+  @Put(routes('producttype|producttypes/:key'))
+  @ApiItem(ProductTypeView, {
+    createsByKey: true,
+    description:
+      'The type becomes the body: a flag left out is 1 and `is_default` 0, as on create, so a PUT of the default type without `is_default: 1` is a 409 (as PATCH `is_default: 0`). An `api_code` no type has creates the type (201).',
+  })
+  replace(@Param('key') key: string, @Body() body: ProductTypeCreate) {
+    return this.types.replace(key, body);
   }
 
   @Delete(routes('producttype|producttypes/:key'))

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
@@ -56,6 +56,15 @@ export class ReviewsController {
   })
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: ReviewPatch) {
     return this.reviews.update(owner, id, body);
+  }
+
+  @Put(REVIEW)
+  @ApiItem(ReviewView, {
+    description:
+      'The review becomes the body: a field left out takes what a create gives it (`status` pending, the others null), under the rules of PATCH. A review has no key of its own: an id that names none is a 404, never a create.',
+  })
+  replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: ReviewCreate) {
+    return this.reviews.replace(owner, id, body);
   }
 
   @Delete(REVIEW)

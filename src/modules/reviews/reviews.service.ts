@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { changesOf } from '../../common/crud/changes.js';
+import { replacementValues, writableFieldsOf } from '../../common/crud/replacement.js';
 import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
@@ -91,11 +92,28 @@ export class ReviewsService implements OnModuleInit {
   }
 
   update(productKey: string, id: string, input: ReviewPatch): Promise<ReviewView> {
+    return this.change(productKey, id, changesOf(input));
+  }
+
+  /**
+   * PUT /product/{p}/review/{id}: the review becomes the body, a field left out taking what a create
+   * gives it (`status` pending, the others null), under PATCH's rules (`verified_purchase` computed
+   * again when the customer or e-mail changes, `approved_at` when it becomes approved). A review has
+   * no key of its own, so an id that names none is a 404 (no create).
+   */
+  replace(productKey: string, id: string, input: ReviewCreate): Promise<ReviewView> {
+    return this.change(
+      productKey,
+      id,
+      replacementValues(input, writableFieldsOf(input.constructor), this.repository.reviews.columnDefaults()),
+    );
+  }
+
+  private change(productKey: string, id: string, values: Record<string, unknown>): Promise<ReviewView> {
     return this.tx.run(async (m) => {
       const product = await this.products.lockProduct(m, productKey);
       const current = await this.repository.reviews.find(m, id, { lock: true, where: { product_id: product.id } });
       assertIfMatch(presentReview(current));
-      const values: Record<string, unknown> = changesOf(input);
       const customerId = values.customer_id === undefined ? current.customer_id : (values.customer_id as number | null);
       const email = values.author_email === undefined ? current.author_email : (values.author_email as string | null);
       if (values.customer_id !== undefined && customerId !== current.customer_id) await this.assertCustomer(m, customerId);
