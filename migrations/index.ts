@@ -17,6 +17,7 @@ import { ApiKeyWithoutSecret1795640000002 } from './1795640000002-ApiKeyWithoutS
 import { UpdatedAtIndexes1795651320000 } from './1795651320000-UpdatedAtIndexes.js';
 import { ProductTypes1795700000033 } from './1795700000033-ProductTypes.js';
 import { Reviews1795700000034 } from './1795700000034-Reviews.js';
+import { TypeAndReviewUpdatedAtIndexes1795700000035 } from './1795700000035-TypeAndReviewUpdatedAtIndexes.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   UpdatedAtIndexes1795651320000,
   ProductTypes1795700000033,
   Reviews1795700000034,
+  TypeAndReviewUpdatedAtIndexes1795700000035,
 ];

@@ -3,7 +3,7 @@ import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { batchAnswer } from '../../common/batch/batch-result.js';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
+import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { routes } from './catalog-routes.js';
 import { ProductTypeView } from './catalog.views.js';
@@ -19,7 +19,7 @@ export class ProductTypesController {
 
   @Get(routes('producttypes|producttype'))
   @ApiPage(ProductTypeView, { sort: [...PRODUCT_TYPE_SORT] })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SyncListQuery) {
     return this.types.list(query);
   }
 

@@ -3,7 +3,7 @@ import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { routes } from '../catalog/catalog-routes.js';
-import { ReviewCreate, ReviewListQuery, ReviewPatch } from './dto/review.input.js';
+import { AllReviewsQuery, ReviewCreate, ReviewListQuery, ReviewPatch } from './dto/review.input.js';
 import { REVIEW_SORT, ReviewsService } from './reviews.service.js';
 import { ReviewView } from './reviews.views.js';
 
@@ -18,7 +18,7 @@ export class ReviewsController {
 
   @Get(routes('reviews|review'))
   @ApiPage(ReviewView, { sort: [...REVIEW_SORT] })
-  list(@Query() query: ReviewListQuery) {
+  list(@Query() query: AllReviewsQuery) {
     return this.reviews.list(query);
   }
 

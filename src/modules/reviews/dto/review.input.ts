@@ -1,4 +1,5 @@
 import { IsEmail, IsIn } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { ListQuery, QueryInt } from '../../../common/paging/list-query.dto.js';
 import { IsId, IsIntIn, IsText, IsTimestamp, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { REVIEW_STATUSES, type ReviewStatus } from '../domain/review-status.js';
@@ -76,4 +77,26 @@ export class ReviewListQuery extends ListQuery {
   @Optional()
   @IsTimestamp({ fromQuery: true })
   created_at_max?: Date;
+}
+
+/**
+ * GET /reviews, a top-level collection: its filters and the `updated_at` range a client keeping a copy
+ * in step fetches (both bounds inclusive, to the second), as on every top-level collection.
+ */
+export class AllReviewsQuery extends ReviewListQuery {
+  @Optional()
+  @IsTimestamp({ fromQuery: true })
+  @ApiProperty({
+    description: 'Only rows updated at or after this second (`YYYY-MM-DD HH:MM:SS` UTC, or ISO 8601 with an offset).',
+    example: '2026-01-31 23:00:00',
+  })
+  updated_at_min?: Date;
+
+  @Optional()
+  @IsTimestamp({ fromQuery: true })
+  @ApiProperty({
+    description: 'Only rows updated at or before this second (`YYYY-MM-DD HH:MM:SS` UTC, or ISO 8601 with an offset).',
+    example: '2026-02-01 00:00:00',
+  })
+  updated_at_max?: Date;
 }
