@@ -104,6 +104,8 @@ export interface UpsertOptions {
   path: (i: number, field: string) => string;
   /** Check If-Match against the (single) product as it is (item PUTs). */
   ifMatch?: boolean;
+  /** How a 409 of member `i` is worded (a batch names the member); as is when left out. */
+  conflict?: (i: number, message: string) => string;
 }
 
 /** One member's result: its outcome, its product's id and view (no embeds). */
@@ -169,7 +171,7 @@ export class ProductUpsertService {
         this.upsertMany(
           m,
           inputs.map((input) => ({ input })),
-          { path: (i, f) => `${i}.${f}` },
+          { path: (i, f) => `${i}.${f}`, conflict: (i, message) => `Member ${i}: ${message}` },
         ),
       )
       .then(batchAnswer);
@@ -257,7 +259,7 @@ export class ProductUpsertService {
     await this.checkVariantOptions(m, plans, bag, at);
     await this.checkVariantSkus(m, plans, bag, at);
     const customFields = await this.customFieldValues(m, plans, bag, at);
-    await this.checkTypeRules(m, plans, bag, at);
+    await this.checkTypeRules(m, plans, bag, at, opts.conflict ?? ((_i, message) => message));
 
     await this.writeProducts(m, plans);
     for (const part of PART_NAMES) await this.writePart(m, plans, part);
@@ -471,7 +473,13 @@ export class ProductUpsertService {
    * left out) a 409 listing them. A type without shipping stores what a create gives (weight 0, no
    * dimensions). 422s come first (every one in a single answer), then the first 409.
    */
-  private async checkTypeRules(m: EntityManager, plans: Plan[], bag: FieldErrorBag, at: (i: number, f: string) => string) {
+  private async checkTypeRules(
+    m: EntityManager,
+    plans: Plan[],
+    bag: FieldErrorBag,
+    at: (i: number, f: string) => string,
+    member: (i: number, message: string) => string,
+  ) {
     const named = plans.flatMap((p) =>
       p.values && typeof p.member.input.product_type_id === 'number' ? [p.member.input.product_type_id] : [],
     );
@@ -492,7 +500,6 @@ export class ProductUpsertService {
       return type;
     });
     bag.throwIfAny();
-    const member = (i: number, message: string) => (plans.length > 1 && !plans[i].member.key ? `Member ${i}: ${message}` : message);
     const parts = ['options', 'variants', 'extras'] as const;
     plans.forEach((plan, i) => {
       const type = typeOf[i];
