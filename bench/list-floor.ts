@@ -27,6 +27,7 @@ export function listFloor(
       row.products.map((p: ProductRecord) => [
         p.row.id,
         presentProduct(p.row, {
+          type: p.product_type,
           options: p.options,
           category: p.category,
           taxClass: p.tax_class,

@@ -17,6 +17,9 @@ import { ApiKeyWithoutSecret1795640000002 } from './1795640000002-ApiKeyWithoutS
 import { WebhookOwnerScopes1795650000100 } from './1795650000100-WebhookOwnerScopes.js';
 import { CartLinkVersion1795650000101 } from './1795650000101-CartLinkVersion.js';
 import { UpdatedAtIndexes1795651320000 } from './1795651320000-UpdatedAtIndexes.js';
+import { ProductTypes1795700000033 } from './1795700000033-ProductTypes.js';
+import { Reviews1795700000034 } from './1795700000034-Reviews.js';
+import { TypeAndReviewUpdatedAtIndexes1795700000035 } from './1795700000035-TypeAndReviewUpdatedAtIndexes.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -39,4 +42,7 @@ export const MIGRATIONS = [
   WebhookOwnerScopes1795650000100,
   CartLinkVersion1795650000101,
   UpdatedAtIndexes1795651320000,
+  ProductTypes1795700000033,
+  Reviews1795700000034,
+  TypeAndReviewUpdatedAtIndexes1795700000035,
 ];

@@ -25,6 +25,7 @@ import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { CartModule } from './modules/cart/cart.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { ShipmentsModule } from './modules/shipments/shipments.module.js';
+import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { TaxModule } from './modules/tax/tax.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         DemoModule,
         ...FEATURE_MODULES,
         ShipmentsModule.forRoot(orders),
+        ReviewsModule.forRoot(orders),
         SubscriptionsModule,
         orders,
         quotes,

@@ -16,6 +16,7 @@ import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
+import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 
 @Module({})
@@ -31,8 +32,8 @@ class CliModule {
         DemoModule,
         WebhooksModule,
         quotes,
-        // The demo's order is made through the orders module.
-        OrdersModule.forRoot(quotes),
+        // The demo's order is made through the orders module, its reviews through the reviews module.
+        ...((orders) => [orders, ReviewsModule.forRoot(orders)])(OrdersModule.forRoot(quotes)),
       ],
       providers: [ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand, DbMigrateCommand, DbSeedDemoCommand],
     };

@@ -62,10 +62,12 @@ describeE2E('catalog: product embeds, batch loaders and the demo seed', () => {
     });
 
     it('refuses unknown embeds with the allowed names', async () => {
-      const res = await t.http.get('/products?embed=variants,reviews').set(auth());
+      const res = await t.http.get('/products?embed=variants,questions').set(auth());
       expect(res.status).toBe(422);
       expect(res.body.error.message).toEqual({
-        embed: ['unknown "reviews"; allowed: variants, options, extras, attributes, categories, pricetiers, customfields'],
+        embed: [
+          'unknown "questions"; allowed: variants, options, extras, attributes, categories, pricetiers, customfields, product_type, reviews',
+        ],
       });
       expect((await t.http.get('/product/CUP?embed=variants.tiers').set(auth())).status).toBe(422);
       expect((await t.http.get('/product/CUP/variants?embed=tiers').set(auth())).status).toBe(422);

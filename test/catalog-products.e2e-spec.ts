@@ -52,6 +52,9 @@ function defaults(id: number, name: string, url_name: string) {
     sku_id: `ID-${id}`,
     list_base_price: '$0.00',
     list_in_stock_amount: 0,
+    product_type_id: 1,
+    rating_average: null,
+    rating_count: 0,
   };
 }
 
@@ -177,6 +180,9 @@ describeE2E('catalog: products', () => {
         sku_id: `ID-${id}`,
         list_base_price: '$1,234.50',
         list_in_stock_amount: 40,
+        product_type_id: 1,
+        rating_average: null,
+        rating_count: 0,
       });
       const byId = await t.http.get(`/product/${id}`).set(auth());
       expect(byId.status).toBe(200);
@@ -445,7 +451,7 @@ describeE2E('catalog: products', () => {
       expect(bad.body.error.message).toEqual({ limit: ['must be at least 1'] });
       const badSort = await t.http.get('/products?sort=cost').set(auth());
       expect(badSort.body.error.message).toEqual({
-        sort: ['must be one of: id, name, sku, base_price, created_at, updated_at, sort_order'],
+        sort: ['must be one of: id, name, sku, base_price, created_at, updated_at, sort_order, rating_average'],
       });
     });
   });

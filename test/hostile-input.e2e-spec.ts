@@ -46,6 +46,8 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
     ids.attribute = (await created('/product/CUP/attribute', { name: 'Volume', value: '250 ml' })).id;
     ids.productTier = (await created('/product/CUP/pricetier', { quantity: 6, price: '9' })).id;
     ids.variantTier = (await created('/variant/CUP-RED/pricetier', { quantity: 6, price: '8.5' })).id;
+    await created('/producttype', { name: 'Gift', api_code: 'gift' });
+    ids.review = (await created('/product/CUP/review', { author_name: 'Ada', rating: 5 })).id;
     await created('/customergroup', { name: 'Wholesale', api_code: 'wholesale' });
     ids.customer = (await created('/customer', { email: 'ada@example.com', first_name: 'Ada' })).id;
     ids.address = (await created(`/customer/${ids.customer}/addresses`, { kind: 'shipping', country_code: 'US', state_code: 'NY' })).id;
@@ -105,6 +107,8 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
           ['customer', ids.customer],
           ['address', ids.address],
           ['customergroup', 'wholesale'],
+          ['producttype', 'gift'],
+          ['review', ids.review],
           ['coupon', 'spring10'],
           ['billingplan', ids.plan],
           ['shipment', 'SH-1'],

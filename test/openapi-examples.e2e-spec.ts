@@ -135,6 +135,13 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'taxClassesUpdateRate', params: () => ({ id: demo.standard, rateId: demo.nyRate }) },
       { op: 'categoriesCreate' },
       { op: 'categoriesUpdate', params: () => ({ id: demo.apparel }) },
+      { op: 'productTypesCreate' },
+      { op: 'productTypesUpdate', params: () => ({ key: 'goods' }) },
+      { op: 'productTypesReplace', params: () => ({ key: 'gift-card' }) },
+      { op: 'productTypesPutMany' },
+      { op: 'reviewsCreate', params: () => ({ owner: 'DEMO-TSHIRT' }), save: 'review' },
+      { op: 'reviewsUpdate', params: (i) => ({ owner: 'DEMO-TSHIRT', id: i.review }) },
+      { op: 'reviewsReplace', params: (i) => ({ owner: 'DEMO-TSHIRT', id: i.review }) },
       // The same example twice: the product made at a key is deleted, so the SKU is free again.
       {
         op: 'productsCreateAtKey',

@@ -148,9 +148,26 @@ describeE2E('processes', () => {
       expect(await t.sql<{ number: string; payment_status: string }>('SELECT number, payment_status FROM orders')).toEqual([
         { number: 'O1001', payment_status: 'paid' },
       ]);
+      // Three reviews through the reviews service: Ada's of the mug she ordered is a verified purchase,
+      // the mug's rating is its two approved ones; the gift card is downloadable.
+      const ratings =
+        "SELECT p.sku, p.rating_average, p.rating_count, t.api_code FROM products p JOIN product_types t ON t.id = p.product_type_id WHERE p.sku IN ('DEMO-MUG', 'DEMO-TSHIRT', 'DEMO-GIFTCARD') ORDER BY p.sku";
+      const expected = [
+        { sku: 'DEMO-GIFTCARD', rating_average: null, rating_count: 0, api_code: 'downloadable' },
+        { sku: 'DEMO-MUG', rating_average: '4.00', rating_count: 2, api_code: 'goods' },
+        { sku: 'DEMO-TSHIRT', rating_average: null, rating_count: 0, api_code: 'goods' },
+      ];
+      expect(await t.sql(ratings)).toEqual(expected);
+      expect(await t.sql('SELECT author_name, status, verified_purchase FROM reviews ORDER BY id')).toEqual([
+        { author_name: 'Ada Lovelace', status: 'approved', verified_purchase: true },
+        { author_name: 'Charles B.', status: 'approved', verified_purchase: false },
+        { author_name: 'Grace H.', status: 'pending', verified_purchase: false },
+      ]);
       cli('db:seed-demo', '--json');
       expect(await t.sql('SELECT count(*)::int AS n FROM countries')).toEqual([{ n: 5 }]);
       expect(await t.sql('SELECT count(*)::int AS n FROM orders')).toEqual([{ n: 1 }]);
+      expect(await t.sql('SELECT count(*)::int AS n FROM reviews')).toEqual([{ n: 3 }]);
+      expect(await t.sql(ratings)).toEqual(expected);
     });
   });
 

@@ -52,6 +52,8 @@ describeE2E('schema', () => {
           'products (created_at, id)',
           'products (updated_at, id)',
           'products (sort_order, id)',
+          'products (rating_average, id)',
+          'products (product_type_id)',
         ]),
       );
     });

@@ -92,6 +92,8 @@ describeE2E('updated_at filters: every top-level collection, keeping a copy in s
       },
     ],
     ['/webhooks', 'webhooks', async () => (await post('/webhook', { url: `http://127.0.0.1:9/hook/${next()}`, events: ['*'] })).id],
+    ['/producttypes', 'product_types', async () => (await post('/producttype', { name: `Type ${next()}`, api_code: `type-${n}` })).id],
+    ['/reviews', 'reviews', async () => (await post('/product/ORDERED/review', { author_name: `Author ${next()}`, rating: 4 })).id],
   ];
   /** The rows a, b, c of each collection. */
   const rows = new Map<string, [a: number, b: number, c: number]>();
@@ -185,7 +187,12 @@ describeE2E('updated_at filters: every top-level collection, keeping a copy in s
   });
 
   it('nested collections and /events take no updated_at bounds', async () => {
-    for (const path of [`/country/${rows.get('/countries')![0]}/states`, `/customer/${customer.id}/addresses`, '/events']) {
+    for (const path of [
+      `/country/${rows.get('/countries')![0]}/states`,
+      `/customer/${customer.id}/addresses`,
+      '/product/ORDERED/reviews',
+      '/events',
+    ]) {
       const res = await t.http.get(`${path}?updated_at_min=2030-03-01%2000:00:00`).set(auth);
       expect([path, res.body]).toEqual([path, fail(422, { updated_at_min: ['is not a known field'] })]);
     }

@@ -8,6 +8,7 @@ import { Country } from '../modules/geography/country.entity.js';
 import { State } from '../modules/geography/state.entity.js';
 import { ORDERS_ENTITIES } from '../modules/orders/orders.entities.js';
 import { QUOTES_ENTITIES } from '../modules/quotes/quotes.entities.js';
+import { REVIEWS_ENTITIES } from '../modules/reviews/reviews.entities.js';
 import { SHIPMENTS_ENTITIES } from '../modules/shipments/shipments.entities.js';
 import { SUBSCRIPTIONS_ENTITIES } from '../modules/subscriptions/subscriptions.entities.js';
 import { TAX_ENTITIES } from '../modules/tax/tax.entities.js';
@@ -29,5 +30,6 @@ export const ENTITIES = [
   ...QUOTES_ENTITIES,
   ...ORDERS_ENTITIES,
   ...SUBSCRIPTIONS_ENTITIES,
+  ...REVIEWS_ENTITIES,
   ...WEBHOOKS_ENTITIES,
 ];

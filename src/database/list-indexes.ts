@@ -12,14 +12,16 @@ import { Subscription } from '../modules/subscriptions/subscription.entity.js';
 import { Order } from '../modules/orders/order.entity.js';
 import { Webhook } from '../modules/webhooks/webhook.entity.js';
 import { Product } from '../modules/catalog/product.entity.js';
+import { ProductType } from '../modules/catalog/product-type.entity.js';
+import { Review } from '../modules/reviews/review.entity.js';
 import { QuoteItem } from '../modules/quotes/quote-item.entity.js';
 import { Quote } from '../modules/quotes/quote.entity.js';
 
 /**
  * Indexes that serve the collection endpoints: a list orders by `<sort column>, id` (id breaks
  * ties, CONTRACT §5), so each sortable or filterable column gets a `(column, id)` index and a page
- * is read in index order instead of sorting the table. Created by migrations 1795300000000-ListIndexes
- * and 1795651320000-UpdatedAtIndexes.
+ * is read in index order instead of sorting the table. Created by migrations 1795300000000-ListIndexes,
+ * 1795651320000-UpdatedAtIndexes and 1795700000035-TypeAndReviewUpdatedAtIndexes.
  *
  * They are declared here, next to the other schema wiring, rather than on the entity classes so the
  * list queries of quotes and products can change without this list moving with them; the schema test
@@ -41,6 +43,8 @@ const LIST_INDEXES: [target: Function, name: string, columns: string[]][] = [
   [Product, 'IDX_products_created_at_id', ['created_at', 'id']],
   [Product, 'IDX_products_updated_at_id', ['updated_at', 'id']],
   [Product, 'IDX_products_sort_order_id', ['sort_order', 'id']],
+  // Created by migration 1795700000033-ProductTypes.
+  [Product, 'IDX_products_rating_average_id', ['rating_average', 'id']],
   // `updated_at_min` / `updated_at_max` and `sort=updated_at` of every other top-level collection
   // (migration 1795651320000-UpdatedAtIndexes): a client keeping a copy in step reads a range of it.
   [Category, 'IDX_categories_updated_at_id', ['updated_at', 'id']],
@@ -55,6 +59,8 @@ const LIST_INDEXES: [target: Function, name: string, columns: string[]][] = [
   [Subscription, 'IDX_subscriptions_updated_at_id', ['updated_at', 'id']],
   [Order, 'IDX_orders_updated_at_id', ['updated_at', 'id']],
   [Webhook, 'IDX_webhooks_updated_at_id', ['updated_at', 'id']],
+  [ProductType, 'IDX_product_types_updated_at_id', ['updated_at', 'id']],
+  [Review, 'IDX_reviews_updated_at_id', ['updated_at', 'id']],
 ];
 
 for (const [target, name, columns] of LIST_INDEXES) Index(name, columns)(target);

@@ -98,6 +98,23 @@ export const SPEC_ENDPOINTS: readonly string[] = [
   'DELETE /shipment/{}/trackingcode/{}',
   'POST /shipment/{}/trackingcode',
   'GET /shipment/{}/trackingcodes',
+  // Product types
+  'GET /producttypes',
+  'POST /producttype',
+  'GET /producttype/{}',
+  'PATCH /producttype/{}',
+  'PUT /producttype/{}',
+  'PUT /producttypes',
+  'DELETE /producttype/{}',
+  // Reviews
+  'GET /reviews',
+  'GET /review/{}',
+  'GET /product/{}/reviews',
+  'POST /product/{}/review',
+  'GET /product/{}/review/{}',
+  'PATCH /product/{}/review/{}',
+  'PUT /product/{}/review/{}',
+  'DELETE /product/{}/review/{}',
   // Tax classes and rates
   'GET /taxclasses',
   'POST /taxclass',

@@ -134,6 +134,21 @@ async function main() {
   const again = await client.POST('/quote/{id}/order', { params: { path: { id: quoteKey } }, body: {} });
   const againStatus = again.error?.meta.status ?? again.response.status;
 
+  // The buyer reviews the shirt (a verified purchase: the order has it); the store approves the review
+  // and reads the product's rating.
+  const review = await client.POST('/product/{owner}/review', {
+    params: { path: { owner: productKey } },
+    body: { author_name: 'Grace', customer_id: customer.data.data.id, rating: 4, title: 'Sturdy' },
+  });
+  if (!review.data) return fail('create review', review.response.status, review.error);
+  const approved = await client.PATCH('/product/{owner}/review/{id}', {
+    params: { path: { owner: productKey, id: String(review.data.data.id) } },
+    body: { status: 'approved', reply: 'Thank you, Grace!' },
+  });
+  if (!approved.data) return fail('approve review', approved.response.status, approved.error);
+  const rated = await client.GET('/product/{key}', { params: { path: { key: productKey }, query: { embed: ['reviews'] } } });
+  if (!rated.data) return fail('read product', rated.response.status, rated.error);
+
   // A 422: its message is a map of field path to messages (other errors carry a string).
   const invalid = await client.POST('/quote', {
     body: { name: 'ERP order 4714', items: [{ product_id: productId, options: { Size: 'XL' } }] },
@@ -175,6 +190,14 @@ async function main() {
       })),
       customer: order.data.data.customer?.data?.email ?? null,
       again_status: againStatus,
+    },
+    review: {
+      status: approved.data.data.status,
+      verified_purchase: approved.data.data.verified_purchase,
+      approved: approved.data.data.approved_at !== null,
+      rating_average: rated.data.data.rating_average,
+      rating_count: rated.data.data.rating_count,
+      embedded: (rated.data.data.reviews?.data ?? []).map((r) => r.title),
     },
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);

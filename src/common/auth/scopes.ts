@@ -13,6 +13,7 @@ const SCOPE_GROUPS = [
   'billing_plans',
   'webhooks',
   'orders',
+  'reviews',
 ] as const;
 export type ScopeGroup = (typeof SCOPE_GROUPS)[number];
 

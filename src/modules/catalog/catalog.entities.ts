@@ -8,9 +8,11 @@ import { ProductExtra } from './product-extra.entity.js';
 import { ProductOption } from './product-option.entity.js';
 import { ProductVariant } from './product-variant.entity.js';
 import { Product } from './product.entity.js';
+import { ProductType } from './product-type.entity.js';
 
 /** Entities of the catalog module (registered in src/database/entities.ts). */
 export const CATALOG_ENTITIES: Function[] = [
+  ProductType,
   Product,
   Category,
   ProductCategory,

@@ -18,6 +18,10 @@ import { ProductPriceTiersService } from './product-price-tiers.service.js';
 import { ProductVariantsController } from './product-variants.controller.js';
 import { ProductVariantsService } from './product-variants.service.js';
 import { ProductsController } from './products.controller.js';
+import { ProductEmbedRegistry } from './product-embeds.js';
+import { ProductTypesController } from './product-types.controller.js';
+import { ProductTypesService } from './product-types.service.js';
+import { ProductTypesRepository } from './repositories/product-types.repository.js';
 import { ProductsRepository } from './products.repository.js';
 import { ProductsService } from './products.service.js';
 import { CatalogChecksRepository } from './repositories/catalog-checks.repository.js';
@@ -44,6 +48,7 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     ProductCustomFieldsController,
     VariantPriceTiersController,
     CategoriesController,
+    ProductTypesController,
   ],
   providers: [
     ProductsRepository,
@@ -66,7 +71,10 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     ProductCustomFieldsService,
     VariantPriceTiersService,
     CategoriesService,
+    ProductTypesRepository,
+    ProductTypesService,
+    ProductEmbedRegistry,
   ],
-  exports: [ProductsService, ProductUpsertService, ProductsRepository],
+  exports: [ProductsService, ProductUpsertService, ProductsRepository, ProductEmbedRegistry],
 })
 export class CatalogModule {}

@@ -8,6 +8,8 @@ import type { ProductPriceTier } from './product-price-tier.entity.js';
 import type { ProductVariant } from './product-variant.entity.js';
 import type { VariantPriceTier } from './variant-price-tier.entity.js';
 import type { Product } from './product.entity.js';
+import type { ProductType } from './product-type.entity.js';
+import { shippingValue, tracksInventory } from './domain/product-type-rules.js';
 import { stripHtml } from './domain/product-text.js';
 import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
 import type {
@@ -18,6 +20,7 @@ import type {
   OptionView,
   ProductCustomFieldView,
   ProductPriceTierView,
+  ProductTypeView,
   ProductView,
   VariantPriceTierView,
   VariantView,
@@ -140,8 +143,26 @@ export function presentFieldValue(d: CustomFieldDefinition, stored: string | und
   return { name: d.name, label: d.label, type: d.type, value: stored ?? d.default_value ?? null };
 }
 
+export function presentProductType(t: ProductType): ProductTypeView {
+  return {
+    id: t.id,
+    name: t.name,
+    api_code: t.api_code,
+    is_default: flag(t.is_default),
+    has_shipping: flag(t.has_shipping),
+    has_inventory: flag(t.has_inventory),
+    has_options: flag(t.has_options),
+    has_variants: flag(t.has_variants),
+    has_extras: flag(t.has_extras),
+    created_at: timestamp(t.created_at),
+    updated_at: timestamp(t.updated_at),
+  };
+}
+
 /** What a product's presentation needs beyond its own row, loaded for a whole page at once. */
 export interface ProductRelations {
+  /** The product's type: its flags decide `track_inventory` and the shipping dimensions as read. */
+  type: ProductType;
   options: ProductOption[];
   category: string | null;
   taxClass: string | null;
@@ -164,12 +185,12 @@ export function presentProduct(p: Product, r: ProductRelations) {
     meta_keywords: p.meta_keywords,
     description_stripped: stripHtml(p.description),
     base_price: formatMoney(p.base_price),
-    weight: formatMoney(p.weight),
+    weight: shippingValue(formatMoney(p.weight), r.type),
     out_of_stock_threshold: formatMoney(p.out_of_stock_threshold),
     cost: money(p.cost),
-    depth: money(p.depth),
-    width: money(p.width),
-    height: money(p.height),
+    depth: shippingValue(money(p.depth), r.type),
+    width: shippingValue(money(p.width), r.type),
+    height: shippingValue(money(p.height), r.type),
     low_stock_threshold: p.low_stock_threshold,
     in_stock_amount: p.in_stock_amount,
     sale_price_or_discount: p.sale_price_or_discount,
@@ -178,7 +199,7 @@ export function presentProduct(p: Product, r: ProductRelations) {
     enabled: flag(p.enabled),
     enabled_backend: flag(p.enabled_backend),
     is_on_sale: flag(p.is_on_sale),
-    track_inventory: flag(p.track_inventory),
+    track_inventory: flag(tracksInventory(p.track_inventory, r.type)),
     allow_preorder: flag(p.allow_preorder),
     hide_out_of_stock: flag(p.hide_out_of_stock),
     allow_negative_stock: flag(p.allow_negative_stock),
@@ -198,6 +219,9 @@ export function presentProduct(p: Product, r: ProductRelations) {
     sku_id: `ID-${p.id}`,
     list_base_price: r.listBasePrice,
     list_in_stock_amount: p.in_stock_amount ?? 0,
+    product_type_id: p.product_type_id,
+    rating_average: p.rating_average,
+    rating_count: p.rating_count,
   } satisfies ProductView;
 }
 

@@ -111,6 +111,24 @@ export class ProductCustomFieldView {
   @Field.text({ nullable: true, description: 'Canonical text of the value.', example: 'paper' }) value: string | null;
 }
 
+/** A product type: which parts its products may have (CONTRACT §19). */
+export class ProductTypeView {
+  @Field.id() id: number;
+  @Field.text({ example: 'Goods' }) name: string;
+  @Field.text({ description: 'Unique, compared in any case.', example: 'goods' }) api_code: string;
+  @Field.flag({ description: 'Exactly one type is the default: the type of a product created without `product_type_id`.' })
+  is_default: 0 | 1;
+  @Field.flag({ description: '0: `weight`, `width`, `height` and `depth` of its products read null and refuse a value.' })
+  has_shipping: 0 | 1;
+  @Field.flag({ description: '0: its products read `track_inventory` 0 and an order takes no stock of them.' })
+  has_inventory: 0 | 1;
+  @Field.flag({ description: '0: its products cannot have options (409).' }) has_options: 0 | 1;
+  @Field.flag({ description: '0: its products cannot have variants (409).' }) has_variants: 0 | 1;
+  @Field.flag({ description: '0: its products cannot have extras (409).' }) has_extras: 0 | 1;
+  @Field.timestamp() created_at: string | null;
+  @Field.timestamp() updated_at: string | null;
+}
+
 /** The specification's product object, in its field order. */
 export class ProductView {
   @Field.id() id: number;
@@ -125,16 +143,16 @@ export class ProductView {
   @Field.text({ nullable: true, example: 'shirt, cotton' }) meta_keywords: string | null;
   @Field.text({ description: '`description` without markup.', example: 'Soft cotton.' }) description_stripped: string;
   @Field.money() base_price: string;
-  @Field.money({ example: '0.25' }) weight: string;
+  @Field.money({ nullable: true, example: '0.25', description: 'Null for a product whose type has no shipping.' }) weight: string | null;
   @Field.money({ example: '0.00' }) out_of_stock_threshold: string;
   @Field.money({
     nullable: true,
     description: 'The purchase cost. Shown inside a quote or an order to a key without `catalog:read`, it reads null.',
   })
   cost: string | null;
-  @Field.money({ nullable: true }) depth: string | null;
-  @Field.money({ nullable: true }) width: string | null;
-  @Field.money({ nullable: true }) height: string | null;
+  @Field.money({ nullable: true, description: 'Null for a product whose type has no shipping.' }) depth: string | null;
+  @Field.money({ nullable: true, description: 'Null for a product whose type has no shipping.' }) width: string | null;
+  @Field.money({ nullable: true, description: 'Null for a product whose type has no shipping.' }) height: string | null;
   @Field.integer({ nullable: true, example: 5 }) low_stock_threshold: number | null;
   @Field.integer({ nullable: true, example: 100 }) in_stock_amount: number | null;
   @Field.text({ nullable: true, description: SALE_RULE, example: null }) sale_price_or_discount: string | null;
@@ -143,7 +161,7 @@ export class ProductView {
   @Field.flag() enabled: 0 | 1;
   @Field.flag() enabled_backend: 0 | 1;
   @Field.flag({ example: 0 }) is_on_sale: 0 | 1;
-  @Field.flag({ example: 0 }) track_inventory: 0 | 1;
+  @Field.flag({ example: 0, description: "0 whenever the product's type has no inventory." }) track_inventory: 0 | 1;
   @Field.flag({ example: 0 }) allow_preorder: 0 | 1;
   @Field.flag({ example: 0 }) hide_out_of_stock: 0 | 1;
   @Field.flag({ example: 0 }) allow_negative_stock: 0 | 1;
@@ -167,6 +185,17 @@ export class ProductView {
   @Field.text({ description: '`base_price` in the store currency and locale (CURRENCY, LOCALE).', example: '$19.99' })
   list_base_price: string;
   @Field.integer({ description: '`in_stock_amount`, 0 when null.', example: 100 }) list_in_stock_amount: number;
+  @Field.integer({ description: "The product's type; never null (a product created without one gets the default type).", example: 1 })
+  product_type_id: number;
+  @Field.decimal(2, {
+    nullable: true,
+    description: 'Mean rating of the approved reviews, rounded half-up to two decimals; null without any.',
+    example: '4.50',
+  })
+  rating_average: string | null;
+  @Field.integer({ minimum: 0, description: 'How many reviews are approved.', example: 2 }) rating_count: number;
+  @Field.embed(() => ProductTypeView, { description: "Present with `embed=product_type`: the product's type." })
+  product_type?: { data: ProductTypeView };
   @Field.embed(() => VariantView, { many: true }) variants?: { data: VariantView[] };
   @Field.embed(() => ExtraView, { many: true }) extras?: { data: ExtraView[] };
   @Field.embed(() => AttributeView, { many: true }) attributes?: { data: AttributeView[] };
@@ -183,6 +212,7 @@ declare module '../webhooks/event-data.js' {
   /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
   interface EventDataBySchema {
     CategoryView: CategoryView;
+    ProductTypeView: ProductTypeView;
     ProductCustomFieldView: ProductCustomFieldView;
     OptionView: OptionView;
     VariantView: VariantView;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
@@ -8,11 +9,18 @@ import type { Product } from './product.entity.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { ProductTypesService } from './product-types.service.js';
 
 /** Extras; a duplicate SKU within the product is refused by UQ_product_extras_product_id_sku (422 sku). */
 @Injectable()
 export class ProductExtrasService extends ChildResourceService<ProductExtra, Product, ReturnType<typeof presentExtra>> {
-  constructor(tx: TransactionRunner, parts: ProductPartsRepository, rows: ProductRowsRepository, recorder: EventRecorder) {
+  constructor(
+    tx: TransactionRunner,
+    parts: ProductPartsRepository,
+    rows: ProductRowsRepository,
+    private readonly types: ProductTypesService,
+    recorder: EventRecorder,
+  ) {
     super(tx, {
       events: recorder.for('product.extra'),
       table: parts.extras,
@@ -21,5 +29,10 @@ export class ProductExtrasService extends ChildResourceService<ProductExtra, Pro
       sort: sortableColumns('id', 'sort_order', 'sku', 'name', 'price', 'created_at', 'updated_at'),
       present: presentExtra,
     });
+  }
+
+  protected override async prepare(m: EntityManager, product: Product, values: Record<string, unknown>, current: ProductExtra | null) {
+    if (current === null) await this.types.assertAllows(m, product, 'extras');
+    return values;
   }
 }

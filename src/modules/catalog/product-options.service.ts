@@ -11,6 +11,7 @@ import type { Product } from './product.entity.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { ProductTypesService } from './product-types.service.js';
 
 /**
  * Options. DELETE is soft: the row keeps answering GET with its `deleted_at` but leaves lists, the
@@ -23,6 +24,7 @@ export class ProductOptionsService extends ChildResourceService<ProductOption, P
     tx: TransactionRunner,
     private readonly parts: ProductPartsRepository,
     private readonly rows: ProductRowsRepository,
+    private readonly types: ProductTypesService,
     recorder: EventRecorder,
   ) {
     super(tx, {
@@ -36,7 +38,8 @@ export class ProductOptionsService extends ChildResourceService<ProductOption, P
     });
   }
 
-  protected override async prepare(_m: EntityManager, _owner: Product, values: Record<string, unknown>, current: ProductOption | null) {
+  protected override async prepare(m: EntityManager, owner: Product, values: Record<string, unknown>, current: ProductOption | null) {
+    if (current === null) await this.types.assertAllows(m, owner, 'options');
     if (current?.deleted_at) throw ApiError.conflict('The option has been deleted and cannot be changed.');
     return values;
   }

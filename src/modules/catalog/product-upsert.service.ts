@@ -31,12 +31,14 @@ import {
   tierKey,
 } from './domain/part-sync.js';
 import { firstFreeSlug, slugify } from './domain/product-text.js';
+import { type PartCounts, moveRefusal, partRefusal, refusedShippingFields, shippingFieldError } from './domain/product-type-rules.js';
 import type { PriceTierCreate } from './dto/price-tier.input.js';
 import type { ProductPut, VariantPut } from './dto/product-put.input.js';
 import type { Product } from './product.entity.js';
 import { ProductsService } from './products.service.js';
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
+import { ProductTypesRepository } from './repositories/product-types.repository.js';
 import { type SetTable, ProductSetsRepository } from './repositories/product-sets.repository.js';
 
 /** The writable fields of a product, as a PUT replaces them (category_ids and the parts apart). */
@@ -102,6 +104,8 @@ export interface UpsertOptions {
   path: (i: number, field: string) => string;
   /** Check If-Match against the (single) product as it is (item PUTs). */
   ifMatch?: boolean;
+  /** How a 409 of member `i` is worded (a batch names the member); as is when left out. */
+  conflict?: (i: number, message: string) => string;
 }
 
 /** One member's result: its outcome, its product's id and view (no embeds). */
@@ -139,6 +143,7 @@ export class ProductUpsertService {
     private readonly links: ProductCategoryLinksRepository,
     private readonly products: ProductsService,
     private readonly events: EventRecorder,
+    private readonly types: ProductTypesRepository,
   ) {}
 
   /**
@@ -166,7 +171,7 @@ export class ProductUpsertService {
         this.upsertMany(
           m,
           inputs.map((input) => ({ input })),
-          { path: (i, f) => `${i}.${f}` },
+          { path: (i, f) => `${i}.${f}`, conflict: (i, message) => `Member ${i}: ${message}` },
         ),
       )
       .then(batchAnswer);
@@ -254,8 +259,7 @@ export class ProductUpsertService {
     await this.checkVariantOptions(m, plans, bag, at);
     await this.checkVariantSkus(m, plans, bag, at);
     const customFields = await this.customFieldValues(m, plans, bag, at);
-    this.checkTypeRules(plans, bag, at);
-    bag.throwIfAny();
+    await this.checkTypeRules(m, plans, bag, at, opts.conflict ?? ((_i, message) => message));
 
     await this.writeProducts(m, plans);
     for (const part of PART_NAMES) await this.writePart(m, plans, part);
@@ -459,17 +463,73 @@ export class ProductUpsertService {
   }
 
   /**
-   * Where the rules of a product's type will bind its parts (options, variants, extras allowed or
-   * not): checked here, for every product of the batch, before anything is written.
+   * The rules of each product's type (domain/product-type-rules.ts), as POST and PATCH apply them, for
+   * every product of the batch before anything is written: the types named, the products' own and
+   * the default one are read in one statement, the part counts of the products that move to another
+   * type in one more. `product_type_id` left out is the default type, as a create gives it (a PUT is
+   * a replace). A type that does not exist is a 422; a shipping dimension given a value for a type
+   * without shipping a 422 on that field; a non-empty list of options, variants or extras for a type
+   * without them a 409 naming the type; a move to a type that forbids parts the product keeps (lists
+   * left out) a 409 listing them. A type without shipping stores what a create gives (weight 0, no
+   * dimensions). 422s come first (every one in a single answer), then the first 409.
    */
-  private checkTypeRules(_plans: Plan[], _bag: FieldErrorBag, _at: (i: number, f: string) => string): void {}
+  private async checkTypeRules(
+    m: EntityManager,
+    plans: Plan[],
+    bag: FieldErrorBag,
+    at: (i: number, f: string) => string,
+    member: (i: number, message: string) => string,
+  ) {
+    const named = plans.flatMap((p) =>
+      p.values && typeof p.member.input.product_type_id === 'number' ? [p.member.input.product_type_id] : [],
+    );
+    const owned = plans.flatMap((p) => (p.current ? [p.current.product_type_id] : []));
+    const found = await this.types.withDefault(m, [...new Set([...named, ...owned])]);
+    const byId = new Map(found.map((t) => [t.id, t]));
+    const fallback = found.find((t) => t.is_default);
+    const typeOf = plans.map((plan, i) => {
+      if (!plan.values) return plan.current ? byId.get(plan.current.product_type_id) : undefined;
+      const id = plan.member.input.product_type_id ?? fallback?.id;
+      const type = id === undefined ? undefined : byId.get(id);
+      if (!type) {
+        bag.add(at(i, 'product_type_id'), 'does not exist');
+        return undefined;
+      }
+      plan.values.product_type_id = type.id;
+      for (const field of refusedShippingFields(type, plan.member.input)) bag.add(at(i, field), shippingFieldError(type));
+      return type;
+    });
+    bag.throwIfAny();
+    const parts = ['options', 'variants', 'extras'] as const;
+    plans.forEach((plan, i) => {
+      const type = typeOf[i];
+      for (const part of parts) {
+        const refusal = type && plan.member.input[part]?.length ? partRefusal(type, part) : null;
+        if (refusal) throw ApiError.conflict(member(i, refusal));
+      }
+    });
+    const moving = plans.filter((p, i) => p.current && typeOf[i] && typeOf[i].id !== p.current.product_type_id);
+    const counts = await this.types.partCountsOf(
+      m,
+      moving.filter((p) => parts.some((part) => p.member.input[part] === undefined)).map((p) => p.id),
+    );
+    for (const plan of moving) {
+      const i = plans.indexOf(plan);
+      const stored = counts.get(plan.id);
+      const kept = Object.fromEntries(
+        parts.map((part) => [part, plan.member.input[part] !== undefined ? 0 : (stored?.[part] ?? 0)]),
+      ) as PartCounts;
+      const refusal = moveRefusal(typeOf[i]!, kept);
+      if (refusal) throw ApiError.conflict(member(i, refusal));
+    }
+  }
 
   private async writeProducts(m: EntityManager, plans: Plan[]) {
     const creates = plans.filter((p) => !p.current && p.values);
     const inserted = await this.sets.insert(
       m,
       'products',
-      [...PRODUCT_FIELDS],
+      [...PRODUCT_FIELDS, 'product_type_id'],
       creates.map((p) => p.values!),
     );
     creates.forEach((p, n) => (p.id = inserted[n].id));
@@ -477,7 +537,7 @@ export class ProductUpsertService {
     const changed = await this.sets.update(
       m,
       'products',
-      [...PRODUCT_FIELDS],
+      [...PRODUCT_FIELDS, 'product_type_id'],
       updates.map((p) => ({ id: p.id, ...p.values! })),
     );
     const changedIds = new Set(changed.map((r) => r.id));

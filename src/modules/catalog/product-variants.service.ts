@@ -13,6 +13,7 @@ import type { Product } from './product.entity.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { ProductTypesService } from './product-types.service.js';
 
 /**
  * Variants. `options` must choose a value of every live option of the product (and nothing else);
@@ -25,6 +26,7 @@ export class ProductVariantsService extends ChildResourceService<ProductVariant,
     tx: TransactionRunner,
     private readonly parts: ProductPartsRepository,
     rows: ProductRowsRepository,
+    private readonly types: ProductTypesService,
     recorder: EventRecorder,
   ) {
     super(tx, {
@@ -44,6 +46,7 @@ export class ProductVariantsService extends ChildResourceService<ProductVariant,
   }
 
   protected override async prepare(m: EntityManager, product: Product, values: Record<string, unknown>, current: ProductVariant | null) {
+    if (current === null) await this.types.assertAllows(m, product, 'variants');
     if (current === null || values.options !== undefined) {
       const selection = (values.options ?? {}) as Record<string, string>;
       const error = selectionError(await this.parts.liveOptions(m, product.id), selection, true);

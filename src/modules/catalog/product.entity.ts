@@ -10,9 +10,11 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { TaxClass } from '../tax/tax-class.entity.js';
+import { ProductType } from './product-type.entity.js';
 
 @Entity({ name: 'products' })
 @Index('IDX_products_tax_class_id', ['tax_class_id'])
+@Index('IDX_products_product_type_id', ['product_type_id'])
 export class Product {
   @PrimaryGeneratedColumn()
   id: number;
@@ -130,6 +132,29 @@ export class Product {
   @ManyToOne(() => TaxClass, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'tax_class_id' })
   tax_class?: Relation<TaxClass>;
+
+  /**
+   * The product's type (domain/product-type-rules.ts). The column's default is the default type
+   * (`product_type_default()`, a function of the migration), so a row inserted without it is of
+   * that type; a type in use cannot be deleted (RESTRICT).
+   */
+  @Column({ type: 'integer', default: () => 'product_type_default()' })
+  product_type_id: number;
+
+  @ManyToOne(() => ProductType, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'product_type_id' })
+  product_type?: Relation<ProductType>;
+
+  /**
+   * The mean of the approved reviews' ratings (two decimals, null without any) and their count:
+   * kept by the catalog in the transaction of each review change (ProductsService.setRating),
+   * never recomputed per read.
+   */
+  @Column({ type: 'numeric', precision: 3, scale: 2, nullable: true })
+  rating_average: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  rating_count: number;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

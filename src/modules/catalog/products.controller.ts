@@ -23,8 +23,8 @@ export class ProductsController {
 
   @Get(routes('products|product'))
   @ApiPage(ProductView, {
-    sort: ['id', 'name', 'sku', 'base_price', 'created_at', 'updated_at', 'sort_order'],
-    embed: ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields'],
+    sort: ['id', 'name', 'sku', 'base_price', 'created_at', 'updated_at', 'sort_order', 'rating_average'],
+    embed: ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields', 'product_type', 'reviews'],
   })
   list(@Query() query: SyncListQuery) {
     return this.products.list(query);
@@ -47,7 +47,9 @@ export class ProductsController {
   }
 
   @Get(routes('product|products/:key'))
-  @ApiItem(ProductView, { embed: ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields'] })
+  @ApiItem(ProductView, {
+    embed: ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields', 'product_type', 'reviews'],
+  })
   get(@Param('key') key: string, @Query() query: ItemQuery) {
     return this.products.get(key, query);
   }

@@ -25,8 +25,10 @@ import { ProductPriceTier as TierEntity } from './product-price-tier.entity.js';
 import type { ProductVariant } from './product-variant.entity.js';
 import { ProductVariant as VariantEntity } from './product-variant.entity.js';
 import { Product } from './product.entity.js';
+import { ProductType } from './product-type.entity.js';
 import { VariantPriceTier } from './variant-price-tier.entity.js';
 import { tableOf } from '../../database/table.js';
+import { ProductEmbedRegistry } from './product-embeds.js';
 
 /**
  * A product as one read query returns it: its row and everything its presentation needs, as the
@@ -38,6 +40,8 @@ export interface ProductRecord {
   /** The name of its first category (by link order), or null. */
   category: string | null;
   tax_class: string | null;
+  /** The product's type (its flags shape the presentation; also the `product_type` embed). */
+  product_type: ProductType;
   categories?: Category[];
   variants?: ProductVariant[];
   extras?: ProductExtra[];
@@ -45,6 +49,8 @@ export interface ProductRecord {
   pricetiers?: ProductPriceTier[];
   /** Stored custom field values by definition id. */
   customfields?: Record<string, string> | null;
+  /** Embeds of modules above the catalog (ProductEmbedRegistry), by name, as their SQL gave them. */
+  registered?: Record<string, unknown>;
 }
 
 export interface ProductPageRecord {
@@ -84,7 +90,10 @@ export class ProductsRepository {
   /** Custom field definitions of a read (definitionsSql) with their timestamps as Dates (in place). */
   private readonly decodeDefinitions: (rows: CustomFieldDefinition[] | undefined) => void;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly registry: ProductEmbedRegistry,
+  ) {
     const product = jsonRowDecoder(dataSource, Product);
     const option = jsonRowDecoder(dataSource, OptionEntity);
     const category = jsonRowDecoder(dataSource, CategoryEntity);
@@ -94,8 +103,10 @@ export class ProductsRepository {
     const tier = jsonRowDecoder(dataSource, TierEntity);
     const variantTier = jsonRowDecoder(dataSource, VariantPriceTier);
     const definition = jsonRowDecoder(dataSource, CustomFieldDefinition);
+    const type = jsonRowDecoder(dataSource, ProductType);
     this.decodeProduct = (r) => {
       product(r.row);
+      type(r.product_type);
       decodeRows(r.options, option);
       decodeRows(r.categories, category);
       decodeRows(r.variants, variant);
@@ -126,7 +137,7 @@ export class ProductsRepository {
    */
   @GenerateSql({ name: 'no embeds', args: ['p'] }, { name: 'every embed', args: ['p', EVERY_EMBED] })
   productJsonSql(alias: string, embed: EmbedSelection = {}): string {
-    const key = `json|${alias}|${embedKey(embed)}`;
+    const key = `json|${alias}|${this.embedKey(embed)}`;
     let sql = this.cache.get(key);
     if (sql) return sql;
     const t = (e: Function) => tableOf(this.dataSource, e);
@@ -138,6 +149,7 @@ export class ProductsRepository {
       `'category', (SELECT c.name FROM ${t(ProductCategory)} pc JOIN ${t(CategoryEntity)} c ON c.id = pc.category_id
                      WHERE pc.product_id = ${alias}.id ORDER BY pc.id LIMIT 1)`,
       `'tax_class', (SELECT tc.name FROM ${t(TaxClass)} tc WHERE tc.id = ${alias}.tax_class_id)`,
+      `'product_type', (SELECT ${jsonRowSql(ds, ProductType, 'pt')} FROM ${t(ProductType)} pt WHERE pt.id = ${alias}.product_type_id)`,
     ];
     if (embed.categories) {
       fields.push(`'categories', (SELECT ${jsonArraySql(jsonRowSql(ds, CategoryEntity, 'c'), 'pc.id')}
@@ -155,9 +167,18 @@ export class ProductsRepository {
       fields.push(`'customfields', (SELECT json_object_agg(v.definition_id, v.value)
                      FROM ${t(ProductCustomFieldValue)} v WHERE v.product_id = ${alias}.id)`);
     }
+    const registered = this.registry.entries().filter(([name]) => embed[name]);
+    if (registered.length) {
+      fields.push(`'registered', json_build_object(${registered.map(([name, e]) => `'${name}', ${e.sql(alias)}`).join(', ')})`);
+    }
     sql = `json_build_object(${fields.join(', ')})`;
     this.cache.set(key, sql);
     return sql;
+  }
+
+  /** The embeds of a read, as a cache key of its SQL text. */
+  private embedKey(embed: EmbedSelection): string {
+    return [...EMBED_NAMES, ...this.registry.entries().map(([n]) => n)].filter((n) => embed[n]).join(',');
   }
 
   /** Custom field definitions of products, in display order, as a JSON array expression. */
@@ -177,7 +198,7 @@ export class ProductsRepository {
     embed: EmbedSelection,
   ): Promise<{ product: ProductRecord; definitions?: CustomFieldDefinition[] } | null> {
     const key = keySql('p', segment, 'sku');
-    const shape = `one|${key.order ? 'id' : 'sku'}|${embedKey(embed)}`;
+    const shape = `one|${key.order ? 'id' : 'sku'}|${this.embedKey(embed)}`;
     let sql = this.cache.get(shape);
     if (!sql) {
       sql = `SELECT ${this.productJsonSql('p', embed)} AS product
@@ -269,5 +290,3 @@ export class ProductsRepository {
     return `SELECT pp.tax_class_id FROM ${tableOf(this.dataSource, Product)} pp WHERE pp.id = ANY(${idsSql})`;
   }
 }
-
-const embedKey = (embed: EmbedSelection) => EMBED_NAMES.filter((n) => embed[n]).join(',');

@@ -23,19 +23,33 @@ import {
   presentOption,
   presentProduct,
   presentProductTier,
+  presentProductType,
   presentVariant,
 } from './catalog.presenter.js';
+import { tracksInventory } from './domain/product-type-rules.js';
+import { ProductTypesService } from './product-types.service.js';
+import { ProductEmbedRegistry } from './product-embeds.js';
 import type { OptionRule } from './domain/option-selection.js';
 import { type PriceSource, type PriceTierInput, tierInputs } from './domain/unit-price.js';
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { type ProductRecord, ProductsRepository } from './products.repository.js';
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
 import { ProductRowsRepository, type StockRow } from './repositories/product-rows.repository.js';
+import type { Product } from './product.entity.js';
 
 export type { ProductJson } from './catalog.presenter.js';
 
-const EMBEDS = { variants: {}, options: {}, extras: {}, attributes: {}, categories: {}, pricetiers: {}, customfields: {} };
-const SORT = sortableColumns('id', 'name', 'sku', 'base_price', 'created_at', 'updated_at', 'sort_order');
+const EMBEDS = {
+  variants: {},
+  options: {},
+  extras: {},
+  attributes: {},
+  categories: {},
+  pricetiers: {},
+  customfields: {},
+  product_type: {},
+};
+const SORT = sortableColumns('id', 'name', 'sku', 'base_price', 'created_at', 'updated_at', 'sort_order', 'rating_average');
 
 /** What a quote needs to validate and price an item of a variant. */
 export interface VariantPricing extends PriceSource {
@@ -82,12 +96,14 @@ export class ProductsService {
     private readonly rows: ProductRowsRepository,
     private readonly links: ProductCategoryLinksRepository,
     private readonly checks: CatalogChecks,
+    private readonly types: ProductTypesService,
+    private readonly registry: ProductEmbedRegistry,
     private readonly events: EventRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(query: ListQuery) {
-    const embed = parseEmbed(query.embed, EMBEDS);
+    const embed = parseEmbed(query.embed, this.embeds());
     const req = pageRequest(query, SORT);
     const page = await this.repository.page(this.tx.direct, req, embed);
     const items = page.products.map((r) => this.present(r, embed, page.definitions));
@@ -107,7 +123,7 @@ export class ProductsService {
 
   /** A product as GET /product/{id|sku} shows it (with the embeds asked for), on the caller's manager. */
   async getIn(m: EntityManager, key: string, query: ItemQuery) {
-    const embed = parseEmbed(query.embed, EMBEDS);
+    const embed = parseEmbed(query.embed, this.embeds());
     const found = await this.repository.findOne(m, key, embed);
     if (!found) throw ApiError.notFound(`Product ${key} was not found.`);
     return this.present(found.product, embed, found.definitions);
@@ -132,7 +148,7 @@ export class ProductsService {
       const before = await this.view(m, current.id);
       assertIfMatch(before);
       const { category_ids, ...values } = changesOf(input) as Partial<ProductPatch>;
-      await this.check(m, values, category_ids, current.id);
+      await this.check(m, values, category_ids, current);
       if (category_ids && (await this.links.replace(m, current.id, category_ids))) {
         // The product's `category` is part of its representation, so Last-Modified moves too.
         (values as Record<string, unknown>).updated_at = () => 'now()';
@@ -169,9 +185,15 @@ export class ProductsService {
     return new Map(records.map((r) => [r.row.id, this.presentRecord(r)]));
   }
 
-  /** The stock of these products, locked for the caller's transaction (an order takes or gives back units). */
-  lockStock(m: EntityManager, ids: number[]): Promise<StockRow[]> {
-    return ids.length ? this.rows.lockStock(m, [...new Set(ids)]) : Promise.resolve([]);
+  /**
+   * The stock of these products, locked for the caller's transaction (an order takes or gives back
+   * units). `track_inventory` is whether an order takes this product's stock: the product's own flag
+   * and its type's `has_inventory` (domain/product-type-rules.ts), so callers never re-decide it.
+   */
+  async lockStock(m: EntityManager, ids: number[]): Promise<StockRow[]> {
+    if (!ids.length) return [];
+    const rows = await this.rows.lockStock(m, [...new Set(ids)]);
+    return rows.map(({ has_inventory, ...row }) => ({ ...row, track_inventory: tracksInventory(row.track_inventory, { has_inventory }) }));
   }
 
   /**
@@ -190,9 +212,38 @@ export class ProductsService {
     );
   }
 
+  /**
+   * A product for a module above the catalog that changes something the product shows (its
+   * reviews): the row by `{id|sku}`, locked until the caller's transaction ends, so such changes
+   * of one product take turns. 404 when unknown.
+   */
+  lockProduct(m: EntityManager, key: string): Promise<Product> {
+    return this.productRow(m, key, true);
+  }
+
+  /** A product's own row by `{id|sku}` (404 when unknown), locked when `lock`: what a module above asks about a product it names. */
+  productRow(m: EntityManager, key: string, lock: boolean): Promise<Product> {
+    return this.rows.products.find(m, key, { lock });
+  }
+
+  /**
+   * Stores a product's rating (its approved reviews' mean and count, as the reviews module computed
+   * them) in the caller's transaction; a change moves updated_at and records `product.updated`.
+   */
+  async setRating(m: EntityManager, productId: number, average: string | null, count: number): Promise<void> {
+    if (!(await this.rows.setRating(m, productId, average, count))) return;
+    await this.record(m, 'updated', await this.view(m, productId));
+  }
+
+  /** The embeds a product read takes: the catalog's own and those registered from above. */
+  private embeds() {
+    return { ...EMBEDS, ...Object.fromEntries(this.registry.entries().map(([name]) => [name, {}])) };
+  }
+
   /** A product record of a read query as the product object quotes embed (no embeds). */
   presentRecord(r: ProductRecord): ProductJson {
     return presentProduct(r.row, {
+      type: r.product_type,
       options: r.options,
       category: r.category,
       taxClass: r.tax_class,
@@ -209,9 +260,10 @@ export class ProductsService {
     return (await this.productViews(m, [id])).get(id)!;
   }
 
-  private async check(m: EntityManager, values: Partial<ProductPatch>, categoryIds: number[] | undefined, currentId: number | null) {
+  private async check(m: EntityManager, values: Partial<ProductPatch>, categoryIds: number[] | undefined, current: Product | null) {
     const bag = new FieldErrorBag();
-    await this.checks.unique(m, 'products', { sku: values.sku, url_name: values.url_name }, currentId, bag);
+    await this.checks.unique(m, 'products', { sku: values.sku, url_name: values.url_name }, current?.id ?? null, bag);
+    await this.types.checkProductWrite(m, values, current, bag);
     await this.checks.taxClassExists(m, values.tax_class_id, bag);
     await this.checks.categoriesExist(m, categoryIds, 'category_ids', bag);
     bag.throwIfAny();
@@ -228,6 +280,10 @@ export class ProductsService {
     if (embed.attributes) extra.attributes = embedded((r.attributes ?? []).map(presentAttribute));
     if (embed.categories) extra.categories = embedded((r.categories ?? []).map(presentCategory));
     if (embed.pricetiers) extra.pricetiers = embedded((r.pricetiers ?? []).map(presentProductTier));
+    if (embed.product_type) extra.product_type = embedded(presentProductType(r.product_type));
+    for (const [name, e] of this.registry.entries()) {
+      if (embed[name]) extra[name] = embedded(e.present(r.registered?.[name]));
+    }
     if (embed.customfields) {
       const stored = r.customfields ?? {};
       extra.customfields = embedded(definitions.map((d) => presentFieldValue(d, Object.hasOwn(stored, d.id) ? stored[d.id] : undefined)));

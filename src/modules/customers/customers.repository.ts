@@ -282,4 +282,22 @@ export class CustomersRepository {
     ]);
     return row?.email ?? null;
   }
+
+  /** The id of the customer whose e-mail is `email` (in any case, on UQ_customers_email); null when none. */
+  @GenerateSql({ args: [SqlArg.manager, 'ada@example.com'] })
+  async idByEmail(m: EntityManager, email: string): Promise<number | null> {
+    const [row] = await runStatement<{ id: number }>(
+      m,
+      `SELECT c.id FROM ${tableOf(this.dataSource, Customer)} c WHERE lower(c.email) = lower($1) LIMIT 1`,
+      [email],
+    );
+    return row?.id ?? null;
+  }
+
+  /** Whether a customer exists. */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  async customerExists(m: EntityManager, id: number): Promise<boolean> {
+    const rows = await runStatement(m, `SELECT 1 FROM ${tableOf(this.dataSource, Customer)} c WHERE c.id = $1`, [id]);
+    return rows.length > 0;
+  }
 }

@@ -37,6 +37,16 @@ export class CustomersService {
     });
   }
 
+  /** Whether a customer exists (a reference another module checks). */
+  exists(m: EntityManager, id: number): Promise<boolean> {
+    return this.repository.customerExists(m, id);
+  }
+
+  /** The customer whose e-mail is `email`, compared in any case; null when none. */
+  idByEmail(m: EntityManager, email: string): Promise<number | null> {
+    return this.repository.idByEmail(m, email);
+  }
+
   list(query: ListQuery) {
     return this.crud.list(query);
   }

@@ -10,6 +10,8 @@ import { ProductOption } from '../catalog/product-option.entity.js';
 import { ProductPriceTier } from '../catalog/product-price-tier.entity.js';
 import { ProductVariant } from '../catalog/product-variant.entity.js';
 import { Product } from '../catalog/product.entity.js';
+import { ProductType } from '../catalog/product-type.entity.js';
+import { Review } from '../reviews/review.entity.js';
 import { VariantPriceTier } from '../catalog/variant-price-tier.entity.js';
 import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
 import { Coupon } from '../customers/coupons/coupon.entity.js';
@@ -123,6 +125,18 @@ export class DemoRepository {
   @GenerateSql({ args: [SqlArg.manager, 'DEMO-MUG'] })
   productSkuExists(m: EntityManager, sku: string): Promise<boolean> {
     return m.getRepository(Product).existsBy({ sku });
+  }
+
+  /** Whether the store has any review (the demo's are added once). */
+  @GenerateSql()
+  hasReviews(m: EntityManager): Promise<boolean> {
+    return m.getRepository(Review).exists();
+  }
+
+  /** The id of the product type with this api_code (null when the store has none): the demo's downloadable gift card. */
+  @GenerateSql({ args: [SqlArg.manager, 'downloadable'] })
+  async productTypeId(m: EntityManager, apiCode: string): Promise<number | null> {
+    return (await m.getRepository(ProductType).findOneBy({ api_code: apiCode }))?.id ?? null;
   }
 
   @GenerateSql({ args: [SqlArg.manager, { name: 'Espresso Mug', sku: 'DEMO-MUG', url_name: 'espresso-mug', base_price: '9.50' }] })

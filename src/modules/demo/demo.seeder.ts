@@ -14,6 +14,8 @@ import { seedDemoOrder } from './seeds/order.seed.js';
 import { seedDemoQuote } from './seeds/quote.seed.js';
 import { QuotesService } from '../quotes/quotes.service.js';
 import { OrdersService } from '../orders/orders.service.js';
+import { ReviewsService } from '../reviews/reviews.service.js';
+import { seedDemoReviews } from './seeds/reviews.seed.js';
 
 /** Each seed adds what is missing and leaves existing rows alone, so seeding twice changes nothing. */
 type DemoSeed = (m: EntityManager) => Promise<string>;
@@ -33,7 +35,8 @@ export class DemoSeeder {
 
   /**
    * Loads the demo data in one transaction, then a demo quote priced by the quotes service (its
-   * own transaction, as any quote) and a demo order made from another; returns one line per seed.
+   * own transaction, as any quote), a demo order made from another and the demo reviews (through the
+   * reviews service, after the order, so Ada's is a verified purchase); returns one line per seed.
    */
   async seed(): Promise<string[]> {
     const lines = await this.tx.run(async (m) => {
@@ -44,6 +47,7 @@ export class DemoSeeder {
     const quotes = this.moduleRef.get(QuotesService, { strict: false });
     lines.push(await seedDemoQuote(this.tx.direct, quotes));
     lines.push(await seedDemoOrder(this.tx.direct, quotes, this.moduleRef.get(OrdersService, { strict: false })));
+    lines.push(await seedDemoReviews(this.tx.direct, this.moduleRef.get(ReviewsService, { strict: false })));
     return lines;
   }
 

@@ -200,6 +200,18 @@ export class OrdersRepository {
       .getMany();
   }
 
+  /** Whether the customer has an order that is not cancelled with a line of the product (a verified purchase). */
+  @GenerateSql({ args: [SqlArg.manager, 1, 1] })
+  async hasOrderedProduct(m: EntityManager, customerId: number, productId: number): Promise<boolean> {
+    const rows = await runStatement(
+      m,
+      `SELECT 1 FROM ${this.orders.sqlName} o WHERE o.customer_id = $1 AND o.status <> 'cancelled'
+          AND EXISTS (SELECT 1 FROM ${this.items.sqlName} i WHERE i.order_id = o.id AND i.product_id = $2) LIMIT 1`,
+      [customerId, productId],
+    );
+    return rows.length > 0;
+  }
+
   /** Whether an order exists (a shipment naming it). */
   @GenerateSql({ args: [SqlArg.manager, 1001] })
   async exists(m: EntityManager, id: number): Promise<boolean> {

@@ -200,6 +200,11 @@ export class OrdersService {
   }
 
   /** Whether an order exists (a shipment naming it is checked with this). */
+  /** A verified purchase: the customer has an order that is not cancelled with a line of the product. */
+  hasOrderedProduct(m: EntityManager, customerId: number, productId: number): Promise<boolean> {
+    return this.repository.hasOrderedProduct(m, customerId, productId);
+  }
+
   exists(m: EntityManager, id: number): Promise<boolean> {
     return this.repository.exists(m, id);
   }

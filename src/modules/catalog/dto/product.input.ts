@@ -162,6 +162,11 @@ export class ProductPatch {
   @IsId()
   tax_class_id?: number | null;
 
+  /** The product's type; a create without it gets the default type. Moving to a type that forbids parts the product has is a 409. */
+  @Optional()
+  @IsId()
+  product_type_id?: number;
+
   /** When present, the product's category links become exactly these (in this order for new links). */
   @Optional()
   @IsIdList()

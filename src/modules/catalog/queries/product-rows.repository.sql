@@ -51,6 +51,9 @@ SELECT
   "r"."manufacturer" AS "r_manufacturer",
   "r"."type" AS "r_type",
   "r"."tax_class_id" AS "r_tax_class_id",
+  "r"."product_type_id" AS "r_product_type_id",
+  "r"."rating_average" AS "r_rating_average",
+  "r"."rating_count" AS "r_rating_count",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -100,6 +103,9 @@ SELECT
   "r"."manufacturer" AS "r_manufacturer",
   "r"."type" AS "r_type",
   "r"."tax_class_id" AS "r_tax_class_id",
+  "r"."product_type_id" AS "r_product_type_id",
+  "r"."rating_average" AS "r_rating_average",
+  "r"."rating_count" AS "r_rating_count",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -155,6 +161,9 @@ SELECT
   "r"."manufacturer" AS "r_manufacturer",
   "r"."type" AS "r_type",
   "r"."tax_class_id" AS "r_tax_class_id",
+  "r"."product_type_id" AS "r_product_type_id",
+  "r"."rating_average" AS "r_rating_average",
+  "r"."rating_count" AS "r_rating_count",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -202,6 +211,9 @@ SELECT
   "r"."manufacturer" AS "r_manufacturer",
   "r"."type" AS "r_type",
   "r"."tax_class_id" AS "r_tax_class_id",
+  "r"."product_type_id" AS "r_product_type_id",
+  "r"."rating_average" AS "r_rating_average",
+  "r"."rating_count" AS "r_rating_count",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -239,14 +251,32 @@ SELECT
   p.in_stock_amount,
   p.track_inventory,
   p.allow_negative_stock,
-  p.allow_preorder
+  p.allow_preorder,
+  t.has_inventory
 FROM
   "products" p
+  JOIN "product_types" t ON t.id = p.product_type_id
 WHERE
   p.id = ANY ($1::int[])
 ORDER BY
   p.id
-FOR UPDATE;
+FOR UPDATE OF
+  p;
+
+-- ProductRowsRepository.setRating
+UPDATE "products" p
+SET
+  rating_average = $2::numeric,
+  rating_count = $3,
+  updated_at = now()
+WHERE
+  p.id = $1
+  AND (
+    p.rating_average IS DISTINCT FROM $2::numeric
+    OR p.rating_count IS DISTINCT FROM $3
+  )
+RETURNING
+  p.id;
 
 -- ProductRowsRepository.moveStock
 UPDATE "products" p

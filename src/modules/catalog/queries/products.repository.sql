@@ -79,6 +79,12 @@ SELECT
       p."type",
       'tax_class_id',
       p."tax_class_id",
+      'product_type_id',
+      p."product_type_id",
+      'rating_average',
+      p."rating_average"::text,
+      'rating_count',
+      p."rating_count",
       'created_at',
       p."created_at",
       'updated_at',
@@ -141,6 +147,38 @@ SELECT
         "tax_classes" tc
       WHERE
         tc.id = p.tax_class_id
+    ),
+    'product_type',
+    (
+      SELECT
+        json_build_object(
+          'id',
+          pt."id",
+          'name',
+          pt."name",
+          'api_code',
+          pt."api_code",
+          'is_default',
+          pt."is_default",
+          'has_shipping',
+          pt."has_shipping",
+          'has_inventory',
+          pt."has_inventory",
+          'has_options',
+          pt."has_options",
+          'has_variants',
+          pt."has_variants",
+          'has_extras',
+          pt."has_extras",
+          'created_at',
+          pt."created_at",
+          'updated_at',
+          pt."updated_at"
+        )
+      FROM
+        "product_types" pt
+      WHERE
+        pt.id = p.product_type_id
     )
   );
 
@@ -222,6 +260,12 @@ SELECT
       p."type",
       'tax_class_id',
       p."tax_class_id",
+      'product_type_id',
+      p."product_type_id",
+      'rating_average',
+      p."rating_average"::text,
+      'rating_count',
+      p."rating_count",
       'created_at',
       p."created_at",
       'updated_at',
@@ -284,6 +328,38 @@ SELECT
         "tax_classes" tc
       WHERE
         tc.id = p.tax_class_id
+    ),
+    'product_type',
+    (
+      SELECT
+        json_build_object(
+          'id',
+          pt."id",
+          'name',
+          pt."name",
+          'api_code',
+          pt."api_code",
+          'is_default',
+          pt."is_default",
+          'has_shipping',
+          pt."has_shipping",
+          'has_inventory',
+          pt."has_inventory",
+          'has_options',
+          pt."has_options",
+          'has_variants',
+          pt."has_variants",
+          'has_extras',
+          pt."has_extras",
+          'created_at',
+          pt."created_at",
+          'updated_at',
+          pt."updated_at"
+        )
+      FROM
+        "product_types" pt
+      WHERE
+        pt.id = p.product_type_id
     ),
     'categories',
     (
@@ -566,6 +642,12 @@ SELECT
       p."type",
       'tax_class_id',
       p."tax_class_id",
+      'product_type_id',
+      p."product_type_id",
+      'rating_average',
+      p."rating_average"::text,
+      'rating_count',
+      p."rating_count",
       'created_at',
       p."created_at",
       'updated_at',
@@ -628,6 +710,38 @@ SELECT
         "tax_classes" tc
       WHERE
         tc.id = p.tax_class_id
+    ),
+    'product_type',
+    (
+      SELECT
+        json_build_object(
+          'id',
+          pt."id",
+          'name',
+          pt."name",
+          'api_code',
+          pt."api_code",
+          'is_default',
+          pt."is_default",
+          'has_shipping',
+          pt."has_shipping",
+          'has_inventory',
+          pt."has_inventory",
+          'has_options',
+          pt."has_options",
+          'has_variants',
+          pt."has_variants",
+          'has_extras',
+          pt."has_extras",
+          'created_at',
+          pt."created_at",
+          'updated_at',
+          pt."updated_at"
+        )
+      FROM
+        "product_types" pt
+      WHERE
+        pt.id = p.product_type_id
     )
   ) AS product
 FROM
@@ -720,6 +834,12 @@ SELECT
       p."type",
       'tax_class_id',
       p."tax_class_id",
+      'product_type_id',
+      p."product_type_id",
+      'rating_average',
+      p."rating_average"::text,
+      'rating_count',
+      p."rating_count",
       'created_at',
       p."created_at",
       'updated_at',
@@ -782,6 +902,38 @@ SELECT
         "tax_classes" tc
       WHERE
         tc.id = p.tax_class_id
+    ),
+    'product_type',
+    (
+      SELECT
+        json_build_object(
+          'id',
+          pt."id",
+          'name',
+          pt."name",
+          'api_code',
+          pt."api_code",
+          'is_default',
+          pt."is_default",
+          'has_shipping',
+          pt."has_shipping",
+          'has_inventory',
+          pt."has_inventory",
+          'has_options',
+          pt."has_options",
+          'has_variants',
+          pt."has_variants",
+          'has_extras',
+          pt."has_extras",
+          'created_at',
+          pt."created_at",
+          'updated_at',
+          pt."updated_at"
+        )
+      FROM
+        "product_types" pt
+      WHERE
+        pt.id = p.product_type_id
     ),
     'categories',
     (
@@ -1111,6 +1263,12 @@ SELECT
       p."type",
       'tax_class_id',
       p."tax_class_id",
+      'product_type_id',
+      p."product_type_id",
+      'rating_average',
+      p."rating_average"::text,
+      'rating_count',
+      p."rating_count",
       'created_at',
       p."created_at",
       'updated_at',
@@ -1173,6 +1331,38 @@ SELECT
         "tax_classes" tc
       WHERE
         tc.id = p.tax_class_id
+    ),
+    'product_type',
+    (
+      SELECT
+        json_build_object(
+          'id',
+          pt."id",
+          'name',
+          pt."name",
+          'api_code',
+          pt."api_code",
+          'is_default',
+          pt."is_default",
+          'has_shipping',
+          pt."has_shipping",
+          'has_inventory',
+          pt."has_inventory",
+          'has_options',
+          pt."has_options",
+          'has_variants',
+          pt."has_variants",
+          'has_extras',
+          pt."has_extras",
+          'created_at',
+          pt."created_at",
+          'updated_at',
+          pt."updated_at"
+        )
+      FROM
+        "product_types" pt
+      WHERE
+        pt.id = p.product_type_id
     )
   ) AS product
 FROM
@@ -1294,6 +1484,12 @@ SELECT
               p."type",
               'tax_class_id',
               p."tax_class_id",
+              'product_type_id',
+              p."product_type_id",
+              'rating_average',
+              p."rating_average"::text,
+              'rating_count',
+              p."rating_count",
               'created_at',
               p."created_at",
               'updated_at',
@@ -1356,6 +1552,38 @@ SELECT
                 "tax_classes" tc
               WHERE
                 tc.id = p.tax_class_id
+            ),
+            'product_type',
+            (
+              SELECT
+                json_build_object(
+                  'id',
+                  pt."id",
+                  'name',
+                  pt."name",
+                  'api_code',
+                  pt."api_code",
+                  'is_default',
+                  pt."is_default",
+                  'has_shipping',
+                  pt."has_shipping",
+                  'has_inventory',
+                  pt."has_inventory",
+                  'has_options',
+                  pt."has_options",
+                  'has_variants',
+                  pt."has_variants",
+                  'has_extras',
+                  pt."has_extras",
+                  'created_at',
+                  pt."created_at",
+                  'updated_at',
+                  pt."updated_at"
+                )
+              FROM
+                "product_types" pt
+              WHERE
+                pt.id = p.product_type_id
             )
           )
           ORDER BY
@@ -1479,6 +1707,12 @@ SELECT
               p."type",
               'tax_class_id',
               p."tax_class_id",
+              'product_type_id',
+              p."product_type_id",
+              'rating_average',
+              p."rating_average"::text,
+              'rating_count',
+              p."rating_count",
               'created_at',
               p."created_at",
               'updated_at',
@@ -1541,6 +1775,38 @@ SELECT
                 "tax_classes" tc
               WHERE
                 tc.id = p.tax_class_id
+            ),
+            'product_type',
+            (
+              SELECT
+                json_build_object(
+                  'id',
+                  pt."id",
+                  'name',
+                  pt."name",
+                  'api_code',
+                  pt."api_code",
+                  'is_default',
+                  pt."is_default",
+                  'has_shipping',
+                  pt."has_shipping",
+                  'has_inventory',
+                  pt."has_inventory",
+                  'has_options',
+                  pt."has_options",
+                  'has_variants',
+                  pt."has_variants",
+                  'has_extras',
+                  pt."has_extras",
+                  'created_at',
+                  pt."created_at",
+                  'updated_at',
+                  pt."updated_at"
+                )
+              FROM
+                "product_types" pt
+              WHERE
+                pt.id = p.product_type_id
             ),
             'categories',
             (
@@ -1909,6 +2175,12 @@ SELECT
               p."type",
               'tax_class_id',
               p."tax_class_id",
+              'product_type_id',
+              p."product_type_id",
+              'rating_average',
+              p."rating_average"::text,
+              'rating_count',
+              p."rating_count",
               'created_at',
               p."created_at",
               'updated_at',
@@ -1971,6 +2243,38 @@ SELECT
                 "tax_classes" tc
               WHERE
                 tc.id = p.tax_class_id
+            ),
+            'product_type',
+            (
+              SELECT
+                json_build_object(
+                  'id',
+                  pt."id",
+                  'name',
+                  pt."name",
+                  'api_code',
+                  pt."api_code",
+                  'is_default',
+                  pt."is_default",
+                  'has_shipping',
+                  pt."has_shipping",
+                  'has_inventory',
+                  pt."has_inventory",
+                  'has_options',
+                  pt."has_options",
+                  'has_variants',
+                  pt."has_variants",
+                  'has_extras',
+                  pt."has_extras",
+                  'created_at',
+                  pt."created_at",
+                  'updated_at',
+                  pt."updated_at"
+                )
+              FROM
+                "product_types" pt
+              WHERE
+                pt.id = p.product_type_id
             )
           )
           ORDER BY
@@ -2064,6 +2368,12 @@ SELECT
             p."type",
             'tax_class_id',
             p."tax_class_id",
+            'product_type_id',
+            p."product_type_id",
+            'rating_average',
+            p."rating_average"::text,
+            'rating_count',
+            p."rating_count",
             'created_at',
             p."created_at",
             'updated_at',

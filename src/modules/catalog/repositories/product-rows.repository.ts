@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
-import { Table } from '../../../database/table.js';
+import { Table, tableOf } from '../../../database/table.js';
 import { Product } from '../product.entity.js';
+import { ProductType } from '../product-type.entity.js';
 
 /**
  * The products table's own rows: a product by `{product_id|product_sku}`, its writes, and the move
@@ -15,7 +16,7 @@ export class ProductRowsRepository {
   /** `{product_id|product_sku}`: the id first, then the SKU (case-sensitive: plain unique index, CONTRACT §2). */
   readonly products: Table<Product>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.products = new Table(dataSource, Product, { alt: 'sku', label: 'Product' });
   }
 
@@ -32,16 +33,33 @@ export class ProductRowsRepository {
 
   /**
    * The stock of these products, locked for the rest of the transaction (in id order, so two
-   * orders locking the same products never deadlock): what an order's stock arithmetic reads.
+   * orders locking the same products never deadlock), with their type's `has_inventory`: what an
+   * order's stock arithmetic reads (ProductsService.lockStock applies the type rule).
    */
   @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
-  lockStock(m: EntityManager, ids: number[]): Promise<StockRow[]> {
-    return runStatement<StockRow>(
+  lockStock(m: EntityManager, ids: number[]): Promise<(StockRow & { has_inventory: boolean })[]> {
+    return runStatement<StockRow & { has_inventory: boolean }>(
       m,
-      `SELECT p.id, p.name, p.in_stock_amount, p.track_inventory, p.allow_negative_stock, p.allow_preorder
-         FROM ${this.products.sqlName} p WHERE p.id = ANY($1::int[]) ORDER BY p.id FOR UPDATE`,
+      `SELECT p.id, p.name, p.in_stock_amount, p.track_inventory, p.allow_negative_stock, p.allow_preorder, t.has_inventory
+         FROM ${this.products.sqlName} p JOIN ${tableOf(this.dataSource, ProductType)} t ON t.id = p.product_type_id
+        WHERE p.id = ANY($1::int[]) ORDER BY p.id FOR UPDATE OF p`,
       [ids],
     );
+  }
+
+  /**
+   * Stores a product's rating; answers whether it changed (then updated_at moves: the rating is
+   * part of the product). The caller holds the product's row lock.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1, '4.50', 2] })
+  async setRating(m: EntityManager, id: number, average: string | null, count: number): Promise<boolean> {
+    const rows = await runStatement(
+      m,
+      `UPDATE ${this.products.sqlName} p SET rating_average = $2::numeric, rating_count = $3, updated_at = now()
+        WHERE p.id = $1 AND (p.rating_average IS DISTINCT FROM $2::numeric OR p.rating_count IS DISTINCT FROM $3) RETURNING p.id`,
+      [id, average, count],
+    );
+    return rows.length > 0;
   }
 
   /**

@@ -831,3 +831,21 @@ FROM
   "customers" c
 WHERE
   c.id = $1;
+
+-- CustomersRepository.idByEmail
+SELECT
+  c.id
+FROM
+  "customers" c
+WHERE
+  lower(c.email) = lower($1)
+LIMIT
+  1;
+
+-- CustomersRepository.customerExists
+SELECT
+  1
+FROM
+  "customers" c
+WHERE
+  c.id = $1;

@@ -251,6 +251,44 @@ WHERE
 LIMIT
   1;
 
+-- DemoRepository.hasReviews
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "reviews" "Review"
+  )
+LIMIT
+  1;
+
+-- DemoRepository.productTypeId
+SELECT
+  "ProductType"."id" AS "ProductType_id",
+  "ProductType"."name" AS "ProductType_name",
+  "ProductType"."api_code" AS "ProductType_api_code",
+  "ProductType"."is_default" AS "ProductType_is_default",
+  "ProductType"."has_shipping" AS "ProductType_has_shipping",
+  "ProductType"."has_inventory" AS "ProductType_has_inventory",
+  "ProductType"."has_options" AS "ProductType_has_options",
+  "ProductType"."has_variants" AS "ProductType_has_variants",
+  "ProductType"."has_extras" AS "ProductType_has_extras",
+  "ProductType"."created_at" AS "ProductType_created_at",
+  "ProductType"."updated_at" AS "ProductType_updated_at"
+FROM
+  "product_types" "ProductType"
+WHERE
+  (("ProductType"."api_code" = $1))
+LIMIT
+  1;
+
 -- DemoRepository.insertProduct
 INSERT INTO
   "products" (
@@ -289,6 +327,9 @@ INSERT INTO
     "manufacturer",
     "type",
     "tax_class_id",
+    "product_type_id",
+    "rating_average",
+    "rating_count",
     "created_at",
     "updated_at"
   )
@@ -304,6 +345,9 @@ VALUES
     DEFAULT,
     DEFAULT,
     $4,
+    DEFAULT,
+    DEFAULT,
+    DEFAULT,
     DEFAULT,
     DEFAULT,
     DEFAULT,
@@ -750,6 +794,9 @@ SELECT
   "Product"."manufacturer" AS "Product_manufacturer",
   "Product"."type" AS "Product_type",
   "Product"."tax_class_id" AS "Product_tax_class_id",
+  "Product"."product_type_id" AS "Product_product_type_id",
+  "Product"."rating_average" AS "Product_rating_average",
+  "Product"."rating_count" AS "Product_rating_count",
   "Product"."created_at" AS "Product_created_at",
   "Product"."updated_at" AS "Product_updated_at"
 FROM

@@ -10,6 +10,8 @@ const CATEGORIES = [
 interface DemoProduct {
   product: Partial<Product> & { name: string; sku: string; url_name: string; base_price: string };
   category: string;
+  /** The product type's api_code; the default type when absent. */
+  productType?: string;
   options?: { name: string; values: string[] }[];
   variants?: { sku: string; options: Record<string, string>; base_price?: string; tiers?: { quantity: number; price: string }[] }[];
   tiers?: { quantity: number; price: string }[];
@@ -80,6 +82,8 @@ const PRODUCTS: DemoProduct[] = [
   {
     product: { name: 'Gift Card', sku: 'DEMO-GIFTCARD', url_name: 'gift-card', base_price: '25.00', type: 'Gift card' },
     category: 'apparel',
+    // Sent by e-mail: no shipping, no stock.
+    productType: 'downloadable',
   },
 ];
 
@@ -90,7 +94,8 @@ export async function seedCatalog(m: EntityManager): Promise<string> {
   let added = 0;
   for (const item of PRODUCTS) {
     if (await demo.productSkuExists(m, item.product.sku)) continue;
-    const product = await demo.insertProduct(m, item.product);
+    const typeId = item.productType ? await demo.productTypeId(m, item.productType) : null;
+    const product = await demo.insertProduct(m, typeId ? { ...item.product, product_type_id: typeId } : item.product);
     const categoryId = categories.get(item.category);
     if (categoryId) await demo.insertProductCategory(m, { product_id: product.id, category_id: categoryId });
     for (const [i, option] of (item.options ?? []).entries()) {

@@ -529,6 +529,26 @@ ORDER BY
   "i"."position" ASC,
   "i"."id" ASC;
 
+-- OrdersRepository.hasOrderedProduct
+SELECT
+  1
+FROM
+  "orders" o
+WHERE
+  o.customer_id = $1
+  AND o.status <> 'cancelled'
+  AND EXISTS (
+    SELECT
+      1
+    FROM
+      "order_items" i
+    WHERE
+      i.order_id = o.id
+      AND i.product_id = $2
+  )
+LIMIT
+  1;
+
 -- OrdersRepository.exists
 SELECT
   id

@@ -450,6 +450,12 @@ SELECT
               p."type",
               'tax_class_id',
               p."tax_class_id",
+              'product_type_id',
+              p."product_type_id",
+              'rating_average',
+              p."rating_average"::text,
+              'rating_count',
+              p."rating_count",
               'created_at',
               p."created_at",
               'updated_at',
@@ -512,6 +518,38 @@ SELECT
                 "tax_classes" tc
               WHERE
                 tc.id = p.tax_class_id
+            ),
+            'product_type',
+            (
+              SELECT
+                json_build_object(
+                  'id',
+                  pt."id",
+                  'name',
+                  pt."name",
+                  'api_code',
+                  pt."api_code",
+                  'is_default',
+                  pt."is_default",
+                  'has_shipping',
+                  pt."has_shipping",
+                  'has_inventory',
+                  pt."has_inventory",
+                  'has_options',
+                  pt."has_options",
+                  'has_variants',
+                  pt."has_variants",
+                  'has_extras',
+                  pt."has_extras",
+                  'created_at',
+                  pt."created_at",
+                  'updated_at',
+                  pt."updated_at"
+                )
+              FROM
+                "product_types" pt
+              WHERE
+                pt.id = p.product_type_id
             )
           )
           ORDER BY
@@ -804,6 +842,12 @@ SELECT
               p."type",
               'tax_class_id',
               p."tax_class_id",
+              'product_type_id',
+              p."product_type_id",
+              'rating_average',
+              p."rating_average"::text,
+              'rating_count',
+              p."rating_count",
               'created_at',
               p."created_at",
               'updated_at',
@@ -866,6 +910,38 @@ SELECT
                 "tax_classes" tc
               WHERE
                 tc.id = p.tax_class_id
+            ),
+            'product_type',
+            (
+              SELECT
+                json_build_object(
+                  'id',
+                  pt."id",
+                  'name',
+                  pt."name",
+                  'api_code',
+                  pt."api_code",
+                  'is_default',
+                  pt."is_default",
+                  'has_shipping',
+                  pt."has_shipping",
+                  'has_inventory',
+                  pt."has_inventory",
+                  'has_options',
+                  pt."has_options",
+                  'has_variants',
+                  pt."has_variants",
+                  'has_extras',
+                  pt."has_extras",
+                  'created_at',
+                  pt."created_at",
+                  'updated_at',
+                  pt."updated_at"
+                )
+              FROM
+                "product_types" pt
+              WHERE
+                pt.id = p.product_type_id
             )
           )
           ORDER BY
@@ -1368,6 +1444,12 @@ SELECT
               p."type",
               'tax_class_id',
               p."tax_class_id",
+              'product_type_id',
+              p."product_type_id",
+              'rating_average',
+              p."rating_average"::text,
+              'rating_count',
+              p."rating_count",
               'created_at',
               p."created_at",
               'updated_at',
@@ -1430,6 +1512,38 @@ SELECT
                 "tax_classes" tc
               WHERE
                 tc.id = p.tax_class_id
+            ),
+            'product_type',
+            (
+              SELECT
+                json_build_object(
+                  'id',
+                  pt."id",
+                  'name',
+                  pt."name",
+                  'api_code',
+                  pt."api_code",
+                  'is_default',
+                  pt."is_default",
+                  'has_shipping',
+                  pt."has_shipping",
+                  'has_inventory',
+                  pt."has_inventory",
+                  'has_options',
+                  pt."has_options",
+                  'has_variants',
+                  pt."has_variants",
+                  'has_extras',
+                  pt."has_extras",
+                  'created_at',
+                  pt."created_at",
+                  'updated_at',
+                  pt."updated_at"
+                )
+              FROM
+                "product_types" pt
+              WHERE
+                pt.id = p.product_type_id
             )
           )
           ORDER BY
@@ -1741,6 +1855,12 @@ SELECT
               p."type",
               'tax_class_id',
               p."tax_class_id",
+              'product_type_id',
+              p."product_type_id",
+              'rating_average',
+              p."rating_average"::text,
+              'rating_count',
+              p."rating_count",
               'created_at',
               p."created_at",
               'updated_at',
@@ -1803,6 +1923,38 @@ SELECT
                 "tax_classes" tc
               WHERE
                 tc.id = p.tax_class_id
+            ),
+            'product_type',
+            (
+              SELECT
+                json_build_object(
+                  'id',
+                  pt."id",
+                  'name',
+                  pt."name",
+                  'api_code',
+                  pt."api_code",
+                  'is_default',
+                  pt."is_default",
+                  'has_shipping',
+                  pt."has_shipping",
+                  'has_inventory',
+                  pt."has_inventory",
+                  'has_options',
+                  pt."has_options",
+                  'has_variants',
+                  pt."has_variants",
+                  'has_extras',
+                  pt."has_extras",
+                  'created_at',
+                  pt."created_at",
+                  'updated_at',
+                  pt."updated_at"
+                )
+              FROM
+                "product_types" pt
+              WHERE
+                pt.id = p.product_type_id
             )
           )
           ORDER BY
@@ -2134,6 +2286,12 @@ SELECT
               p."type",
               'tax_class_id',
               p."tax_class_id",
+              'product_type_id',
+              p."product_type_id",
+              'rating_average',
+              p."rating_average"::text,
+              'rating_count',
+              p."rating_count",
               'created_at',
               p."created_at",
               'updated_at',
@@ -2196,6 +2354,38 @@ SELECT
                 "tax_classes" tc
               WHERE
                 tc.id = p.tax_class_id
+            ),
+            'product_type',
+            (
+              SELECT
+                json_build_object(
+                  'id',
+                  pt."id",
+                  'name',
+                  pt."name",
+                  'api_code',
+                  pt."api_code",
+                  'is_default',
+                  pt."is_default",
+                  'has_shipping',
+                  pt."has_shipping",
+                  'has_inventory',
+                  pt."has_inventory",
+                  'has_options',
+                  pt."has_options",
+                  'has_variants',
+                  pt."has_variants",
+                  'has_extras',
+                  pt."has_extras",
+                  'created_at',
+                  pt."created_at",
+                  'updated_at',
+                  pt."updated_at"
+                )
+              FROM
+                "product_types" pt
+              WHERE
+                pt.id = p.product_type_id
             )
           )
           ORDER BY

@@ -393,6 +393,9 @@ SELECT
   "Product"."manufacturer" AS "Product_manufacturer",
   "Product"."type" AS "Product_type",
   "Product"."tax_class_id" AS "Product_tax_class_id",
+  "Product"."product_type_id" AS "Product_product_type_id",
+  "Product"."rating_average" AS "Product_rating_average",
+  "Product"."rating_count" AS "Product_rating_count",
   "Product"."created_at" AS "Product_created_at",
   "Product"."updated_at" AS "Product_updated_at"
 FROM

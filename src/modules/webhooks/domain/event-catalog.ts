@@ -49,6 +49,7 @@ export const EVENT_CATALOG = [
   ...changes('taxclass', 'TaxClassView', 'A tax class'),
   ...changes('taxclass.rate', 'TaxRateView', 'A tax rate'),
   ...changes('category', 'CategoryView', 'A category'),
+  ...changes('product_type', 'ProductTypeView', 'A product type'),
   ...changes('product', 'ProductView', 'A product'),
   {
     type: 'product.category.created',
@@ -73,6 +74,13 @@ export const EVENT_CATALOG = [
     resource: 'product.customfield',
     schema: 'ProductCustomFieldView',
     description: 'A custom field value of a product cleared (`data` as it was; `resource_id` is the product id).',
+  },
+  ...changes('review', 'ReviewView', 'A product review'),
+  {
+    type: 'review.approved',
+    resource: 'review',
+    schema: 'ReviewView',
+    description: 'A review became approved (after its `review.created` or `review.updated`).',
   },
   ...changes('product.option', 'OptionView', 'A product option'),
   ...changes('product.variant', 'VariantView', 'A product variant'),

@@ -1,0 +1,46 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * A product type: which parts its products may have (domain/product-type-rules.ts). Exactly one is
+ * the default (a partial unique index over the rows that are; the service never leaves none).
+ * `api_code` is unique case-insensitively: `UQ_product_types_api_code` is
+ * `CREATE UNIQUE INDEX … ON "product_types" (lower("api_code"))`, written by hand in the migration
+ * (TypeORM cannot declare an expression index; `synchronize: false` keeps sync off it).
+ */
+@Entity({ name: 'product_types' })
+@Index('UQ_product_types_is_default', ['is_default'], { unique: true, where: '"is_default"' })
+@Index('UQ_product_types_api_code', { synchronize: false })
+export class ProductType {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  api_code: string;
+
+  @Column({ type: 'boolean', default: false })
+  is_default: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  has_shipping: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  has_inventory: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  has_options: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  has_variants: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  has_extras: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

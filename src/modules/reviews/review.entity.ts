@@ -1,0 +1,75 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Product } from '../catalog/product.entity.js';
+import { Customer } from '../customers/customer.entity.js';
+import type { ReviewStatus } from './domain/review-status.js';
+
+/**
+ * A product review. It goes with its product (CASCADE); a deleted customer leaves the review
+ * without one (SET NULL). `verified_purchase` is computed by the reviews service, never written by a client.
+ */
+@Entity({ name: 'reviews' })
+@Index('IDX_reviews_product_id_created_at_id', ['product_id', 'created_at', 'id'])
+@Index('IDX_reviews_customer_id', ['customer_id'])
+@Index('IDX_reviews_status_id', ['status', 'id'])
+@Index('IDX_reviews_created_at_id', ['created_at', 'id'])
+export class Review {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  product_id: number;
+
+  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'product_id' })
+  product?: Relation<Product>;
+
+  @Column({ type: 'integer', nullable: true })
+  customer_id: number | null;
+
+  @ManyToOne(() => Customer, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'customer_id' })
+  customer?: Relation<Customer>;
+
+  @Column({ type: 'text' })
+  author_name: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  author_email: string | null;
+
+  @Column({ type: 'smallint' })
+  rating: number;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  title: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  text: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status: ReviewStatus;
+
+  @Column({ type: 'text', nullable: true })
+  reply: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  verified_purchase: boolean;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  approved_at: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}
