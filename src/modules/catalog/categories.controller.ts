@@ -11,7 +11,7 @@ import { routes } from './catalog-routes.js';
 import { CategoryBatchMember, CategoryCreate, CategoryPatch } from './dto/category.input.js';
 
 /** Categories, by id (CONTRACT §10); a PUT also by api_code, and creates by it (§17). */
-@ApiPathParams({ id: 'Category id.', key: 'Category id or api_code.' })
+@ApiPathParams({ id: 'Category id (a PUT also takes an api_code, and creates the category by it).' })
 @Controller()
 @ScopeGroup('catalog')
 export class CategoriesController {
@@ -51,9 +51,9 @@ export class CategoriesController {
     return this.categories.update(id, body);
   }
 
-  @Put(routes('category|categories/:key'))
+  @Put(routes('category|categories/:id'))
   @ApiItem(CategoryView, { creates: 'Created: no category had the api_code of the path.' })
-  replace(@Param('key') key: string, @Body() body: CategoryCreate) {
+  replace(@Param('id') key: string, @Body() body: CategoryCreate) {
     return this.categories.replace(key, body);
   }
 

@@ -96,7 +96,9 @@ async function checkedMany(
   const bag = new FieldErrorBag();
   const out = members.map(({ values }) => ({ ...values }));
   const given = out.map((v) => (typeof v.url_name === 'string' ? v.url_name : null));
-  const holders = new Map((await repository.urlNameHolders(m, [...new Set(given.filter((u) => u !== null))])).map((h) => [h.url_name, h.id]));
+  const holders = new Map(
+    (await repository.urlNameHolders(m, [...new Set(given.filter((u) => u !== null))])).map((h) => [h.url_name, h.id]),
+  );
   const firstWith = new Map<string, number>();
   given.forEach((url, i) => {
     if (url === null) return;
@@ -110,11 +112,20 @@ async function checkedMany(
   parents.forEach((p, i) => {
     if (p !== null && !found.has(p)) bag.add(`${i}.parent_id`, 'does not exist');
   });
-  const moves = members.flatMap(({ current }, i) => (current && !bag.has(`${i}.parent_id`) ? [{ i, id: current.id, parent: parents[i] }] : []));
+  const moves = members.flatMap(({ current }, i) =>
+    current && !bag.has(`${i}.parent_id`) ? [{ i, id: current.id, parent: parents[i] }] : [],
+  );
   if (moves.some((mv) => mv.parent !== null)) {
     await repository.lockTree(m);
-    const cyclic = new Set(await repository.cyclesAfter(m, moves.map((mv) => mv.id), moves.map((mv) => mv.parent)));
-    for (const mv of moves) if (cyclic.has(mv.id)) bag.add(`${mv.i}.parent_id`, 'must not be the category itself or one of its descendants');
+    const cyclic = new Set(
+      await repository.cyclesAfter(
+        m,
+        moves.map((mv) => mv.id),
+        moves.map((mv) => mv.parent),
+      ),
+    );
+    for (const mv of moves)
+      if (cyclic.has(mv.id)) bag.add(`${mv.i}.parent_id`, 'must not be the category itself or one of its descendants');
   }
   bag.throwIfAny();
   const derive: { i: number; slug: string }[] = [];
