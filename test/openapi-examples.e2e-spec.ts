@@ -134,6 +134,8 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'taxClassesReplaceRates', params: () => ({ id: demo.reduced }) },
       { op: 'taxClassesUpdateRate', params: () => ({ id: demo.standard, rateId: demo.nyRate }) },
       { op: 'categoriesCreate' },
+      { op: 'categoriesReplace', params: () => ({ id: 'drinkware' }) },
+      { op: 'categoriesPutMany' },
       { op: 'categoriesUpdate', params: () => ({ id: demo.apparel }) },
       { op: 'productTypesCreate' },
       { op: 'productTypesUpdate', params: () => ({ key: 'goods' }) },

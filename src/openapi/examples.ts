@@ -28,7 +28,11 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   TaxClassPatch: { description: 'Goods taxed at a reduced rate: food and books.' },
   TaxRateCreate: { country: 'US', state: 'NY', zip: '*', city: '*', rate: '4.000', priority: 1, tax_name: 'NY State Tax', is_compound: 0 },
   TaxRatePatch: { tax_name: 'New York State Tax' },
-  CategoryCreate: { name: 'Drinkware', url_name: 'drinkware', title: 'Mugs and cups', parent_id: 2, is_visible: 1 },
+  CategoryCreate: { name: 'Drinkware', url_name: 'drinkware', title: 'Mugs and cups', api_code: 'drinkware', parent_id: 2, is_visible: 1 },
+  CategoryBatchMemberList: [
+    { name: 'Drinkware', api_code: 'drinkware', title: 'Mugs and cups', parent_id: 2 },
+    { name: 'Tea', api_code: 'tea', parent_id: 2, sort_order: 1 },
+  ],
   CategoryPatch: { title: 'Shirts, hoodies and gift cards' },
   ProductCreate: {
     name: 'Hoodie',

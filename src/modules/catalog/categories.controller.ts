@@ -1,14 +1,17 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { batchAnswer } from '../../common/batch/batch-result.js';
 import { CategoryView } from './catalog.views.js';
 import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CategoriesService } from './categories.service.js';
 import { routes } from './catalog-routes.js';
-import { CategoryCreate, CategoryPatch } from './dto/category.input.js';
+import { CategoryBatchMember, CategoryCreate, CategoryPatch } from './dto/category.input.js';
 
-/** Categories, by id (CONTRACT §10). */
-@ApiPathParams({ id: 'Category id.' })
+/** Categories, by id (CONTRACT §10); a PUT also by api_code, and creates by it (§17). */
+@ApiPathParams({ id: 'Category id (a PUT also takes an api_code, and creates the category by it).' })
 @Controller()
 @ScopeGroup('catalog')
 export class CategoriesController {
@@ -18,6 +21,16 @@ export class CategoriesController {
   @ApiPage(CategoryView, { sort: ['id', 'name', 'sort_order', 'created_at', 'updated_at'] })
   list(@Query() query: SyncListQuery) {
     return this.categories.list(query);
+  }
+
+  @Put('categories')
+  @ArrayBodyRoute()
+  @ApiBatch(CategoryView, {
+    description:
+      'Each member is matched by `api_code`: an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
+  })
+  putMany(@BatchBody(CategoryBatchMember, { key: { field: 'api_code', of: (m) => m.api_code } }) members: CategoryBatchMember[]) {
+    return this.categories.upsertMany(members).then(batchAnswer);
   }
 
   @Post(routes('category|categories'))
@@ -36,6 +49,12 @@ export class CategoriesController {
   @ApiItem(CategoryView)
   update(@Param('id') id: string, @Body() body: CategoryPatch) {
     return this.categories.update(id, body);
+  }
+
+  @Put(routes('category|categories/:id'))
+  @ApiItem(CategoryView, { creates: 'Created: no category had the api_code of the path.' })
+  replace(@Param('id') key: string, @Body() body: CategoryCreate) {
+    return this.categories.replace(key, body);
   }
 
   @Delete(routes('category|categories/:id'))

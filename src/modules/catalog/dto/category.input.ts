@@ -40,9 +40,13 @@ export class CategoryPatch {
   sort_order?: number;
 }
 
-/** POST /category. */
+/** POST /category, PUT /category/{id|api_code}. */
 @RequiredFields('name')
 export class CategoryCreate extends CategoryPatch {}
+
+/** A member of PUT /categories: a category that carries the api_code it is matched by. */
+@RequiredFields('name', 'api_code')
+export class CategoryBatchMember extends CategoryCreate {}
 
 /** POST /product/{p}/categories: one category or several (exactly one of the two fields). */
 @ApiExclusive('category_id', 'category_ids')
