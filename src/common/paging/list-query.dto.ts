@@ -40,26 +40,33 @@ export class ListQuery {
 }
 
 /**
- * A top-level collection: the collection parameters and the `updated_at` range a client keeping a
+ * A top-level collection's parameters: those of `Base` and the `updated_at` range a client keeping a
  * copy in step fetches (both bounds inclusive, to the second; CONTRACT §17).
  */
-export class SyncListQuery extends ListQuery {
-  @Optional()
-  @IsTimestamp({ fromQuery: true })
-  @ApiProperty({
-    description: 'Only rows updated at or after this second (`YYYY-MM-DD HH:MM:SS` UTC, or ISO 8601 with an offset).',
-    example: '2026-01-31 23:00:00',
-  })
-  updated_at_min?: Date;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base constructor must take any[] (TS2545)
+export function withUpdatedAtRange<T extends new (...args: any[]) => ListQuery>(Base: T) {
+  class UpdatedAtRange extends Base {
+    @Optional()
+    @IsTimestamp({ fromQuery: true })
+    @ApiProperty({
+      description: 'Only rows updated at or after this second (`YYYY-MM-DD HH:MM:SS` UTC, or ISO 8601 with an offset).',
+      example: '2026-01-31 23:00:00',
+    })
+    updated_at_min?: Date;
 
-  @Optional()
-  @IsTimestamp({ fromQuery: true })
-  @ApiProperty({
-    description: 'Only rows updated at or before this second (`YYYY-MM-DD HH:MM:SS` UTC, or ISO 8601 with an offset).',
-    example: '2026-02-01 00:00:00',
-  })
-  updated_at_max?: Date;
+    @Optional()
+    @IsTimestamp({ fromQuery: true })
+    @ApiProperty({
+      description: 'Only rows updated at or before this second (`YYYY-MM-DD HH:MM:SS` UTC, or ISO 8601 with an offset).',
+      example: '2026-02-01 00:00:00',
+    })
+    updated_at_max?: Date;
+  }
+  return UpdatedAtRange;
 }
+
+/** A top-level collection: the collection parameters and the `updated_at` range. */
+export class SyncListQuery extends withUpdatedAtRange(ListQuery) {}
 
 /** Item endpoints accept `embed` and nothing else. */
 export class ItemQuery {

@@ -1,6 +1,6 @@
-import { IsEmail, IsIn } from 'class-validator';
-import { ApiProperty } from '@nestjs/swagger';
-import { ListQuery, QueryInt } from '../../../common/paging/list-query.dto.js';
+import { IsIn } from 'class-validator';
+import { ListQuery, QueryInt, withUpdatedAtRange } from '../../../common/paging/list-query.dto.js';
+import { IsEmailAddress } from '../../../common/validation/email.js';
 import { IsId, IsIntIn, IsText, IsTimestamp, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { REVIEW_STATUSES, type ReviewStatus } from '../domain/review-status.js';
 
@@ -19,7 +19,7 @@ export class ReviewPatch {
   author_name?: string;
 
   @Nullable()
-  @IsEmail({}, { message: 'must be a valid e-mail address' })
+  @IsEmailAddress({ message: 'must be a valid e-mail address' })
   @IsText(255)
   author_email?: string | null;
 
@@ -79,24 +79,5 @@ export class ReviewListQuery extends ListQuery {
   created_at_max?: Date;
 }
 
-/**
- * GET /reviews, a top-level collection: its filters and the `updated_at` range a client keeping a copy
- * in step fetches (both bounds inclusive, to the second), as on every top-level collection.
- */
-export class AllReviewsQuery extends ReviewListQuery {
-  @Optional()
-  @IsTimestamp({ fromQuery: true })
-  @ApiProperty({
-    description: 'Only rows updated at or after this second (`YYYY-MM-DD HH:MM:SS` UTC, or ISO 8601 with an offset).',
-    example: '2026-01-31 23:00:00',
-  })
-  updated_at_min?: Date;
-
-  @Optional()
-  @IsTimestamp({ fromQuery: true })
-  @ApiProperty({
-    description: 'Only rows updated at or before this second (`YYYY-MM-DD HH:MM:SS` UTC, or ISO 8601 with an offset).',
-    example: '2026-02-01 00:00:00',
-  })
-  updated_at_max?: Date;
-}
+/** GET /reviews, a top-level collection: its filters and the `updated_at` range, as on every top-level collection. */
+export class AllReviewsQuery extends withUpdatedAtRange(ReviewListQuery) {}
