@@ -117,11 +117,28 @@ const NO_NUL: JsonSchema = { type: 'string', pattern: '\\u0000' };
 /** A string that is not white space alone (what NotBlank refuses). */
 const NOT_BLANK = '\\S';
 
-/** A free string (no enum, pattern or format of its own, which already say what it may hold) states that it has no NUL. */
+/** Strings with a NUL in them that a pattern such as `^\\S+$` (no white space) still matches. */
+const NUL_PROBES = ['\u0000', 'a\u0000', '\u0000a', 'a\u0000b', '1\u0000', 'A-\u0000'];
+/** Whether a pattern lets a NUL through (probed: a pattern of allowed characters only, such as a timestamp's, does not). */
+const admitsNul = (pattern: string): boolean => {
+  // As ajv reads a pattern (unicode); one it cannot read says nothing of NUL.
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern, 'u');
+  } catch {
+    return true;
+  }
+  return NUL_PROBES.some((probe) => re.test(probe));
+};
+
+/**
+ * A free string (no enum or format of its own, which already say what it may hold) states that it has
+ * no NUL; so does a string whose pattern would let one through (`\S`, `^\S+$`: no white space says
+ * nothing of NUL).
+ */
 function noNul(schema: JsonSchema): void {
-  // Not blank (`\S`, see notBlank) says nothing of NUL: such a string states it too.
   const free =
-    (schema.pattern === undefined || schema.pattern === NOT_BLANK) &&
+    (schema.pattern === undefined || admitsNul(String(schema.pattern))) &&
     schema.enum === undefined &&
     schema.format === undefined &&
     schema.not === undefined;

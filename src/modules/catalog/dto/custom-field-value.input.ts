@@ -7,8 +7,9 @@ import { RequiredFields } from '../../../common/validation/decorators.js';
 export class CustomFieldValueInput {
   @Allow()
   @ApiProperty({
-    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
-    description: "Checked against the definition's type and stored as canonical text; null clears the value.",
+    oneOf: [{ type: 'string', not: { type: 'string', pattern: '\\u0000' } }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
+    description:
+      "Checked against the definition's type and stored as canonical text (a string without NUL characters); null clears the value.",
     example: 'Colombia',
   })
   value?: unknown;

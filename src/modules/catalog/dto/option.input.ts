@@ -27,6 +27,9 @@ const OPTION_VALUES_SCHEMA = ApiProperty({
   minItems: 1,
   maxItems: 100,
   uniqueItems: true,
+  // uniqueItems compares the values as sent; the server compares them trimmed, which no keyword can say.
+  description:
+    'Each value is trimmed of the white space around it, then must be non-blank, at most 255 characters and distinct from the others: `" M "` and `"M"` are the same value, refused together.',
   example: ['S', 'M', 'L'],
 });
 

@@ -1,9 +1,16 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Matches } from 'class-validator';
 import { IsDecimal, IsFlag, IsIntIn, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 
 const trimmed = (upper = false) =>
   Transform(({ value }) => (typeof value === 'string' ? (upper ? value.trim().toUpperCase() : value.trim()) : value));
+
+/**
+ * The rule of a trimmed location part as a pattern on the value as sent: white space around it is
+ * trimmed away, and what is left is `*` or 1 to `max` characters without `*` (so starting with one that is not white space).
+ */
+const trimmedPattern = (max: number) => `^\\s*(\\*|[^*\\s][^*]{0,${max - 1}})\\s*$`;
 
 /** Blank text is stored as null, the way it is shown. */
 const blankToNull = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : value));
@@ -45,11 +52,13 @@ export class TaxRatePatch {
 
   @Optional()
   @trimmed()
+  @ApiProperty({ pattern: trimmedPattern(20) })
   @Matches(/^(\*|[^*]{1,20})$/, { message: 'must be * or a postal code of 1 to 20 characters without *' })
   zip?: string;
 
   @Optional()
   @trimmed()
+  @ApiProperty({ pattern: trimmedPattern(100) })
   @Matches(/^(\*|[^*]{1,100})$/, { message: 'must be * or a city name of 1 to 100 characters without *' })
   city?: string;
 
