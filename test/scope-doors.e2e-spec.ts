@@ -221,4 +221,25 @@ describeE2E('scopes through embeds, events and webhooks', () => {
       await t.sql('DELETE FROM webhooks WHERE id = $1', [old.id]);
     });
   });
+
+  describe('reviews and product types', () => {
+    it('a product’s embed=reviews needs reviews:read; review and product type events follow their groups', async () => {
+      const pen = await create('/product', { name: 'Reviewed pen', sku: 'PEN-R', base_price: '3.00' });
+      const review = await create(`/product/${pen.id}/review`, { author_name: 'Bea', author_email: 'bea@example.test', rating: 5 });
+      const catalog = await key('catalog:read');
+      for (const path of [`/product/${pen.id}?embed=reviews`, `/products?embed=variants,reviews`]) {
+        expect({ path, body: (await get(path, catalog)).body }).toEqual({ path, body: lacks('reviews:read') });
+      }
+      expect((await get(`/product/${pen.id}?embed=product_type`, catalog)).status).toBe(200);
+      const both = await get(`/product/${pen.id}?embed=reviews`, await key('catalog:read', 'reviews:read'));
+      expect(both.status).toBe(200);
+      expect((both.body.data.reviews.data as Json[]).map((r) => r.id)).toEqual([review.id]);
+
+      const hooksOnly = await key('webhooks:read');
+      expect((await get('/events?resource=review', hooksOnly)).body).toEqual(lacks('reviews:read'));
+      expect((await get('/events?resource=product_type', hooksOnly)).body).toEqual(lacks('catalog:read'));
+      const reviews = (await get('/events?resource=review', await key('webhooks:read', 'reviews:read'))).body.data as Json[];
+      expect(reviews.map((e) => [e.type, e.resource_id])).toEqual([['review.created', review.id]]);
+    });
+  });
 });

@@ -14,6 +14,8 @@ export const RESOURCE_SCOPE_GROUPS = {
   taxclass: 'tax',
   category: 'catalog',
   product: 'catalog',
+  product_type: 'catalog',
+  review: 'reviews',
   customer: 'customers',
   customergroup: 'customers',
   coupon: 'coupons',

@@ -7,6 +7,8 @@ import { Injectable } from '@nestjs/common';
  * the owner registers here when it starts, so `embed=<name>` exists only in a process that loads it.
  */
 export interface ProductEmbed {
+  /** The resource it shows, as events name it (`review`): embedding it needs that resource's read scope. */
+  resource: string;
   sql(alias: string): string;
   present(value: unknown): unknown;
 }

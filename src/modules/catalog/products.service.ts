@@ -29,6 +29,7 @@ import {
 import { tracksInventory } from './domain/product-type-rules.js';
 import { ProductTypesService } from './product-types.service.js';
 import { ProductEmbedRegistry } from './product-embeds.js';
+import { requireRead } from '../../common/auth/resource-scopes.js';
 import type { OptionRule } from './domain/option-selection.js';
 import { type PriceSource, type PriceTierInput, tierInputs } from './domain/unit-price.js';
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
@@ -103,7 +104,7 @@ export class ProductsService {
   ) {}
 
   async list(query: ListQuery) {
-    const embed = parseEmbed(query.embed, this.embeds());
+    const embed = this.parseEmbed(query.embed);
     const req = pageRequest(query, SORT);
     const page = await this.repository.page(this.tx.direct, req, embed);
     const items = page.products.map((r) => this.present(r, embed, page.definitions));
@@ -123,7 +124,7 @@ export class ProductsService {
 
   /** A product as GET /product/{id|sku} shows it (with the embeds asked for), on the caller's manager. */
   async getIn(m: EntityManager, key: string, query: ItemQuery) {
-    const embed = parseEmbed(query.embed, this.embeds());
+    const embed = this.parseEmbed(query.embed);
     const found = await this.repository.findOne(m, key, embed);
     if (!found) throw ApiError.notFound(`Product ${key} was not found.`);
     return this.present(found.product, embed, found.definitions);
@@ -233,6 +234,16 @@ export class ProductsService {
   async setRating(m: EntityManager, productId: number, average: string | null, count: number): Promise<void> {
     if (!(await this.rows.setRating(m, productId, average, count))) return;
     await this.record(m, 'updated', await this.view(m, productId));
+  }
+
+  /**
+   * The embeds a request asked for; one registered from above shows another group's resource, so it
+   * needs that resource's read scope (403 naming it, as a quote's `embed=customer` does).
+   */
+  private parseEmbed(spec: string | undefined): EmbedSelection {
+    const embed = parseEmbed(spec, this.embeds());
+    for (const [name, e] of this.registry.entries()) if (embed[name]) requireRead(e.resource);
+    return embed;
   }
 
   /** The embeds a product read takes: the catalog's own and those registered from above. */

@@ -45,6 +45,7 @@ export class ReviewsService implements OnModuleInit {
   /** `embed=reviews` on a product: the catalog embeds this module's fragment in its one read statement. */
   onModuleInit(): void {
     this.registry.register('reviews', {
+      resource: 'review',
       sql: (alias) => this.repository.reviewsJsonSql(alias),
       present: (rows) => this.repository.decodeEmbedded((rows as Review[] | null) ?? []).map(presentReview),
     });
