@@ -79,6 +79,48 @@ describeE2E('subscriptions: PUT', () => {
     });
   });
 
+  describe('?embed= on an item PUT', () => {
+    it('answers a subscription, a customer and a shipment with the embeds GET shows', async () => {
+      const sub = (await create({ customer_id: 1, billing_plan_id: 1, products: [{ product_id: 3 }] })).body.data;
+      const embed = 'embed=customer,billing_plan,products.product';
+      const res = await put(`/subscription/${sub.id}?${embed}`, { billing_plan_id: 4 });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(ok(200, (await t.http.get(`/subscription/${sub.id}?${embed}`).set(auth)).body.data));
+      expect(res.body.data.billing_plan.data).toMatchObject({ id: 4, name: 'Yearly' });
+      expect(res.body.data.products.data[0].product.data).toMatchObject({ id: 3, sku: 'MUG' });
+      const plain = await put(`/subscription/${sub.id}`, { billing_plan_id: 4 });
+      expect(plain.body).toEqual(ok(200, { ...sub, billing_plan_id: 4, updated_at: TS }));
+      expect((await put(`/subscription/${sub.id}?embed=nope`, { billing_plan_id: 1 })).status).toBe(422);
+
+      const ada = { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', customer_group_id: 1 };
+      const customer = await put('/customer/1?embed=group', ada);
+      expect(customer.status).toBe(200);
+      expect(customer.body).toEqual(ok(200, (await t.http.get('/customer/1?embed=group').set(auth)).body.data));
+      expect(customer.body.data.group).toEqual({ data: expect.objectContaining({ id: 1, api_code: 'vip' }) });
+
+      const shipment = await t.http
+        .post('/shipments')
+        .set(auth)
+        .send({ number: 'SH-1', order_reference: 'O1', status: 'pending', shipping_method: 'Ground' });
+      await t.http.post(`/shipment/${shipment.body.data.id}/trackingcodes`).set(auth).send({ code: 'Z1', carrier: 'UPS' });
+      const replaced = await put(`/shipment/${shipment.body.data.id}?embed=trackingcodes`, {
+        number: 'SH-1',
+        order_reference: 'O1',
+        status: 'shipped',
+        shipping_method: 'Ground',
+      });
+      expect(replaced.status).toBe(200);
+      expect(replaced.body).toEqual(
+        ok(200, (await t.http.get(`/shipment/${shipment.body.data.id}?embed=trackingcodes`).set(auth)).body.data),
+      );
+      expect(replaced.body.data.trackingcodes.data.map((c: Json) => c.code)).toEqual(['Z1']);
+      const events = await t.sql<{ data: Json }>(`SELECT data FROM events WHERE type = 'shipment.updated' AND resource_id = $1`, [
+        shipment.body.data.id,
+      ]);
+      expect(events.map((e) => 'trackingcodes' in e.data)).toEqual([false]);
+    });
+  });
+
   describe('PUT /subscription/{id}/products', () => {
     it('replaces the products: matched ones keep their ids, new ones are added, unlisted ones removed', async () => {
       const sub = (

@@ -61,11 +61,12 @@ export class SubscriptionsController {
 
   @Put(SUBSCRIPTION)
   @ApiItem(SubscriptionView, {
+    embed: ['customer', 'billing_plan', 'products', 'products.product'],
     description:
       "`billing_plan_id` becomes the body's (required); `status` as on PATCH, a left-out `status` stays. Any other change of status is 409.",
   })
-  replace(@Param('id') id: string, @Body() body: SubscriptionPut) {
-    return this.subscriptions.replace(id, body);
+  replace(@Param('id') id: string, @Body() body: SubscriptionPut, @Query() query: ItemQuery) {
+    return this.subscriptions.replace(id, body, query);
   }
 
   @Post(under('renew'))

@@ -129,8 +129,13 @@ export class SubscriptionsService {
    * PUT: the plan becomes the body's; `status` moves only by the rules of PATCH (and by renew), so a
    * left-out status stays. Everything else is read-only after the create. The rules of PATCH hold.
    */
-  replace(key: string, input: SubscriptionPut) {
-    return this.update(key, { status: input.status, billing_plan_id: input.billing_plan_id });
+  async replace(key: string, input: SubscriptionPut, query: ItemQuery) {
+    const embed = parseEmbed(query.embed, EMBEDS);
+    requireEmbedReads(embed, FOREIGN_EMBEDS);
+    const replaced = await this.update(key, { status: input.status, billing_plan_id: input.billing_plan_id });
+    if (Object.keys(embed).length === 0) return replaced;
+    // The answer shows the embeds as GET does, read after the write (the event's data stays plain).
+    return this.get(String(replaced.id), query);
   }
 
   /**
