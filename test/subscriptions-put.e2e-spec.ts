@@ -121,6 +121,38 @@ describeE2E('subscriptions: PUT', () => {
     });
   });
 
+  describe('?embed= on the other item PUTs whose GET takes embeds', () => {
+    it('answers a country, a tax class and an order as GET shows them with the same embed', async () => {
+      const same = async (path: string, embed: string, body: Json) => {
+        const res = await put(`${path}?embed=${embed}`, body);
+        expect([200, 201]).toContain(res.status);
+        expect(res.body.data).toEqual((await t.http.get(`${path}?embed=${embed}`).set(auth)).body.data);
+        return res.body.data as Json;
+      };
+      const fr = await same('/country/FR', 'states', { name: 'France', code: 'FR' });
+      expect(fr.states).toEqual({ data: [] });
+      expect((await t.http.post(`/country/${fr.id}`).set(auth).send({ name: 'Corse', code: '20' })).status).toBe(201);
+      expect(((await same('/country/FR', 'states', { name: 'France', code: 'FR' })).states as { data: Json[] }).data).toHaveLength(1);
+
+      const taxClass = (await t.http.post('/taxclass').set(auth).send({ name: 'Standard' })).body.data;
+      expect((await t.http.post(`/taxclass/${taxClass.id}/rates`).set(auth).send({ country: 'FR', rate: '20.000' })).status).toBe(201);
+      const replaced = await same(`/taxclass/${taxClass.id}`, 'rates', { name: 'Standard rate' });
+      expect(((replaced.rates as { data: Json[] }).data[0] as Json).rate).toBe('20.0000');
+
+      const quote = (
+        await t.http
+          .post('/quote')
+          .set(auth)
+          .send({ name: 'Mugs', customer_id: 1, items: [{ product_id: 3 }] })
+      ).body.data;
+      const order = (await t.http.post(`/quote/${quote.id}/order`).set(auth).send({})).body.data;
+      const answered = await same(`/order/${order.id}`, 'items.product,customer', { notes: 'Gift' });
+      expect([answered.notes, (answered.customer as { data: Json }).data.id]).toEqual(['Gift', 1]);
+      const events = await t.sql<{ data: Json }>(`SELECT data FROM events WHERE type = 'order.updated' AND resource_id = $1`, [order.id]);
+      expect(events.map((e) => ['customer' in e.data, e.data.notes])).toEqual([[false, 'Gift']]);
+    });
+  });
+
   describe('PUT /subscription/{id}/products', () => {
     it('replaces the products: matched ones keep their ids, new ones are added, unlisted ones removed', async () => {
       const sub = (
