@@ -123,6 +123,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   BillingPlanPatch: { trial_days: 14 },
   SubscriptionCreate: { customer_id: 1, billing_plan_id: 1, products: [{ product_id: 2, quantity: 1 }] },
   SubscriptionPatch: { billing_plan_id: 1 },
+  SubscriptionPut: { billing_plan_id: 1, status: 'active' },
   SubscriptionProductCreate: { product_id: 3, quantity: 2, price: '8.55' },
   ShipmentCreate: { number: 'SH-1001', order_reference: 'O1001', status: 'pending', shipping_method: 'Ground' },
   ShipmentPatch: { status: 'shipped' },

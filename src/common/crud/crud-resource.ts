@@ -95,10 +95,11 @@ export class CrudResource<E extends Row, J> {
    * nothing. On a key that names nothing, a resource with `createByKey` is created (201) when the body
    * carries that key; otherwise 404.
    */
-  replace(key: string, input: object): Promise<J | WithStatus<J>> {
+  replace(key: string, input: object, query: ItemQuery = {}): Promise<J | WithStatus<J>> {
+    const embed = parseEmbed(query.embed, this.spec.embeds ?? {});
     return this.tx.run(async (m) => {
       const current = await this.spec.table.findOrNull(m, key, { lock: true });
-      if (!current) return new WithStatus(201, await this.createAt(m, key, input));
+      if (!current) return new WithStatus(201, await this.createAt(m, key, input, embed));
       await assertIfMatchLazy(() => this.presentOne(m, current));
       const values = await this.checked(
         m,
@@ -106,9 +107,10 @@ export class CrudResource<E extends Row, J> {
         current,
       );
       const { row, changed } = await this.spec.table.change(m, current, values);
-      if (!changed) return this.presentOne(m, current);
+      if (!changed) return this.presentOne(m, current, embed);
       await this.spec.afterWrite?.(m, current, row);
-      return this.recorded(m, 'updated', row.id, await this.presentOne(m, row));
+      const updated = await this.recorded(m, 'updated', row.id, await this.presentOne(m, row));
+      return Object.keys(embed).length ? this.presentOne(m, row, embed) : updated;
     });
   }
 
@@ -174,7 +176,7 @@ export class CrudResource<E extends Row, J> {
   }
 
   /** The create of a PUT whose key names nothing (see replace). */
-  private async createAt(m: EntityManager, key: string, input: object): Promise<J> {
+  private async createAt(m: EntityManager, key: string, input: object, embed: EmbedSelection): Promise<J> {
     const { alt, fold, label } = this.spec.table.key;
     const target = putTarget(key, input, this.spec.createByKey && alt ? { field: alt, fold } : undefined);
     if (target.kind === 'missing') throw new RowNotFoundError(label, key);
@@ -184,7 +186,9 @@ export class CrudResource<E extends Row, J> {
     const values = await this.checked(m, changesOf(input), null);
     const row = await this.spec.table.insert(m, values);
     await this.spec.afterWrite?.(m, null, row);
-    return this.recorded(m, 'created', row.id, await this.presentOne(m, row));
+    const created = await this.recorded(m, 'created', row.id, await this.presentOne(m, row));
+    // The answer shows the embeds `?embed=` asks for, as GET does; the event's data stays the plain resource.
+    return Object.keys(embed).length ? this.presentOne(m, row, embed) : created;
   }
 
   /** Answers with the deleted resource; rows still referenced elsewhere make the delete a 409 (FK RESTRICT). */

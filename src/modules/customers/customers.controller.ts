@@ -63,9 +63,9 @@ export class CustomersController {
   }
 
   @Put(CUSTOMER)
-  @ApiItem(CustomerView)
-  replace(@Param('id') id: string, @Body() body: CustomerCreate) {
-    return this.customers.replace(id, body);
+  @ApiItem(CustomerView, { embed: ['group', 'shipping_addresses', 'billing_addresses'] })
+  replace(@Param('id') id: string, @Body() body: CustomerCreate, @Query() query: ItemQuery) {
+    return this.customers.replace(id, body, query);
   }
 
   @Delete(CUSTOMER)

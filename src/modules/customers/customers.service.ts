@@ -65,8 +65,8 @@ export class CustomersService {
   }
 
   /** PUT: the customer becomes the body (a duplicate e-mail is 422 as on create). */
-  replace(id: string, input: CustomerCreate) {
-    return this.crud.replace(id, input);
+  replace(id: string, input: CustomerCreate, query: ItemQuery) {
+    return this.crud.replace(id, input, query);
   }
 
   /** PUT /customers: each member upserted by e-mail (any case) as its item PUT would be, in one transaction. */

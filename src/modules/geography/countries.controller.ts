@@ -58,9 +58,9 @@ export class CountriesController {
   }
 
   @Put(['country/:id', 'countries/:id'])
-  @ApiItem(CountryView, { creates: 'Created: no country had the code of the path.' })
-  replace(@Param('id') id: string, @Body() body: CountryCreate) {
-    return this.countries.replace(id, body);
+  @ApiItem(CountryView, { creates: 'Created: no country had the code of the path.', embed: ['states'] })
+  replace(@Param('id') id: string, @Body() body: CountryCreate, @Query() query: ItemQuery) {
+    return this.countries.replace(id, body, query);
   }
 
   @Delete(['country/:id', 'countries/:id'])

@@ -58,11 +58,13 @@ export class OrdersController {
 
   @Put(ORDER)
   @ApiItem(OrderView, {
+    embed: EMBED,
     description:
-      "`payment_status` and `notes` become the body's (left out: `pending`, null); a left-out `status` stays. A cancelled order cannot change: 409.",
+      "`payment_status` and `notes` become the body's (left out: `pending`, null); a left-out `status` stays. A cancelled order cannot change: 409. " +
+      FOREIGN,
   })
-  replace(@Param('id') id: string, @Body() body: OrderPatch) {
-    return this.orders.replace(id, body);
+  replace(@Param('id') id: string, @Body() body: OrderPatch, @Query() query: ItemQuery) {
+    return this.orders.replace(id, body, query);
   }
 
   @Post(['order/:id/cancel', 'orders/:id/cancel'])

@@ -171,13 +171,17 @@ export class OrdersService {
    * and null); `status` moves only by its actions (`completed` here, cancel), so a left-out status
    * stays. The rules of PATCH hold (409 once cancelled).
    */
-  replace(key: string, input: OrderPatch): Promise<OrderJson> {
+  async replace(key: string, input: OrderPatch, query: ItemQuery): Promise<OrderJson> {
+    const embed = parseEmbed(query.embed, EMBEDS);
+    requireEmbedReads(embed, FOREIGN_EMBEDS);
     const defaults = this.repository.orders.columnDefaults();
-    return this.update(key, {
+    const replaced = await this.update(key, {
       payment_status: input.payment_status ?? (defaults.get('payment_status') as OrderPatch['payment_status']),
       notes: input.notes ?? null,
       status: input.status,
     });
+    // With embeds, the answer is the order as GET shows it after the write (the event's data stays plain).
+    return Object.keys(embed).length ? this.get(String(replaced.id), query) : replaced;
   }
 
   /** `POST /order/{id|number}/cancel`: an open order is cancelled and its tracked stock given back, once. */

@@ -52,9 +52,9 @@ export class ShipmentsController {
   }
 
   @Put(SHIPMENT)
-  @ApiItem(ShipmentView)
-  replace(@Param('id') id: string, @Body() body: ShipmentCreate) {
-    return this.shipments.replace(id, body);
+  @ApiItem(ShipmentView, { embed: ['trackingcodes'] })
+  replace(@Param('id') id: string, @Body() body: ShipmentCreate, @Query() query: ItemQuery) {
+    return this.shipments.replace(id, body, query);
   }
 
   @Delete(SHIPMENT)

@@ -17,7 +17,11 @@ import { productsChangeError } from './domain/subscription-state.js';
 import type { SubscriptionProductCreate, SubscriptionProductItem } from './dto/subscription.input.js';
 import type { SubscriptionProduct } from './subscription-product.entity.js';
 import { type SubscriptionProductJson, presentSubscriptionProduct } from './subscriptions.presenter.js';
+import { matchMembers } from '../../common/crud/domain/match-members.js';
 import { type PreparedItem, SubscriptionsRepository } from './subscriptions.repository.js';
+
+/** The key a collection PUT matches subscription products by. */
+const productKey = (p: { product_id: number; variant_id: number | null }) => `${p.product_id}:${p.variant_id ?? ''}`;
 
 export const SUBSCRIPTION_PRODUCT_EMBEDS = { product: {} };
 const SORT = sortableColumns('id', 'product_id', 'variant_id', 'quantity', 'price', 'created_at', 'updated_at');
@@ -58,12 +62,57 @@ export class SubscriptionProductsService {
       const groupId =
         input.price === undefined || input.price === null ? await this.repository.customerGroupOf(m, subscription.customer_id) : null;
       const bag = new FieldErrorBag();
-      const [item] = await this.prepare(m, [input], groupId, bag, '');
+      const [item] = await this.prepare(m, [input], groupId, bag, null);
       bag.throwIfAny();
       const [row] = await this.repository.insertProducts(m, subscription.id, [item]);
       const created = presentSubscriptionProduct(row);
       await this.events.record(m, this.event('created', created));
       return created;
+    });
+  }
+
+  /**
+   * PUT /subscription/{id}/products: the products become the body, members matched by `product_id` +
+   * `variant_id` (a matched product keeps its id; its quantity and price become the body's, left out
+   * as a create gives them: 1 and the catalog's price), new ones added, unlisted ones removed. Set-based:
+   * the lock, one read, the checks and prices of `prepare`, one DELETE, one INSERT, one UPDATE of the
+   * rows that differ, one statement of events.
+   */
+  replaceAll(subscriptionKey: string, inputs: SubscriptionProductCreate[]): Promise<SubscriptionProductJson[]> {
+    return this.tx.run(async (m) => {
+      const subscription = await this.repository.subscriptions.find(m, subscriptionKey, { lock: true });
+      const blocked = productsChangeError(subscription.status);
+      if (blocked) throw ApiError.conflict(blocked);
+      const stored = await this.repository.productsOf(m, [subscription.id]);
+      const unpriced = inputs.some((i) => i.price === undefined || i.price === null);
+      const groupId = unpriced ? await this.repository.customerGroupOf(m, subscription.customer_id) : null;
+      const bag = new FieldErrorBag();
+      const items = inputs.length ? await this.prepare(m, inputs, groupId, bag, '') : [];
+      bag.throwIfAny();
+      // The first stored row of a pair is the one kept (rows added twice by POST are one member now).
+      const matched = matchMembers([...stored].reverse(), items, productKey, productKey);
+      const kept = new Set(matched.flatMap((r) => (r ? [r.id] : [])));
+      const removed = stored.filter((r) => !kept.has(r.id));
+      const creates = items.filter((_, i) => !matched[i]);
+      const updates = items.flatMap((item, i) => {
+        const row = matched[i];
+        return row ? [{ id: row.id, values: { quantity: item.quantity, price: item.price } }] : [];
+      });
+      await this.repository.products.deleteMany(
+        m,
+        removed.map((r) => r.id),
+      );
+      const inserted = await this.repository.insertProducts(m, subscription.id, creates);
+      const changed = await this.repository.products.changeMany(m, updates);
+      const events = [
+        ...removed.map((r) => this.event('deleted', presentSubscriptionProduct(r))),
+        ...inserted.map((r) => this.event('created', presentSubscriptionProduct(r))),
+        ...changed.map((r) => this.event('updated', presentSubscriptionProduct(r))),
+      ];
+      if (events.length) await this.events.record(m, events);
+      const byId = new Map(stored.filter((r) => kept.has(r.id)).map((r) => [r.id, r]));
+      for (const row of [...inserted, ...changed]) byId.set(row.id, row);
+      return [...byId.values()].sort((a, b) => a.id - b.id).map((r) => presentSubscriptionProduct(r));
     });
   }
 
@@ -82,14 +131,14 @@ export class SubscriptionProductsService {
   }
 
   /** `subscription.product.<action>`; `data` is the product as GET /subscription/{id}/product/{pid} shows it (as it was, for a delete). */
-  event(action: 'created' | 'deleted', data: SubscriptionProductJson): ChangeEvent {
+  event(action: 'created' | 'updated' | 'deleted', data: SubscriptionProductJson): ChangeEvent {
     return { type: `subscription.product.${action}`, resource: 'subscription.product', resource_id: data.id, data };
   }
 
   /**
    * Checks that every item's product exists and its variant belongs to it, and fills in missing
    * prices with the catalog's unit price for the quantity and the customer's group. Errors go to
-   * `bag` under `<prefix><index>.<field>` (or `<field>` with an empty prefix and one item). At most
+   * `bag` under `<prefix><index>.<field>` (or `<field>` with a null prefix and one item). At most
    * four statements, whatever the number of items.
    */
   async prepare(
@@ -97,9 +146,9 @@ export class SubscriptionProductsService {
     items: ItemInput[],
     customerGroupId: number | null,
     bag: FieldErrorBag,
-    prefix: string,
+    prefix: string | null,
   ): Promise<PreparedItem[]> {
-    const path = (i: number, field: string) => (prefix ? `${prefix}${i}.${field}` : field);
+    const path = (i: number, field: string) => (prefix === null ? field : `${prefix}${i}.${field}`);
     const productIds = [...new Set(items.map((i) => i.product_id!))];
     const variantIds = [...new Set(items.flatMap((i) => (i.variant_id ? [i.variant_id] : [])))];
     const products = new Map((await this.repository.catalogProducts(m, productIds)).map((p) => [p.id, p]));

@@ -1,9 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ScopeGroup } from '../../common/auth/scopes.js';
-import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
+import { ArrayBodyRoute } from '../../common/batch/array-body.js';
+import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { SubscriptionProductView, SubscriptionView } from './subscriptions.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { SubscriptionCreate, SubscriptionListQuery, SubscriptionPatch, SubscriptionProductCreate } from './dto/subscription.input.js';
+import {
+  SubscriptionCreate,
+  SubscriptionListQuery,
+  SubscriptionPatch,
+  SubscriptionProductCreate,
+  SubscriptionPut,
+} from './dto/subscription.input.js';
 import { SubscriptionProductsService } from './subscription-products.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
@@ -51,6 +59,16 @@ export class SubscriptionsController {
     return this.subscriptions.update(id, body);
   }
 
+  @Put(SUBSCRIPTION)
+  @ApiItem(SubscriptionView, {
+    embed: ['customer', 'billing_plan', 'products', 'products.product'],
+    description:
+      "`billing_plan_id` becomes the body's (required); `status` as on PATCH, a left-out `status` stays. Any other change of status is 409.",
+  })
+  replace(@Param('id') id: string, @Body() body: SubscriptionPut, @Query() query: ItemQuery) {
+    return this.subscriptions.replace(id, body, query);
+  }
+
   @Post(under('renew'))
   @HttpCode(200)
   @ApiItem(SubscriptionView, {
@@ -68,6 +86,23 @@ export class SubscriptionsController {
   })
   listProducts(@Param('id') id: string, @Query() query: ListQuery) {
     return this.products.list(id, query);
+  }
+
+  @Put(PRODUCT_LIST)
+  @ArrayBodyRoute()
+  @ApiItems(SubscriptionProductView, {
+    summary: "Replace a subscription's products",
+    description:
+      "The products become the body: matched by `product_id` + `variant_id` (a matched one keeps its id; quantity and price become the body's, left out: 1 and the catalog price), new ones added, unlisted ones removed. `[]` empties the list. A cancelled or expired subscription: 409.",
+  })
+  replaceProducts(
+    @Param('id') id: string,
+    @BatchBody(SubscriptionProductCreate, {
+      key: { field: 'variant_id', of: (p) => (p.product_id === undefined ? undefined : `${p.product_id}:${p.variant_id ?? ''}`) },
+    })
+    members: SubscriptionProductCreate[],
+  ) {
+    return this.products.replaceAll(id, members);
   }
 
   @Post(PRODUCT_CREATE)

@@ -13,7 +13,7 @@ import { EventRecorder } from '../webhooks/event-recorder.js';
 import { presentBillingPlan } from '../customers/billing-plans/billing-plans.presenter.js';
 import { presentCustomer } from '../customers/customers.presenter.js';
 import { firstPeriod, planChangeError, renewError, renewal, statusChangeError } from './domain/subscription-state.js';
-import type { SubscriptionCreate, SubscriptionListQuery, SubscriptionPatch } from './dto/subscription.input.js';
+import type { SubscriptionCreate, SubscriptionListQuery, SubscriptionPatch, SubscriptionPut } from './dto/subscription.input.js';
 import { SUBSCRIPTION_PRODUCT_EMBEDS, SubscriptionProductsService } from './subscription-products.service.js';
 import type { Subscription } from './subscription.entity.js';
 import { presentSubscription, presentSubscriptionProduct } from './subscriptions.presenter.js';
@@ -123,6 +123,19 @@ export class SubscriptionsService {
       await this.events.record(m, events);
       return updated;
     });
+  }
+
+  /**
+   * PUT: the plan becomes the body's; `status` moves only by the rules of PATCH (and by renew), so a
+   * left-out status stays. Everything else is read-only after the create. The rules of PATCH hold.
+   */
+  async replace(key: string, input: SubscriptionPut, query: ItemQuery) {
+    const embed = parseEmbed(query.embed, EMBEDS);
+    requireEmbedReads(embed, FOREIGN_EMBEDS);
+    const replaced = await this.update(key, { status: input.status, billing_plan_id: input.billing_plan_id });
+    if (Object.keys(embed).length === 0) return replaced;
+    // The answer shows the embeds as GET does, read after the write (the event's data stays plain).
+    return this.get(String(replaced.id), query);
   }
 
   /**

@@ -49,9 +49,9 @@ export class TaxClassesController {
   }
 
   @Put(CLASS)
-  @ApiItem(TaxClassView)
-  replace(@Param('id') id: string, @Body() body: TaxClassCreate) {
-    return this.classes.replace(id, body);
+  @ApiItem(TaxClassView, { embed: ['rates'] })
+  replace(@Param('id') id: string, @Body() body: TaxClassCreate, @Query() query: ItemQuery) {
+    return this.classes.replace(id, body, query);
   }
 
   @Delete(CLASS)

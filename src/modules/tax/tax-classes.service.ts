@@ -76,8 +76,11 @@ export class TaxClassesService {
   }
 
   /** PUT: the class becomes the body (`is_default` left out is 0), under PATCH's rules. */
-  replace(key: string, input: TaxClassCreate) {
-    return this.update(key, asReplacement(input, this.repository.classes.columnDefaults()));
+  async replace(key: string, input: TaxClassCreate, query: ItemQuery) {
+    const embed = parseEmbed(query.embed, CLASS_EMBEDS);
+    const replaced = await this.update(key, asReplacement(input, this.repository.classes.columnDefaults()));
+    // With embeds, the answer is the class as GET shows it after the write (the event's data stays plain).
+    return Object.keys(embed).length ? this.get(String(replaced.id), query) : replaced;
   }
 
   /** Rates go with their class (ON DELETE CASCADE); a class products still use is a 409 (FK RESTRICT). */

@@ -51,6 +51,13 @@ export class SubscriptionPatch {
   billing_plan_id?: number;
 }
 
+/**
+ * PUT /subscription/{id}: a subscription's whole writable representation, its plan (required, as on
+ * create) and its status; a left-out status stays (it moves only by the rules of PATCH and renew).
+ */
+@RequiredFields('billing_plan_id')
+export class SubscriptionPut extends SubscriptionPatch {}
+
 /** POST /subscriptions: always starts active; `products` are added in the same transaction. */
 @RequiredFields('customer_id', 'billing_plan_id')
 export class SubscriptionCreate {

@@ -105,6 +105,12 @@ export const EVENT_CATALOG = [
     description: 'A product added to a subscription.',
   },
   {
+    type: 'subscription.product.updated',
+    resource: 'subscription.product',
+    schema: 'SubscriptionProductView',
+    description: "A subscription product's quantity or price changed (by a PUT of the subscription's products).",
+  },
+  {
     type: 'subscription.product.deleted',
     resource: 'subscription.product',
     schema: 'SubscriptionProductView',
