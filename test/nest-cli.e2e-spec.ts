@@ -79,14 +79,14 @@ describeE2E('the Nest CLI (nest build, nest generate)', () => {
   });
 
   it('nest generate scaffolds in src/modules, with .js import paths, and registers the module', () => {
-    expect(nest('generate', 'module', 'reviews').status).toBe(0);
-    expect(nest('generate', 'service', 'reviews').status).toBe(0);
-    expect(files(join(copy, 'src', 'modules', 'reviews'))).toEqual(['reviews.module.ts', 'reviews.service.ts']);
-    const module = readFileSync(join(copy, 'src', 'modules', 'reviews', 'reviews.module.ts'), 'utf8');
-    expect(module).toContain("import { ReviewsService } from './reviews.service.js';");
-    expect(module).toContain('providers: [ReviewsService]');
+    expect(nest('generate', 'module', 'wishlists').status).toBe(0);
+    expect(nest('generate', 'service', 'wishlists').status).toBe(0);
+    expect(files(join(copy, 'src', 'modules', 'wishlists'))).toEqual(['wishlists.module.ts', 'wishlists.service.ts']);
+    const module = readFileSync(join(copy, 'src', 'modules', 'wishlists', 'wishlists.module.ts'), 'utf8');
+    expect(module).toContain("import { WishlistsService } from './wishlists.service.js';");
+    expect(module).toContain('providers: [WishlistsService]');
     expect(readFileSync(join(copy, 'src', 'app.module.ts'), 'utf8')).toContain(
-      "import { ReviewsModule } from './modules/reviews/reviews.module.js';",
+      "import { WishlistsModule } from './modules/wishlists/wishlists.module.js';",
     );
   });
 });
