@@ -118,6 +118,7 @@ describeE2E('a client generated from /openapi.json (openapi-typescript + openapi
         customer: 'erp-buyer@example.com',
         again_status: 409,
       },
+      sync: { statuses: [201, 200], unchanged: true, variants: ['ERP-MUG-RED', 'ERP-MUG-BLUE'], pricetiers: ['5@11.00'] },
       review: { status: 'approved', verified_purchase: 1, approved: true, rating_average: '4.00', rating_count: 1, embedded: ['Sturdy'] },
     });
   }, 120_000);

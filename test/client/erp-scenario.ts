@@ -149,6 +149,28 @@ async function main() {
   const rated = await client.GET('/product/{key}', { params: { path: { key: productKey }, query: { embed: ['reviews'] } } });
   if (!rated.data) return fail('read product', rated.response.status, rated.error);
 
+  // The ERP syncs a product with its parts in one PUT by its SKU: created the first time (201); the same
+  // body again changes nothing (200, the same updated_at).
+  const mug = {
+    name: 'Travel mug',
+    sku: 'ERP-MUG',
+    base_price: '12.00',
+    options: [{ name: 'Color', values: ['Red', 'Blue'] }],
+    variants: [
+      { sku: 'ERP-MUG-RED', options: { Color: 'Red' }, price_tiers: [{ quantity: 10, price: '10.00' }] },
+      { sku: 'ERP-MUG-BLUE', options: { Color: 'Blue' }, base_price: '13.00' },
+    ],
+    price_tiers: [{ quantity: 5, price: '11.00' }],
+  };
+  const synced = await client.PUT('/product/{key}', { params: { path: { key: 'ERP-MUG' } }, body: mug });
+  if (!synced.data) return fail('sync product', synced.response.status, synced.error);
+  const resynced = await client.PUT('/product/{key}', { params: { path: { key: 'ERP-MUG' } }, body: mug });
+  if (!resynced.data) return fail('sync product again', resynced.response.status, resynced.error);
+  const mugRead = await client.GET('/product/{key}', {
+    params: { path: { key: 'ERP-MUG' }, query: { embed: ['variants', 'pricetiers'] } },
+  });
+  if (!mugRead.data) return fail('read synced product', mugRead.response.status, mugRead.error);
+
   // A 422: its message is a map of field path to messages (other errors carry a string).
   const invalid = await client.POST('/quote', {
     body: { name: 'ERP order 4714', items: [{ product_id: productId, options: { Size: 'XL' } }] },
@@ -190,6 +212,12 @@ async function main() {
       })),
       customer: order.data.data.customer?.data?.email ?? null,
       again_status: againStatus,
+    },
+    sync: {
+      statuses: [synced.response.status, resynced.response.status],
+      unchanged: resynced.data.data.updated_at === synced.data.data.updated_at,
+      variants: (mugRead.data.data.variants?.data ?? []).map((v) => v.sku),
+      pricetiers: (mugRead.data.data.pricetiers?.data ?? []).map((t) => `${t.quantity}@${t.price}`),
     },
     review: {
       status: approved.data.data.status,
