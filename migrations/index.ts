@@ -20,6 +20,7 @@ import { UpdatedAtIndexes1795651320000 } from './1795651320000-UpdatedAtIndexes.
 import { ProductTypes1795700000033 } from './1795700000033-ProductTypes.js';
 import { Reviews1795700000034 } from './1795700000034-Reviews.js';
 import { TypeAndReviewUpdatedAtIndexes1795700000035 } from './1795700000035-TypeAndReviewUpdatedAtIndexes.js';
+import { BulkImportsExports1795800000036 } from './1795800000036-BulkImportsExports.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   ProductTypes1795700000033,
   Reviews1795700000034,
   TypeAndReviewUpdatedAtIndexes1795700000035,
+  BulkImportsExports1795800000036,
 ];

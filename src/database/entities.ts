@@ -1,3 +1,4 @@
+import { BULK_ENTITIES } from '../modules/bulk/bulk.entities.js';
 import { IdempotencyKey } from '../common/idempotency/idempotency-key.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { CATALOG_ENTITIES } from '../modules/catalog/catalog.entities.js';
@@ -32,4 +33,5 @@ export const ENTITIES = [
   ...SUBSCRIPTIONS_ENTITIES,
   ...REVIEWS_ENTITIES,
   ...WEBHOOKS_ENTITIES,
+  ...BULK_ENTITIES,
 ];

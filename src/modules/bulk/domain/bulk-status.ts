@@ -1,0 +1,14 @@
+/** An import's life (CONTRACT §18): queued → running → completed | cancelled | failed. */
+export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'cancelled', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** An export's life: queued → running → completed | failed. */
+export const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
+/** What became of one line of an import. */
+export type LineStatus = 'created' | 'updated' | 'unchanged' | 'failed';
+
+/** The statuses after which nothing changes any more. */
+export const isFinished = (status: ImportStatus | ExportStatus): boolean =>
+  status === 'completed' || status === 'cancelled' || status === 'failed';
