@@ -128,7 +128,7 @@ describeE2E('bulk imports', () => {
     const variants = (await t.http.get('/product/TEE-5/variants').set(auth)).body.data as { sku: string }[];
     expect(variants.map((v) => v.sku)).toEqual(['TEE-5-S', 'TEE-5-M']);
     const events = await t.sql<{ type: string; resource: string; resource_id: number }>(
-      `SELECT type, resource, resource_id FROM webhook_events WHERE type LIKE 'import.%' OR type LIKE 'product.%' ORDER BY id`,
+      `SELECT type, resource, resource_id::int AS resource_id FROM events WHERE type LIKE 'import.%' OR type LIKE 'product.%' ORDER BY id`,
     );
     expect(events).toEqual([
       { type: 'product.created', resource: 'product', resource_id: tee1 },
