@@ -28,7 +28,7 @@ export interface UpsertedMember {
 }
 
 /** A member as an export writes it: its id (where the export goes on after) and the member its import takes. */
-export interface ExportedMember {
+interface ExportedMember {
   id: number;
   member: object;
 }

@@ -10,7 +10,7 @@ import { isBulkResource } from './domain/bulk-resources.js';
 import { ExportsRepository } from './repositories/exports.repository.js';
 
 /** Members read and written per transaction. */
-export const EXPORT_CHUNK_MEMBERS = 1000;
+const EXPORT_CHUNK_MEMBERS = 1000;
 
 /** Attempts of a chunk that fails before the export fails. */
 const CHUNK_ATTEMPTS = 3;
