@@ -393,6 +393,7 @@ describeE2E('bulk exports', () => {
     expect(listed.map((e) => e.resource)).toEqual(['customers', 'customers']);
     const everything = (await t.http.get('/exports?resource=products&status=completed').set(auth)).body.data as { id: number }[];
     expect(everything.map((e) => e.id)).toEqual([everything[0].id, 1]);
+    expect((await t.http.get('/exports?embed=lines').set(auth)).body).toEqual(fail(422, { embed: ['unknown "lines"; allowed: none'] }));
     expect((await t.http.get('/export/999').set(auth)).body).toEqual(fail(404, 'Export 999 was not found.'));
     expect((await t.http.get('/export/abc/file').set(auth)).body).toEqual(fail(404, 'Export abc was not found.'));
     expect((await t.sql(`SELECT count(*)::int AS n FROM exports WHERE resource = 'products'`))[0]).toEqual({ n: 2 });

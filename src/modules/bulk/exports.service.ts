@@ -1,4 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
+import { parseEmbed } from '../../common/embed/embed.js';
 import { mayRead, requestScopes, requireAccess } from '../../common/auth/resource-scopes.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { WithStatus } from '../../common/http/envelope.js';
@@ -55,6 +56,7 @@ export class ExportsService {
   }
 
   list(query: ExportListQuery) {
+    parseEmbed(query.embed, {});
     const m = this.tx.direct;
     const req = pageRequest({ ...query, order: query.order ?? 'DESC' }, EXPORT_SORT);
     const resources = BULK_RESOURCES.filter(readable).filter((r) => query.resource === undefined || r === query.resource);
