@@ -27,7 +27,7 @@ export interface LineResult {
 }
 
 /** `r.resource IN (…)` of bulk resources: the literals are BULK_RESOURCES' own, checked here. */
-function resourceCondition(resources: readonly BulkResource[]): string {
+export function resourceCondition(resources: readonly BulkResource[]): string {
   const names = resources.filter((r) => (BULK_RESOURCES as readonly string[]).includes(r));
   return names.length ? `r.resource IN (${names.map((r) => `'${r}'`).join(', ')})` : 'false';
 }
