@@ -210,7 +210,9 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
 
   it('reports a body key named after a prototype property as an unknown field on every POST and PATCH', async () => {
     const mismatches: unknown[] = [];
-    const writes = routes('POST', 'PATCH');
+    // POST /imports reads an NDJSON stream, not a JSON body (a JSON body is its 415): its lines'
+    // prototype names are asserted in test/imports.e2e-spec.ts.
+    const writes = routes('POST', 'PATCH').filter((r) => !(r as { streamBody?: unknown }).streamBody);
     expect(writes.length).toBeGreaterThan(40);
     for (const route of writes) {
       const path = concrete(route.path);
