@@ -2,8 +2,10 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { mayRead, requestScopes, requireAccess } from '../../common/auth/resource-scopes.js';
 import { ApiError } from '../../common/http/api-error.js';
+import { parseEmbed } from '../../common/embed/embed.js';
 import { WithStatus } from '../../common/http/envelope.js';
 import { NdjsonBody } from '../../common/http/ndjson-body.js';
+import type { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { type Sortable, pageRequest, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
@@ -71,6 +73,7 @@ export class ImportsService {
   }
 
   list(query: ImportListQuery) {
+    parseEmbed(query.embed, {});
     const m = this.tx.direct;
     const req = pageRequest({ ...query, order: query.order ?? 'DESC' }, IMPORT_SORT);
     const resources = BULK_RESOURCES.filter(readable).filter((r) => query.resource === undefined || r === query.resource);
@@ -78,7 +81,8 @@ export class ImportsService {
     return this.repository.page(m, req, resources, filter).then((rows) => toPage(req, rows, async (items) => items.map(presentImport)));
   }
 
-  async get(id: string): Promise<ImportView> {
+  async get(id: string, query: ItemQuery = {}): Promise<ImportView> {
+    parseEmbed(query.embed, {});
     return presentImport(await this.find(id, 'read'));
   }
 
