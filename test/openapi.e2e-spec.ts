@@ -204,7 +204,8 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect(upload.requestBody.content['application/x-ndjson'].schema).toEqual({ type: 'string' });
     expect(upload.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'resource', in: 'query', required: true })]));
     expect(Object.keys(upload.responses).filter((s) => /^2/.test(s))).toEqual(['202']);
-    expect(upload.responses['202'].headers.Location).toEqual({ $ref: '#/components/headers/Location' });
+    expect(upload.responses['202'].headers.Location).toEqual(expect.objectContaining({ description: 'The import: `/import/{id}`.' }));
+    expect(upload.requestBody.description).toContain('one member per line');
     expect(upload.responses['202'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ImportEnvelope' });
     const results = doc.paths['/import/{id}/results'].get;
     expect(results.responses['200'].headers['Cache-Control']).toEqual({ $ref: '#/components/headers/Cache-Control-No-Store' });

@@ -103,11 +103,6 @@ export const SHARED_HEADERS = {
   'RateLimit-Limit': header('Requests the API key may make per 60-second window.', '600', { type: 'string', pattern: '^\\d+$' }),
   'RateLimit-Remaining': header('Requests left in the current window.', '598', { type: 'string', pattern: '^\\d+$' }),
   'RateLimit-Reset': header('Seconds until the window ends.', '42', { type: 'string', pattern: '^\\d+$' }),
-  Location: header('Where the resource this answer is about lives: poll a queued job there.', '/import/42', {
-    type: 'string',
-    pattern: '^/',
-  }),
-  'Content-Disposition': header('The answer is a file to save, under this name.', 'attachment; filename="products-7.ndjson"'),
   'Cache-Control-No-Store': header('`no-store`: a streamed answer is never cached (it has no ETag).', 'no-store'),
   'Idempotent-Replayed': header('`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.', 'true'),
 };
@@ -120,7 +115,12 @@ export const successHeaders = () => Object.fromEntries(SUCCESS_HEADERS.map((h) =
 /** The headers of a streamed NDJSON answer: no ETag or Last-Modified (its length is not known up front), never cached. */
 export const streamHeaders = (attachment: boolean) => ({
   'Cache-Control': { $ref: '#/components/headers/Cache-Control-No-Store' },
-  ...(attachment ? { 'Content-Disposition': { $ref: '#/components/headers/Content-Disposition' } } : {}),
+  // Inline: only the operations that send a file have it (a shared component would go unused without them).
+  ...(attachment
+    ? {
+        'Content-Disposition': header('The answer is a file to save, under this name.', 'attachment; filename="products-7.ndjson"'),
+      }
+    : {}),
   ...Object.fromEntries(RATE_LIMIT_HEADERS.map((h) => [h, { $ref: `#/components/headers/${h}` }])),
 });
 

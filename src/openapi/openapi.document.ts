@@ -57,6 +57,8 @@ interface Handler {
   bodyIsArray: boolean;
   /** A body declared by its schema alone (`@ApiBody({ schema })`: an array of ids), with its `example`. */
   bodySchema?: JsonSchema;
+  /** `@ApiBody({ description })`. */
+  bodyDescription?: string;
   /** `@ApiConsumes(...)`: the media types the body is taken in (else `application/json`). */
   consumes: string[];
   query?: Function;
@@ -141,6 +143,7 @@ function handlers(app: INestApplication): Map<string, Handler> {
         body: explicitBodySchema(fn) ? undefined : (explicitBody(fn) ?? argOf(RouteParamtypes.BODY)),
         bodyIsArray: explicitBodyIsArray(fn),
         bodySchema: explicitBodySchema(fn),
+        bodyDescription: explicitBodyDescription(fn),
         consumes: reflector.getAllAndOverride<string[] | undefined>(DECORATORS.API_CONSUMES, [fn, controller]) ?? [],
         query: argOf(RouteParamtypes.QUERY),
         pathParams,
@@ -162,6 +165,12 @@ function explicitBody(fn: Function): Function | undefined {
 function explicitBodySchema(fn: Function): JsonSchema | undefined {
   const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; schema?: JsonSchema }[];
   return params.find((p) => p.in === 'body')?.schema;
+}
+
+/** `@ApiBody({ description })`: what the body is, when its schema cannot say it (an NDJSON upload). */
+function explicitBodyDescription(fn: Function): string | undefined {
+  const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; description?: string }[];
+  return params.find((p) => p.in === 'body')?.description;
 }
 
 /** `@ApiBody({ type, isArray: true })`, as `@BatchBody` declares it. */
@@ -404,7 +413,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         const media = { schema, examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } } };
         // `@ApiConsumes`: a body in other media types (an NDJSON upload), each with the same schema and example.
         const types = h.consumes.length ? h.consumes : ['application/json'];
-        op.requestBody = { required: true, content: Object.fromEntries(types.map((type) => [type, media])) };
+        op.requestBody = {
+          required: true,
+          ...(h.bodyDescription ? { description: h.bodyDescription } : {}),
+          content: Object.fromEntries(types.map((type) => [type, media])),
+        };
       } else {
         delete op.requestBody;
       }
@@ -426,7 +439,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
             description: status === h.status ? op.summary : h.doc.creates,
             headers: {
               ...successHeaders(),
-              ...(h.doc.location ? { Location: { $ref: '#/components/headers/Location' } } : {}),
+              ...(h.doc.location
+                ? { Location: { description: h.doc.location, schema: { type: 'string', pattern: '^/', example: '/import/42' } } }
+                : {}),
               ...(h.method === 'POST' ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}),
             },
             content: {

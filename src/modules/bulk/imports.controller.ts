@@ -30,7 +30,9 @@ export class ImportsController {
       'NDJSON: one member per line, each as a member of `PUT /<resource>` takes it (a product with its options, variants, price tiers, extras, attributes and categories). Lines end with `\\n` (the last newline is optional); blank lines are skipped and not counted. Streamed, up to `IMPORT_MAX_BYTES` (default 1 GiB).',
     schema: {
       type: 'string',
-      example: '{"sku":"TEE-1","name":"Tee","base_price":"19.00"}\n{"sku":"TEE-2","name":"Tee 2","base_price":"21.00"}\n',
+      example:
+        '{"sku":"CAT-TEE","name":"Catalog tee","base_price":"19.00","options":[{"name":"Size","values":["S","M"]}],"variants":[{"sku":"CAT-TEE-S","options":{"Size":"S"}},{"sku":"CAT-TEE-M","options":{"Size":"M"},"price_tiers":[{"quantity":10,"price":"17.00"}]}],"price_tiers":[{"quantity":5,"price":"18.00"}]}\n' +
+        '{"sku":"CAT-MUG","name":"Catalog mug","base_price":"9.50"}\n',
     },
   })
   @ApiItem(ImportView, {
