@@ -162,7 +162,7 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
         // (alternatives: one requirement per scope group); every other operation one.
         const one = expect.stringMatching(/^[a-z_]+:(read|write|send)$/);
         if (op.operationId === 'ordersConvert') expect(op.security).toEqual([{ bearer: ['quotes:write', 'orders:write'] }]);
-        else if (/^\/imports?(\/|$)/.test(path))
+        else if (/^\/(import|export)s?(\/|$)/.test(path))
           expect(op.security).toEqual(BULK_GROUPS.map((g) => ({ bearer: [`${g}:${method === 'get' ? 'read' : 'write'}`] })));
         else expect(op.security).toEqual([{ bearer: [one] }]);
         expect(op.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
@@ -176,11 +176,12 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
           expect({ where, status, listed: !!op.responses[status] }).toEqual({ where, status, listed: true });
         }
         // The success example shows its own status (the PDF of a quote answers application/pdf, an import's
-        // results NDJSON: no envelope).
+        // results and an export's file NDJSON: no envelope).
         const content = op.responses[success!].content as Json;
         const streamed: Record<string, string> = {
           'GET /quote/{id}/pdf': 'application/pdf',
           'GET /import/{id}/results': 'application/x-ndjson',
+          'GET /export/{id}/file': 'application/x-ndjson',
         };
         expect({ where, types: Object.keys(content) }).toEqual({ where, types: [streamed[where] ?? 'application/json'] });
         if (!content['application/json']) continue;
