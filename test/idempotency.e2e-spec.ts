@@ -182,6 +182,24 @@ describeE2E('Idempotency-Key', () => {
     expect(await countries('SL')).toBe(1);
   });
 
+  it('matches a streamed NDJSON upload (POST /imports) by method and URL only: its body is never held to compare', async () => {
+    const upload = (line: string) =>
+      t.http
+        .post('/imports?resource=customergroups')
+        .set({ Authorization: `Bearer ${token}`, 'Idempotency-Key': 'import-1', 'Content-Type': 'application/x-ndjson' })
+        .send(`${line}\n`);
+    const first = await upload('{"name":"Retail","api_code":"retail"}');
+    expect(first.status).toBe(202);
+    // Another body under the same key and URL: the first answer again, and no second import.
+    const again = await upload('{"name":"Trade","api_code":"trade"}');
+    expect({ status: again.status, replayed: again.headers['idempotent-replayed'], body: again.body }).toEqual({
+      status: 202,
+      replayed: 'true',
+      body: first.body,
+    });
+    expect(await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM imports')).toEqual([{ n: 1 }]);
+  });
+
   it('treats a key older than 24 hours as new', async () => {
     await post('/country', { name: 'Old', code: 'OL' }, 'old-1');
     await t.sql(`UPDATE idempotency_keys SET created_at = now() - interval '24 hours 1 second' WHERE idempotency_key = 'old-1'`);

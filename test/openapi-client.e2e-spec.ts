@@ -119,6 +119,13 @@ describeE2E('a client generated from /openapi.json (openapi-typescript + openapi
         again_status: 409,
       },
       sync: { statuses: [201, 200], unchanged: true, variants: ['ERP-MUG-RED', 'ERP-MUG-BLUE'], pricetiers: ['5@11.00'] },
+      import: {
+        status_code: 202,
+        location: true,
+        status: 'completed',
+        counts: [2, 2, 0, 0, 0],
+        results: ['1 created ERP-CAP', '2 created ERP-SOCKS'],
+      },
       review: { status: 'approved', verified_purchase: 1, approved: true, rating_average: '4.00', rating_count: 1, embedded: ['Sturdy'] },
     });
   }, 120_000);

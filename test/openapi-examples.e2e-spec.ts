@@ -12,6 +12,8 @@ interface Step {
   op: string;
   params?: (ids: Ids) => Record<string, number | string>;
   save?: string;
+  /** The query string the operation needs besides its body (`resource=products` for an import). */
+  query?: string;
   /** Runs after the step (to free a unique key another example uses again). */
   after?: (ids: Ids, data: Json) => Promise<void>;
 }
@@ -225,25 +227,30 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'webhooksUpdate', params: (i) => ({ id: i.webhook }) },
       { op: 'webhooksReplace', params: (i) => ({ id: i.webhook }) },
       { op: 'exportsCreate' },
+      // An NDJSON upload: sent as it is, in its own media type.
+      { op: 'importsCreate', query: 'resource=products' },
     ];
 
     // The plan covers exactly the operations whose body has an example, and every body has one.
     const withBody = operations().filter(({ op }) => op.requestBody);
-    expect(withBody.filter(({ op }) => !op.requestBody.content['application/json'].examples).map(({ op }) => op.operationId)).toEqual([]);
+    const mediaOf = (op: Json) => Object.keys(op.requestBody.content as Json)[0];
+    expect(withBody.filter(({ op }) => !op.requestBody.content[mediaOf(op)].examples).map(({ op }) => op.operationId)).toEqual([]);
     expect(steps.map((s) => s.op).sort()).toEqual(withBody.map(({ op }) => op.operationId).sort());
 
     for (const step of steps) {
       const { path, method, op } = withBody.find(({ op }) => op.operationId === step.op)!;
-      const media = op.requestBody.content['application/json'] as Json;
+      const type = mediaOf(op);
+      const media = op.requestBody.content[type] as Json;
       const [ref] = Object.values(media.examples as Json) as { $ref: string }[];
       const example = exampleValue(ref);
-      const schemaAt = `/${pointer('paths', path, method, 'requestBody', 'content', 'application/json', 'schema')}`;
+      const schemaAt = `/${pointer('paths', path, method, 'requestBody', 'content', type, 'schema')}`;
       expect({ op: step.op, errors: errorsOf(schemaAt, example) }).toEqual({ op: step.op, errors: [] });
 
       const params = step.params?.(ids) ?? {};
-      const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
+      const url =
+        path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name]))) + (step.query ? `?${step.query}` : '');
       const res = await t.http[method as 'post' | 'patch' | 'put'](url)
-        .set(auth)
+        .set({ ...auth, 'Content-Type': type })
         .send(example as object);
       const status = Number(Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)));
       expect({ op: step.op, url, status: res.status, body: res.status < 300 ? 'ok' : res.body }).toEqual({

@@ -4,8 +4,12 @@ import { RouteTable } from '../src/common/http/route-table.js';
 import { EVENT_CATALOG } from '../src/modules/webhooks/domain/event-catalog.js';
 import { SWAGGER_UI_VERSION } from '../src/openapi/openapi.setup.js';
 import { SPEC_ENDPOINTS, endpointKey } from '../src/openapi/spellings.js';
+import { eventually } from './support/eventually.js';
 import { type Json, METHODS, documentSchemas, pointer } from './support/openapi-schema.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+
+/** The scope groups of the resources a bulk import takes, as the document lists their alternatives. */
+const BULK_GROUPS = ['catalog', 'customers', 'coupons', 'geography', 'custom_fields'];
 
 describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
   let t: TestApp;
@@ -130,7 +134,7 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect([...answered].filter((r) => !declared.has(r))).toEqual([]);
     // One operation per endpoint: no route is documented twice.
     expect(answered.size).toBe(operations.reduce((n, o) => n + 1 + o.aliases.length, 0));
-    expect(operations).toHaveLength(201);
+    expect(operations).toHaveLength(210);
     // Each endpoint of the specification (and the contract's additions) is documented under that spelling.
     const documented = new Set(operations.map((o) => endpointKey(o.method, o.path)));
     expect(SPEC_ENDPOINTS.filter((e) => !documented.has(endpointKey(e.split(' ')[0], e.split(' ')[1])))).toEqual([]);
@@ -154,10 +158,13 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
         expect({ where, operationId: op.operationId }).toEqual({ where, operationId: expect.stringMatching(/^[a-z][A-Za-z]+$/) });
         operationIds.add(op.operationId);
         expect(op.tags).toHaveLength(1);
-        // Making an order from a quote needs two scopes; every other operation one.
-        const scopes =
-          op.operationId === 'ordersConvert' ? ['quotes:write', 'orders:write'] : [expect.stringMatching(/^[a-z_]+:(read|write|send)$/)];
-        expect(op.security).toEqual([{ bearer: scopes }]);
+        // Making an order from a quote needs two scopes; a bulk route the one of the resource it names
+        // (alternatives: one requirement per scope group); every other operation one.
+        const one = expect.stringMatching(/^[a-z_]+:(read|write|send)$/);
+        if (op.operationId === 'ordersConvert') expect(op.security).toEqual([{ bearer: ['quotes:write', 'orders:write'] }]);
+        else if (/^\/(import|export)s?(\/|$)/.test(path))
+          expect(op.security).toEqual(BULK_GROUPS.map((g) => ({ bearer: [`${g}:${method === 'get' ? 'read' : 'write'}`] })));
+        else expect(op.security).toEqual([{ bearer: [one] }]);
         expect(op.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
         for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) {
           expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name, in: 'path', required: true })]));
@@ -168,12 +175,15 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
         for (const status of ['400', '413', '415', '422']) {
           expect({ where, status, listed: !!op.responses[status] }).toEqual({ where, status, listed: true });
         }
-        // The success example shows its own status (the PDF of a quote answers application/pdf, no envelope).
+        // The success example shows its own status (the PDF of a quote answers application/pdf, an import's
+        // results and an export's file NDJSON: no envelope).
         const content = op.responses[success!].content as Json;
-        expect({ where, types: Object.keys(content) }).toEqual({
-          where,
-          types: where === 'GET /quote/{id}/pdf' ? ['application/pdf'] : ['application/json'],
-        });
+        const streamed: Record<string, string> = {
+          'GET /quote/{id}/pdf': 'application/pdf',
+          'GET /import/{id}/results': 'application/x-ndjson',
+          'GET /export/{id}/file': 'application/x-ndjson',
+        };
+        expect({ where, types: Object.keys(content) }).toEqual({ where, types: [streamed[where] ?? 'application/json'] });
         if (!content['application/json']) continue;
         const [ref] = Object.values(content['application/json'].examples) as Json[];
         const value = doc.components.examples[(ref.$ref as string).split('/').pop()!].value;
@@ -189,6 +199,25 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
       $ref: '#/components/headers/Idempotent-Replayed',
     });
     expect(doc.components.securitySchemes.bearer.bearerFormat).toBeUndefined();
+    // An NDJSON upload: 202 with the import and where to poll it; its results a stream of lines, never cached.
+    const upload = doc.paths['/imports'].post;
+    expect(Object.keys(upload.requestBody.content)).toEqual(['application/x-ndjson', 'application/jsonl']);
+    expect(upload.requestBody.content['application/x-ndjson'].schema).toEqual({ type: 'string' });
+    expect(upload.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'resource', in: 'query', required: true })]));
+    expect(Object.keys(upload.responses).filter((s) => /^2/.test(s))).toEqual(['202']);
+    expect(upload.responses['202'].headers.Location).toEqual(expect.objectContaining({ description: 'The import: `/import/{id}`.' }));
+    expect(upload.requestBody.description).toContain('one member per line');
+    expect(upload.responses['202'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ImportEnvelope' });
+    const results = doc.paths['/import/{id}/results'].get;
+    expect(results.responses['200'].headers['Cache-Control']).toEqual({ $ref: '#/components/headers/Cache-Control-No-Store' });
+    expect(results.responses['200'].headers.ETag).toBeUndefined();
+    expect(results.responses['304']).toBeUndefined();
+    expect(
+      results.responses['200'].content['application/x-ndjson'].example
+        .split('\n')
+        .filter(Boolean)
+        .map((l: string) => JSON.parse(l).line),
+    ).toEqual([1, 2]);
     expect(doc.tags.find((tag: Json) => tag.name === 'Quotes').description).toContain('`quotes:send`');
     expect(doc.tags.map((tag: Json) => tag.name)).toEqual(
       expect.arrayContaining(['Geography', 'Custom fields', 'Tax', 'Catalog', 'Customers', 'Coupons', 'Billing plans', 'Shipments']),
@@ -349,6 +378,12 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
         )
       )[0].id;
       await created('/shipment/SH-1/trackingcode', { code: '1Z999', carrier: 'UPS', url: 'https://carrier.example/track/1Z999' });
+      const upload = await t.http
+        .post('/imports?resource=customergroups')
+        .set({ ...auth, 'Content-Type': 'application/x-ndjson' })
+        .send('{"name":"Retail","api_code":"retail"}\n');
+      expect(violations('post', '/imports', upload)).toEqual([]);
+      ids.import = upload.body.data.id;
     });
 
     it("every event recorded so far matches its webhook's documented body", async () => {
@@ -489,6 +524,24 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
       await expectDocumented('delete', '/product/CUP/categories', await t.http.delete('/product/CUP/categories').set(auth), 200);
     });
 
+    it('imports: list, item, cancel of a finished one (409) and the NDJSON results', async () => {
+      const done = await eventually(async () => {
+        const res = await get(`/import/${ids.import}`);
+        expect(res.body.data.status).toBe('completed');
+        return res;
+      });
+      await expectDocumented('get', `/import/${ids.import}`, done, 200);
+      await expectDocumented('get', '/imports', await get('/imports'), 200);
+      await expectDocumented('post', `/import/${ids.import}/cancel`, await post(`/import/${ids.import}/cancel`, {}), 409);
+      const results = await get(`/import/${ids.import}/results`);
+      expect({ status: results.status, type: results.headers['content-type'], lines: results.text.split('\n') }).toEqual({
+        status: 200,
+        type: 'application/x-ndjson; charset=utf-8',
+        lines: [expect.any(String), ''],
+      });
+      expect(JSON.parse(results.text)).toEqual({ line: 1, status: 'created', id: expect.any(Number), key: 'retail' });
+    });
+
     it('errors: 422 with field messages, 404, 401, 412 and 405 in the error envelope', async () => {
       const invalid = await post('/country', { code: 'USA', planet: 'earth' });
       await expectDocumented('post', '/country', invalid, 422);
@@ -556,6 +609,7 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
         customfielddefinitions: 'finish',
         order: ids.order,
         orders: ids.order,
+        import: ids.import,
       };
       const concrete = (template: string) => {
         const segments = template.split('/');

@@ -103,6 +103,7 @@ export const SHARED_HEADERS = {
   'RateLimit-Limit': header('Requests the API key may make per 60-second window.', '600', { type: 'string', pattern: '^\\d+$' }),
   'RateLimit-Remaining': header('Requests left in the current window.', '598', { type: 'string', pattern: '^\\d+$' }),
   'RateLimit-Reset': header('Seconds until the window ends.', '42', { type: 'string', pattern: '^\\d+$' }),
+  'Cache-Control-No-Store': header('`no-store`: a streamed answer is never cached (it has no ETag).', 'no-store'),
   'Idempotent-Replayed': header('`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.', 'true'),
 };
 
@@ -110,6 +111,18 @@ const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit
 const SUCCESS_HEADERS = ['ETag', 'Last-Modified', 'Cache-Control', ...RATE_LIMIT_HEADERS];
 
 export const successHeaders = () => Object.fromEntries(SUCCESS_HEADERS.map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+
+/** The headers of a streamed NDJSON answer: no ETag or Last-Modified (its length is not known up front), never cached. */
+export const streamHeaders = (attachment: boolean) => ({
+  'Cache-Control': { $ref: '#/components/headers/Cache-Control-No-Store' },
+  // Inline: only the operations that send a file have it (a shared component would go unused without them).
+  ...(attachment
+    ? {
+        'Content-Disposition': header('The answer is a file to save, under this name.', 'attachment; filename="products-7.ndjson"'),
+      }
+    : {}),
+  ...Object.fromEntries(RATE_LIMIT_HEADERS.map((h) => [h, { $ref: `#/components/headers/${h}` }])),
+});
 
 interface ErrorDoc {
   name: string;

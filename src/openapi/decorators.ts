@@ -17,6 +17,8 @@ export interface ResponseDoc {
   sort?: string[];
   /** When the operation also answers 201 (an item PUT that creates by its key): the 201's description. */
   creates?: string;
+  /** The answer carries `Location`: what it points at (a 202 that queued a job: `The import: /import/{id}`). */
+  location?: string;
 }
 
 export const RESPONSE_DOC = 'store:openapi:response';
@@ -39,6 +41,21 @@ export const ApiBatch = (view: Function, options: Options = {}) => responseDoc({
 
 /** `data` is a page of the resource and `meta.pagination` describes it. */
 export const ApiPage = (view: Function, options: Options & { sort: string[] }) => responseDoc({ view, shape: 'page', ...options });
+
+export const NDJSON_DOC = 'store:openapi:ndjson';
+
+/** What a handler that answers NDJSON (`NdjsonBody`: no envelope, no ETag) sends; read by `openapi.document.ts`. */
+export interface NdjsonDoc {
+  summary: string;
+  description?: string;
+  /** A few lines as the route sends them, each ending with `\n`. */
+  example: string;
+  /** The answer is a file to save: `Content-Disposition: attachment; filename="…"` (this describes the name). */
+  attachment?: string;
+}
+
+/** The answer is `application/x-ndjson`, one JSON value per line, streamed. */
+export const ApiNdjson = (doc: NdjsonDoc) => SetMetadata(NDJSON_DOC, doc);
 
 /** Descriptions of a controller's path parameters, by name (`{id}` → 'Country id or ISO alpha-2 code'). */
 export const ApiPathParams = (descriptions: Record<string, string>): ClassDecorator => SetMetadata(PATH_PARAMS_DOC, descriptions);

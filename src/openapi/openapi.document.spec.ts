@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { ScopeGroup } from '../common/auth/scopes.js';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
+import { ScopeByResource, ScopeGroup } from '../common/auth/scopes.js';
 import { ListQuery } from '../common/paging/list-query.dto.js';
 import { IsFlag, IsIntIn, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../common/validation/decorators.js';
-import { ApiItem, ApiPage, ApiPathParams } from './decorators.js';
+import { ApiItem, ApiNdjson, ApiPage, ApiPathParams } from './decorators.js';
 import { Field } from './fields.js';
 import { buildOpenApiDocument } from './openapi.document.js';
 
@@ -145,5 +146,77 @@ describe('buildOpenApiDocument for a controller added later', () => {
 
   it('still lists a handler without a response decorator, flagged so the e2e test names it', () => {
     expect(doc.paths['/gadget/{id}'].get.responses['200']['x-undocumented-response']).toBe(true);
+  });
+});
+
+// Bulk routes of a later module: an NDJSON upload queued with 202 and Location, the resource's scope
+// named by the request, and NDJSON answers (one of them a file).
+@Controller()
+@ScopeByResource(['catalog', 'customers'])
+class GadgetLoadsController {
+  @Post('gadgetloads')
+  @HttpCode(202)
+  @ApiConsumes('application/x-ndjson', 'application/jsonl')
+  @ApiBody({ description: 'One gadget per line.', schema: { type: 'string', example: '{"name":"Sprocket"}\n' } })
+  @ApiItem(GadgetView, { summary: 'Load gadgets', location: 'The load: `/gadgetload/{id}`.' })
+  create() {}
+
+  @Get('gadgetload/:id/results')
+  @ApiNdjson({ summary: 'Get the results of a load', example: '{"line":1}\n' })
+  results(@Param('id') _id: string) {}
+
+  @Get('gadgetload/:id/file')
+  @ApiNdjson({ summary: 'Get the file of a load', example: '{"name":"Sprocket"}\n', attachment: 'named `gadgets-<id>.ndjson`' })
+  file(@Param('id') _id: string) {}
+}
+
+describe('buildOpenApiDocument for NDJSON uploads and answers', () => {
+  let doc: Json;
+
+  beforeAll(async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [DiscoveryModule], controllers: [GadgetLoadsController] }).compile();
+    const app = moduleRef.createNestApplication({ logger: false });
+    doc = buildOpenApiDocument(app) as Json;
+    await app.close();
+  });
+
+  it('takes the body in the media types of @ApiConsumes, and answers 202 with Location', () => {
+    const op = doc.paths['/gadgetloads'].post;
+    expect(op.requestBody).toEqual({
+      required: true,
+      description: 'One gadget per line.',
+      content: {
+        'application/x-ndjson': {
+          schema: { type: 'string' },
+          examples: { GadgetLoadsCreateBody: { $ref: '#/components/examples/GadgetLoadsCreateBody' } },
+        },
+        'application/jsonl': {
+          schema: { type: 'string' },
+          examples: { GadgetLoadsCreateBody: { $ref: '#/components/examples/GadgetLoadsCreateBody' } },
+        },
+      },
+    });
+    expect(doc.components.examples.GadgetLoadsCreateBody.value).toBe('{"name":"Sprocket"}\n');
+    expect(Object.keys(op.responses).filter((s) => /^2/.test(s))).toEqual(['202']);
+    expect(op.responses['202'].headers.Location).toEqual({
+      description: 'The load: `/gadgetload/{id}`.',
+      schema: { type: 'string', pattern: '^/', example: '/import/42' },
+    });
+    // The scope follows the resource the request names: one alternative per group.
+    expect(op.security).toEqual([{ bearer: ['catalog:write'] }, { bearer: ['customers:write'] }]);
+    expect(doc.paths['/gadgetload/{id}/results'].get.security).toEqual([{ bearer: ['catalog:read'] }, { bearer: ['customers:read'] }]);
+    expect(op.description).toContain('Scope: the write scope of the resource it names: `catalog:write`, `customers:write`.');
+  });
+
+  it('documents an NDJSON answer without envelope, ETag or 304, and a file with its Content-Disposition', () => {
+    const results = doc.paths['/gadgetload/{id}/results'].get.responses;
+    expect(results['200'].content).toEqual({ 'application/x-ndjson': { schema: { type: 'string' }, example: '{"line":1}\n' } });
+    expect(Object.keys(results['200'].headers)).toEqual(['Cache-Control', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+    expect(results['304']).toBeUndefined();
+    const file = doc.paths['/gadgetload/{id}/file'].get;
+    expect(file.responses['200'].headers['Content-Disposition']).toEqual(
+      expect.objectContaining({ schema: { type: 'string', example: 'attachment; filename="products-7.ndjson"' } }),
+    );
+    expect(file.description).toContain('Sent as a file: `Content-Disposition: attachment` (named `gadgets-<id>.ndjson`).');
   });
 });

@@ -7,13 +7,24 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { DECORATORS, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { isPublicPath } from '../common/auth/authentication.middleware.js';
-import { SCOPE_GROUP_KEY, SCOPE_KEY, scopeFor } from '../common/auth/scopes.js';
-import { ERRORS, SHARED_HEADERS, SHARED_PARAMETERS, SHARED_SCHEMAS, errorResponses, errorSchemas, successHeaders } from './components.js';
+import { NDJSON } from '../common/http/ndjson-body.js';
+import { BY_RESOURCE, SCOPE_GROUP_KEY, SCOPE_KEY, SCOPE_RESOURCE_GROUPS_KEY, scopeFor } from '../common/auth/scopes.js';
+import {
+  ERRORS,
+  SHARED_HEADERS,
+  SHARED_PARAMETERS,
+  SHARED_SCHEMAS,
+  errorResponses,
+  errorSchemas,
+  streamHeaders,
+  successHeaders,
+} from './components.js';
 import { REQUEST_EXAMPLES, sampleOf } from './examples.js';
 import { documentedPath } from './spellings.js';
-import { PATH_PARAMS_DOC, RESPONSE_DOC, type ResponseDoc } from './decorators.js';
+import { NDJSON_DOC, type NdjsonDoc, PATH_PARAMS_DOC, RESPONSE_DOC, type ResponseDoc } from './decorators.js';
 import { DtoSchemas, type JsonSchema, schemaRef } from './dto-schema.js';
 import { VIEW_CLASSES } from './fields.js';
+import { EVENT_CATALOG } from '../modules/webhooks/domain/event-catalog.js';
 import { DELIVERY_PARAMETERS, webhookSection } from './webhooks.js';
 
 /**
@@ -35,13 +46,21 @@ interface Handler {
   method: string;
   scope: string | null;
   group: string | null;
+  /** `@ScopeByResource(groups)`: the groups whose read or write scope the route needs, by the resource it names. */
+  resourceGroups: string[];
   status: number;
   doc?: ResponseDoc;
+  /** `@ApiNdjson`: the answer is a stream of NDJSON lines. */
+  ndjson?: NdjsonDoc;
   body?: Function;
   /** The body is a JSON array of `body` (a collection PUT or a batch: `@BatchBody`). */
   bodyIsArray: boolean;
   /** A body declared by its schema alone (`@ApiBody({ schema })`: an array of ids), with its `example`. */
   bodySchema?: JsonSchema;
+  /** `@ApiBody({ description })`. */
+  bodyDescription?: string;
+  /** `@ApiConsumes(...)`: the media types the body is taken in (else `application/json`). */
+  consumes: string[];
   query?: Function;
   pathParams: Record<string, string>;
 }
@@ -56,6 +75,8 @@ type Operation = {
   responses: Record<string, JsonSchema>;
   security?: Record<string, string[]>[];
 };
+
+const EVENT_SCHEMAS = new Set<string>(EVENT_CATALOG.map((e) => e.schema));
 
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
@@ -115,11 +136,15 @@ function handlers(app: INestApplication): Map<string, Handler> {
         method,
         scope: reflector.getAllAndOverride<string | undefined>(SCOPE_KEY, [fn, controller]) ?? null,
         group: reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [fn, controller]) ?? null,
+        resourceGroups: reflector.getAllAndOverride<string[] | undefined>(SCOPE_RESOURCE_GROUPS_KEY, [fn, controller]) ?? [],
         status: (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ?? (method === 'POST' ? 201 : 200),
         doc: Reflect.getMetadata(RESPONSE_DOC, fn) as ResponseDoc | undefined,
+        ndjson: Reflect.getMetadata(NDJSON_DOC, fn) as NdjsonDoc | undefined,
         body: explicitBodySchema(fn) ? undefined : (explicitBody(fn) ?? argOf(RouteParamtypes.BODY)),
         bodyIsArray: explicitBodyIsArray(fn),
         bodySchema: explicitBodySchema(fn),
+        bodyDescription: explicitBodyDescription(fn),
+        consumes: reflector.getAllAndOverride<string[] | undefined>(DECORATORS.API_CONSUMES, [fn, controller]) ?? [],
         query: argOf(RouteParamtypes.QUERY),
         pathParams,
       };
@@ -140,6 +165,12 @@ function explicitBody(fn: Function): Function | undefined {
 function explicitBodySchema(fn: Function): JsonSchema | undefined {
   const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; schema?: JsonSchema }[];
   return params.find((p) => p.in === 'body')?.schema;
+}
+
+/** `@ApiBody({ description })`: what the body is, when its schema cannot say it (an NDJSON upload). */
+function explicitBodyDescription(fn: Function): string | undefined {
+  const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, fn) ?? []) as { in?: string; description?: string }[];
+  return params.find((p) => p.in === 'body')?.description;
 }
 
 /** `@ApiBody({ type, isArray: true })`, as `@BatchBody` declares it. */
@@ -263,6 +294,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const table = handlers(app);
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller}.${method}`,
+    // The event catalog's `data` schemas are documented under `webhooks` even when no route answers with one.
+    extraModels: [...VIEW_CLASSES].filter((cls) => EVENT_SCHEMAS.has(cls.name)),
     // Tags come from the scope group below (one per module), unless a controller sets @ApiTags.
     autoTagControllers: false,
   });
@@ -293,14 +326,23 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 
       // Tags by scope group: the unit of permission and of module.
       if (!op.tags?.length) op.tags = [h.group ? humanize(h.group) : humanize(h.controller.name.replace(/Controller$/, ''))];
-      const scope = h.scope ?? (h.group ? scopeFor(h.group, h.method) : null);
+      // A route whose scope follows the resource it names (`POST /imports?resource=customers`): any one
+      // of its groups' scopes, as alternative requirements.
+      const byResource = h.scope === BY_RESOURCE;
+      const scope = byResource ? null : (h.scope ?? (h.group ? scopeFor(h.group, h.method) : null));
+      const alternatives = byResource ? h.resourceGroups.map((g) => scopeFor(g, h.method)) : [];
+      if (byResource && !alternatives.length) throw new Error(`OpenAPI: ${h.method} ${path} is @ScopeByResource() without its groups`);
       for (const tag of op.tags) {
         const scopes = tags.get(tag) ?? new Set<string>();
         if (h.group) scopes.add(`${h.group}:read`).add(`${h.group}:write`);
-        for (const one of scope ? scope.split(' ') : []) scopes.add(one);
+        for (const one of scope ? scope.split(' ') : alternatives) scopes.add(one);
         tags.set(tag, scopes);
       }
-      op.security = isPublic ? [] : [{ bearer: scope ? scope.split(' ') : [] }];
+      op.security = isPublic
+        ? []
+        : byResource
+          ? alternatives.map((one) => ({ bearer: [one] }))
+          : [{ bearer: scope ? scope.split(' ') : [] }];
 
       // Parameters: path (described, and present even when the handler does not read them), query from the DTO, headers.
       const parameters = (op.parameters ?? []).filter((p) => p.in !== 'query');
@@ -368,15 +410,19 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         const { example, ...schema } = h.bodySchema;
         const exampleName = `${h.controller.name.replace(/Controller$/, '')}${h.name.replace(/^./, (c) => c.toUpperCase())}Body`;
         examples.set(exampleName, { summary: 'A body the API accepts', value: example });
+        const media = { schema, examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } } };
+        // `@ApiConsumes`: a body in other media types (an NDJSON upload), each with the same schema and example.
+        const types = h.consumes.length ? h.consumes : ['application/json'];
         op.requestBody = {
           required: true,
-          content: { 'application/json': { schema, examples: { [exampleName]: { $ref: `#/components/examples/${exampleName}` } } } },
+          ...(h.bodyDescription ? { description: h.bodyDescription } : {}),
+          content: Object.fromEntries(types.map((type) => [type, media])),
         };
       } else {
         delete op.requestBody;
       }
 
-      op.summary ||= h.doc?.summary ?? autoSummary(h);
+      op.summary ||= h.doc?.summary ?? h.ndjson?.summary ?? autoSummary(h);
 
       // Responses: the success envelope, then the errors this operation can meet.
       const explicit = Object.fromEntries(Object.entries(op.responses ?? {}).filter(([, r]) => r.description));
@@ -393,6 +439,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
             description: status === h.status ? op.summary : h.doc.creates,
             headers: {
               ...successHeaders(),
+              ...(h.doc.location
+                ? { Location: { description: h.doc.location, schema: { type: 'string', pattern: '^/', example: '/import/42' } } }
+                : {}),
               ...(h.method === 'POST' ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}),
             },
             content: {
@@ -403,6 +452,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
             },
           };
         }
+      } else if (h.ndjson) {
+        // A stream of lines (`NdjsonBody`): no envelope, no ETag, never cached; errors still come as JSON envelopes.
+        responses[String(h.status)] = {
+          description: `${op.summary}: \`application/x-ndjson\`, one JSON object per line, each ending with \`\\n\`.`,
+          headers: streamHeaders(h.ndjson.attachment !== undefined),
+          content: { [NDJSON]: { schema: { type: 'string' }, example: h.ndjson.example } },
+        };
       } else if (!isPublic) {
         // A handler without @ApiItem/@ApiPage: still listed, flagged so the e2e test points at it.
         responses[String(h.status)] = {
@@ -413,7 +469,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       } else {
         responses[String(h.status)] = { description: 'Success.' };
       }
-      if (h.method === 'GET' && !isPublic)
+      if (h.method === 'GET' && !isPublic && !h.ndjson)
         responses['304'] = { description: 'Not modified: the `If-None-Match` / `If-Modified-Since` copy is current (no body).' };
       if (!isPublic) {
         for (const status of errorStatuses(h, path)) {
@@ -424,7 +480,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       op.description = [
         op.description,
         h.doc?.description,
-        scope ? `Scope: \`${scope}\`.` : isPublic ? 'No token needed.' : undefined,
+        h.ndjson?.description,
+        h.ndjson?.attachment ? `Sent as a file: \`Content-Disposition: attachment\` (${h.ndjson.attachment}).` : undefined,
+        scope
+          ? `Scope: \`${scope}\`.`
+          : byResource
+            ? `Scope: the ${h.method === 'GET' ? 'read' : 'write'} scope of the resource it names: ${alternatives.map((a) => `\`${a}\``).join(', ')}.`
+            : isPublic
+              ? 'No token needed.'
+              : undefined,
         aliases.length
           ? `Also answers at ${aliases.map((p) => `\`${p}\``).join(', ')} (${aliases.length > 1 ? 'aliases' : 'an alias'}, the same operation).`
           : undefined,

@@ -9,6 +9,15 @@ import createClient from 'openapi-fetch';
 import type { components, paths } from './generated/store-api.js';
 
 type Quote = components['schemas']['QuoteView'];
+type Import = components['schemas']['ImportView'];
+/** A line of `GET /import/{id}/results` (NDJSON: the document types the answer as text). */
+interface ImportResult {
+  line: number;
+  status: 'created' | 'updated' | 'unchanged' | 'failed';
+  id: number | null;
+  key: string | null;
+  errors?: Record<string, string[]>;
+}
 
 const baseUrl = process.env.STORE_URL ?? 'http://localhost:3000';
 const client = createClient<paths>({
@@ -171,6 +180,45 @@ async function main() {
   });
   if (!mugRead.data) return fail('read synced product', mugRead.response.status, mugRead.error);
 
+  // A catalog too large for a batch goes in as NDJSON, one product per line: the upload answers 202 with
+  // the queued import and its Location; the import runs in the background; its results are NDJSON too.
+  // The generated client sends the text as it is (bodySerializer) and reads the results as text.
+  const catalog = [
+    {
+      sku: 'ERP-CAP',
+      name: 'Cap',
+      base_price: '15.00',
+      options: [{ name: 'Color', values: ['Black', 'Sand'] }],
+      variants: [
+        { sku: 'ERP-CAP-BLACK', options: { Color: 'Black' }, price_tiers: [{ quantity: 20, price: '12.00' }] },
+        { sku: 'ERP-CAP-SAND', options: { Color: 'Sand' } },
+      ],
+      price_tiers: [{ quantity: 10, price: '13.50' }],
+    },
+    { sku: 'ERP-SOCKS', name: 'Socks', base_price: '6.00' },
+  ];
+  const uploaded = await client.POST('/imports', {
+    params: { query: { resource: 'products' } },
+    headers: { 'Content-Type': 'application/x-ndjson' },
+    body: catalog.map((p) => JSON.stringify(p)).join('\n') + '\n',
+    bodySerializer: (body) => body,
+  });
+  if (!uploaded.data) return fail('upload catalog', uploaded.response.status, uploaded.error);
+  const importId = String(uploaded.data.data.id);
+  let imported: Import = uploaded.data.data;
+  for (let polls = 0; (imported.status === 'queued' || imported.status === 'running') && polls < 300; polls++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const polled = await client.GET('/import/{id}', { params: { path: { id: importId } } });
+    if (!polled.data) return fail('read import', polled.response.status, polled.error);
+    imported = polled.data.data;
+  }
+  const results = await client.GET('/import/{id}/results', { params: { path: { id: importId } }, parseAs: 'text' });
+  if (results.data === undefined) return fail('read import results', results.response.status, results.error);
+  const importResults = results.data
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line): ImportResult => JSON.parse(line));
+
   // A 422: its message is a map of field path to messages (other errors carry a string).
   const invalid = await client.POST('/quote', {
     body: { name: 'ERP order 4714', items: [{ product_id: productId, options: { Size: 'XL' } }] },
@@ -218,6 +266,13 @@ async function main() {
       unchanged: resynced.data.data.updated_at === synced.data.data.updated_at,
       variants: (mugRead.data.data.variants?.data ?? []).map((v) => v.sku),
       pricetiers: (mugRead.data.data.pricetiers?.data ?? []).map((t) => `${t.quantity}@${t.price}`),
+    },
+    import: {
+      status_code: uploaded.response.status,
+      location: uploaded.response.headers.get('Location') === `/import/${importId}`,
+      status: imported.status,
+      counts: [imported.lines, imported.created, imported.updated, imported.unchanged, imported.failed],
+      results: importResults.map((r) => `${r.line} ${r.status} ${r.key ?? ''}`),
     },
     review: {
       status: approved.data.data.status,

@@ -1,4 +1,4 @@
-import { SetMetadata } from '@nestjs/common';
+import { SetMetadata, applyDecorators } from '@nestjs/common';
 
 const SCOPE_GROUPS = [
   'quotes',
@@ -36,8 +36,11 @@ export const RequireScope = (...scopes: string[]) => SetMetadata(SCOPE_KEY, scop
  * any key passes the route's check, and the handler requires that resource's scope
  * (resource-scopes.ts `requireAccess`) before it reads a body.
  */
-const BY_RESOURCE = 'scope:by-resource';
-export const ScopeByResource = () => SetMetadata(SCOPE_KEY, BY_RESOURCE);
+export const BY_RESOURCE = 'scope:by-resource';
+/** The scope groups a by-resource route's resource may belong to: the document lists each one's scope. */
+export const SCOPE_RESOURCE_GROUPS_KEY = 'scope:resource-groups';
+export const ScopeByResource = (groups: readonly ScopeGroup[] = []) =>
+  applyDecorators(SetMetadata(SCOPE_KEY, BY_RESOURCE), SetMetadata(SCOPE_RESOURCE_GROUPS_KEY, [...new Set(groups)]));
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

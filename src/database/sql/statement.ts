@@ -78,10 +78,10 @@ export function heldPgClient(m: EntityManager): object | undefined {
 
 export async function runStatement<T>(m: EntityManager, sql: string, params: unknown[], options: StatementOptions = {}): Promise<T[]> {
   const pool = (m.connection.driver as { master?: Partial<PgPool> }).master;
-  if (typeof pool?.query !== 'function' || typeof pool.connect !== 'function') return (await m.query(sql, params)) as T[];
+  if (typeof pool?.query !== 'function' || typeof pool.connect !== 'function') return rowsOf<T>(await m.query(sql, params));
   // In a transaction: the pg client the transaction's query runner holds (BEGIN was sent on it).
   const held = m.queryRunner ? (m.queryRunner as { databaseConnection?: PgClient }).databaseConnection : undefined;
-  if (m.queryRunner && typeof held?.query !== 'function') return (await m.query(sql, params)) as T[];
+  if (m.queryRunner && typeof held?.query !== 'function') return rowsOf<T>(await m.query(sql, params));
   countStatement(sql, params);
   try {
     if (held) return await send(held, sql, params, options);
@@ -98,6 +98,16 @@ export async function runStatement<T>(m: EntityManager, sql: string, params: unk
     if (err instanceof Error && 'severity' in err) throw new QueryFailedError(sql, params, err);
     throw err;
   }
+}
+
+/**
+ * The rows of what TypeORM's `query` answered: an UPDATE or DELETE … RETURNING comes as `[rows,
+ * affected count]` (the embedded database's driver), every other statement as its rows. A row is an
+ * object, never an array, so the pair cannot be mistaken for rows.
+ */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  return result as T[];
 }
 
 /** On a connection of the pool, given back afterwards (as broken when the statement broke it). */

@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiResponse } from '@nestjs/swagger';
 import { ScopeByResource } from '../../common/auth/scopes.js';
-import { NDJSON } from '../../common/http/ndjson-body.js';
-import { ApiItem, ApiPage } from '../../openapi/decorators.js';
+import { ApiItem, ApiNdjson, ApiPage } from '../../openapi/decorators.js';
+import { BULK_SCOPE_GROUPS } from './domain/bulk-event-names.js';
 import { ExportView } from './bulk.views.js';
 import type { BulkResource } from './domain/bulk-resources.js';
 import { ExportCreate, ExportListQuery } from './dto/bulk.input.js';
@@ -10,7 +9,7 @@ import { EXPORT_SORT, ExportsService } from './exports.service.js';
 
 /** Bulk exports (CONTRACT §18); each route's scope is the read scope of the resource exported. */
 @Controller()
-@ScopeByResource()
+@ScopeByResource(BULK_SCOPE_GROUPS)
 export class ExportsController {
   constructor(private readonly exports: ExportsService) {}
 
@@ -20,6 +19,7 @@ export class ExportsController {
     summary: 'Export a collection to NDJSON',
     description:
       'Answers 202 with the queued export and `Location: /export/{id}`; its file is written in the background, one member per line in the form `POST /imports` takes (a product with all its parts), so the file imports into another store as it is. Scope: the read scope of the resource. The file is kept 7 days after the export completed, then the export is removed.',
+    location: 'The export: `/export/{id}`.',
   })
   create(@Body() body: ExportCreate) {
     return this.exports.create(body.resource as BulkResource, body.updated_at_min);
@@ -42,24 +42,13 @@ export class ExportsController {
   }
 
   @Get('export/:id/file')
-  @ApiOperation({
+  @ApiNdjson({
     summary: 'Get the file of an export',
     description:
-      'NDJSON, one member per line, in id order, each as a line of `POST /imports?resource=<resource>` takes it. Streamed; `Content-Disposition: attachment; filename=<resource>-<id>.ndjson`. An export not yet completed: 409.',
-  })
-  @ApiProduces(NDJSON)
-  @ApiResponse({
-    status: 200,
-    description: 'The file (`application/x-ndjson`).',
-    content: {
-      [NDJSON]: {
-        schema: {
-          type: 'string',
-          example:
-            '{"email":"ada@example.com","first_name":"Ada","last_name":null,"company":null,"phone":null,"notes":null,"is_guest":0,"customer_group_id":null}\n',
-        },
-      },
-    },
+      'One member per line, in id order, each as a line of `POST /imports?resource=<resource>` takes it. Streamed. An export not yet completed: 409.',
+    example:
+      '{"email":"ada@example.com","first_name":"Ada","last_name":null,"company":null,"phone":null,"notes":null,"is_guest":0,"customer_group_id":null}\n',
+    attachment: '`<resource>-<id>.ndjson`',
   })
   file(@Param('id') id: string) {
     return this.exports.file(id);

@@ -1,11 +1,13 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ScopeByResource } from '../../common/auth/scopes.js';
+import { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { NDJSON } from '../../common/http/ndjson-body.js';
 import { StreamBodyRoute } from '../../common/http/stream-body.js';
-import { ApiItem, ApiPage } from '../../openapi/decorators.js';
+import { ApiItem, ApiNdjson, ApiPage } from '../../openapi/decorators.js';
 import { ImportView } from './bulk.views.js';
+import { BULK_SCOPE_GROUPS } from './domain/bulk-event-names.js';
 import type { BulkResource } from './domain/bulk-resources.js';
 import { ImportCreateQuery, ImportListQuery } from './dto/bulk.input.js';
 import { IMPORT_SORT, ImportsService } from './imports.service.js';
@@ -15,7 +17,7 @@ const UPLOAD_TYPES = [NDJSON, 'application/jsonl'];
 
 /** Bulk imports (CONTRACT §18); each route's scope is that of the resource imported. */
 @Controller()
-@ScopeByResource()
+@ScopeByResource(BULK_SCOPE_GROUPS)
 export class ImportsController {
   constructor(private readonly imports: ImportsService) {}
 
@@ -28,13 +30,16 @@ export class ImportsController {
       'NDJSON: one member per line, each as a member of `PUT /<resource>` takes it (a product with its options, variants, price tiers, extras, attributes and categories). Lines end with `\\n` (the last newline is optional); blank lines are skipped and not counted. Streamed, up to `IMPORT_MAX_BYTES` (default 1 GiB).',
     schema: {
       type: 'string',
-      example: '{"sku":"TEE-1","name":"Tee","base_price":"19.00"}\n{"sku":"TEE-2","name":"Tee 2","base_price":"21.00"}\n',
+      example:
+        '{"sku":"CAT-TEE","name":"Catalog tee","base_price":"19.00","options":[{"name":"Size","values":["S","M"]}],"variants":[{"sku":"CAT-TEE-S","options":{"Size":"S"}},{"sku":"CAT-TEE-M","options":{"Size":"M"},"price_tiers":[{"quantity":10,"price":"17.00"}]}],"price_tiers":[{"quantity":5,"price":"18.00"}]}\n' +
+        '{"sku":"CAT-MUG","name":"Catalog mug","base_price":"9.50"}\n',
     },
   })
   @ApiItem(ImportView, {
     summary: 'Import a collection from NDJSON',
+    location: 'The import: `/import/{id}`.',
     description:
-      'Stores the upload (streamed: never held whole) and answers 202 with the queued import and `Location: /import/{id}`; its lines are applied in the background, in order, each through the same upsert as `PUT /<resource>`. Scope: the write scope of the resource. An unknown `resource`: 422; an empty body: 422 `body`; above `IMPORT_MAX_BYTES`: 413 (nothing kept); another `Content-Type`: 415.',
+      'Stores the upload (streamed: never held whole) and answers 202 with the queued import and `Location: /import/{id}`; its lines are applied in the background, in order, each through the same upsert as `PUT /<resource>`. An unknown `resource`: 422; an empty body: 422 `body`; above `IMPORT_MAX_BYTES`: 413 (nothing kept); another `Content-Type`: 415.',
   })
   create(@Query() query: ImportCreateQuery, @Req() req: Request) {
     const length = req.headers['content-length'];
@@ -52,41 +57,28 @@ export class ImportsController {
   }
 
   @Get('import/:id')
-  @ApiItem(ImportView, { summary: 'Get an import', description: 'Its status and counts; scope: the read scope of its resource.' })
-  get(@Param('id') id: string) {
-    return this.imports.get(id);
+  @ApiItem(ImportView, { summary: 'Get an import', description: 'Its status and counts.' })
+  get(@Param('id') id: string, @Query() query: ItemQuery) {
+    return this.imports.get(id, query);
   }
 
   @Post('import/:id/cancel')
   @HttpCode(200)
   @ApiItem(ImportView, {
     summary: 'Cancel an import',
-    description:
-      'Stops after the lines in progress; what was applied stays; the import becomes `cancelled`. A finished import: 409. Scope: the write scope of its resource.',
+    description: 'Stops after the lines in progress; what was applied stays; the import becomes `cancelled`. A finished import: 409.',
   })
   cancel(@Param('id') id: string) {
     return this.imports.cancel(id);
   }
 
   @Get('import/:id/results')
-  @ApiOperation({
+  @ApiNdjson({
     summary: 'Get the results of an import',
     description:
-      'NDJSON, one line per processed input line, in input order: `{"line": n, "status": "created"|"updated"|"unchanged"|"failed", "id": <id or null>, "key": <the line\'s key or null>, "errors": {field: [messages]}}` (`errors` only when failed). Streamed; readable while the import runs.',
-  })
-  @ApiProduces(NDJSON)
-  @ApiResponse({
-    status: 200,
-    description: 'The results so far (`application/x-ndjson`).',
-    content: {
-      [NDJSON]: {
-        schema: {
-          type: 'string',
-          example:
-            '{"line":1,"status":"created","id":12,"key":"TEE-1"}\n{"line":2,"status":"failed","id":null,"key":"TEE-2","errors":{"base_price":["must be a decimal"]}}\n',
-        },
-      },
-    },
+      'One line per processed input line, in input order: `{"line": n, "status": "created"|"updated"|"unchanged"|"failed", "id": <id or null>, "key": <the line\'s key or null>, "errors": {field: [messages]}}` (`errors` only when failed; `errors.line` for a line that is not a JSON object, and `errors.member` for a member the upsert refused as a whole). Streamed; readable while the import runs.',
+    example:
+      '{"line":1,"status":"created","id":12,"key":"TEE-1"}\n{"line":2,"status":"failed","id":null,"key":"TEE-2","errors":{"base_price":["must be a decimal"]}}\n',
   })
   results(@Param('id') id: string) {
     return this.imports.results(id);

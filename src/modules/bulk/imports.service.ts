@@ -5,6 +5,7 @@ import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { WithStatus } from '../../common/http/envelope.js';
 import { NdjsonBody } from '../../common/http/ndjson-body.js';
+import type { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { type Sortable, pageRequest, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
@@ -81,7 +82,8 @@ export class ImportsService {
     return this.repository.page(m, req, resources, filter).then((rows) => toPage(req, rows, async (items) => items.map(presentImport)));
   }
 
-  async get(id: string): Promise<ImportView> {
+  async get(id: string, query: ItemQuery = {}): Promise<ImportView> {
+    parseEmbed(query.embed, {});
     return presentImport(await this.find(id, 'read'));
   }
 
