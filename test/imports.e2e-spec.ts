@@ -144,7 +144,9 @@ describeE2E('bulk imports', () => {
     const done = await finished(res.body.data.id as number);
     expect([done.failed, done.created]).toEqual([4, 0]);
     expect((await results(res.body.data.id as number)).map((r) => r.errors)).toEqual(names.map((n) => ({ [n]: ['is not a known field'] })));
-    expect((await t.http.get('/imports?embed=constructor').set(auth)).body).toEqual(fail(422, { embed: ['unknown "constructor"; allowed: none'] }));
+    expect((await t.http.get('/imports?embed=constructor').set(auth)).body).toEqual(
+      fail(422, { embed: ['unknown "constructor"; allowed: none'] }),
+    );
   });
 
   it('refuses what is not an upload it can take, keeping nothing', async () => {

@@ -22,7 +22,7 @@ import { COUNTRY_BATCH_KEY, CountryCreate } from '../geography/dto/country.input
 import { BULK_RESOURCES, type BulkResource } from './domain/bulk-resources.js';
 
 /** What a batch upsert did to one member. */
-export interface UpsertedMember {
+interface UpsertedMember {
   outcome: UpsertOutcome;
   id: number;
 }
@@ -34,7 +34,7 @@ interface ExportedMember {
 }
 
 /** How a 409 about member `i` is worded (the import also learns which member it was). */
-export type ConflictWording = (i: number, message: string) => string;
+type ConflictWording = (i: number, message: string) => string;
 
 /**
  * The batch PUT of one resource (CONTRACT §17) as another door calls it: the member class and key
