@@ -1,10 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
 import { ApiError, type FieldErrors } from '../../common/http/api-error.js';
 import { isDependencyFailure, mapDatabaseError } from '../../common/http/exception.filter.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { validateInto } from '../../common/validation/validation.pipe.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { type HeldTransaction, TransactionRunner, holdingTransaction } from '../../database/transaction.js';
 import { type BatchDoor, BatchDoors } from './batch-doors.js';
 import type { Import } from './bulk.entities.js';
@@ -50,6 +51,7 @@ export class ImportRunner {
     private readonly repository: ImportsRepository,
     private readonly doors: BatchDoors,
     private readonly events: BulkEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -106,6 +108,8 @@ export class ImportRunner {
     try {
       const outcome = await holdingTransaction(slot, () =>
         this.tx.run(async (m): Promise<ChunkOutcome> => {
+          // A holder stalled inside the chunk (paused, its host gone) must not keep the row locked past its lease.
+          await this.repository.boundIdleTransaction(m, this.config.bulkLeaseSeconds);
           const held = await this.repository.lockHeld(m, job.id, ticket.token);
           if (!held) return { held: false, more: false, job: null };
           const lines = await this.repository.nextLines(m, job.id, held.last_line, chunkLines);

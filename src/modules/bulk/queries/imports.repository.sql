@@ -195,6 +195,10 @@ LIMIT
 OFFSET
   0;
 
+-- ImportsRepository.boundIdleTransaction
+SELECT
+  set_config('idle_in_transaction_session_timeout', $1, true);
+
 -- ImportsRepository.lockHeld
 SELECT
   *

@@ -121,6 +121,17 @@ export class ImportsRepository {
   }
 
   /**
+   * Bounds how long the chunk's transaction may sit idle (its process paused, its host gone) to the
+   * lease: PostgreSQL then ends the session, which rolls the chunk back and frees the import's row
+   * for the next holder. Without it the row stays locked by a session nobody will finish, and no
+   * other process can take the import over (the claim skips locked rows), nor can a cancel end it.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 15] })
+  async boundIdleTransaction(m: EntityManager, leaseSeconds: number): Promise<void> {
+    await runStatement(m, `SELECT set_config('idle_in_transaction_session_timeout', $1, true)`, [String(leaseSeconds * 1000)]);
+  }
+
+  /**
    * The import as its holder (`token`) has it, locked until the chunk's transaction ends (a cancel
    * waits for the chunk in progress); null once the claim is no longer the holder's (taken over,
    * cancelled).
