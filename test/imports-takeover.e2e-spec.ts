@@ -345,6 +345,28 @@ describeE2E('imports: takeover, cancel and outages', () => {
     noServerErrors([worker]);
   }, 120_000);
 
+  it('a cancel while the holder is stalled inside a chunk: answered once the lease ends, the stalled chunk rolled back', async () => {
+    const u = buildUpload('STALL', 2000);
+    const job = await upload(u.body);
+    const worker = await start();
+    await waitFor(async () => (await row(job.id)).processed > 0, 'the first chunks to be recorded');
+    await pauseInsideChunk(worker, job.id);
+    const atPause = await row(job.id);
+    const res = await t.http.post(`/import/${job.id}/cancel`).set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'cancelled', processed: atPause.processed });
+    resumeWorker(worker);
+    const next = await upload(JSON.stringify({ sku: 'AFTER-2', name: 'After', base_price: '1.00' }) + '\n');
+    await waitFor(async () => (await row(next.id)).status === 'completed', 'the next import to complete', 30_000);
+
+    expect((await t.http.get(`/import/${job.id}`).set(auth)).body.data).toEqual(res.body.data);
+    await expectCommittedTogether(job.id, 'STALL');
+    const implied = u.expected.slice(0, atPause.processed);
+    const ids = await stored('STALL');
+    expect([...ids.keys()].sort()).toEqual([...new Set(implied.filter((e) => e.status === 'created').map((e) => e.key!))].sort());
+    expect(await results(job.id)).toEqual(expectedResults(u, ids, atPause.processed));
+  }, 120_000);
+
   it('a worker whose database connections are cut mid-import finishes it, with the same counts', async () => {
     const db = new URL(t.dbUrl);
     proxy = await tcpProxy({ host: db.hostname, port: Number(db.port || 5432) });
