@@ -279,6 +279,32 @@ describeE2E('imports: takeover, cancel and outages', () => {
     );
   }, 120_000);
 
+  it('a worker stopped with SIGTERM mid-import commits its chunk and gives the import back; the next goes on at once', async () => {
+    const u = buildUpload('TERM', 3000);
+    const job = await upload(u.body);
+    const first = await start();
+    await waitFor(async () => (await row(job.id)).processed >= 500, 'five hundred lines to be recorded');
+    expect(await first.stop('SIGTERM')).toBe(0);
+    const [given] = await t.sql<{ status: string; processed: number; leased_until: string | null }>(
+      `SELECT status, processed, leased_until FROM imports WHERE id = $1`,
+      [job.id],
+    );
+    expect(given).toEqual({ status: 'running', processed: expect.any(Number), leased_until: null });
+    expect(given.processed).toBeLessThan(u.counts.lines);
+    await expectCommittedTogether(job.id, 'TERM');
+
+    const second = await start();
+    await waitFor(async () => (await row(job.id)).status === 'completed', 'the import to complete', 60_000);
+    expect((await row(job.id)).holder_pid).toBe(String(second.pid));
+    const view = (await t.http.get(`/import/${job.id}`).set(auth)).body.data;
+    expect(view).toMatchObject({ status: 'completed', error: null, processed: u.counts.lines, ...u.counts });
+    const ids = await stored('TERM');
+    expect(new Map([...ids].map(([sku, r]) => [sku, { name: r.name, base_price: r.base_price }]))).toEqual(u.products);
+    expect(await results(job.id)).toEqual(expectedResults(u, ids));
+    await expectEventsOnce(u, ids);
+    noServerErrors([first, second]);
+  }, 120_000);
+
   it('a worker paused inside a chunk (as a host that vanishes): its session ends with the lease, and another takes over within 30 s', async () => {
     const u = buildUpload('PAUSE', 4000);
     const job = await upload(u.body);
