@@ -420,7 +420,7 @@ describeE2E('imports: takeover, cancel and outages', () => {
     expect(await results(job.id)).toEqual(expectedResults(u, ids));
     await expectEventsOnce(u, ids);
     // The outage itself is logged; nothing else is.
-    noServerErrors([worker], [/^(Bulk job|Webhook) pass failed: .*(ECONNRESET|ECONNREFUSED|Connection terminated)/]);
+    noServerErrors([worker], [/^(Bulk job|Webhook) pass failed: .*(ECONNRESET|ECONNREFUSED|Connection terminated|connection error)/]);
     process.stdout.write(`imports outage: cut at ${atCut.processed}/${u.counts.lines} lines\n`);
   }, 120_000);
 });
