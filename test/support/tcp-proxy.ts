@@ -46,7 +46,10 @@ export async function startTcpProxy(options: { target: { host: string; port: num
 
   const end = (socket: net.Socket, mode: CutMode) => {
     if (socket.destroyed) return;
-    if (mode === 'reset') socket.resetAndDestroy();
+    // A socket already ending (its FIN sent or on its way: the peer closed first) cannot be reset:
+    // Node answers EINVAL and never emits 'close', which left a cut or close() waiting for ever.
+    if (mode === 'reset' && !socket.writableEnded) socket.resetAndDestroy();
+    else if (mode === 'reset') socket.destroy();
     else socket.end(() => socket.destroy());
   };
 

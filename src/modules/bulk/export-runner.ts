@@ -1,12 +1,14 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
 import { isDependencyFailure } from '../../common/http/exception.filter.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { type BatchDoor, BatchDoors } from './batch-doors.js';
 import type { Export } from './bulk.entities.js';
 import { BulkEvents } from './bulk-events.js';
 import { isBulkResource } from './domain/bulk-resources.js';
+import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { ExportsRepository } from './repositories/exports.repository.js';
 
 /** Members read and written per transaction. */
@@ -37,6 +39,8 @@ export class ExportRunner {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly repository: ExportsRepository,
+    private readonly jobs: BulkJobsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly doors: BatchDoors,
     private readonly events: BulkEvents,
   ) {}
@@ -80,6 +84,8 @@ export class ExportRunner {
 
   /** One chunk in the transaction of `m`: the members after the export's `last_id`, their lines, and the end when none are left. */
   private async chunk(m: EntityManager, job: Export, door: BatchDoor, ticket: ClaimTicket): Promise<ChunkOutcome> {
+    // A holder stalled inside the chunk (paused, its host gone) must not keep the row locked past its lease.
+    await this.jobs.boundIdleTransaction(m, this.config.bulkLeaseSeconds);
     const held = await this.repository.lockHeld(m, job.id, ticket.token);
     if (!held) return { held: false, more: false };
     const members = await door.exportPage(m, held.last_id, EXPORT_CHUNK_MEMBERS, held.updated_at_min);

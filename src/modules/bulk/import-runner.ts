@@ -1,16 +1,18 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
 import { ApiError, type FieldErrors } from '../../common/http/api-error.js';
 import { isDependencyFailure, mapDatabaseError } from '../../common/http/exception.filter.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { validateInto } from '../../common/validation/validation.pipe.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { type HeldTransaction, TransactionRunner, holdingTransaction } from '../../database/transaction.js';
 import { type BatchDoor, BatchDoors } from './batch-doors.js';
 import type { Import } from './bulk.entities.js';
 import { BulkEvents } from './bulk-events.js';
 import { isBulkResource } from './domain/bulk-resources.js';
 import { errorsByMember, parseLine, runsOfDistinctKeys } from './domain/import-lines.js';
+import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { type LineResult, ImportsRepository } from './repositories/imports.repository.js';
 
 /** Attempts of a chunk that fails with no line to blame before the import fails. */
@@ -65,8 +67,10 @@ export class ImportRunner {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly repository: ImportsRepository,
+    private readonly jobs: BulkJobsRepository,
     private readonly doors: BatchDoors,
     private readonly events: BulkEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -156,6 +160,8 @@ export class ImportRunner {
     try {
       const outcome = await holdingTransaction(slot, () =>
         this.tx.run(async (m): Promise<ChunkOutcome> => {
+          // A holder stalled inside the chunk (paused, its host gone) must not keep the row locked past its lease.
+          await this.jobs.boundIdleTransaction(m, this.config.bulkLeaseSeconds);
           const held = await this.repository.lockHeld(m, job.id, ticket.token);
           // Not ours any more, or moved on by someone else: what was prepared is not this import's next chunk.
           if (!held || held.last_line !== prepared.after) return { held: false, more: false, job: null };

@@ -130,6 +130,10 @@ SELECT
 FROM
   c;
 
+-- BulkJobsRepository.boundIdleTransaction
+SELECT
+  set_config('idle_in_transaction_session_timeout', $1, true);
+
 -- BulkJobsRepository.release
 UPDATE "imports"
 SET

@@ -59,6 +59,17 @@ export class BulkJobsRepository {
     return row ?? null;
   }
 
+  /**
+   * Bounds how long the chunk's transaction may sit idle (its process paused, its host gone) to the
+   * lease: PostgreSQL then ends the session, which rolls the chunk back and frees the job's row
+   * for the next holder. Without it the row stays locked by a session nobody will finish, and no
+   * other process can take the job over (the claim skips locked rows), nor can a cancel end it.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 15] })
+  async boundIdleTransaction(m: EntityManager, leaseSeconds: number): Promise<void> {
+    await runStatement(m, `SELECT set_config('idle_in_transaction_session_timeout', $1, true)`, [String(leaseSeconds * 1000)]);
+  }
+
   /** A holder that stops (SIGTERM) gives its job back: free at once for the next process to go on with. */
   @GenerateSql({ args: [SqlArg.manager, 'imports', 1, TEST_TICKET.token] })
   async release(m: EntityManager, table: BulkJobTable, id: number, token: string): Promise<void> {
