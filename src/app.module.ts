@@ -15,6 +15,7 @@ import { LoggingModule } from './common/logging/logging.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { BulkModule } from './modules/bulk/bulk.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         // The buyer's pages (api only); they use the quotes module, which never uses them.
         CartModule.forRoot(quotes),
         WebhookDeliveryModule.forRoot(config, 'api'),
+        BulkModule.forRoot(config, 'api'),
       ],
       providers: [
         RouteTable,

@@ -15,6 +15,7 @@ import { describeRedis } from './common/redis/redis-options.js';
 import { embeddedDatabaseDir } from './database/data-source.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
+import { BulkModule } from './modules/bulk/bulk.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
@@ -48,7 +49,7 @@ function startHeartbeat(file: string, logger: Logger): void {
 /** How long the job in hand may take to finish after SIGTERM; a delivery cut off is taken over after its lease. */
 const SHUTDOWN_GRACE_MS = 30_000;
 
-/** Background jobs, without HTTP: the send-quote consumer, the delivery sweep and the webhook deliverer. */
+/** Background jobs, without HTTP: the send-quote consumer, the delivery sweep, the webhook deliverer and bulk imports and exports. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig, logger: Pino): DynamicModule {
@@ -62,6 +63,7 @@ export class WorkerModule {
         WebhooksModule,
         QuotesModule.forRoot(config, 'worker'),
         WebhookDeliveryModule.forRoot(config, 'worker'),
+        BulkModule.forRoot(config, 'worker'),
       ],
     };
   }

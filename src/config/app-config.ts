@@ -120,6 +120,17 @@ export interface AppConfig {
    * loses its claims at most this (plus the poll) after its death.
    */
   webhookLeaseSeconds: number;
+  /** The largest import upload (IMPORT_MAX_BYTES, default 1 GiB): 413 above it, nothing kept. */
+  importMaxBytes: number;
+  /** Lines an import applies per transaction (IMPORT_CHUNK_LINES, default 500, at most 1,000: a batch). */
+  importChunkLines: number;
+  /**
+   * Lease of a claimed import or export (BULK_LEASE_SECONDS, default 15), renewed every third of it
+   * while its process lives; a job whose process died is taken over at most this plus BULK_POLL_MS later.
+   */
+  bulkLeaseSeconds: number;
+  /** Pause of an idle process before it looks for queued imports and exports again (BULK_POLL_MS, default 1 s). */
+  bulkPollMs: number;
 }
 
 type TrustProxy = boolean | number | string[];
@@ -243,6 +254,15 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   return Number(v);
 }
 
+/** A size in bytes: a whole number of at least 1, up to 1 TiB. */
+function byteCount(env: Env, name: string, fallback: number): number {
+  const v = optional(env, name);
+  if (v === null) return fallback;
+  if (!/^\d{1,13}$/.test(v) || Number(v) < 1 || Number(v) > 1024 ** 4)
+    throw new ConfigError(name, `must be a number of bytes from 1 to ${1024 ** 4}, got "${v}"`);
+  return Number(v);
+}
+
 function boundedInt(env: Env, name: string, fallback: number, max: number): number {
   const v = optional(env, name);
   if (v === null) return fallback;
@@ -335,6 +355,10 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     webhookBatchSize: boundedInt(env, 'WEBHOOK_BATCH_SIZE', 100, 1000),
     webhookConcurrency: boundedInt(env, 'WEBHOOK_CONCURRENCY', 4, 64),
     webhookLeaseSeconds: positiveInt(env, 'WEBHOOK_LEASE_SECONDS', 15),
+    importMaxBytes: byteCount(env, 'IMPORT_MAX_BYTES', 1024 ** 3),
+    importChunkLines: boundedInt(env, 'IMPORT_CHUNK_LINES', 500, 1000),
+    bulkLeaseSeconds: positiveInt(env, 'BULK_LEASE_SECONDS', 15),
+    bulkPollMs: boundedInt(env, 'BULK_POLL_MS', 1000, 60_000),
   };
 }
 

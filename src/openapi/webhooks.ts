@@ -1,4 +1,4 @@
-import { EVENT_CATALOG } from '../modules/webhooks/domain/event-catalog.js';
+import { EVENT_CATALOG, type EventCatalogEntry } from '../modules/webhooks/domain/event-catalog.js';
 import { type JsonSchema, schemaRef } from './dto-schema.js';
 
 /**
@@ -96,7 +96,7 @@ export function webhookSection(schemas: Record<string, JsonSchema>): {
     if (!schemas[e.schema]) continue;
     const group = bySchema.get(e.schema) ?? { types: [], resources: new Set<string>() };
     group.types.push(e.type);
-    group.resources.add(e.resource);
+    for (const r of (e as EventCatalogEntry).resources ?? [e.resource]) group.resources.add(r);
     bySchema.set(e.schema, group);
   }
   const envelopes: Record<string, JsonSchema> = {};

@@ -1,9 +1,11 @@
-import { EVENT_CATALOG } from '../../modules/webhooks/domain/event-catalog.js';
+import { EVENT_CATALOG, type EventCatalogEntry } from '../../modules/webhooks/domain/event-catalog.js';
 import { mayRead, productCostsFor, readScopeOf } from './resource-scopes.js';
 
 describe('resource scopes', () => {
   it('every resource an event names has a scope group', () => {
-    expect(EVENT_CATALOG.filter((e) => readScopeOf(e.resource) === null).map((e) => e.resource)).toEqual([]);
+    const names = EVENT_CATALOG.flatMap((e): readonly string[] => (e as EventCatalogEntry).resources ?? [e.resource]);
+    expect(names.filter((r) => readScopeOf(r) === null)).toEqual([]);
+    expect(readScopeOf('customer.import')).toBe('customers:read');
     expect(readScopeOf('customer.address')).toBe('customers:read');
     expect(readScopeOf('product.variant.pricetier')).toBe('catalog:read');
     expect(readScopeOf('quote.delivery')).toBe('quotes:read');

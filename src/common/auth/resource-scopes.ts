@@ -52,8 +52,13 @@ export function requestScopes(): string[] {
 
 /** 403 naming `<group>:read` when the request's key may not read `resource` (an embed of another group's resource, say). */
 export function requireRead(resource: string): void {
-  const scope = readScopeOf(resource);
-  const missing = scope === null ? resource : missingScope(requestScopes(), scope);
+  requireAccess(resource, 'read');
+}
+
+/** 403 naming `<group>:<access>` when the request's key lacks it for `resource` (a bulk job's resource). */
+export function requireAccess(resource: string, access: 'read' | 'write'): void {
+  const group = scopeGroupOf(resource);
+  const missing = group === null ? resource : missingScope(requestScopes(), `${group}:${access}`);
   if (missing) throw new ApiError(403, `The access token lacks the scope "${missing}".`);
 }
 

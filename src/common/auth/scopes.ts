@@ -31,6 +31,14 @@ export const ScopeGroup = (group: ScopeGroup) => SetMetadata(SCOPE_GROUP_KEY, gr
  */
 export const RequireScope = (...scopes: string[]) => SetMetadata(SCOPE_KEY, scopes.join(' '));
 
+/**
+ * The scope of a route that names its resource in its input (`POST /imports?resource=customers`):
+ * any key passes the route's check, and the handler requires that resource's scope
+ * (resource-scopes.ts `requireAccess`) before it reads a body.
+ */
+const BY_RESOURCE = 'scope:by-resource';
+export const ScopeByResource = () => SetMetadata(SCOPE_KEY, BY_RESOURCE);
+
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function scopeFor(group: string, method: string): string {
@@ -44,6 +52,7 @@ export function hasScope(granted: string[], required: string): boolean {
 
 /** The first scope of `required` (space-separated) that `granted` lacks, or null. */
 export function missingScope(granted: string[], required: string): string | null {
+  if (required === BY_RESOURCE) return null;
   for (const one of required.split(' ')) {
     if (!(granted.includes('*') || granted.includes(one) || granted.includes(`${one.split(':')[0]}:*`))) return one;
   }

@@ -18,6 +18,9 @@ export interface BatchBodyOptions<T> {
   scalar?: { test: (v: unknown) => boolean; message: string };
 }
 
+/** A batch member's key and the field it is reported on (BatchBodyOptions.key). */
+export type BatchKey<T> = NonNullable<BatchBodyOptions<T>['key']>;
+
 /**
  * Validates a JSON array body member by member against the member's DTO class, with the checks of a
  * body (unknown fields, types, required fields, NUL characters) and every error as `N.field`, all in

@@ -46,6 +46,8 @@ export class WithStatus<T = unknown> {
   constructor(
     readonly status: number,
     readonly body: T,
+    /** Headers of this answer (a 202's `Location`). */
+    readonly headers: Record<string, string> = {},
   ) {}
 }
 

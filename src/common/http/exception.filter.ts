@@ -81,7 +81,7 @@ const UNAVAILABLE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Connection is closed|Stream isn't writeable|Reached the max retries per request limit)/;
 
 /** True when the error (or the driver error or cause inside it) says a dependency is unreachable. */
-function isDependencyFailure(err: unknown): boolean {
+export function isDependencyFailure(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e !== null && typeof e === 'object' && depth < 5; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { BatchAnswer, Page } from './envelope.js';
 import { etagListMatches, etagOf, newestUpdatedAtInJson } from './etag.js';
 import { FileBody } from './file-body.js';
+import { NdjsonBody, sendNdjson } from './ndjson-body.js';
 
 /**
  * Writes a success envelope with the caching headers of CONTRACT §3, answering 304 when the
@@ -9,6 +10,7 @@ import { FileBody } from './file-body.js';
  */
 export function sendSuccess(req: Request, res: Response, status: number, body: unknown): void {
   if (body instanceof FileBody) return sendFile(req, res, status, body);
+  if (body instanceof NdjsonBody) return sendNdjson(req, res, status, body);
   // The envelope is written around the data's JSON (the same bytes JSON.stringify of the whole
   // envelope gives): the ETag is taken over `data` for one resource, over `pagination` and `data`
   // for a page (two pages with the same rows but another cursor are different representations).

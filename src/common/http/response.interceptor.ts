@@ -16,12 +16,12 @@ export class ResponseInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
-    return next
-      .handle()
-      .pipe(
-        map((body: unknown) =>
-          body instanceof WithStatus ? sendSuccess(req, res, body.status, body.body) : sendSuccess(req, res, res.statusCode, body),
-        ),
-      );
+    return next.handle().pipe(
+      map((body: unknown) => {
+        if (!(body instanceof WithStatus)) return sendSuccess(req, res, res.statusCode, body);
+        for (const [name, value] of Object.entries(body.headers)) res.setHeader(name, value);
+        return sendSuccess(req, res, body.status, body.body);
+      }),
+    );
   }
 }

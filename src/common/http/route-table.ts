@@ -6,6 +6,7 @@ import { type MatchFunction, match } from 'path-to-regexp';
 import { SCOPE_GROUP_KEY, SCOPE_KEY, hasScope, missingScope, scopeFor } from '../auth/scopes.js';
 import { isPublicPath } from '../auth/authentication.middleware.js';
 import { ARRAY_BODY_KEY, markArrayBody } from '../batch/array-body.js';
+import { STREAM_BODY_KEY, markStreamBody } from './stream-body.js';
 import { ApiError } from './api-error.js';
 import { sendError } from './envelope.js';
 import { sendSuccess } from './response-writer.js';
@@ -19,6 +20,8 @@ interface RouteEntry {
   scope: string | null;
   /** The route's body is a JSON array (`@ArrayBodyRoute()`). */
   arrayBody: boolean;
+  /** The media types of a route that streams its body (`@StreamBodyRoute`). */
+  streamBody: readonly string[] | null;
 }
 
 /** The scope a route requires of a method (its own, or its group's read/write), null for none. */
@@ -74,13 +77,14 @@ export class RouteTable {
           (this.reflector.getAllAndOverride<string | undefined>(SCOPE_GROUP_KEY, [handler, type]) as string | undefined) ?? null;
         const scope = (this.reflector.getAllAndOverride<string | undefined>(SCOPE_KEY, [handler, type]) as string | undefined) ?? null;
         const arrayBody = this.reflector.get<boolean | undefined>(ARRAY_BODY_KEY, handler) === true;
+        const streamBody = this.reflector.get<readonly string[] | undefined>(STREAM_BODY_KEY, handler) ?? null;
         for (const prefix of prefixes) {
           for (const p of ([] as string[]).concat(paths)) {
             const path = `/${[prefix, p]
               .map((x) => x.replace(/^\/+|\/+$/g, ''))
               .filter(Boolean)
               .join('/')}`;
-            all.push({ path, method: RequestMethod[method], matcher: match(path, { decode: false }), group, scope, arrayBody });
+            all.push({ path, method: RequestMethod[method], matcher: match(path, { decode: false }), group, scope, arrayBody, streamBody });
           }
         }
       }
@@ -139,6 +143,8 @@ export class RouteTable {
         }
       }
       if (routes.some((r) => r.method === req.method && r.arrayBody)) markArrayBody(req);
+      const streamed = routes.find((r) => r.method === req.method && r.streamBody)?.streamBody;
+      if (streamed) markStreamBody(req, streamed);
       next();
     };
   }

@@ -3,7 +3,7 @@ import { runStatement } from './statement.js';
 
 /**
  * The leased claim of background work, in SQL: one set of columns and statements for every table
- * whose rows a worker takes (quote_deliveries, webhook_deliveries).
+ * whose rows a worker takes (quote_deliveries, webhook_deliveries, imports, exports).
  *
  * - `claimed_at`: when the last claim was taken (kept after the outcome: who took it when).
  * - `leased_until`: the claim's expiry; the holder pushes it forward while it lives. A row whose
@@ -19,7 +19,7 @@ import { runStatement } from './statement.js';
  */
 
 /** The tables whose rows are claimed this way, with the type of their ids. */
-const CLAIM_TABLES = { quote_deliveries: 'int', webhook_deliveries: 'bigint' } as const;
+const CLAIM_TABLES = { quote_deliveries: 'int', webhook_deliveries: 'bigint', imports: 'int', exports: 'int' } as const;
 export type ClaimTable = keyof typeof CLAIM_TABLES;
 
 /** `SET` assignments of a new claim; the placeholders hold the lease in seconds, the holder and the token. */

@@ -65,6 +65,17 @@ export interface StatementOptions {
  * pooler (DATABASE_URL at PgBouncer in transaction mode), always unnamed (CONTRACT §15).
  * bench/README.md has what the names save.
  */
+/**
+ * The pg client a transaction of `m` holds on PostgreSQL (what a COPY is sent on); undefined on the
+ * embedded database or outside a transaction.
+ */
+export function heldPgClient(m: EntityManager): object | undefined {
+  const pool = (m.connection.driver as { master?: Partial<PgPool> }).master;
+  if (typeof pool?.query !== 'function' || typeof pool.connect !== 'function' || !m.queryRunner) return undefined;
+  const held = (m.queryRunner as { databaseConnection?: PgClient }).databaseConnection;
+  return typeof held?.query === 'function' ? held : undefined;
+}
+
 export async function runStatement<T>(m: EntityManager, sql: string, params: unknown[], options: StatementOptions = {}): Promise<T[]> {
   const pool = (m.connection.driver as { master?: Partial<PgPool> }).master;
   if (typeof pool?.query !== 'function' || typeof pool.connect !== 'function') return (await m.query(sql, params)) as T[];

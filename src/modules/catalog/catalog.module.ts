@@ -75,6 +75,6 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     ProductTypesService,
     ProductEmbedRegistry,
   ],
-  exports: [ProductsService, ProductUpsertService, ProductsRepository, ProductEmbedRegistry],
+  exports: [ProductsService, ProductUpsertService, ProductsRepository, ProductEmbedRegistry, CategoriesService, ProductTypesService],
 })
 export class CatalogModule {}

@@ -8,7 +8,7 @@ import { CategoryView } from './catalog.views.js';
 import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CategoriesService } from './categories.service.js';
 import { routes } from './catalog-routes.js';
-import { CategoryBatchMember, CategoryCreate, CategoryPatch } from './dto/category.input.js';
+import { CATEGORY_BATCH_KEY, CategoryBatchMember, CategoryCreate, CategoryPatch } from './dto/category.input.js';
 
 /** Categories, by id (CONTRACT §10); a PUT also by api_code, and creates by it (§17). */
 @ApiPathParams({ id: 'Category id (a PUT also takes an api_code, and creates the category by it).' })
@@ -29,7 +29,7 @@ export class CategoriesController {
     description:
       'Each member is matched by `api_code`: an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
   })
-  putMany(@BatchBody(CategoryBatchMember, { key: { field: 'api_code', of: (m) => m.api_code } }) members: CategoryBatchMember[]) {
+  putMany(@BatchBody(CategoryBatchMember, { key: CATEGORY_BATCH_KEY }) members: CategoryBatchMember[]) {
     return this.categories.upsertMany(members).then(batchAnswer);
   }
 

@@ -7,7 +7,7 @@ import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js'
 import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { routes } from './catalog-routes.js';
 import { ProductTypeView } from './catalog.views.js';
-import { ProductTypeCreate, ProductTypePatch } from './dto/product-type.input.js';
+import { PRODUCT_TYPE_BATCH_KEY, ProductTypeCreate, ProductTypePatch } from './dto/product-type.input.js';
 import { PRODUCT_TYPE_SORT, ProductTypesService } from './product-types.service.js';
 
 /** Product types, addressed by id or api_code (compared in any case); they share the `catalog` scope group. */
@@ -30,7 +30,7 @@ export class ProductTypesController {
       'Each member is matched by `api_code` (any case): an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted. One member may take the default (`is_default: 1`; two → 422); the default type replaced without it while no member takes the default is a 409.',
   })
   putMany(
-    @BatchBody(ProductTypeCreate, { key: { field: 'api_code', of: (m) => m.api_code?.toLowerCase() } }) members: ProductTypeCreate[],
+    @BatchBody(ProductTypeCreate, { key: PRODUCT_TYPE_BATCH_KEY }) members: ProductTypeCreate[],
   ) {
     return this.types.upsertMany(members).then(batchAnswer);
   }

@@ -166,15 +166,21 @@ export class ProductUpsertService {
 
   /** PUT /products: all or nothing. */
   putMany(inputs: ProductPut[]) {
-    return this.tx
-      .run((m) =>
-        this.upsertMany(
-          m,
-          inputs.map((input) => ({ input })),
-          { path: (i, f) => `${i}.${f}`, conflict: (i, message) => `Member ${i}: ${message}` },
-        ),
-      )
-      .then(batchAnswer);
+    return this.upsertBatch(inputs).then(batchAnswer);
+  }
+
+  /**
+   * The batch upsert of PUT /products and of an import's lines: errors named `N.field`, a 409 worded
+   * by `conflict` (by default naming the member); joins the caller's transaction when there is one.
+   */
+  upsertBatch(inputs: ProductPut[], conflict: (i: number, message: string) => string = (i, message) => `Member ${i}: ${message}`) {
+    return this.tx.run((m) =>
+      this.upsertMany(
+        m,
+        inputs.map((input) => ({ input })),
+        { path: (i, f) => `${i}.${f}`, conflict },
+      ),
+    );
   }
 
   /**

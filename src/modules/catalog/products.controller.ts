@@ -7,7 +7,7 @@ import { ProductView } from './catalog.views.js';
 import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { ProductCreate, ProductPatch } from './dto/product.input.js';
-import { ProductBatchMember, ProductPut } from './dto/product-put.input.js';
+import { PRODUCT_BATCH_KEY, ProductBatchMember, ProductPut } from './dto/product-put.input.js';
 import { ProductUpsertService } from './product-upsert.service.js';
 import { ProductsService } from './products.service.js';
 
@@ -78,7 +78,7 @@ export class ProductsController {
   @Put(routes('products|product'))
   @ArrayBodyRoute()
   @ApiBatch(ProductView, { summary: 'Upsert up to 1,000 products by SKU (all or nothing)' })
-  putMany(@BatchBody(ProductBatchMember, { key: { field: 'sku', of: (m) => m.sku } }) members: ProductBatchMember[]) {
+  putMany(@BatchBody(ProductBatchMember, { key: PRODUCT_BATCH_KEY }) members: ProductBatchMember[]) {
     return this.upsert.putMany(members);
   }
 

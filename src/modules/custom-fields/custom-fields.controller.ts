@@ -4,7 +4,7 @@ import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorat
 import { CustomFieldDefinitionView } from './custom-fields.views.js';
 import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomFieldsService } from './custom-fields.service.js';
-import { CustomFieldDefinitionCreate, CustomFieldDefinitionPatch } from './dto/custom-field-definition.input.js';
+import { CUSTOM_FIELD_BATCH_KEY, CustomFieldDefinitionCreate, CustomFieldDefinitionPatch } from './dto/custom-field-definition.input.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { batchAnswer } from '../../common/batch/batch-result.js';
@@ -28,7 +28,7 @@ export class CustomFieldsController {
     description:
       'Each member is matched by `name`: an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
   })
-  putMany(@BatchBody(CustomFieldDefinitionCreate, { key: { field: 'name', of: (m) => m.name } }) members: CustomFieldDefinitionCreate[]) {
+  putMany(@BatchBody(CustomFieldDefinitionCreate, { key: CUSTOM_FIELD_BATCH_KEY }) members: CustomFieldDefinitionCreate[]) {
     return this.fields.upsertMany(members).then(batchAnswer);
   }
 

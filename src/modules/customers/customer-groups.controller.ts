@@ -4,7 +4,7 @@ import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorat
 import { CustomerGroupView } from './customers.views.js';
 import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
 import { CustomerGroupsService } from './customer-groups.service.js';
-import { CustomerGroupCreate, CustomerGroupPatch } from './dto/customer-group.input.js';
+import { CUSTOMER_GROUP_BATCH_KEY, CustomerGroupCreate, CustomerGroupPatch } from './dto/customer-group.input.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { batchAnswer } from '../../common/batch/batch-result.js';
@@ -30,7 +30,7 @@ export class CustomerGroupsController {
     description:
       'Each member is matched by `api_code`: an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
   })
-  putMany(@BatchBody(CustomerGroupCreate, { key: { field: 'api_code', of: (m) => m.api_code } }) members: CustomerGroupCreate[]) {
+  putMany(@BatchBody(CustomerGroupCreate, { key: CUSTOMER_GROUP_BATCH_KEY }) members: CustomerGroupCreate[]) {
     return this.groups.upsertMany(members).then(batchAnswer);
   }
 

@@ -6,7 +6,7 @@ import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js'
 import { CustomerAddressesService } from './customer-addresses.service.js';
 import { CustomersService } from './customers.service.js';
 import { AddressCreate, AddressListQuery, AddressPatch } from './dto/address.input.js';
-import { CustomerCreate, CustomerPatch } from './dto/customer.input.js';
+import { CUSTOMER_BATCH_KEY, CustomerCreate, CustomerPatch } from './dto/customer.input.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { batchAnswer } from '../../common/batch/batch-result.js';
@@ -40,7 +40,7 @@ export class CustomersController {
     description:
       'Each member is matched by `email` (any case): an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
   })
-  putMany(@BatchBody(CustomerCreate, { key: { field: 'email', of: (m) => m.email?.toLowerCase() } }) members: CustomerCreate[]) {
+  putMany(@BatchBody(CustomerCreate, { key: CUSTOMER_BATCH_KEY }) members: CustomerCreate[]) {
     return this.customers.upsertMany(members).then(batchAnswer);
   }
 

@@ -3,7 +3,7 @@ import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiBatch, ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CountryView, StateView } from './geography.views.js';
 import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
-import { CountryCreate, CountryPatch, StateCreate, StatePatch } from './dto/country.input.js';
+import { COUNTRY_BATCH_KEY, CountryCreate, CountryPatch, StateCreate, StatePatch } from './dto/country.input.js';
 import { CountriesService } from './countries.service.js';
 import { StatesService } from './states.service.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
@@ -35,7 +35,7 @@ export class CountriesController {
     description:
       'Each member is matched by `code`: an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
   })
-  putMany(@BatchBody(CountryCreate, { key: { field: 'code', of: (m) => m.code } }) members: CountryCreate[]) {
+  putMany(@BatchBody(CountryCreate, { key: COUNTRY_BATCH_KEY }) members: CountryCreate[]) {
     return this.countries.upsertMany(members).then(batchAnswer);
   }
 
@@ -88,7 +88,7 @@ export class CountriesController {
     description:
       'The states become the body: matched by `code` (a matched state keeps its id), new ones created, unlisted ones deleted. `[]` empties the list.',
   })
-  replaceStates(@Param('id') id: string, @BatchBody(StateCreate, { key: { field: 'code', of: (m) => m.code } }) members: StateCreate[]) {
+  replaceStates(@Param('id') id: string, @BatchBody(StateCreate, { key: COUNTRY_BATCH_KEY }) members: StateCreate[]) {
     return this.states.replaceAll(id, members);
   }
 

@@ -1,3 +1,4 @@
+import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
 import { Matches } from 'class-validator';
 import { ApiExclusive } from '../../../openapi/decorators.js';
 import { IsFlag, IsId, IsIntIn, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
@@ -59,3 +60,6 @@ export class CategoryLinkInput {
   @IsIdList()
   category_ids?: number[];
 }
+
+/** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
+export const CATEGORY_BATCH_KEY: BatchKey<CategoryBatchMember> = { field: 'api_code', of: (m) => m.api_code };

@@ -1,3 +1,4 @@
+import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
 import { IsString, Matches } from 'class-validator';
 import { IsFlag, IsText, NotBlank, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { API_CODE, API_CODE_MESSAGE } from '../../customers/dto/customer-group.input.js';
@@ -44,3 +45,6 @@ export class ProductTypePatch {
 /** POST /producttype: a flag left out is 1 (the type binds nothing), `is_default` 0. */
 @RequiredFields('name', 'api_code')
 export class ProductTypeCreate extends ProductTypePatch {}
+
+/** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
+export const PRODUCT_TYPE_BATCH_KEY: BatchKey<ProductTypeCreate> = { field: 'api_code', of: (m) => m.api_code?.toLowerCase() };

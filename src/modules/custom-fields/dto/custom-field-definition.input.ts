@@ -1,3 +1,4 @@
+import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Allow, ArrayMaxSize, IsArray, IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { IsFlag, IsIntIn, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
@@ -107,3 +108,6 @@ export class CustomFieldDefinitionPatch {
 @RequiredFields('name', 'label', 'entity', 'type')
 @ApiRules(typeRules(true))
 export class CustomFieldDefinitionCreate extends CustomFieldDefinitionPatch {}
+
+/** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
+export const CUSTOM_FIELD_BATCH_KEY: BatchKey<CustomFieldDefinitionCreate> = { field: 'name', of: (m) => m.name };

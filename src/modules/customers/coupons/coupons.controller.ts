@@ -4,7 +4,7 @@ import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../../openapi/deco
 import { CouponView } from './coupons.views.js';
 import { ItemQuery, SyncListQuery } from '../../../common/paging/list-query.dto.js';
 import { CouponsService } from './coupons.service.js';
-import { CouponCreate, CouponPatch } from './dto/coupon.input.js';
+import { COUPON_BATCH_KEY, CouponCreate, CouponPatch } from './dto/coupon.input.js';
 import { ArrayBodyRoute } from '../../../common/batch/array-body.js';
 import { BatchBody } from '../../../common/batch/batch-body.pipe.js';
 import { batchAnswer } from '../../../common/batch/batch-result.js';
@@ -30,7 +30,7 @@ export class CouponsController {
     description:
       'Each member is matched by `code` (any case): an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
   })
-  putMany(@BatchBody(CouponCreate, { key: { field: 'code', of: (m) => m.code?.toLowerCase() } }) members: CouponCreate[]) {
+  putMany(@BatchBody(CouponCreate, { key: COUPON_BATCH_KEY }) members: CouponCreate[]) {
     return this.coupons.upsertMany(members).then(batchAnswer);
   }
 

@@ -1,3 +1,4 @@
+import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
 import { IsString, Matches } from 'class-validator';
 import { IsFlag, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 
@@ -30,3 +31,6 @@ export class CustomerGroupPatch {
 
 @RequiredFields('name', 'api_code')
 export class CustomerGroupCreate extends CustomerGroupPatch {}
+
+/** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
+export const CUSTOMER_GROUP_BATCH_KEY: BatchKey<CustomerGroupCreate> = { field: 'api_code', of: (m) => m.api_code };

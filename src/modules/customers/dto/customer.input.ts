@@ -1,3 +1,4 @@
+import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
 import { IsFlag, IsId, IsText, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { IsEmailAddress } from '../../../common/validation/email.js';
 
@@ -40,3 +41,6 @@ export class CustomerPatch {
 
 @RequiredFields('email')
 export class CustomerCreate extends CustomerPatch {}
+
+/** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
+export const CUSTOMER_BATCH_KEY: BatchKey<CustomerCreate> = { field: 'email', of: (m) => m.email?.toLowerCase() };

@@ -12,6 +12,11 @@ export interface EventCatalogEntry {
   schema: string;
   /** When it is recorded. */
   description: string;
+  /**
+   * Every name `resource` takes, when it is more than one: a bulk job's events name the member
+   * resource they moved (`product.import`, `customer.import`), so a key reads them when it reads those members.
+   */
+  resources?: readonly string[];
 }
 
 const CHANGES = {
@@ -41,6 +46,9 @@ function changes<R extends string, S extends string>(
   });
   return [entry('created'), entry('updated'), entry('deleted')];
 }
+
+/** The member resources of bulk imports and exports, as events name them (their jobs' events are `<member>.import`, `<member>.export`). */
+const BULK_EVENT_RESOURCES = ['product', 'customer', 'customergroup', 'coupon', 'country', 'customfielddefinition', 'category', 'product_type'];
 
 export const EVENT_CATALOG = [
   ...changes('country', 'CountryView', 'A country'),
@@ -170,6 +178,28 @@ export const EVENT_CATALOG = [
     resource: 'order',
     schema: 'OrderView',
     description: 'An order cancelled (`POST /order/{id}/cancel`); its tracked stock was given back.',
+  },
+  {
+    type: 'import.completed',
+    resource: 'product.import',
+    resources: BULK_EVENT_RESOURCES.map((r) => `${r}.import`),
+    schema: 'ImportView',
+    description:
+      'An import finished its last line (`resource` is `<member>.import`: `product.import`, `customer.import`, …; `resource_id` is the import id). Each line that changed a member recorded that member’s own event.',
+  },
+  {
+    type: 'import.failed',
+    resource: 'product.import',
+    resources: BULK_EVENT_RESOURCES.map((r) => `${r}.import`),
+    schema: 'ImportView',
+    description: 'An import stopped as a whole (`error` says why); what its applied lines changed stays.',
+  },
+  {
+    type: 'export.completed',
+    resource: 'product.export',
+    resources: BULK_EVENT_RESOURCES.map((r) => `${r}.export`),
+    schema: 'ExportView',
+    description: 'An export’s file is complete (`resource` is `<member>.export`; `resource_id` is the export id): `GET /export/{id}/file` serves it for 7 days.',
   },
   {
     type: 'webhook.ping',

@@ -1,0 +1,44 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config.js';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
+import { CustomersModule } from '../customers/customers.module.js';
+import { GeographyModule } from '../geography/geography.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { BatchDoors } from './batch-doors.js';
+import { BulkEvents } from './bulk-events.js';
+import { BulkJobs } from './bulk-jobs.js';
+import { ExportRunner } from './export-runner.js';
+import { ImportRunner } from './import-runner.js';
+import { ImportsController } from './imports.controller.js';
+import { ImportsService } from './imports.service.js';
+import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
+import { ImportsRepository } from './repositories/imports.repository.js';
+
+/**
+ * Bulk imports and exports (CONTRACT §18), above the modules whose batch upserts they call. The api
+ * serves the routes; the jobs run in the worker, in the api when no Redis is configured (no worker is
+ * expected then, as for webhooks), and in the CLI for the job it started (`runOne`, no loop).
+ */
+@Module({})
+export class BulkModule {
+  static forRoot(config: AppConfig, role: 'api' | 'worker' | 'cli'): DynamicModule {
+    const loop = role === 'worker' || (role === 'api' && !config.redis);
+    return {
+      module: BulkModule,
+      imports: [CatalogModule, CustomersModule, GeographyModule, CustomFieldsModule, WebhooksModule],
+      controllers: role === 'api' ? [ImportsController] : [],
+      providers: [
+        BatchDoors,
+        BulkEvents,
+        BulkJobsRepository,
+        ImportsRepository,
+        ImportRunner,
+        ExportRunner,
+        ImportsService,
+        ...(loop || role === 'cli' ? [BulkJobs, { provide: 'BULK_LOOP', useValue: loop }] : []),
+      ],
+      exports: [ImportsService, ...(role === 'cli' ? [BulkJobs] : [])],
+    };
+  }
+}

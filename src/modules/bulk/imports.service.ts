@@ -1,0 +1,131 @@
+import type { Readable } from 'node:stream';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { mayRead, requestScopes, requireAccess } from '../../common/auth/resource-scopes.js';
+import { ApiError } from '../../common/http/api-error.js';
+import { WithStatus } from '../../common/http/envelope.js';
+import { NdjsonBody } from '../../common/http/ndjson-body.js';
+import { type Sortable, pageRequest, toPage } from '../../common/paging/page-request.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import type { Import } from './bulk.entities.js';
+import { BulkJobs } from './bulk-jobs.js';
+import { presentImport } from './bulk.presenter.js';
+import type { ImportView } from './bulk.views.js';
+import { EVENT_RESOURCE_OF } from './domain/bulk-event-names.js';
+import { BULK_RESOURCES, type BulkResource } from './domain/bulk-resources.js';
+import { UploadTooLargeError, uploadLines } from './domain/ndjson.js';
+import type { ImportListQuery } from './dto/bulk.input.js';
+import { type LineResult, ImportsRepository } from './repositories/imports.repository.js';
+
+export const IMPORT_SORT: Sortable = { id: 'id', created_at: 'created_at', updated_at: 'updated_at' };
+
+/** Results read per statement while GET /import/{id}/results streams. */
+const RESULTS_PAGE = 5000;
+
+/** The keys' read scope decides which imports they see: that of the resource imported. */
+const readable = (resource: string) => mayRead(requestScopes(), EVENT_RESOURCE_OF[resource as BulkResource] ?? resource);
+
+/**
+ * Bulk imports (CONTRACT §18): the upload is streamed into PostgreSQL with COPY (never held whole),
+ * in one transaction with the import's row, so a refused or broken upload leaves nothing behind;
+ * the lines are applied in the background (BulkJobs → ImportRunner). A key sees and acts on the
+ * imports of the resources it may read (write, to create or cancel one).
+ */
+@Injectable()
+export class ImportsService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly repository: ImportsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly jobs?: BulkJobs,
+  ) {}
+
+  /**
+   * POST /imports?resource=…: 202 with the queued import and its Location. `contentLength` is the
+   * request's declared length, when it has one (413 before a byte is read).
+   */
+  async create(resource: BulkResource, body: AsyncIterable<Buffer | string> & Partial<Readable>, contentLength?: number) {
+    requireAccess(EVENT_RESOURCE_OF[resource], 'write');
+    const view = presentImport(await this.upload(resource, body, contentLength));
+    return new WithStatus(202, view, { Location: `/import/${view.id}` });
+  }
+
+  /** The upload itself (also the CLI's door): the import row and its lines, committed together. */
+  async upload(resource: BulkResource, body: AsyncIterable<Buffer | string>, contentLength?: number): Promise<Import> {
+    const max = this.config.importMaxBytes;
+    if (contentLength !== undefined && contentLength > max) throw new ApiError(413, `The request body is larger than ${max} bytes.`);
+    let job: Import;
+    try {
+      job = await this.tx.run(async (m, afterCommit) => {
+        const created = await this.repository.create(m, resource);
+        const lines = await this.repository.copyLines(m, created.id, storedLines(uploadLines(body, max)));
+        if (lines === 0) throw ApiError.field('body', 'must hold at least one line (one JSON object per line)');
+        afterCommit(() => this.jobs?.wake());
+        return this.repository.setLines(m, created.id, lines);
+      });
+    } catch (err) {
+      if (err instanceof UploadTooLargeError) throw new ApiError(413, err.message);
+      throw err;
+    }
+    return job;
+  }
+
+  list(query: ImportListQuery) {
+    const m = this.tx.direct;
+    const req = pageRequest({ ...query, order: query.order ?? 'DESC' }, IMPORT_SORT);
+    const resources = BULK_RESOURCES.filter(readable).filter((r) => query.resource === undefined || r === query.resource);
+    const filter = query.status === undefined ? {} : { status: query.status };
+    return this.repository.page(m, req, resources, filter).then((rows) => toPage(req, rows, async (items) => items.map(presentImport)));
+  }
+
+  async get(id: string): Promise<ImportView> {
+    return presentImport(await this.find(id, 'read'));
+  }
+
+  /** POST /import/{id}/cancel: stops after the lines in progress (what they applied stays); 409 once finished. */
+  async cancel(id: string): Promise<ImportView> {
+    const job = await this.find(id, 'write');
+    const cancelled = await this.tx.run((m) => this.repository.cancel(m, job.id));
+    if (!cancelled)
+      throw ApiError.conflict(
+        `Import ${job.id} is ${(await this.find(id, 'write')).status}; only a queued or running import can be cancelled.`,
+      );
+    return presentImport(cancelled);
+  }
+
+  /** GET /import/{id}/results: one NDJSON line per processed line, in file order, streamed page by page. */
+  async results(id: string): Promise<NdjsonBody> {
+    const job = await this.find(id, 'read');
+    const repository = this.repository;
+    const m = this.tx.direct;
+    async function* pages(): AsyncGenerator<string[]> {
+      let after = 0;
+      for (;;) {
+        const rows = await repository.results(m, job.id, after, RESULTS_PAGE);
+        if (rows.length === 0) return;
+        yield rows.map(resultLine);
+        after = rows[rows.length - 1].line;
+        if (rows.length < RESULTS_PAGE) return;
+      }
+    }
+    return new NdjsonBody(pages());
+  }
+
+  /** The import `id` names, when the key may `access` its resource: 404 for a bad or unknown id, 403 for another group's. */
+  private async find(id: string, access: 'read' | 'write'): Promise<Import> {
+    const job = await this.repository.imports.find(this.tx.direct, id);
+    requireAccess(EVENT_RESOURCE_OF[job.resource as BulkResource] ?? job.resource, access);
+    return job;
+  }
+}
+
+/** A result as its NDJSON line: `errors` only when the line failed (CONTRACT §18). */
+function resultLine(r: LineResult): string {
+  const base = { line: r.line, status: r.status, id: r.id, key: r.key };
+  return JSON.stringify(r.errors ? { ...base, errors: r.errors } : base);
+}
+
+/** The upload's lines as the table stores them: a flawed line's body is null (not text) or '' (too long). */
+async function* storedLines(lines: AsyncIterable<{ line: number; text: string | null; flaw: string | null }[]>) {
+  for await (const group of lines) yield group.map((l) => ({ line: l.line, body: l.flaw === 'too_long' ? '' : l.text }));
+}

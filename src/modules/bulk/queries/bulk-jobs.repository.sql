@@ -1,0 +1,159 @@
+-- Written by `npm run sql:snapshot` from src/modules/bulk/repositories/bulk-jobs.repository.ts; do not edit.
+-- Table inserts and updates are left out: their column lists follow the fields a request carries.
+
+-- BulkJobsRepository.claimNext (an import)
+WITH
+  c AS (
+    UPDATE "imports" j
+    SET
+      status = 'running',
+      started_at = coalesce(j.started_at, now()),
+      updated_at = now(),
+      claimed_at = now(),
+      leased_until = now() + make_interval(secs => $1::int),
+      lease_holder = $2::text,
+      lease_token = $3::uuid
+    WHERE
+      j.id = (
+        SELECT
+          q.id
+        FROM
+          "imports" q
+        WHERE
+          q.status IN ('queued', 'running')
+          AND (
+            q.leased_until IS NULL
+            OR q.leased_until <= now()
+          )
+          AND (
+            $4::int IS NULL
+            OR q.id = $4::int
+          )
+        ORDER BY
+          q.id
+        LIMIT
+          1
+        FOR UPDATE
+          SKIP LOCKED
+      )
+    RETURNING
+      j.*
+  )
+SELECT
+  *
+FROM
+  c;
+
+-- BulkJobsRepository.claimNext (an export)
+WITH
+  c AS (
+    UPDATE "exports" j
+    SET
+      status = 'running',
+      started_at = coalesce(j.started_at, now()),
+      updated_at = now(),
+      claimed_at = now(),
+      leased_until = now() + make_interval(secs => $1::int),
+      lease_holder = $2::text,
+      lease_token = $3::uuid
+    WHERE
+      j.id = (
+        SELECT
+          q.id
+        FROM
+          "exports" q
+        WHERE
+          q.status IN ('queued', 'running')
+          AND (
+            q.leased_until IS NULL
+            OR q.leased_until <= now()
+          )
+          AND (
+            $4::int IS NULL
+            OR q.id = $4::int
+          )
+        ORDER BY
+          q.id
+        LIMIT
+          1
+        FOR UPDATE
+          SKIP LOCKED
+      )
+    RETURNING
+      j.*
+  )
+SELECT
+  *
+FROM
+  c;
+
+-- BulkJobsRepository.claimNext (one import)
+WITH
+  c AS (
+    UPDATE "imports" j
+    SET
+      status = 'running',
+      started_at = coalesce(j.started_at, now()),
+      updated_at = now(),
+      claimed_at = now(),
+      leased_until = now() + make_interval(secs => $1::int),
+      lease_holder = $2::text,
+      lease_token = $3::uuid
+    WHERE
+      j.id = (
+        SELECT
+          q.id
+        FROM
+          "imports" q
+        WHERE
+          q.status IN ('queued', 'running')
+          AND (
+            q.leased_until IS NULL
+            OR q.leased_until <= now()
+          )
+          AND (
+            $4::int IS NULL
+            OR q.id = $4::int
+          )
+        ORDER BY
+          q.id
+        LIMIT
+          1
+        FOR UPDATE
+          SKIP LOCKED
+      )
+    RETURNING
+      j.*
+  )
+SELECT
+  *
+FROM
+  c;
+
+-- BulkJobsRepository.release
+UPDATE "imports"
+SET
+  leased_until = NULL,
+  lease_token = NULL
+WHERE
+  id = $1
+  AND lease_token = $2::uuid;
+
+-- BulkJobsRepository.renew
+WITH
+  r AS (
+    UPDATE imports
+    SET
+      leased_until = now() + make_interval(secs => $3::int)
+    WHERE
+      id = ANY ($1::int[])
+      AND lease_token = $2::uuid
+    RETURNING
+      id
+  )
+SELECT
+  id::text AS id
+FROM
+  r
+ORDER BY
+  id;

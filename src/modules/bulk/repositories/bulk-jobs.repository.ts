@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { ClaimTicket } from '../../../common/claims/claim-keeper.js';
+import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql } from '../../../database/sql/claims.js';
+import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
+import { runStatement } from '../../../database/sql/statement.js';
+import { tableOf } from '../../../database/table.js';
+import { Export, Import } from '../bulk.entities.js';
+
+/** The tables of bulk jobs: both claimed the same way. */
+export type BulkJobTable = 'imports' | 'exports';
+
+const TEST_TICKET = { holder: 'host:1234:abcdef', token: '00000000-0000-4000-8000-000000000001' };
+
+/**
+ * The leased claim of a bulk job (src/database/sql/claims.ts, as quote e-mails and webhook
+ * deliveries take theirs): the oldest job that is queued, or running under a lease that ran out (its
+ * holder died), is taken by one process (FOR UPDATE SKIP LOCKED), which renews the lease while it works.
+ */
+@Injectable()
+export class BulkJobsRepository {
+  private readonly tables: Record<BulkJobTable, string>;
+
+  constructor(dataSource: DataSource) {
+    this.tables = { imports: tableOf(dataSource, Import), exports: tableOf(dataSource, Export) };
+  }
+
+  /**
+   * Takes the oldest free job of `table` (or job `only`, when it is free) under `ticket`, running
+   * from now on; null when there is none.
+   */
+  @GenerateSql(
+    { name: 'an import', args: [SqlArg.manager, 'imports', 15, TEST_TICKET, null] },
+    { name: 'an export', args: [SqlArg.manager, 'exports', 15, TEST_TICKET, null] },
+    { name: 'one import', args: [SqlArg.manager, 'imports', 15, TEST_TICKET, 1] },
+  )
+  async claimNext<T extends Import | Export>(
+    m: EntityManager,
+    table: BulkJobTable,
+    leaseSeconds: number,
+    ticket: ClaimTicket,
+    only: number | null,
+  ): Promise<T | null> {
+    const name = this.tables[table];
+    const [row] = await runStatement<T>(
+      m,
+      `WITH c AS (
+       UPDATE ${name} j
+          SET status = 'running', started_at = coalesce(j.started_at, now()), updated_at = now(),
+              ${takeClaimSql({ seconds: '$1', holder: '$2', token: '$3' })}
+        WHERE j.id = (SELECT q.id FROM ${name} q
+                       WHERE q.status IN ('queued', 'running') AND ${claimFreeSql('q')}
+                         AND ($4::int IS NULL OR q.id = $4::int)
+                       ORDER BY q.id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING j.*)
+       SELECT * FROM c`,
+      [leaseSeconds, ticket.holder, ticket.token, only],
+    );
+    return row ?? null;
+  }
+
+  /** A holder that stops (SIGTERM) gives its job back: free at once for the next process to go on with. */
+  @GenerateSql({ args: [SqlArg.manager, 'imports', 1, TEST_TICKET.token] })
+  async release(m: EntityManager, table: BulkJobTable, id: number, token: string): Promise<void> {
+    await runStatement(m, `UPDATE ${this.tables[table]} SET ${RELEASE_CLAIM_SQL} WHERE id = $1 AND ${heldWithSql('$2')}`, [id, token]);
+  }
+
+  /** The holder's renewal (see renewClaims): answers the ids still its own. */
+  @GenerateSql({ args: [SqlArg.manager, 'imports', [1], TEST_TICKET.token, 15] })
+  renew(m: EntityManager, table: BulkJobTable, ids: number[], token: string, leaseSeconds: number): Promise<string[]> {
+    return renewClaims(m, table, ids, token, leaseSeconds);
+  }
+}
