@@ -81,7 +81,7 @@ export interface ImportFigure extends ImportRun {
   /** VmHWM at the end: the process's peak over its whole life (the api's includes the bench's earlier load). */
   api_hwm_mib: number;
   worker_hwm_mib: number;
-  /** CPU time of each process during the first import, s. */
+  /** CPU time of each process during the first import, s (the api's includes serving the GET /product loop and the polls). */
   api_cpu_s: number;
   worker_cpu_s: number;
   /** GET /product/{id}, one request after another, during the first import and on the idle api before it. */
