@@ -293,6 +293,8 @@ export async function measureImport(
     const stopRss = sampleRss([apiProcess.pid!, worker.pid!]);
     let done = false;
     const during = loop(productUrl, token, () => done);
+    // Awaited below; if the import fails first, its error is the one thrown (not an unhandled rejection).
+    during.catch(() => undefined);
     let first: ImportRun;
     try {
       first = await runImport(base, token, file);
