@@ -101,6 +101,17 @@ export async function startApi(env: Record<string, string>): Promise<ChildProces
   throw new Error(`api did not start:\n${errors}`);
 }
 
+/**
+ * Stops a process the bench started (SIGTERM) and resolves once it has exited; at once if it already
+ * has (waiting for the 'exit' of a process already gone would wait for ever).
+ */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { isFinished, type ImportStatus } from '../src/modules/bulk/domain/bulk-status.js';
 import { batchProduct, insertSelect } from './batch.js';
-import { cpuMs, peakRssMiB, startWorker } from './harness.js';
+import { cpuMs, peakRssMiB, startWorker, stopProcess } from './harness.js';
 
 /**
  * `--only import` (CONTRACT §18): BENCH_IMPORT_PRODUCTS (default 100,000) products of the batch's
@@ -278,7 +278,10 @@ export async function measureImport(
     }
     console.error(`import: the same rows by INSERT … SELECT in ${insertSelectMs} ms`);
 
-    worker = await startWorker(env);
+    const w = (worker = await startWorker(env));
+    w.once('exit', (code, signal) => {
+      if (!w.killed) console.error(`import: the worker exited (${signal ?? code}) while the bench ran`);
+    });
     const productUrl = `${base}/product/${productId}`;
     // A few requests first, so the idle figures do not include the connection's opening.
     let warmUp = 0;
@@ -342,11 +345,7 @@ export async function measureImport(
       targets: IMPORT_TARGETS,
     };
   } finally {
-    if (worker) {
-      const w = worker;
-      w.kill('SIGTERM');
-      await new Promise((r) => w.once('exit', r));
-    }
+    if (worker) await stopProcess(worker);
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -11,6 +11,7 @@ import {
   mintKey,
   peakRssMiB,
   startApi,
+  stopProcess,
   table,
 } from './harness.js';
 import { batchBody, measureBatch } from './batch.js';
@@ -216,10 +217,7 @@ async function main(): Promise<void> {
         const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
         if (!scraped.includes('http_requests_total')) console.error('warning: the metrics endpoint shows no request counts');
       } finally {
-        for (const [, proc] of sides) {
-          proc.kill('SIGTERM');
-          await new Promise((r) => proc.once('exit', r));
-        }
+        for (const [, proc] of sides) await stopProcess(proc);
       }
       const rps = (t: { requests: number; seconds: number }) => Math.round(t.requests / t.seconds);
       metricsCost = {
@@ -345,8 +343,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    apiProcess.kill('SIGTERM');
-    await new Promise((r) => apiProcess.once('exit', r));
+    await stopProcess(apiProcess);
     await sink.close();
     if (process.env.BENCH_KEEP === '1') console.error(`kept database: ${db.url}`);
     else await db.drop();
