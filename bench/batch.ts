@@ -7,41 +7,48 @@ import type pg from 'pg';
  */
 export const BATCH_PRODUCTS = 1000;
 
-/** The batch body: product `p` of run `run`; `version` changes names and prices (an update of every product and part). */
+/**
+ * Product `i` of run `run` (its SKU is `<run>-<i>`): 2 options, 4 variants, 3 price tiers and a
+ * category. `version` changes names and prices (an update of every product and part). The batch and
+ * the import scenario (bench/import.ts) send the same products.
+ */
+export function batchProduct(run: string, categoryId: number, i: number, version = 0): object {
+  const sku = `${run}-${i}`;
+  return {
+    sku,
+    name: `Batch product ${i}${version ? ` v${version}` : ''}`,
+    base_price: `${10 + version}.00`,
+    description: `<p>Product <b>${i}</b> of the batch bench, with a description of a realistic length for an ERP export.</p>`,
+    weight: '0.50',
+    track_inventory: 1,
+    in_stock_amount: 100 + i,
+    category_ids: [categoryId],
+    options: [
+      { name: 'Color', values: ['Red', 'Blue'] },
+      { name: 'Size', values: ['S', 'M'] },
+    ],
+    variants: [
+      ['Red', 'S'],
+      ['Red', 'M'],
+      ['Blue', 'S'],
+      ['Blue', 'M'],
+    ].map(([Color, Size]) => ({
+      sku: `${sku}-${Color}-${Size}`,
+      options: { Color, Size },
+      base_price: `${11 + version}.00`,
+      in_stock_amount: 25,
+    })),
+    price_tiers: [
+      { quantity: 10, price: `${9 + version}.00` },
+      { quantity: 50, price: `${8 + version}.00` },
+      { quantity: 100, price: `${7 + version}.00` },
+    ],
+  };
+}
+
+/** The batch body: the 1,000 products of run `run`. */
 export function batchBody(run: string, categoryId: number, version = 0): object[] {
-  return Array.from({ length: BATCH_PRODUCTS }, (_, i) => {
-    const sku = `${run}-${i}`;
-    return {
-      sku,
-      name: `Batch product ${i}${version ? ` v${version}` : ''}`,
-      base_price: `${10 + version}.00`,
-      description: `<p>Product <b>${i}</b> of the batch bench, with a description of a realistic length for an ERP export.</p>`,
-      weight: '0.50',
-      track_inventory: 1,
-      in_stock_amount: 100 + i,
-      category_ids: [categoryId],
-      options: [
-        { name: 'Color', values: ['Red', 'Blue'] },
-        { name: 'Size', values: ['S', 'M'] },
-      ],
-      variants: [
-        ['Red', 'S'],
-        ['Red', 'M'],
-        ['Blue', 'S'],
-        ['Blue', 'M'],
-      ].map(([Color, Size]) => ({
-        sku: `${sku}-${Color}-${Size}`,
-        options: { Color, Size },
-        base_price: `${11 + version}.00`,
-        in_stock_amount: 25,
-      })),
-      price_tiers: [
-        { quantity: 10, price: `${9 + version}.00` },
-        { quantity: 50, price: `${8 + version}.00` },
-        { quantity: 100, price: `${7 + version}.00` },
-      ],
-    };
-  });
+  return Array.from({ length: BATCH_PRODUCTS }, (_, i) => batchProduct(run, categoryId, i, version));
 }
 
 export interface BatchFigures {
@@ -79,8 +86,11 @@ export async function measureBatch(base: string, token: string, pool: pg.Pool, c
   return figures;
 }
 
-/** The same rows as a created batch, written inside PostgreSQL by INSERT … SELECT, then rolled back. */
-async function insertSelect(pool: pg.Pool, run: string, categoryId: number): Promise<number> {
+/**
+ * The same rows as `count` products of run `run` created by the api (batchProduct's), written inside
+ * PostgreSQL by INSERT … SELECT in one transaction, then rolled back: the floor of writing them.
+ */
+export async function insertSelect(pool: pg.Pool, run: string, categoryId: number, count = BATCH_PRODUCTS): Promise<number> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -89,7 +99,7 @@ async function insertSelect(pool: pg.Pool, run: string, categoryId: number): Pro
       `INSERT INTO products (name, sku, url_name, base_price, description, weight, track_inventory, in_stock_amount)
        SELECT 'Batch product ' || i, $1 || '-' || i, lower($1) || '-batch-product-' || i, 10, '<p>Product <b>' || i || '</b> of the batch bench, with a description of a realistic length for an ERP export.</p>', 0.5, true, 100 + i
          FROM generate_series(0, $2 - 1) i`,
-      [run, BATCH_PRODUCTS],
+      [run, count],
     );
     await client.query(
       `INSERT INTO product_options (product_id, name, values, sort_order)

@@ -72,22 +72,44 @@ export async function startApi(env: Record<string, string>): Promise<ChildProces
   const preload = profile ? ['--import', join(ROOT, 'dist/bench/cpu-profile.js')] : [];
   const child = spawn(process.execPath, [...nodeFlagsOf('start'), ...preload, join(ROOT, 'dist/src/main.js')], {
     env: { ...process.env, ...env, ...(profile ? { CPU_PROFILE: profile } : {}) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The api's last 16 kB of output (its log, at LOG_LEVEL=warn, and stderr): shown if it fails to
+  // start, or exits while the bench still uses it.
   let errors = '';
-  child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
+  const keep = (d: Buffer) => (errors = (errors + d.toString()).slice(-16_384));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   let exited = false;
-  child.once('exit', () => (exited = true));
+  let started = false;
+  child.once('exit', (code, signal) => {
+    exited = true;
+    if (started && !child.killed) console.error(`the api exited (${signal ?? code}) while the bench ran; its last output:\n${errors}`);
+  });
   for (let i = 0; i < 600 && !exited; i++) {
     const up = await fetch(`http://127.0.0.1:${env.PORT}/health`).then(
       (r) => r.ok,
       () => false,
     );
-    if (up) return child;
+    if (up) {
+      started = true;
+      return child;
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
   throw new Error(`api did not start:\n${errors}`);
+}
+
+/**
+ * Stops a process the bench started (SIGTERM) and resolves once it has exited; at once if it already
+ * has (waiting for the 'exit' of a process already gone would wait for ever).
+ */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 /** A TCP port nobody listens on right now. */

@@ -11,9 +11,11 @@ import {
   mintKey,
   peakRssMiB,
   startApi,
+  stopProcess,
   table,
 } from './harness.js';
 import { batchBody, measureBatch } from './batch.js';
+import { type ImportFigure, importLine, measureImport } from './import.js';
 import { listFloor } from './list-floor.js';
 import { type PdfHealth, measurePdfHealth } from './pdf-health.js';
 import { measureSendFloor, measureSendQuote, smtpSink } from './send-quote.js';
@@ -26,7 +28,8 @@ import { measureWebhooks } from './webhooks.js';
  * asserts nothing; `-- --json` adds one JSON object as the last line. BENCH_SECONDS (default 10)
  * and BENCH_CONNECTIONS (default 50) tune a run; BENCH_DELIVERIES (default 1000) sizes the e-mail run,
  * BENCH_WEBHOOK_EVENTS (default 10000) the webhook fan-out (to two endpoints). `-- --only a,b` (or
- * BENCH_SCENARIOS=a,b) measures only those scenarios (keys below, `metrics`, `send_quote`, `webhooks`, `pdf_health`).
+ * BENCH_SCENARIOS=a,b) measures only those scenarios (keys below, `metrics`, `send_quote`, `webhooks`, `pdf_health`;
+ * `batch` and `import`, BENCH_IMPORT_PRODUCTS (default 100000), run only when named).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -214,10 +217,7 @@ async function main(): Promise<void> {
         const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
         if (!scraped.includes('http_requests_total')) console.error('warning: the metrics endpoint shows no request counts');
       } finally {
-        for (const [, proc] of sides) {
-          proc.kill('SIGTERM');
-          await new Promise((r) => proc.once('exit', r));
-        }
+        for (const [, proc] of sides) await stopProcess(proc);
       }
       const rps = (t: { requests: number; seconds: number }) => Math.round(t.requests / t.seconds);
       metricsCost = {
@@ -237,38 +237,28 @@ async function main(): Promise<void> {
     floor.close();
     await pool.end();
     console.log(table(figures, raw));
-    console.log(
-      `\napi CPU per request (ms): ${Object.entries(cpuPerRequest)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}`,
-    );
+    if (Object.keys(cpuPerRequest).length > 0)
+      console.log(
+        `\napi CPU per request (ms): ${Object.entries(cpuPerRequest)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
     if (measured.list_quotes)
       console.log(`\nGET /quotes?limit=50 vs the list floor: ${(measured.list_quotes.rps / listRaw.rps).toFixed(2)}`);
 
-    const mail =
-      only && !only.includes('send_quote')
-        ? {
-            messages: 0,
-            seconds: 0,
-            messages_per_s: 0,
-            each_recipient_once: false,
-            workers: 0,
-            worker_concurrency: 0,
-            worker_rss_mib: 0,
-            message_bytes: 0,
-          }
-        : await measureSendQuote(api, env, sink, items.slice(0, 3), deliveries);
+    const mail = only && !only.includes('send_quote') ? null : await measureSendQuote(api, env, sink, items.slice(0, 3), deliveries);
     // The same messages by a bare nodemailer pool to the same sink, right after: send-quote's own floor.
-    const sendFloor = mail.messages ? await measureSendFloor(sink, deliveries, mail.message_bytes) : null;
-    const ratioToFloor = sendFloor ? Number((mail.messages_per_s / sendFloor.messages_per_s).toFixed(3)) : null;
-    console.log(
-      `\nsend-quote: ${mail.messages} messages received in ${mail.seconds} s → ${mail.messages_per_s} messages/s ` +
-        `(${mail.workers} worker${mail.workers === 1 ? '' : 's'}, WORKER_CONCURRENCY ${mail.worker_concurrency}); ` +
-        `each recipient exactly once: ${mail.each_recipient_once ? 'yes' : 'NO'}` +
-        (sendFloor
-          ? `\nsend floor (bare nodemailer pool, ${sendFloor.connections} connections): ${sendFloor.messages_per_s} messages/s; send-quote vs its floor: ${ratioToFloor}`
-          : ''),
-    );
+    const sendFloor = mail?.messages ? await measureSendFloor(sink, deliveries, mail.message_bytes) : null;
+    const ratioToFloor = mail && sendFloor ? Number((mail.messages_per_s / sendFloor.messages_per_s).toFixed(3)) : null;
+    if (mail)
+      console.log(
+        `\nsend-quote: ${mail.messages} messages received in ${mail.seconds} s → ${mail.messages_per_s} messages/s ` +
+          `(${mail.workers} worker${mail.workers === 1 ? '' : 's'}, WORKER_CONCURRENCY ${mail.worker_concurrency}); ` +
+          `each recipient exactly once: ${mail.each_recipient_once ? 'yes' : 'NO'}` +
+          (sendFloor
+            ? `\nsend floor (bare nodemailer pool, ${sendFloor.connections} connections): ${sendFloor.messages_per_s} messages/s; send-quote vs its floor: ${ratioToFloor}`
+            : ''),
+      );
     if (batch) {
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       console.log(
@@ -294,8 +284,14 @@ async function main(): Promise<void> {
           `again (unchanged, kept) ${pdfHealth.again_ms} ms`,
       );
     }
-    const rss = { api: peakRssMiB(apiProcess.pid!), worker: mail.worker_rss_mib };
-    console.log(`API peak RSS: ${rss.api} MiB; worker peak RSS: ${rss.worker} MiB`);
+    let imported: ImportFigure | null = null;
+    if (only?.includes('import')) {
+      imported = await measureImport(api, base, token, env, db.url, apiProcess, products[0]);
+      console.log(`\n${importLine(imported)}`);
+    }
+    // The send-quote worker's peak, when that scenario ran (the import's worker is in `import`).
+    const rss = { api: peakRssMiB(apiProcess.pid!), worker: mail?.worker_rss_mib ?? null };
+    console.log(`API peak RSS: ${rss.api} MiB${rss.worker === null ? '' : `; worker peak RSS: ${rss.worker} MiB`}`);
     if (json) {
       const ratio = (f: Figure) => Number((f.rps / raw.rps).toFixed(3));
       console.log(
@@ -321,7 +317,7 @@ async function main(): Promise<void> {
           rss_mib: rss,
           metrics: metricsCost,
           pdf_health: pdfHealth,
-          send_quote: {
+          send_quote: mail && {
             messages: mail.messages,
             seconds: mail.seconds,
             messages_per_s: mail.messages_per_s,
@@ -342,12 +338,12 @@ async function main(): Promise<void> {
             worker_rss_mib: hooks.worker_rss_mib,
             worker_cpu_ms_per_delivery: hooks.worker_cpu_ms_per_delivery,
           },
+          import: imported,
         }),
       );
     }
   } finally {
-    apiProcess.kill('SIGTERM');
-    await new Promise((r) => apiProcess.once('exit', r));
+    await stopProcess(apiProcess);
     await sink.close();
     if (process.env.BENCH_KEEP === '1') console.error(`kept database: ${db.url}`);
     else await db.drop();

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ROOT, benchDatabase, freePort, mintKey, startApi } from './harness.js';
+import { ROOT, benchDatabase, freePort, mintKey, startApi, stopProcess } from './harness.js';
 
 /**
  * `npm run bench:scale`: the list endpoints on a large store — 1,000,000 quotes of 5 items,
@@ -333,10 +333,7 @@ async function main(): Promise<void> {
         }),
       );
   } finally {
-    if (api) {
-      api.kill('SIGTERM');
-      await new Promise((r) => api!.once('exit', r));
-    }
+    if (api) await stopProcess(api);
     await client.end().catch(() => undefined);
     if (!keep) await db.drop();
   }

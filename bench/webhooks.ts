@@ -5,7 +5,7 @@ import { type NewEvent, WebhooksRepository } from '../src/modules/webhooks/webho
 import { WebhookEvent } from '../src/modules/webhooks/event.entity.js';
 import { WebhookDelivery } from '../src/modules/webhooks/webhook-delivery.entity.js';
 import { Webhook } from '../src/modules/webhooks/webhook.entity.js';
-import { cpuMs, freePort, peakRssMiB, startWorker } from './harness.js';
+import { cpuMs, freePort, peakRssMiB, startWorker, stopProcess } from './harness.js';
 
 export interface WebhooksFigure {
   events: number;
@@ -160,8 +160,7 @@ export async function measureWebhooks(api: Api, env: Record<string, string>, dat
     return figure;
   } finally {
     await client.end();
-    worker.kill('SIGTERM');
-    await new Promise((r) => worker.once('exit', r));
+    await stopProcess(worker);
     await sink.close();
   }
 }
