@@ -38,14 +38,7 @@ class CliModule {
         // The demo's order is made through the orders module, its reviews through the reviews module.
         ...((orders) => [orders, ReviewsModule.forRoot(orders)])(OrdersModule.forRoot(quotes)),
       ],
-      providers: [
-        ApiKeyCreateCommand,
-        ApiKeyListCommand,
-        ApiKeyRevokeCommand,
-        BulkImportCommand,
-        DbMigrateCommand,
-        DbSeedDemoCommand,
-      ],
+      providers: [ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand, BulkImportCommand, DbMigrateCommand, DbSeedDemoCommand],
     };
   }
 }

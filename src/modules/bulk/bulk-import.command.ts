@@ -133,5 +133,9 @@ function refusal(path: string, err: ApiError, maxBytes: number): string {
   const file = path === '-' ? 'stdin' : path;
   if (err.status === 413) return `${file} is larger than IMPORT_MAX_BYTES (${formatCount(maxBytes)} bytes); nothing was imported`;
   if (err.status === 422 && typeof err.body !== 'string' && err.body.body) return `${file} holds no line to import`;
-  return typeof err.body === 'string' ? err.body : Object.entries(err.body).map(([k, v]) => `${k} ${v.join(', ')}`).join('; ');
+  return typeof err.body === 'string'
+    ? err.body
+    : Object.entries(err.body)
+        .map(([k, v]) => `${k} ${v.join(', ')}`)
+        .join('; ');
 }
