@@ -21,6 +21,7 @@ import { ProductTypes1795700000033 } from './1795700000033-ProductTypes.js';
 import { Reviews1795700000034 } from './1795700000034-Reviews.js';
 import { TypeAndReviewUpdatedAtIndexes1795700000035 } from './1795700000035-TypeAndReviewUpdatedAtIndexes.js';
 import { BulkImportsExports1795800000036 } from './1795800000036-BulkImportsExports.js';
+import { BulkLoadIndexes1795800000037 } from './1795800000037-BulkLoadIndexes.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   Reviews1795700000034,
   TypeAndReviewUpdatedAtIndexes1795700000035,
   BulkImportsExports1795800000036,
+  BulkLoadIndexes1795800000037,
 ];

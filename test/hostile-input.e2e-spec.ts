@@ -68,6 +68,14 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
     // Port 9 (discard): nothing answers, which is all a path fixture needs.
     ids.webhook = (await created('/webhook', { url: 'http://127.0.0.1:9/hook', events: ['webhook.ping'] })).id;
     ids.delivery = (await t.http.post(`/webhook/${ids.webhook}/ping`).set(auth)).body.data.id;
+    ids.export = (await t.http.post('/exports').set(auth).send({ resource: 'countries' })).body.data.id;
+    ids.import = (
+      await t.http
+        .post('/imports?resource=countries')
+        .set(auth)
+        .set('Content-Type', 'application/x-ndjson')
+        .send('{"code":"US","name":"United States"}\n')
+    ).body.data.id;
   });
   afterAll(() => t?.close());
 
@@ -118,6 +126,8 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
           ['order', ids.order],
           ['webhook', ids.webhook],
           ['delivery', ids.delivery],
+          ['export', ids.export],
+          ['import', ids.import],
         ]).get(one(segments[i - 1]));
         if (value === undefined) throw new Error(`no fixture for ${s} of ${template}`);
         return String(value);
@@ -200,7 +210,9 @@ describeE2E('hostile input: prototype names, deep nesting, huge values, malforme
 
   it('reports a body key named after a prototype property as an unknown field on every POST and PATCH', async () => {
     const mismatches: unknown[] = [];
-    const writes = routes('POST', 'PATCH');
+    // POST /imports reads an NDJSON stream, not a JSON body (a JSON body is its 415): its lines'
+    // prototype names are asserted in test/imports.e2e-spec.ts.
+    const writes = routes('POST', 'PATCH').filter((r) => !(r as { streamBody?: unknown }).streamBody);
     expect(writes.length).toBeGreaterThan(40);
     for (const route of writes) {
       const path = concrete(route.path);

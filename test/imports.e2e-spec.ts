@@ -138,6 +138,15 @@ describeE2E('bulk imports', () => {
     ]);
   });
 
+  it('fails a line whose keys are prototype names like any unknown field, and takes no embed', async () => {
+    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+    const res = await upload('countries', names.map((n) => `{"code":"ZZ","name":"Zed",${JSON.stringify(n)}:1}`).join('\n'));
+    const done = await finished(res.body.data.id as number);
+    expect([done.failed, done.created]).toEqual([4, 0]);
+    expect((await results(res.body.data.id as number)).map((r) => r.errors)).toEqual(names.map((n) => ({ [n]: ['is not a known field'] })));
+    expect((await t.http.get('/imports?embed=constructor').set(auth)).body).toEqual(fail(422, { embed: ['unknown "constructor"; allowed: none'] }));
+  });
+
   it('refuses what is not an upload it can take, keeping nothing', async () => {
     expect((await upload('products', '{"sku":"X"}', auth, 'application/json')).body).toEqual(
       fail(415, 'The request body must be sent with Content-Type: application/x-ndjson or application/jsonl.'),
@@ -156,7 +165,7 @@ describeE2E('bulk imports', () => {
     expect((await upload('products', '{"sku":"X"}', customersOnly)).body).toEqual(
       fail(403, 'The access token lacks the scope "catalog:write".'),
     );
-    expect((await t.sql(`SELECT count(*)::int AS n FROM imports`))[0]).toEqual({ n: 1 });
+    expect((await t.sql(`SELECT count(*)::int AS n FROM imports`))[0]).toEqual({ n: 2 });
   });
 
   it('imports customers by e-mail and answers 409 to a cancel once finished', async () => {
@@ -182,7 +191,7 @@ describeE2E('bulk imports', () => {
       fail(409, `Import ${id} is completed; only a queued or running import can be cancelled.`),
     );
     const list = await t.http.get('/imports').set(auth);
-    expect(list.body.data.map((i: { id: number }) => i.id)).toEqual([id, 1]);
+    expect(list.body.data.map((i: { id: number }) => i.id)).toEqual([id, 2, 1]);
     const customersOnly = { Authorization: `Bearer ${await t.token(['customers:read'])}` };
     expect((await t.http.get('/imports').set(customersOnly)).body.data.map((i: { id: number }) => i.id)).toEqual([id]);
     expect((await t.http.get('/import/1').set(customersOnly)).body).toEqual(fail(403, 'The access token lacks the scope "catalog:read".'));

@@ -224,6 +224,7 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'webhooksCreate', save: 'webhook' },
       { op: 'webhooksUpdate', params: (i) => ({ id: i.webhook }) },
       { op: 'webhooksReplace', params: (i) => ({ id: i.webhook }) },
+      { op: 'exportsCreate' },
     ];
 
     // The plan covers exactly the operations whose body has an example, and every body has one.

@@ -89,6 +89,16 @@ export class Table<E extends Row> {
 
   private defaults?: ReadonlyMap<string, unknown>;
 
+  /**
+   * Up to `limit` rows with an id above `afterId`, in id order, only those updated at or after
+   * `updatedMin` when given: one statement per step of a walk through the whole table (an export).
+   */
+  after(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null = null): Promise<E[]> {
+    const qb = m.createQueryBuilder(this.entity, 'r').where('r.id > :afterId', { afterId });
+    if (updatedMin) qb.andWhere('r.updated_at >= :updatedMin', { updatedMin });
+    return qb.orderBy('r.id', 'ASC').limit(limit).getMany();
+  }
+
   /** Rows whose `column` is one of `ids`, in id order: one statement for the embeds of a whole page. */
   async whereIn(m: EntityManager, column: string, ids: readonly number[]): Promise<E[]> {
     if (ids.length === 0) return [];

@@ -175,6 +175,15 @@ export class CrudResource<E extends Row, J> {
     });
   }
 
+  /**
+   * The next `limit` resources after id `afterId`, in id order, as GET shows them (no embeds), only
+   * those updated at or after `updatedMin` when given: a step of an export, in a fixed number of
+   * statements (the rows, and what `present` reads for the whole page).
+   */
+  async exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null): Promise<J[]> {
+    return this.spec.present(m, await this.spec.table.after(m, afterId, limit, updatedMin), {});
+  }
+
   /** The create of a PUT whose key names nothing (see replace). */
   private async createAt(m: EntityManager, key: string, input: object, embed: EmbedSelection): Promise<J> {
     const { alt, fold, label } = this.spec.table.key;

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { BatchKey } from '../../common/batch/batch-body.pipe.js';
 import type { UpsertOutcome } from '../../common/batch/batch-result.js';
+import { writableFieldsOf } from '../../common/crud/replacement.js';
 import { CategoriesService } from '../catalog/categories.service.js';
 import { CATEGORY_BATCH_KEY, CategoryBatchMember } from '../catalog/dto/category.input.js';
 import { PRODUCT_BATCH_KEY, ProductBatchMember } from '../catalog/dto/product-put.input.js';
@@ -25,6 +27,12 @@ export interface UpsertedMember {
   id: number;
 }
 
+/** A member as an export writes it: its id (where the export goes on after) and the member its import takes. */
+interface ExportedMember {
+  id: number;
+  member: object;
+}
+
 /** How a 409 about member `i` is worded (the import also learns which member it was). */
 export type ConflictWording = (i: number, message: string) => string;
 
@@ -39,6 +47,29 @@ export interface BatchDoor<T extends object = object> {
   key: BatchKey<T>;
   /** Upserts `members` (distinct keys, each valid on its own), all or nothing, in request order. */
   upsert(members: T[], conflict: ConflictWording): Promise<UpsertedMember[]>;
+  /**
+   * The way back (an export): up to `limit` members after id `afterId`, in id order, only those
+   * updated at or after `updatedMin` when given, each in the form `upsert` takes, read on `m` in a
+   * fixed number of statements whatever `limit`.
+   */
+  exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null): Promise<ExportedMember[]>;
+}
+
+/** What a resource's export step reads: its members as GET shows them, in id order. */
+type ViewPage = (m: EntityManager, afterId: number, limit: number, updatedMin: Date | null) => Promise<{ id: number }[]>;
+
+/**
+ * The export step of a resource whose batch member is its writable fields (every resource but
+ * products): each view's fields that the member class takes, in the view's order.
+ */
+function membersOf(member: new () => object, page: ViewPage): BatchDoor['exportPage'] {
+  return async (m, afterId, limit, updatedMin) => {
+    const writable = new Set(writableFieldsOf(member));
+    return (await page(m, afterId, limit, updatedMin)).map((view) => ({
+      id: view.id,
+      member: Object.fromEntries(Object.entries(view).filter(([field]) => writable.has(field))),
+    }));
+  };
 }
 
 const withIds = (rows: { outcome: UpsertOutcome; view: { id: number } }[]): UpsertedMember[] =>
@@ -69,48 +100,56 @@ export class BatchDoors {
         member: ProductBatchMember,
         key: PRODUCT_BATCH_KEY,
         upsert: async (members, conflict) => (await products.upsertBatch(members, conflict)).map(({ outcome, id }) => ({ outcome, id })),
+        exportPage: (m, afterId, limit, updatedMin) => products.exportPage(m, afterId, limit, updatedMin),
       }),
       customers: door({
         resource: 'customers',
         member: CustomerCreate,
         key: CUSTOMER_BATCH_KEY,
         upsert: async (members) => withIds(await customers.upsertMany(members)),
+        exportPage: membersOf(CustomerCreate, (...step) => customers.exportPage(...step)),
       }),
       customergroups: door({
         resource: 'customergroups',
         member: CustomerGroupCreate,
         key: CUSTOMER_GROUP_BATCH_KEY,
         upsert: async (members) => withIds(await groups.upsertMany(members)),
+        exportPage: membersOf(CustomerGroupCreate, (...step) => groups.exportPage(...step)),
       }),
       coupons: door({
         resource: 'coupons',
         member: CouponCreate,
         key: COUPON_BATCH_KEY,
         upsert: async (members) => withIds(await coupons.upsertMany(members)),
+        exportPage: membersOf(CouponCreate, (...step) => coupons.exportPage(...step)),
       }),
       countries: door({
         resource: 'countries',
         member: CountryCreate,
         key: COUNTRY_BATCH_KEY,
         upsert: async (members) => withIds(await countries.upsertMany(members)),
+        exportPage: membersOf(CountryCreate, (...step) => countries.exportPage(...step)),
       }),
       customfielddefinitions: door({
         resource: 'customfielddefinitions',
         member: CustomFieldDefinitionCreate,
         key: CUSTOM_FIELD_BATCH_KEY,
         upsert: async (members) => withIds(await fields.upsertMany(members)),
+        exportPage: membersOf(CustomFieldDefinitionCreate, (...step) => fields.exportPage(...step)),
       }),
       categories: door({
         resource: 'categories',
         member: CategoryBatchMember,
         key: CATEGORY_BATCH_KEY,
         upsert: async (members) => withIds(await categories.upsertMany(members)),
+        exportPage: membersOf(CategoryBatchMember, (...step) => categories.exportPage(...step)),
       }),
       producttypes: door({
         resource: 'producttypes',
         member: ProductTypeCreate,
         key: PRODUCT_TYPE_BATCH_KEY,
         upsert: async (members) => withIds(await types.upsertMany(members)),
+        exportPage: membersOf(ProductTypeCreate, (...step) => types.exportPage(...step)),
       }),
     };
   }

@@ -12,6 +12,9 @@ import { type BulkJobTable, BulkJobsRepository } from './repositories/bulk-jobs.
 /** How often a runner that keeps failing says so. */
 const FAILURE_LOG_MS = 30_000;
 
+/** How often the loop removes the exports whose file expired (CONTRACT §18: kept 7 days). */
+const EXPIRED_SWEEP_MS = 60_000;
+
 /**
  * Runs bulk imports and exports in the background (CONTRACT §18): in the worker, and in the api when
  * REDIS_URL is unset (no worker is expected then), as the other pipelines do. One loop per process
@@ -27,6 +30,7 @@ export class BulkJobs implements OnApplicationBootstrap, OnApplicationShutdown {
   private looping: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private lastFailureLog = 0;
+  private lastSweep = 0;
 
   constructor(
     private readonly tx: TransactionRunner,
@@ -68,6 +72,10 @@ export class BulkJobs implements OnApplicationBootstrap, OnApplicationShutdown {
       let worked = 0;
       try {
         worked = (await this.take('imports', null)) + (await this.take('exports', null));
+        if (Date.now() - this.lastSweep >= EXPIRED_SWEEP_MS) {
+          this.lastSweep = Date.now();
+          await this.exports.removeExpired();
+        }
       } catch (err) {
         this.failed(err as Error);
       }

@@ -9,10 +9,13 @@ import { BatchDoors } from './batch-doors.js';
 import { BulkEvents } from './bulk-events.js';
 import { BulkJobs } from './bulk-jobs.js';
 import { ExportRunner } from './export-runner.js';
+import { ExportsController } from './exports.controller.js';
+import { ExportsService } from './exports.service.js';
 import { ImportRunner } from './import-runner.js';
 import { ImportsController } from './imports.controller.js';
 import { ImportsService } from './imports.service.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
+import { ExportsRepository } from './repositories/exports.repository.js';
 import { ImportsRepository } from './repositories/imports.repository.js';
 
 /**
@@ -27,18 +30,20 @@ export class BulkModule {
     return {
       module: BulkModule,
       imports: [CatalogModule, CustomersModule, GeographyModule, CustomFieldsModule, WebhooksModule],
-      controllers: role === 'api' ? [ImportsController] : [],
+      controllers: role === 'api' ? [ImportsController, ExportsController] : [],
       providers: [
         BatchDoors,
         BulkEvents,
         BulkJobsRepository,
         ImportsRepository,
+        ExportsRepository,
         ImportRunner,
         ExportRunner,
         ImportsService,
+        ExportsService,
         ...(loop || role === 'cli' ? [BulkJobs, { provide: 'BULK_LOOP', useValue: loop }] : []),
       ],
-      exports: [ImportsService, ...(role === 'cli' ? [BulkJobs] : [])],
+      exports: [ImportsService, ExportsService, ...(role === 'cli' ? [BulkJobs] : [])],
     };
   }
 }

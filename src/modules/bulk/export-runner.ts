@@ -1,8 +1,102 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
+import { isDependencyFailure } from '../../common/http/exception.filter.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import { type BatchDoor, BatchDoors } from './batch-doors.js';
 import type { Export } from './bulk.entities.js';
+import { BulkEvents } from './bulk-events.js';
+import { isBulkResource } from './domain/bulk-resources.js';
+import { ExportsRepository } from './repositories/exports.repository.js';
 
+/** Members read and written per transaction. */
+const EXPORT_CHUNK_MEMBERS = 1000;
+
+/** Attempts of a chunk that fails before the export fails. */
+const CHUNK_ATTEMPTS = 3;
+
+/** What one chunk did: `more` while members may be left; `held` false once the claim is no longer ours. */
+interface ChunkOutcome {
+  held: boolean;
+  more: boolean;
+}
+
+/**
+ * Writes a claimed export (CONTRACT §18), EXPORT_CHUNK_MEMBERS members per transaction: the export's
+ * row is locked under the claim's token, the next members after its `last_id` read through their
+ * resource's door (each in the form its import takes, in a fixed number of statements), and their
+ * lines written with the export's count and position in one statement. A chunk shorter than the
+ * limit is the last: the export completes (its file kept 7 days) with its `export.completed` event
+ * in that same transaction. A process that dies loses only its uncommitted chunk; its successor goes
+ * on after the last member written, so no member is written twice.
+ */
 @Injectable()
 export class ExportRunner {
-  async run(_job: Export, _ticket: ClaimTicket, _stopping: () => boolean): Promise<void> {}
+  private readonly logger = new Logger('Exports');
+
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly repository: ExportsRepository,
+    private readonly doors: BatchDoors,
+    private readonly events: BulkEvents,
+  ) {}
+
+  /**
+   * Runs `job` to its end or until the claim is lost or `stopping()` says the process is stopping
+   * (the job is then given back and another process goes on).
+   */
+  async run(job: Export, ticket: ClaimTicket, stopping: () => boolean): Promise<void> {
+    if (!isBulkResource(job.resource)) {
+      await this.tx.run((m) => this.finish(m, job, ticket, 'failed', `Unknown resource ${job.resource}.`));
+      return;
+    }
+    const door = this.doors.get(job.resource);
+    let failures = 0;
+    while (!stopping()) {
+      let outcome: ChunkOutcome;
+      try {
+        outcome = await this.tx.run((m) => this.chunk(m, job, door, ticket));
+        failures = 0;
+      } catch (err) {
+        // The database away: the claim outlives the outage or lapses, and the chunk goes again then.
+        if (isDependencyFailure(err)) throw err;
+        if (++failures < CHUNK_ATTEMPTS) {
+          this.logger.warn(`Export ${job.id}: a chunk failed (${(err as Error).message}); trying it again`);
+          await new Promise((resolve) => setTimeout(resolve, 250 * failures));
+          continue;
+        }
+        this.logger.error(`Export ${job.id} failed: ${(err as Error).stack ?? String(err)}`);
+        await this.tx.run((m) => this.finish(m, job, ticket, 'failed', 'The members after those written could not be read.'));
+        return;
+      }
+      if (!outcome.held || !outcome.more) return;
+    }
+  }
+
+  /** Removes the exports whose file expired (with their lines), in one statement; answers how many. */
+  removeExpired(): Promise<number> {
+    return this.repository.removeExpired(this.tx.direct);
+  }
+
+  /** One chunk in the transaction of `m`: the members after the export's `last_id`, their lines, and the end when none are left. */
+  private async chunk(m: EntityManager, job: Export, door: BatchDoor, ticket: ClaimTicket): Promise<ChunkOutcome> {
+    const held = await this.repository.lockHeld(m, job.id, ticket.token);
+    if (!held) return { held: false, more: false };
+    const members = await door.exportPage(m, held.last_id, EXPORT_CHUNK_MEMBERS, held.updated_at_min);
+    if (members.length) {
+      const bodies = members.map((x) => JSON.stringify(x.member));
+      const recorded = await this.repository.recordChunk(m, job.id, ticket.token, bodies, members[members.length - 1].id);
+      if (!recorded) return { held: false, more: false };
+    }
+    if (members.length === EXPORT_CHUNK_MEMBERS) return { held: true, more: true };
+    return { held: (await this.finish(m, job, ticket, 'completed', null)) !== null, more: false };
+  }
+
+  /** The end of an export under its claim (with `export.completed` when it completed), in the transaction of `m`. */
+  private async finish(m: EntityManager, job: Export, ticket: ClaimTicket, status: 'completed' | 'failed', error: string | null) {
+    const done = await this.repository.finish(m, job.id, ticket.token, status, error);
+    if (done?.status === 'completed') await this.events.exportCompleted(m, done);
+    if (!done) this.logger.warn(`Export ${job.id} was taken over before it could be marked ${status}`);
+    return done;
+  }
 }

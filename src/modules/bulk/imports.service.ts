@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { mayRead, requestScopes, requireAccess } from '../../common/auth/resource-scopes.js';
+import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { WithStatus } from '../../common/http/envelope.js';
 import { NdjsonBody } from '../../common/http/ndjson-body.js';
@@ -71,6 +72,8 @@ export class ImportsService {
   }
 
   list(query: ImportListQuery) {
+    // An import has no relations to embed: `embed` names none (422), as on any such collection.
+    parseEmbed(query.embed, {});
     const m = this.tx.direct;
     const req = pageRequest({ ...query, order: query.order ?? 'DESC' }, IMPORT_SORT);
     const resources = BULK_RESOURCES.filter(readable).filter((r) => query.resource === undefined || r === query.resource);

@@ -225,6 +225,106 @@ export function presentProduct(p: Product, r: ProductRelations) {
   } satisfies ProductView;
 }
 
+/** A product's parts as its export line carries them, read for a whole page at once. */
+export interface ProductMemberParts {
+  type: Pick<ProductType, 'has_shipping'>;
+  /** Live options, in display order. */
+  options: ProductOption[];
+  /** In id order, each with its price tiers. */
+  variants: { row: ProductVariant; tiers: VariantPriceTier[] }[];
+  priceTiers: ProductPriceTier[];
+  extras: ProductExtra[];
+  attributes: ProductAttribute[];
+  /** In link order. */
+  categoryIds: number[];
+  /** The stored values (not the definitions' defaults), by field name, in the definitions' order. */
+  customFields: Record<string, string>;
+}
+
+const tierMember = (t: ProductPriceTier | VariantPriceTier) => ({
+  customer_group_id: t.customer_group_id,
+  quantity: t.quantity,
+  price: formatMoney(t.price),
+});
+
+/**
+ * A product as a member of `PUT /products` (and a line of its import) takes it (CONTRACT §18's
+ * export): every writable field as stored, with every part as a list that replaces it, so the line
+ * imported into another store makes the same product. The shipping fields are left out for a type
+ * without shipping (its PUT refuses them; left out, they take what a create gives).
+ */
+export function presentProductMember(p: Product, parts: ProductMemberParts) {
+  const shipping = parts.type.has_shipping
+    ? { weight: formatMoney(p.weight), depth: money(p.depth), width: money(p.width), height: money(p.height) }
+    : {};
+  return {
+    name: p.name,
+    sku: p.sku,
+    url_name: p.url_name,
+    title: p.title,
+    barcode: p.barcode,
+    description: p.description,
+    short_description: p.short_description,
+    meta_description: p.meta_description,
+    meta_keywords: p.meta_keywords,
+    base_price: formatMoney(p.base_price),
+    ...shipping,
+    out_of_stock_threshold: formatMoney(p.out_of_stock_threshold),
+    cost: money(p.cost),
+    low_stock_threshold: p.low_stock_threshold,
+    in_stock_amount: p.in_stock_amount,
+    sale_price_or_discount: p.sale_price_or_discount,
+    sort_order: p.sort_order,
+    expected_availability_date: calendarDate(p.expected_availability_date),
+    enabled: flag(p.enabled),
+    enabled_backend: flag(p.enabled_backend),
+    is_on_sale: flag(p.is_on_sale),
+    track_inventory: flag(p.track_inventory),
+    allow_preorder: flag(p.allow_preorder),
+    hide_out_of_stock: flag(p.hide_out_of_stock),
+    allow_negative_stock: flag(p.allow_negative_stock),
+    is_catalog_visible: flag(p.is_catalog_visible),
+    is_search_visible: flag(p.is_search_visible),
+    enable_product_shipping_rates: flag(p.enable_product_shipping_rates),
+    is_subscription_only: flag(p.is_subscription_only),
+    manufacturer: p.manufacturer,
+    type: p.type,
+    tax_class_id: p.tax_class_id,
+    product_type_id: p.product_type_id,
+    category_ids: parts.categoryIds,
+    options: parts.options.map((o) => ({ name: o.name, values: o.values, sort_order: o.sort_order })),
+    variants: parts.variants.map(({ row: v, tiers }) => ({
+      sku: v.sku,
+      base_price: money(v.base_price),
+      cost: money(v.cost),
+      weight: money(v.weight),
+      depth: money(v.depth),
+      width: money(v.width),
+      height: money(v.height),
+      enabled: flag(v.enabled),
+      is_on_sale: flag(v.is_on_sale),
+      sale_price_or_discount: v.sale_price_or_discount,
+      track_inventory: flag(v.track_inventory),
+      in_stock_amount: v.in_stock_amount,
+      expected_availability_date: calendarDate(v.expected_availability_date),
+      options: v.options,
+      price_tiers: tiers.map(tierMember),
+    })),
+    price_tiers: parts.priceTiers.map(tierMember),
+    extras: parts.extras.map((e) => ({
+      sku: e.sku,
+      name: e.name,
+      price: formatMoney(e.price),
+      weight: money(e.weight),
+      sort_order: e.sort_order,
+    })),
+    attributes: parts.attributes.map((a) => ({ name: a.name, value: a.value, sort_order: a.sort_order })),
+    custom_fields: parts.customFields,
+  };
+}
+
+export type ProductMemberJson = ReturnType<typeof presentProductMember>;
+
 /** A product as quotes embed it and GET /product answers it without `embed`. */
 export type ProductJson = ReturnType<typeof presentProduct>;
 

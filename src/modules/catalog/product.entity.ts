@@ -15,6 +15,10 @@ import { ProductType } from './product-type.entity.js';
 @Entity({ name: 'products' })
 @Index('IDX_products_tax_class_id', ['tax_class_id'])
 @Index('IDX_products_product_type_id', ['product_type_id'])
+// `regexp_replace(url_name, '-[0-9]+$', '')`: the URL names a batch's new slugs would clash with
+// (`tee`, `tee-2`, …) are an index lookup (migration 1795800000037). TypeORM cannot declare an
+// expression index; `synchronize: false` keeps sync off it.
+@Index('IDX_products_url_name_base', { synchronize: false })
 export class Product {
   @PrimaryGeneratedColumn()
   id: number;

@@ -261,6 +261,36 @@ export class ProductsRepository {
   }
 
   /**
+   * A step of an export (CONTRACT §18): up to `limit` products after id `afterId`, in id order (only
+   * those updated at or after `updatedMin` when given), each with every part a PUT takes (options,
+   * variants, price tiers, extras, attributes, categories, custom field values), and the product
+   * custom field definitions, in one statement. Variants' price tiers are ProductSetsRepository.partsOf's.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 0, 1000, null] }, { name: 'updated since', args: [SqlArg.manager, 0, 1000, new Date(0)] })
+  async exportPage(
+    m: EntityManager,
+    afterId: number,
+    limit: number,
+    updatedMin: Date | null,
+  ): Promise<{ products: ProductRecord[]; definitions: CustomFieldDefinition[] }> {
+    let sql = this.cache.get('exportPage');
+    if (!sql) {
+      const t = tableOf(this.dataSource, Product);
+      sql = `WITH page AS (SELECT r.* FROM ${t} r WHERE r.id > $1 AND ($3::timestamptz IS NULL OR r.updated_at >= $3) ORDER BY r.id LIMIT $2)
+        SELECT (SELECT ${jsonArraySql(this.productJsonSql('p', EVERY_EMBED), 'p.id')} FROM page p) AS products,
+               ${this.definitionsSql()} AS definitions`;
+      this.cache.set('exportPage', sql);
+    }
+    const [row] = (await runStatement(m, sql, [afterId, limit, updatedMin])) as {
+      products: ProductRecord[];
+      definitions: CustomFieldDefinition[];
+    }[];
+    decodeRows(row.products, this.decodeProduct);
+    this.decodeDefinitions(row.definitions);
+    return { products: row.products ?? [], definitions: row.definitions ?? [] };
+  }
+
+  /**
    * What pricing reads of the products whose ids `idsSql` gives (an `int[]` expression of the
    * caller's statement): each row with its tiers, live options, variants with their tiers, and
    * extras, as a JSON array (null when none match). A fragment for the quotes' pricing context.

@@ -54,6 +54,11 @@ export class CustomerGroupsService {
     return this.crud.upsertMany(inputs);
   }
 
+  /** A step of an export (CONTRACT §18): the next groups after id `afterId` as GET shows them, in id order. */
+  exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null) {
+    return this.crud.exportPage(m, afterId, limit, updatedMin);
+  }
+
   /** A group that still has customers is refused with 409 by customers.customer_group_id (RESTRICT). */
   remove(key: string) {
     return this.crud.remove(key);

@@ -74,6 +74,11 @@ export class CustomersService {
     return this.crud.upsertMany(inputs, { column: 'email', fold: 'lower' });
   }
 
+  /** A step of an export (CONTRACT §18): the next customers after id `afterId` as GET shows them, in id order. */
+  exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null) {
+    return this.crud.exportPage(m, afterId, limit, updatedMin);
+  }
+
   /** Addresses go with the customer (CASCADE); a customer on a quote or subscription is a 409 (RESTRICT). */
   remove(id: string) {
     return this.crud.remove(id);

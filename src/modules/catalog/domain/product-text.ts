@@ -35,9 +35,9 @@ export function slugify(text: string, fallback: string, max = 200): string {
   return slug || fallback;
 }
 
-/** The first of `base`, `base-2`, `base-3` … not in `taken`. */
-export function firstFreeSlug(base: string, taken: Iterable<string>): string {
-  const used = new Set(taken);
+/** The first of `base`, `base-2`, `base-3` … not in `taken` (a set: a batch asks once per product). */
+export function firstFreeSlug(base: string, taken: ReadonlySet<string> | readonly string[]): string {
+  const used = taken instanceof Set ? taken : new Set(taken);
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }

@@ -110,7 +110,7 @@ export class ProductSetsRepository {
       `WITH locks AS (SELECT pg_advisory_xact_lock(hashtext('products.url_name:' || s)) FROM unnest($1::text[]) AS s)
        SELECT url_name FROM ${tableOf(m.connection, Product)}
         WHERE (SELECT count(*) FROM locks) >= 0
-          AND (url_name = ANY($1::text[]) OR (url_name ~ '-[0-9]+$' AND regexp_replace(url_name, '-[0-9]+$', '') = ANY($1::text[])))`,
+          AND (url_name = ANY($1::text[]) OR regexp_replace(url_name, '-[0-9]+$', '') = ANY($1::text[]))`,
       [slugs],
     );
     return rows.map((r) => r.url_name);

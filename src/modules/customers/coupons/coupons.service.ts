@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
 import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
 import { sortableColumns } from '../../../common/paging/page-request.js';
@@ -55,6 +56,11 @@ export class CouponsService {
   /** The batch PUT: each member upserted by its key as its item PUT would be, in one transaction. */
   upsertMany(inputs: CouponCreate[]) {
     return this.crud.upsertMany(inputs);
+  }
+
+  /** A step of an export (CONTRACT §18): the next coupons after id `afterId` as GET shows them, in id order. */
+  exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null) {
+    return this.crud.exportPage(m, afterId, limit, updatedMin);
   }
 
   remove(key: string) {

@@ -48,7 +48,16 @@ function changes<R extends string, S extends string>(
 }
 
 /** The member resources of bulk imports and exports, as events name them (their jobs' events are `<member>.import`, `<member>.export`). */
-const BULK_EVENT_RESOURCES = ['product', 'customer', 'customergroup', 'coupon', 'country', 'customfielddefinition', 'category', 'product_type'];
+const BULK_EVENT_RESOURCES = [
+  'product',
+  'customer',
+  'customergroup',
+  'coupon',
+  'country',
+  'customfielddefinition',
+  'category',
+  'product_type',
+];
 
 export const EVENT_CATALOG = [
   ...changes('country', 'CountryView', 'A country'),
@@ -199,7 +208,8 @@ export const EVENT_CATALOG = [
     resource: 'product.export',
     resources: BULK_EVENT_RESOURCES.map((r) => `${r}.export`),
     schema: 'ExportView',
-    description: 'An export’s file is complete (`resource` is `<member>.export`; `resource_id` is the export id): `GET /export/{id}/file` serves it for 7 days.',
+    description:
+      'An export’s file is complete (`resource` is `<member>.export`; `resource_id` is the export id): `GET /export/{id}/file` serves it for 7 days.',
   },
   {
     type: 'webhook.ping',

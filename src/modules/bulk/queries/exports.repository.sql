@@ -1,0 +1,282 @@
+-- Written by `npm run sql:snapshot` from src/modules/bulk/repositories/exports.repository.ts; do not edit.
+-- Table inserts and updates are left out: their column lists follow the fields a request carries.
+
+-- ExportsRepository.exports.page
+SELECT
+  count(*)::int AS n
+FROM
+  (
+    SELECT
+      1
+    FROM
+      "exports" "r"
+    LIMIT
+      $1
+  ) counted;
+
+SELECT
+  "r"."claimed_at" AS "r_claimed_at",
+  "r"."leased_until" AS "r_leased_until",
+  "r"."lease_holder" AS "r_lease_holder",
+  "r"."lease_token" AS "r_lease_token",
+  "r"."id" AS "r_id",
+  "r"."resource" AS "r_resource",
+  "r"."status" AS "r_status",
+  "r"."updated_at_min" AS "r_updated_at_min",
+  "r"."lines" AS "r_lines",
+  "r"."last_id" AS "r_last_id",
+  "r"."error" AS "r_error",
+  "r"."started_at" AS "r_started_at",
+  "r"."finished_at" AS "r_finished_at",
+  "r"."expires_at" AS "r_expires_at",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "exports" "r"
+ORDER BY
+  "r"."id" ASC
+LIMIT
+  250
+OFFSET
+  0;
+
+-- ExportsRepository.exports.find (by id)
+SELECT
+  "r"."claimed_at" AS "r_claimed_at",
+  "r"."leased_until" AS "r_leased_until",
+  "r"."lease_holder" AS "r_lease_holder",
+  "r"."lease_token" AS "r_lease_token",
+  "r"."id" AS "r_id",
+  "r"."resource" AS "r_resource",
+  "r"."status" AS "r_status",
+  "r"."updated_at_min" AS "r_updated_at_min",
+  "r"."lines" AS "r_lines",
+  "r"."last_id" AS "r_last_id",
+  "r"."error" AS "r_error",
+  "r"."started_at" AS "r_started_at",
+  "r"."finished_at" AS "r_finished_at",
+  "r"."expires_at" AS "r_expires_at",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "exports" "r"
+WHERE
+  "r"."id" = $1
+LIMIT
+  1;
+
+-- ExportsRepository.exports.find (by id, locked)
+SELECT
+  "r"."claimed_at" AS "r_claimed_at",
+  "r"."leased_until" AS "r_leased_until",
+  "r"."lease_holder" AS "r_lease_holder",
+  "r"."lease_token" AS "r_lease_token",
+  "r"."id" AS "r_id",
+  "r"."resource" AS "r_resource",
+  "r"."status" AS "r_status",
+  "r"."updated_at_min" AS "r_updated_at_min",
+  "r"."lines" AS "r_lines",
+  "r"."last_id" AS "r_last_id",
+  "r"."error" AS "r_error",
+  "r"."started_at" AS "r_started_at",
+  "r"."finished_at" AS "r_finished_at",
+  "r"."expires_at" AS "r_expires_at",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "exports" "r"
+WHERE
+  "r"."id" = $1
+LIMIT
+  1
+FOR UPDATE;
+
+-- ExportsRepository.exports.delete
+DELETE FROM "exports"
+WHERE
+  "id" = $1;
+
+-- ExportsRepository.create
+WITH
+  r AS (
+    INSERT INTO
+      "exports" (resource, updated_at_min)
+    VALUES
+      ($1, $2)
+    RETURNING
+      *
+  )
+SELECT
+  *
+FROM
+  r;
+
+-- ExportsRepository.find
+SELECT
+  r.*
+FROM
+  "exports" r
+WHERE
+  r.id = $1
+  AND (
+    r.expires_at IS NULL
+    OR r.expires_at > now()
+  );
+
+-- ExportsRepository.page
+SELECT
+  count(*)::int AS n
+FROM
+  (
+    SELECT
+      1
+    FROM
+      "exports" "r"
+    WHERE
+      "r"."status" = $1
+      AND "r"."resource" IN ('products', 'customers')
+      AND (
+        "r"."expires_at" IS NULL
+        OR "r"."expires_at" > now()
+      )
+    LIMIT
+      $2
+  ) counted;
+
+SELECT
+  "r"."claimed_at" AS "r_claimed_at",
+  "r"."leased_until" AS "r_leased_until",
+  "r"."lease_holder" AS "r_lease_holder",
+  "r"."lease_token" AS "r_lease_token",
+  "r"."id" AS "r_id",
+  "r"."resource" AS "r_resource",
+  "r"."status" AS "r_status",
+  "r"."updated_at_min" AS "r_updated_at_min",
+  "r"."lines" AS "r_lines",
+  "r"."last_id" AS "r_last_id",
+  "r"."error" AS "r_error",
+  "r"."started_at" AS "r_started_at",
+  "r"."finished_at" AS "r_finished_at",
+  "r"."expires_at" AS "r_expires_at",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "exports" "r"
+WHERE
+  "r"."status" = $1
+  AND "r"."resource" IN ('products', 'customers')
+  AND (
+    "r"."expires_at" IS NULL
+    OR "r"."expires_at" > now()
+  )
+ORDER BY
+  "r"."id" DESC
+LIMIT
+  10
+OFFSET
+  0;
+
+-- ExportsRepository.lockHeld
+SELECT
+  *
+FROM
+  "exports"
+WHERE
+  id = $1
+  AND lease_token = $2::uuid
+  AND status = 'running'
+FOR UPDATE;
+
+-- ExportsRepository.recordChunk
+WITH
+  held AS (
+    SELECT
+      id,
+      lines
+    FROM
+      "exports"
+    WHERE
+      id = $1
+      AND lease_token = $2::uuid
+  ),
+  i AS (
+    INSERT INTO
+      "export_lines" (export_id, line, body)
+    SELECT
+      held.id,
+      held.lines + b.n,
+      b.body
+    FROM
+      held,
+      unnest($3::text[]) WITH ORDINALITY AS b (body, n)
+  ),
+  u AS (
+    UPDATE "exports" t
+    SET
+      lines = t.lines + cardinality($3::text[]),
+      last_id = $4,
+      updated_at = now()
+    FROM
+      held
+    WHERE
+      t.id = held.id
+    RETURNING
+      t.*
+  )
+SELECT
+  *
+FROM
+  u;
+
+-- ExportsRepository.finish
+WITH
+  u AS (
+    UPDATE "exports"
+    SET
+      status = $3::text,
+      error = $4,
+      finished_at = now(),
+      updated_at = now(),
+      expires_at = CASE
+        WHEN $3::text = 'completed' THEN now() + interval '7 days'
+      END,
+      leased_until = NULL,
+      lease_token = NULL
+    WHERE
+      id = $1
+      AND lease_token = $2::uuid
+    RETURNING
+      *
+  )
+SELECT
+  *
+FROM
+  u;
+
+-- ExportsRepository.fileLines
+SELECT
+  line,
+  body
+FROM
+  "export_lines"
+WHERE
+  export_id = $1
+  AND line > $2
+ORDER BY
+  line
+LIMIT
+  $3;
+
+-- ExportsRepository.removeExpired
+WITH
+  d AS (
+    DELETE FROM "exports"
+    WHERE
+      expires_at <= now()
+    RETURNING
+      id
+  )
+SELECT
+  count(*)::int AS n
+FROM
+  d;

@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { PageRequest, PageRows } from '../../../common/paging/page-request.js';
+import { RELEASE_CLAIM_SQL, heldWithSql } from '../../../database/sql/claims.js';
+import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
+import { runStatement } from '../../../database/sql/statement.js';
+import { Table, tableOf } from '../../../database/table.js';
+import { Export, ExportLine } from '../bulk.entities.js';
+import type { BulkResource } from '../domain/bulk-resources.js';
+import { resourceCondition } from './imports.repository.js';
+
+/** One line of an export's file. */
+export interface FileLine {
+  line: number;
+  body: string;
+}
+
+const TOKEN = '00000000-0000-4000-8000-000000000001';
+
+/** How long a completed export's file is kept (CONTRACT §18): then the export and its lines are removed. */
+const KEPT_FOR = `interval '7 days'`;
+
+/** An export not yet removed: `expires_at` still ahead (a sweep removes the others at most a minute late). */
+const LIVE = '(r.expires_at IS NULL OR r.expires_at > now())';
+
+/**
+ * Every statement on exports and their lines. The runner writes a chunk's lines and the export's
+ * count and position in one statement, fenced by its claim token, so a successor goes on after the
+ * last member whose line is committed and no member is written twice.
+ */
+@Injectable()
+export class ExportsRepository {
+  readonly exports: Table<Export>;
+  private readonly exportsTable: string;
+  private readonly linesTable: string;
+
+  constructor(dataSource: DataSource) {
+    this.exports = new Table(dataSource, Export, { alt: null, label: 'Export' });
+    this.exportsTable = tableOf(dataSource, Export);
+    this.linesTable = tableOf(dataSource, ExportLine);
+  }
+
+  /** A new queued export of `resource` (members updated at or after `updatedMin` only, when given). */
+  @GenerateSql({ args: [SqlArg.manager, 'products', null] })
+  async create(m: EntityManager, resource: BulkResource, updatedMin: Date | null): Promise<Export> {
+    const [row] = await runStatement<Export>(
+      m,
+      `WITH r AS (INSERT INTO ${this.exportsTable} (resource, updated_at_min) VALUES ($1, $2) RETURNING *) SELECT * FROM r`,
+      [resource, updatedMin],
+    );
+    return row;
+  }
+
+  /** The export `segment` names, unless it has expired; null otherwise (a 404). */
+  @GenerateSql({ args: [SqlArg.manager, '1'] })
+  async find(m: EntityManager, segment: string): Promise<Export | null> {
+    if (!/^\d{1,10}$/.test(segment) || Number(segment) > 2147483647) return null;
+    const [row] = await runStatement<Export>(m, `SELECT r.* FROM ${this.exportsTable} r WHERE r.id = $1 AND ${LIVE}`, [Number(segment)]);
+    return row ?? null;
+  }
+
+  /**
+   * A page of exports (GET /exports) of `resources` (names from BULK_RESOURCES, never from input:
+   * the resources the key reads), with equality filters; expired ones are gone.
+   */
+  @GenerateSql({
+    args: [
+      SqlArg.manager,
+      { sort: 'id', column: 'id', order: 'DESC', limit: 10, page: 1, offset: 0 },
+      ['products', 'customers'],
+      { status: 'completed' },
+    ],
+  })
+  page(m: EntityManager, req: PageRequest, resources: readonly BulkResource[], where: Record<string, unknown>): Promise<PageRows<Export>> {
+    return this.exports.page(m, req, { where, condition: `${resourceCondition(resources)} AND ${LIVE}` });
+  }
+
+  /**
+   * The export as its holder (`token`) has it, locked until the chunk's transaction ends; null once
+   * the claim is no longer the holder's (taken over).
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN] })
+  async lockHeld(m: EntityManager, id: number, token: string): Promise<Export | null> {
+    const [row] = await runStatement<Export>(
+      m,
+      `SELECT * FROM ${this.exportsTable} WHERE id = $1 AND ${heldWithSql('$2')} AND status = 'running' FOR UPDATE`,
+      [id, token],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * A chunk of the file: `bodies` become the lines after the export's last one, and its count and
+   * position (`lastId`, the id of the chunk's last member) move on, in one statement, under the
+   * holder's token (the caller holds the row: lockHeld). Answers the export as it now is; null, and
+   * nothing written, when the claim is no longer the holder's.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN, ['{"sku":"A-1"}', '{"sku":"A-2"}'], 2] })
+  async recordChunk(m: EntityManager, id: number, token: string, bodies: string[], lastId: number): Promise<Export | null> {
+    const [row] = await runStatement<Export>(
+      m,
+      `WITH held AS (
+         SELECT id, lines FROM ${this.exportsTable} WHERE id = $1 AND ${heldWithSql('$2')}),
+       i AS (
+         INSERT INTO ${this.linesTable} (export_id, line, body)
+         SELECT held.id, held.lines + b.n, b.body FROM held, unnest($3::text[]) WITH ORDINALITY AS b(body, n)),
+       u AS (
+         UPDATE ${this.exportsTable} t
+            SET lines = t.lines + cardinality($3::text[]), last_id = $4, updated_at = now()
+           FROM held
+          WHERE t.id = held.id
+         RETURNING t.*)
+       SELECT * FROM u`,
+      [id, token, bodies, lastId],
+      { prepare: false },
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The end of an export under its holder's claim: its status (and why, when it failed), the claim
+   * released; a completed export's file is kept 7 days from now. Null when the claim was no longer
+   * the holder's.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN, 'completed', null] })
+  async finish(m: EntityManager, id: number, token: string, status: 'completed' | 'failed', error: string | null): Promise<Export | null> {
+    const [row] = await runStatement<Export>(
+      m,
+      `WITH u AS (
+         UPDATE ${this.exportsTable}
+            SET status = $3::text, error = $4, finished_at = now(), updated_at = now(),
+                expires_at = CASE WHEN $3::text = 'completed' THEN now() + ${KEPT_FOR} END, ${RELEASE_CLAIM_SQL}
+          WHERE id = $1 AND ${heldWithSql('$2')}
+         RETURNING *)
+       SELECT * FROM u`,
+      [id, token, status, error],
+    );
+    return row ?? null;
+  }
+
+  /** Up to `limit` lines of the file after line `afterLine`, in order: GET /export/{id}/file reads them page by page. */
+  @GenerateSql({ args: [SqlArg.manager, 1, 0, 1000] })
+  fileLines(m: EntityManager, id: number, afterLine: number, limit: number): Promise<FileLine[]> {
+    return runStatement<FileLine>(
+      m,
+      `SELECT line, body FROM ${this.linesTable} WHERE export_id = $1 AND line > $2 ORDER BY line LIMIT $3`,
+      [id, afterLine, limit],
+    );
+  }
+
+  /** Removes the exports whose file expired, their lines with them (ON DELETE CASCADE), in one statement; answers how many. */
+  @GenerateSql()
+  async removeExpired(m: EntityManager): Promise<number> {
+    const [row] = await runStatement<{ n: number }>(
+      m,
+      `WITH d AS (DELETE FROM ${this.exportsTable} WHERE expires_at <= now() RETURNING id) SELECT count(*)::int AS n FROM d`,
+      [],
+    );
+    return row.n;
+  }
+}
