@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -163,5 +163,88 @@ describeE2E('cli bulk import and export', () => {
     }
     const { rows } = await client.query("SELECT sku FROM products WHERE sku = 'CLI-11'");
     expect(rows).toEqual([]);
+  }, 60_000);
+
+  it('exports a resource to a file, one member per line in the form its import takes, and that file imports back unchanged', () => {
+    const path = join(dir, 'export.ndjson');
+    const r = cli(['export', 'products', path]);
+    expect(r).toEqual({
+      status: 0,
+      stdout: `Export 1 (products) completed: 9 lines, written to ${path}.\n`,
+      stderr: 'export 1: 100% (9/9 lines)\n',
+    });
+    const text = readFileSync(path, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const members = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(members.map((m) => m.sku)).toEqual(['CLI-1', 'CLI-2', 'CLI-3', 'CLI-4', 'CLI-6', 'CLI-7', 'CLI-8', 'CLI-9', 'CLI-10']);
+    expect(members[1]).toMatchObject({ sku: 'CLI-2', name: 'Renamed', base_price: '2.00', options: [], variants: [], price_tiers: [] });
+    // Nothing but the file: no partial file is left beside it.
+    expect(readdirSync(dir).filter((f) => f.includes('export'))).toEqual(['export.ndjson']);
+
+    const back = cli(['import', 'products', path]);
+    expect(back.status).toBe(0);
+    expect(back.stdout).toMatch(/^Import \d+ \(products\) completed: 9 lines, 0 created, 0 updated, 9 unchanged, 0 failed\.\n$/);
+  }, 60_000);
+
+  it('exports to stdout (its summary then on stderr), only the members changed since --updated-at-min', () => {
+    const all = cli(['export', 'products', '--updated-at-min', '2000-01-01 00:00:00']);
+    expect(all.status).toBe(0);
+    expect(all.stdout.trimEnd().split('\n')).toHaveLength(9);
+    expect(all.stderr).toBe('export 2: 100% (9/9 lines)\nExport 2 (products) completed: 9 lines.\n');
+
+    expect(cli(['export', 'products', '-', '--updated-at-min', '2999-01-01T00:00:00Z'])).toEqual({
+      status: 0,
+      stdout: '',
+      stderr: 'Export 3 (products) completed: 0 lines.\n',
+    });
+  }, 60_000);
+
+  it('exits 2 for an export given wrongly, before any export starts', async () => {
+    expect(cli(['export', 'product', join(dir, 'x.ndjson')])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr:
+        'Error: unknown resource "product": one of products, customers, customergroups, coupons, countries, customfielddefinitions, categories, producttypes\n',
+    });
+    expect(cli(['export', 'products', join(dir, 'no', 'x.ndjson'), '--json'])).toEqual({
+      status: 2,
+      stdout: `${JSON.stringify({ error: `cannot write ${join(dir, 'no', 'x.ndjson')}: no such file or directory` })}\n`,
+      stderr: '',
+    });
+    expect(cli(['export', 'products', '--json'])).toEqual({
+      status: 2,
+      stdout: `${JSON.stringify({ error: '--json needs a file: without one, stdout carries the export' })}\n`,
+      stderr: '',
+    });
+    expect(cli(['export', 'products', join(dir, 'x.ndjson'), '--updated-at-min', 'yesterday'])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'Error: --updated-at-min must be YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with an offset\n',
+    });
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM exports');
+    expect(rows[0].n).toBe(3);
+  }, 60_000);
+
+  it('exits 1 when the export fails, leaving no file behind, and keeps a file already there as it was', async () => {
+    const path = file('kept.ndjson', 'as it was\n');
+    // The store refuses to record any line: every chunk fails, so the export fails.
+    await client.query(
+      `CREATE FUNCTION refuse_lines() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'lines refused'; END $$`,
+    );
+    await client.query('CREATE TRIGGER refuse_lines BEFORE INSERT ON export_lines EXECUTE FUNCTION refuse_lines()');
+    try {
+      const r = cli(['export', 'products', path]);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('lines refused');
+      expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('Error: export 4 failed: The members after those written could not be read.');
+      expect(readFileSync(path, 'utf8')).toBe('as it was\n');
+      expect(readdirSync(dir).filter((f) => f.includes('kept'))).toEqual(['kept.ndjson']);
+    } finally {
+      await client.query('DROP TRIGGER refuse_lines ON export_lines');
+    }
   }, 60_000);
 });

@@ -1,5 +1,7 @@
-import { type FileHandle, open } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { type FileHandle, open, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 
 /** A file a command was told to read or write that it cannot: the message names the file and why. */
 export class CliFileError extends Error {}
@@ -34,4 +36,34 @@ export async function openInput(path: string): Promise<{ stream: Readable; size:
     await handle?.close();
     throw fileProblem(path, err, 'read');
   }
+}
+
+/**
+ * The file to write, as a file beside it that takes its name only once complete (`commit`), so a
+ * failed or interrupted run never leaves a half file under that name nor spoils one already there.
+ * A path that cannot be written is said now, before any work.
+ */
+export async function openOutput(path: string): Promise<{ stream: Writable; commit(): Promise<void>; discard(): Promise<void> }> {
+  const partial = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.partial`);
+  let handle: FileHandle;
+  try {
+    if ((await stat(path).catch(() => null))?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    handle = await open(partial, 'wx', 0o644);
+  } catch (err) {
+    throw fileProblem(path, err, 'write');
+  }
+  const stream = handle.createWriteStream();
+  return {
+    stream,
+    commit: async () => {
+      await rename(partial, path).catch((err: unknown) => {
+        throw fileProblem(path, err, 'write');
+      });
+    },
+    discard: async () => {
+      stream.destroy();
+      await handle.close().catch(() => undefined);
+      await rm(partial, { force: true });
+    },
+  };
 }

@@ -53,6 +53,14 @@ export class ProgressReport {
     this.sink.write(`${this.label}: ${percent}% (${numbers})\n`);
   }
 
+  /** `done` so far, of a total not known yet: on a terminal a counter redrawn in place; nothing in a log. */
+  count(done: number): void {
+    if (!this.sink.isTTY || done === this.lastDone) return;
+    this.lastDone = done;
+    this.sink.write(`\r${this.label}: ${formatCount(done)} ${this.unit}\x1b[K`);
+    this.drawn = true;
+  }
+
   /** Ends the bar's line, so what comes next starts on a line of its own. */
   end(): void {
     if (this.drawn) this.sink.write('\n');

@@ -8,3 +8,7 @@ export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** What became of one line of an import. */
 export type LineStatus = 'created' | 'updated' | 'unchanged' | 'failed';
+
+/** The statuses after which nothing changes any more. */
+export const isFinished = (status: ImportStatus | ExportStatus): boolean =>
+  status === 'completed' || status === 'cancelled' || status === 'failed';
