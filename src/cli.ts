@@ -13,6 +13,9 @@ import { ApiKeyCreateCommand } from './modules/api-keys/api-key-create.command.j
 import { ApiKeyListCommand } from './modules/api-keys/api-key-list.command.js';
 import { ApiKeyRevokeCommand } from './modules/api-keys/api-key-revoke.command.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { BulkExportCommand } from './modules/bulk/bulk-export.command.js';
+import { BulkImportCommand } from './modules/bulk/bulk-import.command.js';
+import { BulkModule } from './modules/bulk/bulk.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
@@ -31,11 +34,20 @@ class CliModule {
         ApiKeysModule,
         DemoModule,
         WebhooksModule,
+        BulkModule.forRoot(config, 'cli'),
         quotes,
         // The demo's order is made through the orders module, its reviews through the reviews module.
         ...((orders) => [orders, ReviewsModule.forRoot(orders)])(OrdersModule.forRoot(quotes)),
       ],
-      providers: [ApiKeyCreateCommand, ApiKeyListCommand, ApiKeyRevokeCommand, DbMigrateCommand, DbSeedDemoCommand],
+      providers: [
+        ApiKeyCreateCommand,
+        ApiKeyListCommand,
+        ApiKeyRevokeCommand,
+        BulkExportCommand,
+        BulkImportCommand,
+        DbMigrateCommand,
+        DbSeedDemoCommand,
+      ],
     };
   }
 }

@@ -17,6 +17,12 @@ export function printError(flags: CliFlags, message: string): void {
   process.exitCode = 1;
 }
 
+/** A command given wrongly (an unknown name, a file it cannot read): exit code 2, as shells and commander use for misuse. */
+export function printUsageError(flags: CliFlags, message: string): void {
+  printError(flags, message);
+  process.exitCode = 2;
+}
+
 export function progress(message: string): void {
   process.stderr.write(`${message}\n`);
 }
