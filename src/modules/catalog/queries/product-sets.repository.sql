@@ -34,22 +34,30 @@ WITH
       pg_advisory_xact_lock(hashtext ('products.url_name:' || s))
     FROM
       unnest($1::text[]) AS s
+  ),
+  held AS (
+    SELECT
+      count(*) AS n
+    FROM
+      locks
   )
 SELECT
   url_name
 FROM
-  "products"
+  "products",
+  held
 WHERE
-  (
-    SELECT
-      count(*)
-    FROM
-      locks
-  ) >= 0
-  AND (
-    url_name = ANY ($1::text[])
-    OR regexp_replace(url_name, '-[0-9]+$', '') = ANY ($1::text[])
-  );
+  held.n >= 0
+  AND url_name = ANY ($1::text[])
+UNION
+SELECT
+  url_name
+FROM
+  "products",
+  held
+WHERE
+  held.n >= 0
+  AND regexp_replace(url_name, '-[0-9]+$', '') = ANY ($1::text[]);
 
 -- ProductSetsRepository.existing
 SELECT
