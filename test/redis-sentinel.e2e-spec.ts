@@ -100,11 +100,16 @@ describeE2E('Redis Sentinel: the queue and the rate limits follow a failover', (
     };
   }
 
-  /** Waits until a request to each api, made after `since`, was counted in Redis. */
+  /**
+   * Waits until a request to each api, made after `since`, was counted in Redis. Up to 30 s: the
+   * apis' clients find the promoted master through the sentinels with backoff, which on a loaded
+   * machine (the whole suite running) once took longer than the default 20 s.
+   */
   async function limiterFollows(since: number): Promise<void> {
     await waitFor(
       () => urls.every((u) => answers.some((a) => a.api === u && a.at > since && a.remaining !== null)),
       'both apis to count requests in Redis again',
+      30_000,
     );
   }
 
