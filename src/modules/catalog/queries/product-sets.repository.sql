@@ -119,7 +119,7 @@ FROM
   ROWS
 FROM
   (
-    jsonb_to_recordset($1::jsonb) AS (
+    json_to_recordset($1::json) AS (
       "product_id" integer,
       "name" text,
       "value" text,
@@ -139,7 +139,7 @@ SET
   "sort_order" = x."sort_order",
   updated_at = now()
 FROM
-  jsonb_to_recordset($1::jsonb) AS x (
+  json_to_recordset($1::json) AS x (
     id integer,
     "name" text,
     "value" text,
