@@ -8,6 +8,7 @@ import { ExportRunner } from '../src/modules/bulk/export-runner.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 import { eventually } from './support/eventually.js';
+import { asText, ndjsonLines } from './support/ndjson.js';
 
 const NDJSON = 'application/x-ndjson';
 
@@ -216,25 +217,10 @@ describeE2E('bulk exports', () => {
     );
 
   const fileOf = async (id: number, app = t, headers = auth) => {
-    const res = await app.http
-      .get(`/export/${id}/file`)
-      .set(headers)
-      .buffer(true)
-      .parse((r, cb) => {
-        let text = '';
-        r.setEncoding('utf8');
-        r.on('data', (c: string) => (text += c));
-        r.on('end', () => cb(null, text));
-      });
+    const res = await asText(app.http.get(`/export/${id}/file`).set(headers));
     expect([res.status, res.headers['content-type']]).toEqual([200, 'application/x-ndjson; charset=utf-8']);
     return { text: res.body as string, disposition: res.headers['content-disposition'] as string };
   };
-
-  const linesOf = (text: string) =>
-    text
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
 
   it('writes every product with all its parts, one line each, as PUT /products takes it', async () => {
     const res = await start('products');
@@ -275,7 +261,7 @@ describeE2E('bulk exports', () => {
     const file = await fileOf(1);
     expect(file.disposition).toBe('attachment; filename="products-1.ndjson"');
     expect(file.text.endsWith('\n')).toBe(true);
-    expect(linesOf(file.text)).toEqual([TEE_LINE, MUG_LINE]);
+    expect(ndjsonLines(file.text)).toEqual([TEE_LINE, MUG_LINE]);
     // Every field a member of PUT /products takes, and nothing else.
     expect(Object.keys(TEE_LINE).sort()).toEqual([...writableFieldsOf(ProductBatchMember)].sort());
     const events = await t.sql<{ type: string; resource: string; resource_id: number; data: unknown }>(
@@ -322,7 +308,7 @@ describeE2E('bulk exports', () => {
     expect(res.body.data).toMatchObject({ resource: 'customers', status: 'queued', updated_at_min: '2021-06-01 00:00:00' });
     const since = res.body.data.id as number;
     expect((await completed(since)).lines).toBe(1);
-    expect(linesOf((await fileOf(since)).text).map((l) => l.email)).toEqual(['bob@example.com']);
+    expect(ndjsonLines((await fileOf(since)).text).map((l) => l.email)).toEqual(['bob@example.com']);
   });
 
   it('answers 409 for the file of an export not yet completed', async () => {
@@ -362,7 +348,7 @@ describeE2E('bulk exports', () => {
     );
     await t.sql(`INSERT INTO export_lines (export_id, line, body) VALUES ($1, 1, '{"sku":"TEE-1","written":"before"}')`, [id]);
     expect((await completed(id)).lines).toBe(2);
-    expect(linesOf((await fileOf(id)).text)).toEqual([{ sku: 'TEE-1', written: 'before' }, MUG_LINE]);
+    expect(ndjsonLines((await fileOf(id)).text)).toEqual([{ sku: 'TEE-1', written: 'before' }, MUG_LINE]);
   });
 
   it('refuses what it cannot export, and shows a key only the exports it may read', async () => {
@@ -447,7 +433,7 @@ describeE2E('bulk exports', () => {
       expect(exported.lines).toBeGreaterThan(0);
       const { text } = await fileOf(id);
       if (resource === 'products') {
-        const line = linesOf(text).find((l) => l.sku === 'EBOOK-1')!;
+        const line = ndjsonLines(text).find((l) => l.sku === 'EBOOK-1')!;
         expect([line.product_type_id, 'weight' in line, 'depth' in line, 'width' in line, 'height' in line]).toEqual([
           download,
           false,

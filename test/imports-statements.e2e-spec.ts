@@ -84,4 +84,21 @@ describeE2E('bulk imports: statements per chunk', () => {
     // As the batch PUT of the same members: the upsert's own statements, and a handful for the chunk.
     expect([few.statements, fewUpdated.statements, fewUnchanged.statements]).toEqual([30, 35, 33]);
   });
+
+  it("refreshes the planner statistics of the resource's tables once it has created a chunk's worth of members", async () => {
+    const analyzed = async () =>
+      (
+        await t.sql<{ relname: string; analyzed: boolean }>(
+          `SELECT relname, last_analyze IS NOT NULL AS analyzed FROM pg_stat_user_tables
+            WHERE relname IN ('products', 'product_variants', 'customers') ORDER BY relname`,
+        )
+      ).map((r) => `${r.relname}: ${r.analyzed}`);
+    // The imports above created 303 products, fewer than a chunk of 500: nothing was analyzed.
+    expect(await analyzed()).toEqual(['customers: false', 'product_variants: false', 'products: false']);
+    const { job, statements } = await importCounted(Array.from({ length: 500 }, (_, i) => JSON.stringify(product('C', i))));
+    expect(job.created).toBe(500);
+    // The 30 statements of any one-chunk import that creates its members (above), and one ANALYZE.
+    expect(statements).toBe(30 + 1);
+    expect(await analyzed()).toEqual(['customers: false', 'product_variants: true', 'products: true']);
+  });
 });

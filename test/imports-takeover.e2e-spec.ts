@@ -1,6 +1,7 @@
 import { type Worker, pauseWorker, resumeWorker, startWebhookWorker, uniquePrefix } from './send-quote.fixtures.js';
 import { TEST_REDIS_URL } from './support/global-setup.js';
 import { jsonLines, tcpProxy, waitFor } from './support/processes.js';
+import { asText, ndjsonLines } from './support/ndjson.js';
 import type { TcpProxy } from './support/tcp-proxy.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
@@ -140,21 +141,9 @@ describeE2E('imports: takeover, cancel and outages', () => {
       )
     )[0];
   const results = async (id: number) => {
-    const res = await t.http
-      .get(`/import/${id}/results`)
-      .set(auth)
-      .buffer(true)
-      .parse((r, cb) => {
-        let text = '';
-        r.setEncoding('utf8');
-        r.on('data', (c: string) => (text += c));
-        r.on('end', () => cb(null, text));
-      });
+    const res = await asText(t.http.get(`/import/${id}/results`).set(auth));
     expect(res.status).toBe(200);
-    return (res.body as string)
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { line: number; status: string; id: number | null; key: string | null; errors?: unknown });
+    return ndjsonLines<{ line: number; status: string; id: number | null; key: string | null; errors?: unknown }>(res.body as string);
   };
   /** The products of prefix `p` as stored: id, name and price by SKU. */
   const stored = async (p: string) =>

@@ -1,6 +1,7 @@
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 import { eventually } from './support/eventually.js';
+import { asText, ndjsonLines } from './support/ndjson.js';
 
 const NDJSON = 'application/x-ndjson';
 
@@ -29,22 +30,10 @@ describeE2E('bulk imports', () => {
     );
 
   const results = async (id: number) => {
-    const res = await t.http
-      .get(`/import/${id}/results`)
-      .set(auth)
-      .buffer(true)
-      .parse((r, cb) => {
-        let text = '';
-        r.setEncoding('utf8');
-        r.on('data', (c: string) => (text += c));
-        r.on('end', () => cb(null, text));
-      });
+    const res = await asText(t.http.get(`/import/${id}/results`).set(auth));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
-    return (res.body as string)
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    return ndjsonLines(res.body as string);
   };
 
   it('applies each line on its own, in order, and reports every line', async () => {

@@ -49,13 +49,32 @@ export async function validateInto<T extends object>(
   bag: FieldErrorBag,
   prefix: string,
 ): Promise<T> {
-  const { plain, reserved } = inspect(value, bag, prefix);
-  const instance = plainToInstance(metatype, plain, { exposeDefaultValues: true }) as Record<string, unknown>;
-  settleReserved(instance, reserved, bag, prefix);
+  const { plain, instance } = transformed(metatype, value, bag, prefix);
   const errors = await validate(instance, VALIDATOR_OPTIONS);
   for (const error of errors) collect(error, prefix.slice(0, -1), bag);
   checkRequired(metatype, plain, instance, prefix, bag);
   return instance as T;
+}
+
+/**
+ * The instance validateInto answers for a value it found valid, without validating it again: for a
+ * member validated on another thread (an import's lines), whose answer crosses as plain data.
+ */
+export function instantiate<T extends object>(metatype: new () => T, value: Record<string, unknown>): T {
+  return transformed(metatype, value, new FieldErrorBag(), '').instance as T;
+}
+
+/** The value as its DTO class's instance: reserved keys kept aside and settled, as validateInto reads it. */
+function transformed(
+  metatype: new () => object,
+  value: Record<string, unknown>,
+  bag: FieldErrorBag,
+  prefix: string,
+): { plain: Record<string, unknown>; instance: Record<string, unknown> } {
+  const { plain, reserved } = inspect(value, bag, prefix);
+  const instance = plainToInstance(metatype, plain, { exposeDefaultValues: true }) as Record<string, unknown>;
+  settleReserved(instance, reserved, bag, prefix);
+  return { plain, instance };
 }
 
 const VALIDATOR_OPTIONS = {

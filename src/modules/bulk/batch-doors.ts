@@ -1,25 +1,35 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { BatchKey } from '../../common/batch/batch-body.pipe.js';
+import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { UpsertOutcome } from '../../common/batch/batch-result.js';
 import { writableFieldsOf } from '../../common/crud/replacement.js';
+import { Category } from '../catalog/category.entity.js';
+import { ProductAttribute } from '../catalog/product-attribute.entity.js';
+import { ProductCategory } from '../catalog/product-category.entity.js';
+import { ProductCustomFieldValue } from '../catalog/product-custom-field-value.entity.js';
+import { ProductExtra } from '../catalog/product-extra.entity.js';
+import { ProductOption } from '../catalog/product-option.entity.js';
+import { ProductPriceTier } from '../catalog/product-price-tier.entity.js';
+import { ProductType } from '../catalog/product-type.entity.js';
+import { ProductVariant } from '../catalog/product-variant.entity.js';
+import { Product } from '../catalog/product.entity.js';
+import { VariantPriceTier } from '../catalog/variant-price-tier.entity.js';
+import { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
+import { Coupon } from '../customers/coupons/coupon.entity.js';
+import { CustomerAddress } from '../customers/customer-address.entity.js';
+import { CustomerGroup } from '../customers/customer-group.entity.js';
+import { Customer } from '../customers/customer.entity.js';
+import { Country } from '../geography/country.entity.js';
+import { State } from '../geography/state.entity.js';
 import { CategoriesService } from '../catalog/categories.service.js';
-import { CATEGORY_BATCH_KEY, CategoryBatchMember } from '../catalog/dto/category.input.js';
-import { PRODUCT_BATCH_KEY, ProductBatchMember } from '../catalog/dto/product-put.input.js';
-import { PRODUCT_TYPE_BATCH_KEY, ProductTypeCreate } from '../catalog/dto/product-type.input.js';
 import { ProductTypesService } from '../catalog/product-types.service.js';
 import { ProductUpsertService } from '../catalog/product-upsert.service.js';
 import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
-import { CUSTOM_FIELD_BATCH_KEY, CustomFieldDefinitionCreate } from '../custom-fields/dto/custom-field-definition.input.js';
 import { CouponsService } from '../customers/coupons/coupons.service.js';
-import { COUPON_BATCH_KEY, CouponCreate } from '../customers/coupons/dto/coupon.input.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';
 import { CustomersService } from '../customers/customers.service.js';
-import { CUSTOMER_GROUP_BATCH_KEY, CustomerGroupCreate } from '../customers/dto/customer-group.input.js';
-import { CUSTOMER_BATCH_KEY, CustomerCreate } from '../customers/dto/customer.input.js';
 import { CountriesService } from '../geography/countries.service.js';
-import { COUNTRY_BATCH_KEY, CountryCreate } from '../geography/dto/country.input.js';
 import { BULK_RESOURCES, type BulkResource } from './domain/bulk-resources.js';
+import { IMPORT_MEMBERS, type ImportMember } from './import-members.js';
 
 /** What a batch upsert did to one member. */
 interface UpsertedMember {
@@ -41,10 +51,10 @@ type ConflictWording = (i: number, message: string) => string;
  * the route validates with, and the route's own upsert, which joins the caller's transaction (an
  * import's chunk). One rule, three doors: item PUT, batch PUT and an import line all go through it.
  */
-export interface BatchDoor<T extends object = object> {
+export interface BatchDoor<T extends object = object> extends ImportMember<T> {
   resource: BulkResource;
-  member: new () => T;
-  key: BatchKey<T>;
+  /** The tables the upsert writes: an import that fills them keeps their planner statistics current. */
+  tables: EntityTarget<ObjectLiteral>[];
   /** Upserts `members` (distinct keys, each valid on its own), all or nothing, in request order. */
   upsert(members: T[], conflict: ConflictWording): Promise<UpsertedMember[]>;
   /**
@@ -97,59 +107,69 @@ export class BatchDoors {
     this.doors = {
       products: door({
         resource: 'products',
-        member: ProductBatchMember,
-        key: PRODUCT_BATCH_KEY,
+        ...IMPORT_MEMBERS.products,
+        tables: [
+          Product,
+          ProductOption,
+          ProductVariant,
+          ProductPriceTier,
+          VariantPriceTier,
+          ProductCategory,
+          ProductAttribute,
+          ProductExtra,
+          ProductCustomFieldValue,
+        ],
         upsert: async (members, conflict) => (await products.upsertBatch(members, conflict)).map(({ outcome, id }) => ({ outcome, id })),
         exportPage: (m, afterId, limit, updatedMin) => products.exportPage(m, afterId, limit, updatedMin),
       }),
       customers: door({
         resource: 'customers',
-        member: CustomerCreate,
-        key: CUSTOMER_BATCH_KEY,
+        ...IMPORT_MEMBERS.customers,
+        tables: [Customer, CustomerAddress],
         upsert: async (members) => withIds(await customers.upsertMany(members)),
-        exportPage: membersOf(CustomerCreate, (...step) => customers.exportPage(...step)),
+        exportPage: membersOf(IMPORT_MEMBERS.customers.member, (...step) => customers.exportPage(...step)),
       }),
       customergroups: door({
         resource: 'customergroups',
-        member: CustomerGroupCreate,
-        key: CUSTOMER_GROUP_BATCH_KEY,
+        ...IMPORT_MEMBERS.customergroups,
+        tables: [CustomerGroup],
         upsert: async (members) => withIds(await groups.upsertMany(members)),
-        exportPage: membersOf(CustomerGroupCreate, (...step) => groups.exportPage(...step)),
+        exportPage: membersOf(IMPORT_MEMBERS.customergroups.member, (...step) => groups.exportPage(...step)),
       }),
       coupons: door({
         resource: 'coupons',
-        member: CouponCreate,
-        key: COUPON_BATCH_KEY,
+        ...IMPORT_MEMBERS.coupons,
+        tables: [Coupon],
         upsert: async (members) => withIds(await coupons.upsertMany(members)),
-        exportPage: membersOf(CouponCreate, (...step) => coupons.exportPage(...step)),
+        exportPage: membersOf(IMPORT_MEMBERS.coupons.member, (...step) => coupons.exportPage(...step)),
       }),
       countries: door({
         resource: 'countries',
-        member: CountryCreate,
-        key: COUNTRY_BATCH_KEY,
+        ...IMPORT_MEMBERS.countries,
+        tables: [Country, State],
         upsert: async (members) => withIds(await countries.upsertMany(members)),
-        exportPage: membersOf(CountryCreate, (...step) => countries.exportPage(...step)),
+        exportPage: membersOf(IMPORT_MEMBERS.countries.member, (...step) => countries.exportPage(...step)),
       }),
       customfielddefinitions: door({
         resource: 'customfielddefinitions',
-        member: CustomFieldDefinitionCreate,
-        key: CUSTOM_FIELD_BATCH_KEY,
+        ...IMPORT_MEMBERS.customfielddefinitions,
+        tables: [CustomFieldDefinition],
         upsert: async (members) => withIds(await fields.upsertMany(members)),
-        exportPage: membersOf(CustomFieldDefinitionCreate, (...step) => fields.exportPage(...step)),
+        exportPage: membersOf(IMPORT_MEMBERS.customfielddefinitions.member, (...step) => fields.exportPage(...step)),
       }),
       categories: door({
         resource: 'categories',
-        member: CategoryBatchMember,
-        key: CATEGORY_BATCH_KEY,
+        ...IMPORT_MEMBERS.categories,
+        tables: [Category],
         upsert: async (members) => withIds(await categories.upsertMany(members)),
-        exportPage: membersOf(CategoryBatchMember, (...step) => categories.exportPage(...step)),
+        exportPage: membersOf(IMPORT_MEMBERS.categories.member, (...step) => categories.exportPage(...step)),
       }),
       producttypes: door({
         resource: 'producttypes',
-        member: ProductTypeCreate,
-        key: PRODUCT_TYPE_BATCH_KEY,
+        ...IMPORT_MEMBERS.producttypes,
+        tables: [ProductType],
         upsert: async (members) => withIds(await types.upsertMany(members)),
-        exportPage: membersOf(ProductTypeCreate, (...step) => types.exportPage(...step)),
+        exportPage: membersOf(IMPORT_MEMBERS.producttypes.member, (...step) => types.exportPage(...step)),
       }),
     };
   }

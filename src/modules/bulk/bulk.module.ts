@@ -14,6 +14,7 @@ import { ExportsService } from './exports.service.js';
 import { ImportRunner } from './import-runner.js';
 import { ImportsController } from './imports.controller.js';
 import { ImportsService } from './imports.service.js';
+import { LineChecks } from './line-checks.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { ExportsRepository } from './repositories/exports.repository.js';
 import { ImportsRepository } from './repositories/imports.repository.js';
@@ -38,6 +39,7 @@ export class BulkModule {
         ImportsRepository,
         ExportsRepository,
         ImportRunner,
+        LineChecks,
         ExportRunner,
         ImportsService,
         ExportsService,

@@ -1,21 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
-import { isDependencyFailure } from '../../common/http/exception.filter.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { type BatchDoor, BatchDoors } from './batch-doors.js';
 import type { Export } from './bulk.entities.js';
 import { BulkEvents } from './bulk-events.js';
+import { ChunkFailures } from './chunk-failures.js';
 import { isBulkResource } from './domain/bulk-resources.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { ExportsRepository } from './repositories/exports.repository.js';
 
 /** Members read and written per transaction. */
 const EXPORT_CHUNK_MEMBERS = 1000;
-
-/** Attempts of a chunk that fails before the export fails. */
-const CHUNK_ATTEMPTS = 3;
 
 /** What one chunk did: `more` while members may be left; `held` false once the claim is no longer ours. */
 interface ChunkOutcome {
@@ -55,21 +52,14 @@ export class ExportRunner {
       return;
     }
     const door = this.doors.get(job.resource);
-    let failures = 0;
+    const failures = new ChunkFailures(this.logger, `Export ${job.id}`);
     while (!stopping()) {
       let outcome: ChunkOutcome;
       try {
         outcome = await this.tx.run((m) => this.chunk(m, job, door, ticket));
-        failures = 0;
+        failures.succeeded();
       } catch (err) {
-        // The database away: the claim outlives the outage or lapses, and the chunk goes again then.
-        if (isDependencyFailure(err)) throw err;
-        if (++failures < CHUNK_ATTEMPTS) {
-          this.logger.warn(`Export ${job.id}: a chunk failed (${(err as Error).message}); trying it again`);
-          await new Promise((resolve) => setTimeout(resolve, 250 * failures));
-          continue;
-        }
-        this.logger.error(`Export ${job.id} failed: ${(err as Error).stack ?? String(err)}`);
+        if (!(await failures.failed(err))) continue;
         await this.tx.run((m) => this.finish(m, job, ticket, 'failed', 'The members after those written could not be read.'));
         return;
       }
@@ -86,7 +76,7 @@ export class ExportRunner {
   private async chunk(m: EntityManager, job: Export, door: BatchDoor, ticket: ClaimTicket): Promise<ChunkOutcome> {
     // A holder stalled inside the chunk (paused, its host gone) must not keep the row locked past its lease.
     await this.jobs.boundIdleTransaction(m, this.config.bulkLeaseSeconds);
-    const held = await this.repository.lockHeld(m, job.id, ticket.token);
+    const held = await this.jobs.lockHeld<Export>(m, 'exports', job.id, ticket.token);
     if (!held) return { held: false, more: false };
     const members = await door.exportPage(m, held.last_id, EXPORT_CHUNK_MEMBERS, held.updated_at_min);
     if (members.length) {

@@ -3,20 +3,27 @@ import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
 import { ApiError, type FieldErrors } from '../../common/http/api-error.js';
 import { isDependencyFailure, mapDatabaseError } from '../../common/http/exception.filter.js';
-import { FieldErrorBag } from '../../common/http/field-error-bag.js';
-import { validateInto } from '../../common/validation/validation.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { type HeldTransaction, TransactionRunner, holdingTransaction } from '../../database/transaction.js';
 import { type BatchDoor, BatchDoors } from './batch-doors.js';
 import type { Import } from './bulk.entities.js';
 import { BulkEvents } from './bulk-events.js';
-import { isBulkResource } from './domain/bulk-resources.js';
-import { errorsByMember, parseLine, runsOfDistinctKeys } from './domain/import-lines.js';
+import { ChunkFailures } from './chunk-failures.js';
+import { type BulkResource, isBulkResource } from './domain/bulk-resources.js';
+import { errorsByMember, runsOfDistinctKeys } from './domain/import-lines.js';
+import { memberOf } from './line-check.js';
+import { LineChecks } from './line-checks.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { type LineResult, ImportsRepository } from './repositories/imports.repository.js';
 
-/** Attempts of a chunk that fails with no line to blame before the import fails. */
-const CHUNK_ATTEMPTS = 3;
+/**
+ * Up to how many members created the import refreshes its tables' statistics itself: past that,
+ * plans no longer flip to whole-table scans as the tables grow, and autovacuum keeps up.
+ */
+const STATISTICS_UNTIL = 16_000;
+
+/** How long making a chunk's members holds the event loop at a time. */
+const SLICE_MS = 4;
 
 /** A line ready for its batch upsert: its member (validated) and where its result goes. */
 interface Member {
@@ -69,6 +76,7 @@ export class ImportRunner {
     private readonly repository: ImportsRepository,
     private readonly jobs: BulkJobsRepository,
     private readonly doors: BatchDoors,
+    private readonly checks: LineChecks,
     private readonly events: BulkEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -90,31 +98,27 @@ export class ImportRunner {
       return;
     }
     const door = this.doors.get(job.resource);
-    let failures = 0;
-    // The next chunk is read and validated while the current one is written: the process's CPU
-    // (parsing, validation) and the database's (the upsert's statements) overlap instead of taking turns.
+    const failures = new ChunkFailures(this.logger, `Import ${job.id}`);
+    // The resource's tables' statistics are refreshed when this run has created a chunk's worth of
+    // members, then twice that, and so on while the tables are small (see refreshStatistics).
+    let statisticsAt = chunkLines;
+    // The next chunk is read and validated (on a checking thread) while the current one is written:
+    // the process's CPU (parsing, validation) and the database's (the upsert's statements) overlap.
     let next: Promise<Prepared> | null = null;
     while (!stopping()) {
       let outcome: ChunkOutcome;
       try {
-        const prepared: Prepared = await (next ?? this.prepare(job.id, door, job.last_line, chunkLines));
+        const prepared: Prepared = await (next ?? this.prepare(job, job.last_line, chunkLines));
         next = null;
-        if (prepared.lines > 0) next = quiet(this.prepare(job.id, door, prepared.lastLine, chunkLines));
+        if (prepared.lines > 0) next = quiet(this.prepare(job, prepared.lastLine, chunkLines));
         outcome = await this.chunk(job, door, ticket, prepared);
-        failures = 0;
+        failures.succeeded();
       } catch (err) {
         // A chunk that did not commit is read again from where the import stands.
         next = null;
-        // The database away: the claim outlives the outage or lapses, and the chunk goes again then.
-        if (isDependencyFailure(err)) throw err;
-        // Anything else that no line explains (a fault of the store): the chunk goes again twice,
-        // then the import fails as a whole, saying why, rather than loop on it.
-        if (++failures < CHUNK_ATTEMPTS) {
-          this.logger.warn(`Import ${job.id}: a chunk failed (${(err as Error).message}); trying it again`);
-          await new Promise((resolve) => setTimeout(resolve, 250 * failures));
-          continue;
-        }
-        this.logger.error(`Import ${job.id} failed: ${(err as Error).stack ?? String(err)}`);
+        // Stopping (the checking threads may be gone already): the claim lapses and another process goes on.
+        if (stopping()) return;
+        if (!(await failures.failed(err))) continue;
         await this.tx.run((m) =>
           this.finish(m, job, ticket, 'failed', `A chunk of lines after line ${job.last_line} could not be applied.`),
         );
@@ -123,34 +127,45 @@ export class ImportRunner {
       if (outcome.job) {
         job = outcome.job;
         onProgress?.(outcome.job);
+        if (job.created >= statisticsAt && statisticsAt <= STATISTICS_UNTIL) {
+          await this.refreshStatistics(job, door);
+          statisticsAt = 2 * job.created;
+        }
       }
       if (!outcome.held || !outcome.more) return;
     }
   }
 
+  /** The import's tables' statistics refreshed; an import goes on without it when that fails. */
+  private async refreshStatistics(job: Import, door: BatchDoor): Promise<void> {
+    try {
+      await this.jobs.refreshStatistics(this.tx.direct, door.tables);
+    } catch (err) {
+      if (isDependencyFailure(err)) throw err;
+      this.logger.warn(`Import ${job.id}: the statistics of its tables could not be refreshed (${(err as Error).message})`);
+    }
+  }
+
   /**
    * The chunk after file line `after`: its lines read (they never change once uploaded, so outside
-   * the chunk's transaction), parsed and validated, nothing written.
+   * the chunk's transaction), parsed and validated on a checking thread, nothing written.
    */
-  private async prepare(importId: number, door: BatchDoor, after: number, chunkLines: number): Promise<Prepared> {
-    const lines = await this.repository.nextLines(this.tx.direct, importId, after, chunkLines);
-    const results: LineResult[] = [];
+  private async prepare(job: Import, after: number, chunkLines: number): Promise<Prepared> {
+    const lines = await this.repository.nextLines(this.tx.direct, job.id, after, chunkLines);
+    const resource = job.resource as BulkResource;
+    const checked = await this.checks.check({ resource, lines });
+    // The thread answers plain data: the valid members are made again here, as instances of their
+    // class, a slice at a time, so that the replies to the current chunk's statements are not held up.
     const members: Member[] = [];
-    for (const stored of lines) {
-      const parsed = parseLine(stored.line, stored.body);
-      if ('errors' in parsed) {
-        results.push({ line: stored.line, status: 'failed', id: null, key: null, errors: parsed.errors });
-        continue;
+    let slice = performance.now();
+    for (const at of checked.valid) {
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
       }
-      const key = keyOf(door, parsed.value);
-      const bag = new FieldErrorBag();
-      const member = await validateInto(door.member, parsed.value, bag, '');
-      const result: LineResult = { line: stored.line, status: 'failed', id: null, key, errors: null };
-      results.push(result);
-      if (bag.empty) members.push({ result, member });
-      else result.errors = { ...bag.errors };
+      members.push({ result: checked.results[at], member: memberOf(resource, lines[at]) });
     }
-    return { after, lines: lines.length, lastLine: lines.length ? lines[lines.length - 1].line : after, results, members };
+    return { after, lines: lines.length, lastLine: lines.length ? lines[lines.length - 1].line : after, results: checked.results, members };
   }
 
   /** One chunk in one transaction (held until its results are written; see HeldTransaction). */
@@ -162,7 +177,7 @@ export class ImportRunner {
         this.tx.run(async (m): Promise<ChunkOutcome> => {
           // A holder stalled inside the chunk (paused, its host gone) must not keep the row locked past its lease.
           await this.jobs.boundIdleTransaction(m, this.config.bulkLeaseSeconds);
-          const held = await this.repository.lockHeld(m, job.id, ticket.token);
+          const held = await this.jobs.lockHeld<Import>(m, 'imports', job.id, ticket.token);
           // Not ours any more, or moved on by someone else: what was prepared is not this import's next chunk.
           if (!held || held.last_line !== prepared.after) return { held: false, more: false, job: null };
           if (prepared.lines === 0) {
@@ -246,10 +261,4 @@ function asRefusal(err: unknown): ApiError | null {
   const driver = err.driverError as { code?: string; detail?: string; column?: string };
   if (['40001', '40P01', '55P03'].includes(driver.code ?? '')) return null;
   return mapDatabaseError(driver);
-}
-
-/** The line's key as sent (a SKU, an e-mail): text, else null. */
-function keyOf(door: BatchDoor, value: Record<string, unknown>): string | null {
-  const v = Object.hasOwn(value, door.key.field) ? value[door.key.field] : undefined;
-  return typeof v === 'string' || typeof v === 'number' ? String(v) : null;
 }

@@ -134,6 +134,32 @@ FROM
 SELECT
   set_config('idle_in_transaction_session_timeout', $1, true);
 
+-- BulkJobsRepository.lockHeld (an import)
+SELECT
+  *
+FROM
+  "imports"
+WHERE
+  id = $1
+  AND lease_token = $2::uuid
+  AND status = 'running'
+FOR UPDATE;
+
+-- BulkJobsRepository.lockHeld (an export)
+SELECT
+  *
+FROM
+  "exports"
+WHERE
+  id = $1
+  AND lease_token = $2::uuid
+  AND status = 'running'
+FOR UPDATE;
+
+-- BulkJobsRepository.refreshStatistics
+ANALYZE (SKIP_LOCKED) "imports",
+"exports";
+
 -- BulkJobsRepository.release
 UPDATE "imports"
 SET

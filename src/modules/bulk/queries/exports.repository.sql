@@ -176,17 +176,6 @@ LIMIT
 OFFSET
   0;
 
--- ExportsRepository.lockHeld
-SELECT
-  *
-FROM
-  "exports"
-WHERE
-  id = $1
-  AND lease_token = $2::uuid
-  AND status = 'running'
-FOR UPDATE;
-
 -- ExportsRepository.recordChunk
 WITH
   held AS (

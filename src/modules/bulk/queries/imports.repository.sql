@@ -195,17 +195,6 @@ LIMIT
 OFFSET
   0;
 
--- ImportsRepository.lockHeld
-SELECT
-  *
-FROM
-  "imports"
-WHERE
-  id = $1
-  AND lease_token = $2::uuid
-  AND status = 'running'
-FOR UPDATE;
-
 -- ImportsRepository.nextLines
 SELECT
   line,
@@ -226,7 +215,7 @@ WITH
     SELECT
       *
     FROM
-      jsonb_to_recordset($3::jsonb) AS x (
+      json_to_recordset($3::json) AS x (
         line int,
         status text,
         id int,

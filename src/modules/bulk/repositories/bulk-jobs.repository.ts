@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { ClaimTicket } from '../../../common/claims/claim-keeper.js';
 import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql } from '../../../database/sql/claims.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
@@ -68,6 +68,37 @@ export class BulkJobsRepository {
   @GenerateSql({ args: [SqlArg.manager, 15] })
   async boundIdleTransaction(m: EntityManager, leaseSeconds: number): Promise<void> {
     await runStatement(m, `SELECT set_config('idle_in_transaction_session_timeout', $1, true)`, [String(leaseSeconds * 1000)]);
+  }
+
+  /**
+   * The job as its holder (`token`) has it, locked until the chunk's transaction ends (a cancel waits
+   * for the chunk in progress); null once the claim is no longer the holder's (taken over, cancelled)
+   * or the job no longer runs.
+   */
+  @GenerateSql(
+    { name: 'an import', args: [SqlArg.manager, 'imports', 1, TEST_TICKET.token] },
+    { name: 'an export', args: [SqlArg.manager, 'exports', 1, TEST_TICKET.token] },
+  )
+  async lockHeld<T extends Import | Export>(m: EntityManager, table: BulkJobTable, id: number, token: string): Promise<T | null> {
+    const [row] = await runStatement<T>(
+      m,
+      `SELECT * FROM ${this.tables[table]} WHERE id = $1 AND ${heldWithSql('$2')} AND status = 'running' FOR UPDATE`,
+      [id, token],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Brings the planner statistics of `tables` up to date (ANALYZE), passing over a table that another
+   * session (autovacuum) is analyzing. A plan made while a table was nearly empty scans it whole (the
+   * cheapest way then), and every session's prepared statements keep such a plan until the table's
+   * statistics change: an import that fills the tables calls this as they grow, or reads such as
+   * GET /product/{id} would scan the growing table until autovacuum next analyzes it.
+   */
+  @GenerateSql({ args: [SqlArg.manager, [Import, Export]] })
+  async refreshStatistics(m: EntityManager, tables: EntityTarget<ObjectLiteral>[]): Promise<void> {
+    if (tables.length === 0) return;
+    await runStatement(m, `ANALYZE (SKIP_LOCKED) ${tables.map((t) => tableOf(m.connection, t)).join(', ')}`, []);
   }
 
   /** A holder that stops (SIGTERM) gives its job back: free at once for the next process to go on with. */

@@ -76,23 +76,9 @@ export class ExportsRepository {
   }
 
   /**
-   * The export as its holder (`token`) has it, locked until the chunk's transaction ends; null once
-   * the claim is no longer the holder's (taken over).
-   */
-  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN] })
-  async lockHeld(m: EntityManager, id: number, token: string): Promise<Export | null> {
-    const [row] = await runStatement<Export>(
-      m,
-      `SELECT * FROM ${this.exportsTable} WHERE id = $1 AND ${heldWithSql('$2')} AND status = 'running' FOR UPDATE`,
-      [id, token],
-    );
-    return row ?? null;
-  }
-
-  /**
    * A chunk of the file: `bodies` become the lines after the export's last one, and its count and
    * position (`lastId`, the id of the chunk's last member) move on, in one statement, under the
-   * holder's token (the caller holds the row: lockHeld). Answers the export as it now is; null, and
+   * holder's token (the caller holds the row: BulkJobsRepository.lockHeld). Answers the export as it now is; null, and
    * nothing written, when the claim is no longer the holder's.
    */
   @GenerateSql({ args: [SqlArg.manager, 1, TOKEN, ['{"sku":"A-1"}', '{"sku":"A-2"}'], 2] })

@@ -120,21 +120,6 @@ export class ImportsRepository {
     return this.imports.page(m, req, { where, condition: resourceCondition(resources) });
   }
 
-  /**
-   * The import as its holder (`token`) has it, locked until the chunk's transaction ends (a cancel
-   * waits for the chunk in progress); null once the claim is no longer the holder's (taken over,
-   * cancelled).
-   */
-  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN] })
-  async lockHeld(m: EntityManager, id: number, token: string): Promise<Import | null> {
-    const [row] = await runStatement<Import>(
-      m,
-      `SELECT * FROM ${this.importsTable} WHERE id = $1 AND ${heldWithSql('$2')} AND status = 'running' FOR UPDATE`,
-      [id, token],
-    );
-    return row ?? null;
-  }
-
   /** The next `limit` stored lines after file line `after`, in file order. */
   @GenerateSql({ args: [SqlArg.manager, 1, 0, 1000] })
   nextLines(m: EntityManager, id: number, after: number, limit: number): Promise<StoredLine[]> {
@@ -147,7 +132,7 @@ export class ImportsRepository {
 
   /**
    * A chunk's results and the import's counts and position, in one statement, under the holder's
-   * token (the caller holds the row: lockHeld). Answers the import as it now is.
+   * token (the caller holds the row: BulkJobsRepository.lockHeld). Answers the import as it now is.
    */
   @GenerateSql({
     args: [SqlArg.manager, 1, TOKEN, [{ line: 1, status: 'created', id: 1, key: 'A-1', errors: null }]],
@@ -156,7 +141,7 @@ export class ImportsRepository {
     const [row] = await runStatement<Import>(
       m,
       `WITH r AS (
-         SELECT * FROM jsonb_to_recordset($3::jsonb) AS x(line int, status text, id int, key text, errors jsonb)),
+         SELECT * FROM json_to_recordset($3::json) AS x(line int, status text, id int, key text, errors jsonb)),
        i AS (
          INSERT INTO ${this.resultsTable} (import_id, line, status, resource_id, key, errors)
          SELECT $1, r.line, r.status, r.id, r.key, r.errors FROM r ORDER BY r.line),
