@@ -1,5 +1,3 @@
-import { EVENT_RESOURCE_OF } from '../../bulk/domain/bulk-event-names.js';
-
 /**
  * Every event type the API records, with the resource it names and the response schema of its
  * `data` (the component `GET` of that resource answers with). The OpenAPI document's `webhooks`
@@ -50,7 +48,16 @@ function changes<R extends string, S extends string>(
 }
 
 /** The member resources of bulk imports and exports, as events name them (their jobs' events are `<member>.import`, `<member>.export`). */
-const BULK_EVENT_RESOURCES = Object.values(EVENT_RESOURCE_OF);
+const BULK_EVENT_RESOURCES = [
+  'product',
+  'customer',
+  'customergroup',
+  'coupon',
+  'country',
+  'customfielddefinition',
+  'category',
+  'product_type',
+];
 
 export const EVENT_CATALOG = [
   ...changes('country', 'CountryView', 'A country'),
