@@ -1,5 +1,6 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { type ValidationError, validate } from 'class-validator';
 import { FieldErrorBag } from '../http/field-error-bag.js';
 import { elementChecksOf, requiredFieldsOf } from './decorators.js';
@@ -57,12 +58,46 @@ export async function validateInto<T extends object>(
 }
 
 /**
- * The instance validateInto answers for a value it found valid, without validating it again: for a
- * member validated on another thread (an import's lines), whose answer crosses as plain data.
+ * The instance validateInto answered for a valid value, from a copy of it that lost its prototypes
+ * (a structured clone: an import's members are validated on another thread and cross as plain
+ * data). Each object gets its class back in place, a nested one the class its `@Type` names; the
+ * fields are the instance's own already, so nothing is transformed again.
  */
-export function instantiate<T extends object>(metatype: new () => T, value: Record<string, unknown>): T {
-  return transformed(metatype, value, new FieldErrorBag(), '').instance as T;
+export function restoreInstance<T extends object>(metatype: new () => T, copy: object): T {
+  Object.setPrototypeOf(copy, metatype.prototype);
+  for (const key of Object.keys(copy)) {
+    const nested = nestedClassOf(metatype, key);
+    if (!nested) continue;
+    const value = (copy as Record<string, unknown>)[key];
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (isClonedObject(item)) restoreInstance(nested, item);
+    }
+  }
+  return copy as T;
 }
+
+/** The class a DTO's field makes its objects (`@Type(() => X)`), else null; remembered per class and field. */
+function nestedClassOf(metatype: Function, key: string): (new () => object) | null {
+  let byKey = NESTED.get(metatype);
+  if (!byKey) NESTED.set(metatype, (byKey = new Map()));
+  let found = byKey.get(key);
+  if (found === undefined) {
+    const type = defaultMetadataStorage.findTypeMetadata(metatype, key)?.typeFunction() as (new () => object) | undefined;
+    found = type && !BUILT_IN.has(type) ? type : null;
+    byKey.set(key, found);
+  }
+  return found;
+}
+
+/** An object whose prototype is Object.prototype (of any realm): what a structured clone makes of an instance. */
+function isClonedObject(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto !== null && Object.getPrototypeOf(proto) === null;
+}
+
+const NESTED = new WeakMap<Function, Map<string, (new () => object) | null>>();
+const BUILT_IN = new Set<Function>([Object, Array, Date, String, Number, Boolean, Map, Set]);
 
 /** The value as its DTO class's instance: reserved keys kept aside and settled, as validateInto reads it. */
 function transformed(

@@ -5,8 +5,8 @@ import { tableOf } from '../table.js';
 /**
  * Statements that write many rows of one table at once (CONTRACT §17: a batch costs a statement per
  * table, not per row). The rows travel as one JSON parameter, read back by `json_to_recordset` with
- * each column's own type, so the text of a statement depends only on the table and its columns,
- * never on how many rows there are. Column names come from the entity's metadata. The parameter is
+ * each column's own type (a column a row leaves out is NULL), so the text of a statement depends
+ * only on the table and its columns, never on how many rows there are. Column names come from the entity's metadata. The parameter is
  * `json`, not `jsonb`: its text is read once as the rows are taken from it, where jsonb would first
  * build a binary document of all of it (2,000 product variants, 540 kB: 23 ms against 37 ms).
  */
@@ -101,8 +101,16 @@ export async function touchRows(m: EntityManager, entity: EntityTarget<ObjectLit
   await runStatement(m, `UPDATE ${tableOf(m.connection, entity)} SET updated_at = now() WHERE id = ANY($1::int[])`, [ids]);
 }
 
+/**
+ * The row's values of `columns`, nulls left out: json_to_recordset reads a key that is not there as
+ * NULL, and most columns of a catalog's rows are (a product's 36 fields, a variant's dimensions), so
+ * the parameter is a quarter smaller to build, send and read.
+ */
 function pick(row: Row, columns: readonly string[]): Row {
   const out: Row = {};
-  for (const c of columns) out[c] = row[c] === undefined ? null : row[c];
+  for (const c of columns) {
+    const value = row[c];
+    if (value !== undefined && value !== null) out[c] = value;
+  }
   return out;
 }

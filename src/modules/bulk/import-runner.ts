@@ -2,14 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
 import { ApiError, type FieldErrors } from '../../common/http/api-error.js';
-import { isDependencyFailure, mapDatabaseError } from '../../common/http/exception.filter.js';
+import { mapDatabaseError } from '../../common/http/exception.filter.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { type HeldTransaction, TransactionRunner, holdingTransaction } from '../../database/transaction.js';
 import { type BatchDoor, BatchDoors } from './batch-doors.js';
 import type { Import } from './bulk.entities.js';
 import { BulkEvents } from './bulk-events.js';
 import { ChunkFailures } from './chunk-failures.js';
-import { type BulkResource, isBulkResource } from './domain/bulk-resources.js';
+import { isBulkResource } from './domain/bulk-resources.js';
 import { errorsByMember, runsOfDistinctKeys } from './domain/import-lines.js';
 import { memberOf } from './line-check.js';
 import { LineChecks } from './line-checks.js';
@@ -21,9 +21,6 @@ import { type LineResult, ImportsRepository } from './repositories/imports.repos
  * plans no longer flip to whole-table scans as the tables grow, and autovacuum keeps up.
  */
 const STATISTICS_UNTIL = 16_000;
-
-/** How long making a chunk's members holds the event loop at a time. */
-const SLICE_MS = 4;
 
 /** A line ready for its batch upsert: its member (validated) and where its result goes. */
 interface Member {
@@ -100,48 +97,57 @@ export class ImportRunner {
     const door = this.doors.get(job.resource);
     const failures = new ChunkFailures(this.logger, `Import ${job.id}`);
     // The resource's tables' statistics are refreshed when this run has created a chunk's worth of
-    // members, then twice that, and so on while the tables are small (see refreshStatistics).
+    // members, then twice that, and so on while the tables are small (see refreshStatistics), beside
+    // the chunks that follow rather than between them.
     let statisticsAt = chunkLines;
+    let statistics: Promise<void> | null = null;
     // The next chunk is read and validated (on a checking thread) while the current one is written:
     // the process's CPU (parsing, validation) and the database's (the upsert's statements) overlap.
     let next: Promise<Prepared> | null = null;
-    while (!stopping()) {
-      let outcome: ChunkOutcome;
-      try {
-        const prepared: Prepared = await (next ?? this.prepare(job, job.last_line, chunkLines));
-        next = null;
-        if (prepared.lines > 0) next = quiet(this.prepare(job, prepared.lastLine, chunkLines));
-        outcome = await this.chunk(job, door, ticket, prepared);
-        failures.succeeded();
-      } catch (err) {
-        // A chunk that did not commit is read again from where the import stands.
-        next = null;
-        // Stopping (the checking threads may be gone already): the claim lapses and another process goes on.
-        if (stopping()) return;
-        if (!(await failures.failed(err))) continue;
-        await this.tx.run((m) =>
-          this.finish(m, job, ticket, 'failed', `A chunk of lines after line ${job.last_line} could not be applied.`),
-        );
-        return;
-      }
-      if (outcome.job) {
-        job = outcome.job;
-        onProgress?.(outcome.job);
-        if (job.created >= statisticsAt && statisticsAt <= STATISTICS_UNTIL) {
-          await this.refreshStatistics(job, door);
-          statisticsAt = 2 * job.created;
+    try {
+      while (!stopping()) {
+        let outcome: ChunkOutcome;
+        try {
+          const prepared: Prepared = await (next ?? this.prepare(job, door, job.last_line, chunkLines));
+          next = null;
+          if (prepared.lines > 0) next = quiet(this.prepare(job, door, prepared.lastLine, chunkLines));
+          outcome = await this.chunk(job, door, ticket, prepared);
+          failures.succeeded();
+        } catch (err) {
+          // A chunk that did not commit is read again from where the import stands.
+          next = null;
+          // Stopping (the checking threads may be gone already): the claim lapses and another process goes on.
+          if (stopping()) return;
+          if (!(await failures.failed(err))) continue;
+          await this.tx.run((m) =>
+            this.finish(m, job, ticket, 'failed', `A chunk of lines after line ${job.last_line} could not be applied.`),
+          );
+          return;
         }
+        if (outcome.job) {
+          job = outcome.job;
+          onProgress?.(outcome.job);
+          if (job.created >= statisticsAt && statisticsAt <= STATISTICS_UNTIL) {
+            await statistics;
+            statistics = this.refreshStatistics(job, door);
+            statisticsAt = 2 * job.created;
+          }
+        }
+        if (!outcome.held || !outcome.more) return;
       }
-      if (!outcome.held || !outcome.more) return;
+    } finally {
+      await statistics;
     }
   }
 
-  /** The import's tables' statistics refreshed; an import goes on without it when that fails. */
+  /**
+   * The import's tables' statistics refreshed, on a connection of their own; never rejects: an import
+   * goes on without it (a database gone fails the next chunk, which is retried as any other).
+   */
   private async refreshStatistics(job: Import, door: BatchDoor): Promise<void> {
     try {
       await this.jobs.refreshStatistics(this.tx.direct, door.tables);
     } catch (err) {
-      if (isDependencyFailure(err)) throw err;
       this.logger.warn(`Import ${job.id}: the statistics of its tables could not be refreshed (${(err as Error).message})`);
     }
   }
@@ -150,21 +156,13 @@ export class ImportRunner {
    * The chunk after file line `after`: its lines read (they never change once uploaded, so outside
    * the chunk's transaction), parsed and validated on a checking thread, nothing written.
    */
-  private async prepare(job: Import, after: number, chunkLines: number): Promise<Prepared> {
+  private async prepare(job: Import, door: BatchDoor, after: number, chunkLines: number): Promise<Prepared> {
     const lines = await this.repository.nextLines(this.tx.direct, job.id, after, chunkLines);
-    const resource = job.resource as BulkResource;
-    const checked = await this.checks.check({ resource, lines });
-    // The thread answers plain data: the valid members are made again here, as instances of their
-    // class, a slice at a time, so that the replies to the current chunk's statements are not held up.
-    const members: Member[] = [];
-    let slice = performance.now();
-    for (const at of checked.valid) {
-      if (performance.now() - slice > SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        slice = performance.now();
-      }
-      members.push({ result: checked.results[at], member: memberOf(resource, lines[at]) });
-    }
+    const checked = await this.checks.check({ resource: door.resource, lines });
+    const members = checked.valid.map((at, i): Member => ({
+      result: checked.results[at],
+      member: memberOf(door.resource, checked.members[i]),
+    }));
     return { after, lines: lines.length, lastLine: lines.length ? lines[lines.length - 1].line : after, results: checked.results, members };
   }
 

@@ -1,5 +1,5 @@
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
-import { instantiate, validateInto } from '../../common/validation/validation.pipe.js';
+import { restoreInstance, validateInto } from '../../common/validation/validation.pipe.js';
 import type { BulkResource } from './domain/bulk-resources.js';
 import { parseLine } from './domain/import-lines.js';
 import { type ImportMember, importMember } from './import-members.js';
@@ -12,14 +12,16 @@ export interface LinesToCheck {
 }
 
 /**
- * A chunk's lines checked: a result per line (a failed line's final, the others' until applied) and
- * the indexes of the valid ones. Plain data: it crosses from a thread, so the members themselves
- * (instances of their DTO classes, which the upserts read) are made again where they are applied
- * (`memberOf`).
+ * A chunk's lines checked: a result per line (a failed line's final, the others' until applied), the
+ * indexes of the valid ones and their members as validation made them. It crosses from a thread as a
+ * structured clone, which keeps the members' fields but not their classes: `memberOf` gives them
+ * back where they are applied (the upserts read an instance of its DTO class).
  */
 export interface CheckedLines {
   results: LineResult[];
   valid: number[];
+  /** The member of each valid line, in the order of `valid`. */
+  members: object[];
 }
 
 /**
@@ -31,6 +33,7 @@ export async function checkLines({ resource, lines }: LinesToCheck): Promise<Che
   const door = importMember(resource);
   const results: LineResult[] = [];
   const valid: number[] = [];
+  const members: object[] = [];
   for (const stored of lines) {
     const parsed = parseLine(stored.line, stored.body);
     if ('errors' in parsed) {
@@ -38,20 +41,23 @@ export async function checkLines({ resource, lines }: LinesToCheck): Promise<Che
       continue;
     }
     const bag = new FieldErrorBag();
-    await validateInto(door.member, parsed.value, bag, '');
+    const member = await validateInto(door.member, parsed.value, bag, '');
     const result: LineResult = { line: stored.line, status: 'failed', id: null, key: keyOf(door, parsed.value), errors: null };
-    if (bag.empty) valid.push(results.length);
-    else result.errors = { ...bag.errors };
+    if (bag.empty) {
+      valid.push(results.length);
+      members.push(member);
+    } else result.errors = { ...bag.errors };
     results.push(result);
   }
-  return { results, valid };
+  return { results, valid, members };
 }
 
-/** The member of a line `checkLines` found valid, as validation made it (its DTO class's instance). */
-export function memberOf(resource: BulkResource, stored: StoredLine): object {
-  const parsed = parseLine(stored.line, stored.body);
-  if ('errors' in parsed) throw new Error(`Line ${stored.line} was checked as valid but does not parse.`);
-  return instantiate(importMember(resource).member, parsed.value);
+/**
+ * A member `checkLines` answered, as validation made it (its DTO class's instance), from the copy
+ * that crossed from the thread: its classes set again, in place.
+ */
+export function memberOf(resource: BulkResource, copy: object): object {
+  return restoreInstance(importMember(resource).member, copy);
 }
 
 /** The line's key as sent (a SKU, an e-mail): text, else null. */
