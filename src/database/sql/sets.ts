@@ -78,7 +78,12 @@ export async function updateRows(
     `UPDATE ${tableOf(m.connection, entity)} t SET ${set}${touch} ` +
     `FROM json_to_recordset($1::json) AS x(id integer, ${recordset(m, entity, columns)}) ` +
     `WHERE t.id = x.id AND (${quoted(columns, 't')}) IS DISTINCT FROM (${quoted(columns, 'x')}) RETURNING t.id`;
-  return runStatement<{ id: number }>(m, sql, [JSON.stringify(rows.map((r) => ({ id: r.id, ...pick(r, columns) })))], { prepare: true });
+  const values = rows.map((r) => {
+    const row = pick(r, columns);
+    row.id = r.id;
+    return row;
+  });
+  return runStatement<{ id: number }>(m, sql, [JSON.stringify(values)], { prepare: true });
 }
 
 /** DELETE of the rows with these ids, in one statement (none for no ids). */

@@ -610,13 +610,16 @@ export class ProductUpsertService {
       if (gone.length) plan.partsChanged = true;
       removed.push(...gone.map((r) => r.id as number));
       sent.forEach((member, n) => {
+        // A new object of its own: it becomes the row written, with its id or its product's.
         const values = replacementValues(spec.fields, defaults, member);
         const row = matched[n];
         if (row) {
-          updates.push({ id: row.id, ...values });
+          values.id = row.id;
+          updates.push(values);
           updatedFor.push({ plan, member, id: row.id as number });
         } else {
-          inserts.push({ product_id: plan.id, ...values });
+          values.product_id = plan.id;
+          inserts.push(values);
           insertedFor.push({ plan, member });
           plan.partsChanged = true;
         }
@@ -659,10 +662,12 @@ export class ProductUpsertService {
         const values = replacementValues(TIER_FIELDS, defaults, member);
         const row = matched[n];
         if (row) {
-          updates.push({ id: row.id, ...values });
+          values.id = row.id;
+          updates.push(values);
           updatedFor.set(row.id as number, v.plan);
         } else {
-          inserts.push({ variant_id: v.id, ...values });
+          values.variant_id = v.id;
+          inserts.push(values);
           v.plan.partsChanged = true;
         }
       });

@@ -16,6 +16,13 @@ describe('selectionError', () => {
     expect(selectionError([], { Material: 'Wool' }, false)).toBe('"Material" is not an option of the product');
   });
 
+  it('reads a repeated option name as its last option, and names it once', () => {
+    const repeated = [...options, { name: 'Color', values: ['Green'] }];
+    expect(selectionError(repeated, { Color: 'Green' }, false)).toBeNull();
+    expect(selectionError(repeated, { Color: 'Red' }, false)).toBe('"Color" must be one of: Green');
+    expect(selectionError(repeated, { Material: 'Wool' }, false)).toBe('"Material" is not an option of the product (options: Color, Size)');
+  });
+
   it('names a value that is not among the option values', () => {
     expect(selectionError(options, { Color: 'Green', Size: 'S' }, true)).toBe('"Color" must be one of: Red, Blue');
     expect(selectionError(options, { Color: 1 }, false)).toBe('"Color" must be one of: Red, Blue');

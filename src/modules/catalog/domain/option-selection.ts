@@ -12,10 +12,10 @@ export interface OptionRule {
  * options and every value one of that option's values; `complete` also requires every option.
  */
 export function selectionError(options: OptionRule[], selection: Record<string, unknown>, complete: boolean): string | null {
-  const byName = new Map(options.map((o) => [o.name, o]));
   for (const [name, value] of Object.entries(selection)) {
-    const option = byName.get(name);
-    if (!option) return `"${name}" is not an option of the product${options.length ? ` (options: ${[...byName.keys()].join(', ')})` : ''}`;
+    const option = optionNamed(options, name);
+    if (!option)
+      return `"${name}" is not an option of the product${options.length ? ` (options: ${[...new Set(options.map((o) => o.name))].join(', ')})` : ''}`;
     if (typeof value !== 'string' || !option.values.includes(value)) return `"${name}" must be one of: ${option.values.join(', ')}`;
   }
   if (complete) {
@@ -23,6 +23,15 @@ export function selectionError(options: OptionRule[], selection: Record<string, 
     if (missing.length > 0) return `must choose a value for every option of the product; missing: ${missing.join(', ')}`;
   }
   return null;
+}
+
+/**
+ * The option of that name; the last one when a list repeats a name (that list is refused for it). A
+ * scan, not a map: a product has a few options, and a catalog import asks this for every one of its variants.
+ */
+function optionNamed(options: OptionRule[], name: string): OptionRule | undefined {
+  for (let i = options.length - 1; i >= 0; i--) if (options[i].name === name) return options[i];
+  return undefined;
 }
 
 /** The variant whose options are exactly `selection` (same names, same values), or null. */

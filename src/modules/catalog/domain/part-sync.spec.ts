@@ -51,6 +51,18 @@ describe('matchMembers', () => {
     expect(removed).toEqual([]);
   });
 
+  it('makes no key of a sent member when nothing stored is left to match (a new product)', () => {
+    let made = 0;
+    const counted: [(v: V) => string | null, (v: V) => string | null][] = variantKeys.map(([sent, own]) => [
+      (v: V) => (made++, sent(v)),
+      own,
+    ]);
+    const { matched, removed } = matchMembers([{ sku: 'A', options: { Size: 'S' } }], [], counted);
+    expect(matched).toEqual([null]);
+    expect(removed).toEqual([]);
+    expect(made).toBe(0);
+  });
+
   it('removes everything for an empty list', () => {
     expect(matchMembers([], stored, variantKeys).removed).toHaveLength(3);
   });
@@ -61,6 +73,13 @@ describe('optionsKey and tierKey', () => {
     expect(optionsKey({ a: '1', b: '2' })).toBe(optionsKey({ b: '2', a: '1' }));
     expect(optionsKey({ a: '1' })).not.toBe(optionsKey({ a: '2' }));
     expect(optionsKey(null)).toBe(optionsKey({}));
+    expect(optionsKey({ Size: 'M', Color: 'Red' })).toBe('["Color","Red","Size","M"]');
+    // Names in code-unit order, as sort() orders them: capitals before lower case, "a" before "ab".
+    const names = ['size', 'Size', 'ab', 'a', 'Zone', 'é', 'b'];
+    const choice = Object.fromEntries(names.map((n) => [n, n.toUpperCase()]));
+    expect(JSON.parse(optionsKey(choice))).toEqual([...names].sort().flatMap((n) => [n, n.toUpperCase()]));
+    // Names and values quoted as JSON: a comma or a quote inside one cannot make two choices the same key.
+    expect(optionsKey({ a: 'b","c' })).not.toBe(optionsKey({ a: 'b', c: '' }));
   });
 
   it('tells tiers of every customer from those of a group', () => {

@@ -32,6 +32,8 @@ export function matchMembers<D, E>(sent: readonly D[], stored: readonly E[], key
       if (list) list.push(row);
       else byKey.set(k, [row]);
     }
+    // Nothing left to match by this key (a new product's parts): the sent keys need not be made.
+    if (byKey.size === 0) continue;
     sent.forEach((member, i) => {
       if (matched[i] !== null) return;
       const k = sentKey(member);
@@ -76,14 +78,21 @@ export function replacementValues(
   return out;
 }
 
-/** Option choices as one key, whatever the order of their names. */
+/** Option choices as one key, whatever the order of their names: `["Color","Red","Size","M"]`. */
 export function optionsKey(options: Readonly<Record<string, string>> | null | undefined): string {
   const o = options ?? {};
-  return JSON.stringify(
-    Object.keys(o)
-      .sort()
-      .map((k) => [k, o[k]]),
-  );
+  const names = Object.keys(o);
+  // A variant's few names in code-unit order, as sort() orders them, by insertion in place: sort()
+  // allocates a work copy per call, and a catalog import makes a key for each of its variants.
+  for (let i = 1; i < names.length; i++) {
+    const name = names[i];
+    let j = i - 1;
+    for (; j >= 0 && names[j] > name; j--) names[j + 1] = names[j];
+    names[j + 1] = name;
+  }
+  let key = '[';
+  for (let i = 0; i < names.length; i++) key += `${i ? ',' : ''}${JSON.stringify(names[i])},${JSON.stringify(o[names[i]] ?? null)}`;
+  return `${key}]`;
 }
 
 /** A price tier's key within its owner: its customer group (or none) and quantity. */
