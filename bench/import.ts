@@ -19,8 +19,12 @@ import { cpuMs, peakRssMiB, startWorker, stopProcess } from './harness.js';
  * upload, the time from the upload's start until the import reads `completed` (polled every 250 ms),
  * its counts, peak RSS of the api and the worker during it (VmRSS sampled every 100 ms), and
  * `GET /product/{id}` one request after another during the import against the same loop on the idle
- * api. Then the same file again (every line unchanged), and for reference the same rows written by
- * `INSERT … SELECT` inside PostgreSQL (all of them, in one transaction rolled back).
+ * api. Then the same file again (every line unchanged); then as many new products (a second file,
+ * other SKUs) with nothing else running, into the store that now holds the first ones: the import on
+ * its own, where the first figure shares the machine's two cores with a loop that asks as fast as the
+ * api answers. For reference, the same rows written by `INSERT … SELECT` inside PostgreSQL (all of
+ * them, in one transaction rolled back). BENCH_IMPORT_AGAIN=0 and BENCH_IMPORT_ALONE=0 leave out the
+ * second and the third import.
  */
 export const IMPORT_PRODUCTS = Number(process.env.BENCH_IMPORT_PRODUCTS ?? 100_000);
 
@@ -70,6 +74,13 @@ export interface ImportFigure extends ImportRun {
   file_write_ms: number;
   /** The same file again: every line unchanged (null with BENCH_IMPORT_AGAIN=0). */
   again: ImportRun | null;
+  /**
+   * As many new products with no GET loop beside it, into the store holding the first import's
+   * (null with BENCH_IMPORT_ALONE=0).
+   */
+  alone: ImportRun | null;
+  /** alone.total_ms over insert_select_ms. */
+  alone_vs_insert_select: number | null;
   /** The same rows by INSERT … SELECT (products and their parts, indexes included), rolled back. */
   insert_select_products: number;
   insert_select_ms: number;
@@ -101,18 +112,18 @@ export interface ImportFigure extends ImportRun {
 
 type Api = <T = { data: { id: number } }>(method: string, path: string, body?: unknown) => Promise<T>;
 
-/** The NDJSON of `count` products of run `run`, in chunks of 1,000 lines. */
-function* productLines(run: string, categoryId: number, count: number): Generator<string> {
+/** The NDJSON of `count` products of run `run` (names of `version`), in chunks of 1,000 lines. */
+function* productLines(run: string, categoryId: number, count: number, version: number): Generator<string> {
   for (let start = 0; start < count; start += 1000) {
     let chunk = '';
-    for (let i = start; i < Math.min(count, start + 1000); i++) chunk += `${JSON.stringify(batchProduct(run, categoryId, i))}\n`;
+    for (let i = start; i < Math.min(count, start + 1000); i++) chunk += `${JSON.stringify(batchProduct(run, categoryId, i, version))}\n`;
     yield chunk;
   }
 }
 
 /** Writes the NDJSON file chunk by chunk (the writer's back-pressure paces the generator); resolves with its size. */
-export async function writeImportFile(path: string, run: string, categoryId: number, count: number): Promise<number> {
-  await pipeline(Readable.from(productLines(run, categoryId, count)), createWriteStream(path));
+export async function writeImportFile(path: string, run: string, categoryId: number, count: number, version = 0): Promise<number> {
+  await pipeline(Readable.from(productLines(run, categoryId, count, version)), createWriteStream(path));
   return (await stat(path)).size;
 }
 
@@ -265,6 +276,9 @@ export async function measureImport(
     const fileBytes = await writeImportFile(file, 'I', category.data.id, count);
     const fileWriteMs = Math.round(performance.now() - writeStarted);
     console.error(`import: ${count} products written to ${file} (${(fileBytes / 1e6).toFixed(1)} MB) in ${fileWriteMs} ms`);
+    const aloneFile = process.env.BENCH_IMPORT_ALONE === '0' ? null : join(dir, 'alone.ndjson');
+    // Other SKUs and other names (so other URL names), the same shape.
+    if (aloneFile) await writeImportFile(aloneFile, 'J', category.data.id, count, 1);
 
     // The floor first, on the catalog the import will find (the bench's 50 products); its rolled-back
     // rows are vacuumed away so the import does not step over them.
@@ -315,6 +329,7 @@ export async function measureImport(
     );
 
     const again = process.env.BENCH_IMPORT_AGAIN === '0' ? null : await runImport(base, token, file);
+    const alone = aloneFile ? await runImport(base, token, aloneFile) : null;
     const p99 = pct(busy.ms, 99);
     const idleP99 = pct(idle.ms, 99);
     return {
@@ -323,6 +338,8 @@ export async function measureImport(
       file_write_ms: fileWriteMs,
       ...first,
       again,
+      alone,
+      alone_vs_insert_select: alone ? Number((alone.total_ms / Math.max(1, insertSelectMs)).toFixed(2)) : null,
       insert_select_products: count,
       insert_select_ms: insertSelectMs,
       total_vs_insert_select: Number((first.total_ms / Math.max(1, insertSelectMs)).toFixed(2)),
@@ -364,6 +381,9 @@ export function importLine(f: ImportFigure): string {
     `GET /product/{id} during it: ${f.product_requests} requests, p50 ${f.product_p50_ms} ms, p99 ${f.product_p99_ms} ms, ` +
     `max ${f.product_max_ms} ms (idle p99 ${f.idle_product_p99_ms} ms: ratio ${f.p99_ratio})` +
     (f.again ? `\nimport again, the same file: ${run(f.again)}` : '') +
+    (f.alone
+      ? `\nimport alone, ${f.products} new products, no GET loop: ${run(f.alone)} (${f.alone_vs_insert_select}× the INSERT … SELECT)`
+      : '') +
     `\n(targets: ≤ ${t.total_s_per_100000} s per 100,000 products, RSS ≤ ${t.rss_mib} MiB each, p99 ratio ≤ ${t.p99_ratio})`
   );
 }
