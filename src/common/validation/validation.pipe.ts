@@ -50,7 +50,9 @@ export async function validateInto<T extends object>(
   bag: FieldErrorBag,
   prefix: string,
 ): Promise<T> {
-  const { plain, instance } = transformed(metatype, value, bag, prefix);
+  const { plain, reserved } = inspect(value, bag, prefix);
+  const instance = plainToInstance(metatype, plain, { exposeDefaultValues: true }) as Record<string, unknown>;
+  settleReserved(instance, reserved, bag, prefix);
   const errors = await validate(instance, VALIDATOR_OPTIONS);
   for (const error of errors) collect(error, prefix.slice(0, -1), bag);
   checkRequired(metatype, plain, instance, prefix, bag);
@@ -70,7 +72,7 @@ export function restoreInstance<T extends object>(metatype: new () => T, copy: o
     if (!nested) continue;
     const value = (copy as Record<string, unknown>)[key];
     for (const item of Array.isArray(value) ? value : [value]) {
-      if (isClonedObject(item)) restoreInstance(nested, item);
+      if (isPlainObject(item)) restoreInstance(nested, item);
     }
   }
   return copy as T;
@@ -89,28 +91,8 @@ function nestedClassOf(metatype: Function, key: string): (new () => object) | nu
   return found;
 }
 
-/** An object whose prototype is Object.prototype (of any realm): what a structured clone makes of an instance. */
-function isClonedObject(value: unknown): value is object {
-  if (value === null || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value) as object | null;
-  return proto !== null && Object.getPrototypeOf(proto) === null;
-}
-
 const NESTED = new WeakMap<Function, Map<string, (new () => object) | null>>();
 const BUILT_IN = new Set<Function>([Object, Array, Date, String, Number, Boolean, Map, Set]);
-
-/** The value as its DTO class's instance: reserved keys kept aside and settled, as validateInto reads it. */
-function transformed(
-  metatype: new () => object,
-  value: Record<string, unknown>,
-  bag: FieldErrorBag,
-  prefix: string,
-): { plain: Record<string, unknown>; instance: Record<string, unknown> } {
-  const { plain, reserved } = inspect(value, bag, prefix);
-  const instance = plainToInstance(metatype, plain, { exposeDefaultValues: true }) as Record<string, unknown>;
-  settleReserved(instance, reserved, bag, prefix);
-  return { plain, instance };
-}
 
 const VALIDATOR_OPTIONS = {
   whitelist: true,
