@@ -74,9 +74,8 @@ export class ExportRunner {
 
   /** One chunk in the transaction of `m`: the members after the export's `last_id`, their lines, and the end when none are left. */
   private async chunk(m: EntityManager, job: Export, door: BatchDoor, ticket: ClaimTicket): Promise<ChunkOutcome> {
-    // A holder stalled inside the chunk (paused, its host gone) must not keep the row locked past its lease.
-    await this.jobs.boundIdleTransaction(m, this.config.bulkLeaseSeconds);
-    const held = await this.jobs.lockHeld<Export>(m, 'exports', job.id, ticket.token);
+    // Bounded to the lease as it is locked: a holder stalled inside the chunk must not keep the row locked past it.
+    const held = await this.jobs.lockHeld<Export>(m, 'exports', job.id, ticket.token, this.config.bulkLeaseSeconds);
     if (!held) return { held: false, more: false };
     const members = await door.exportPage(m, held.last_id, EXPORT_CHUNK_MEMBERS, held.updated_at_min);
     if (members.length) {

@@ -173,9 +173,8 @@ export class ImportRunner {
     try {
       const outcome = await holdingTransaction(slot, () =>
         this.tx.run(async (m): Promise<ChunkOutcome> => {
-          // A holder stalled inside the chunk (paused, its host gone) must not keep the row locked past its lease.
-          await this.jobs.boundIdleTransaction(m, this.config.bulkLeaseSeconds);
-          const held = await this.jobs.lockHeld<Import>(m, 'imports', job.id, ticket.token);
+          // Bounded to the lease as it is locked: a holder stalled inside the chunk must not keep the row locked past it.
+          const held = await this.jobs.lockHeld<Import>(m, 'imports', job.id, ticket.token, this.config.bulkLeaseSeconds);
           // Not ours any more, or moved on by someone else: what was prepared is not this import's next chunk.
           if (!held || held.last_line !== prepared.after) return { held: false, more: false, job: null };
           if (prepared.lines === 0) {

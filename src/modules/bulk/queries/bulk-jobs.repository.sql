@@ -130,31 +130,37 @@ SELECT
 FROM
   c;
 
--- BulkJobsRepository.boundIdleTransaction
-SELECT
-  set_config('idle_in_transaction_session_timeout', $1, true);
-
 -- BulkJobsRepository.lockHeld (an import)
 SELECT
-  *
+  j.*
 FROM
-  "imports"
+  "imports" j
+  CROSS JOIN (
+    SELECT
+      set_config('idle_in_transaction_session_timeout', $3, true)
+  ) AS bound
 WHERE
-  id = $1
-  AND lease_token = $2::uuid
-  AND status = 'running'
-FOR UPDATE;
+  j.id = $1
+  AND j.lease_token = $2::uuid
+  AND j.status = 'running'
+FOR UPDATE OF
+  j;
 
 -- BulkJobsRepository.lockHeld (an export)
 SELECT
-  *
+  j.*
 FROM
-  "exports"
+  "exports" j
+  CROSS JOIN (
+    SELECT
+      set_config('idle_in_transaction_session_timeout', $3, true)
+  ) AS bound
 WHERE
-  id = $1
-  AND lease_token = $2::uuid
-  AND status = 'running'
-FOR UPDATE;
+  j.id = $1
+  AND j.lease_token = $2::uuid
+  AND j.status = 'running'
+FOR UPDATE OF
+  j;
 
 -- BulkJobsRepository.refreshStatistics
 ANALYZE (SKIP_LOCKED) "imports",

@@ -60,30 +60,33 @@ export class BulkJobsRepository {
   }
 
   /**
-   * Bounds how long the chunk's transaction may sit idle (its process paused, its host gone) to the
-   * lease: PostgreSQL then ends the session, which rolls the chunk back and frees the job's row
-   * for the next holder. Without it the row stays locked by a session nobody will finish, and no
-   * other process can take the job over (the claim skips locked rows), nor can a cancel end it.
-   */
-  @GenerateSql({ args: [SqlArg.manager, 15] })
-  async boundIdleTransaction(m: EntityManager, leaseSeconds: number): Promise<void> {
-    await runStatement(m, `SELECT set_config('idle_in_transaction_session_timeout', $1, true)`, [String(leaseSeconds * 1000)]);
-  }
-
-  /**
    * The job as its holder (`token`) has it, locked until the chunk's transaction ends (a cancel waits
    * for the chunk in progress); null once the claim is no longer the holder's (taken over, cancelled)
    * or the job no longer runs.
+   *
+   * The same statement bounds how long the transaction may then sit idle (its process paused, its
+   * host gone) to the lease, `leaseSeconds`: PostgreSQL then ends the session, which rolls the chunk
+   * back and frees the job's row for the next holder. Without it the row stays locked by a session
+   * nobody will finish, and no other process can take the job over (the claim skips locked rows),
+   * nor can a cancel end it. One statement, not two: a chunk's round trips are its cost under load.
    */
   @GenerateSql(
-    { name: 'an import', args: [SqlArg.manager, 'imports', 1, TEST_TICKET.token] },
-    { name: 'an export', args: [SqlArg.manager, 'exports', 1, TEST_TICKET.token] },
+    { name: 'an import', args: [SqlArg.manager, 'imports', 1, TEST_TICKET.token, 15] },
+    { name: 'an export', args: [SqlArg.manager, 'exports', 1, TEST_TICKET.token, 15] },
   )
-  async lockHeld<T extends Import | Export>(m: EntityManager, table: BulkJobTable, id: number, token: string): Promise<T | null> {
+  async lockHeld<T extends Import | Export>(
+    m: EntityManager,
+    table: BulkJobTable,
+    id: number,
+    token: string,
+    leaseSeconds: number,
+  ): Promise<T | null> {
     const [row] = await runStatement<T>(
       m,
-      `SELECT * FROM ${this.tables[table]} WHERE id = $1 AND ${heldWithSql('$2')} AND status = 'running' FOR UPDATE`,
-      [id, token],
+      `SELECT j.* FROM ${this.tables[table]} j
+         CROSS JOIN (SELECT set_config('idle_in_transaction_session_timeout', $3, true)) AS bound
+        WHERE j.id = $1 AND ${heldWithSql('$2', 'j')} AND j.status = 'running' FOR UPDATE OF j`,
+      [id, token, String(leaseSeconds * 1000)],
     );
     return row ?? null;
   }
