@@ -164,7 +164,7 @@ async function main(): Promise<void> {
     const sameDocument = JSON.stringify(fromApi) === JSON.stringify(fromFloor);
     if (!sameDocument) console.error('warning: the list floor does not answer the same document as GET /quotes?limit=50');
 
-    console.error(`Measuring ${seconds}s per scenario with ${connections} connections…`);
+    console.error(`Measuring ${seconds}s per scenario with ${connections} connections, on Node ${process.versions.node}…`);
     const raw = await measure(baseline.url, null, { name: 'baseline: node:http + pg, one row', path: '/' }, seconds, connections);
     const listRaw = await measure(
       floor.url,
@@ -296,6 +296,8 @@ async function main(): Promise<void> {
       const ratio = (f: Figure) => Number((f.rps / raw.rps).toFixed(3));
       console.log(
         JSON.stringify({
+          // The api and the workers run on the bench's own Node: their memory differs between versions.
+          node: process.versions.node,
           baseline_rps: raw.rps,
           list_floor_rps: listRaw.rps,
           list_floor_same_document: sameDocument,
