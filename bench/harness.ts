@@ -58,20 +58,26 @@ export function mintKey(databaseUrl: string): string {
   return (JSON.parse(r.stdout) as { access_token: string }).access_token;
 }
 
-/** Starts the built api and resolves once /health answers (logs may be quiet). */
-/** The node flags of an npm script of package.json, so the bench runs a process as `npm run <script>` does. */
-export function nodeFlagsOf(script: string): string[] {
+/**
+ * An npm script of package.json as the bench runs it, so a process starts as `npm run <script>` starts
+ * it: the environment the script sets before `node` (`MALLOC_ARENA_MAX=2 node …`) and node's flags.
+ */
+export function npmScript(script: string): { env: Record<string, string>; flags: string[] } {
   const text = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[script];
   const words = text.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, node).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+  return { env, flags: words.slice(node + 1).filter((w) => w.startsWith('--')) };
 }
 
+/** Starts the built api and resolves once /health answers (logs may be quiet). */
 export async function startApi(env: Record<string, string>): Promise<ChildProcess> {
   // BENCH_CPU_PROFILE=<file>: the api runs with the profiler preload and writes its profile on exit.
   const profile = process.env.BENCH_CPU_PROFILE;
   const preload = profile ? ['--import', join(ROOT, 'dist/bench/cpu-profile.js')] : [];
-  const child = spawn(process.execPath, [...nodeFlagsOf('start'), ...preload, join(ROOT, 'dist/src/main.js')], {
-    env: { ...process.env, ...env, ...(profile ? { CPU_PROFILE: profile } : {}) },
+  const start = npmScript('start');
+  const child = spawn(process.execPath, [...start.flags, ...preload, join(ROOT, 'dist/src/main.js')], {
+    env: { ...process.env, ...start.env, ...env, ...(profile ? { CPU_PROFILE: profile } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The api's last 16 kB of output (its log, at LOG_LEVEL=warn, and stderr): shown if it fails to
@@ -240,9 +246,10 @@ export async function countStatements(databaseUrl: string, token: string, scenar
 export async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   // BENCH_WORKER_PROFILE=<file>: a CPU profile of the (first) worker over the measured run.
   const profile = process.env.BENCH_WORKER_PROFILE;
-  const args = [...nodeFlagsOf('worker'), ...(profile ? ['--import', join(ROOT, 'dist/bench/cpu-profile.js')] : [])];
+  const script = npmScript('worker');
+  const args = [...script.flags, ...(profile ? ['--import', join(ROOT, 'dist/bench/cpu-profile.js')] : [])];
   const worker = spawn(process.execPath, [...args, join(ROOT, 'dist/src/worker.js')], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'info', ...(profile ? { CPU_PROFILE: profile } : {}) },
+    env: { ...process.env, ...script.env, ...env, LOG_LEVEL: 'info', ...(profile ? { CPU_PROFILE: profile } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
