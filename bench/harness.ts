@@ -23,7 +23,11 @@ export interface Figure {
   rps: number;
   p50: number;
   p99: number;
-  errors: number;
+  /** Answers outside 2xx, and how many of each status (`503×9`). */
+  non2xx: number;
+  statuses: string;
+  /** Requests that got no answer: the client's 10 s timeout, a connection reset. */
+  unanswered: number;
 }
 
 /** A fresh database for the run, reachable as `url`. */
@@ -165,7 +169,12 @@ export async function measure(base: string, token: string | null, s: Scenario, s
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.non2xx + result.errors,
+    non2xx: result.non2xx,
+    statuses: Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${code}×${count ?? 0}`)
+      .join(' '),
+    unanswered: result.errors,
   };
 }
 
@@ -176,9 +185,10 @@ export function table(figures: Figure[], baseline: Figure): string {
     `${f.p50} ms`,
     `${f.p99} ms`,
     (f.rps / baseline.rps).toFixed(2),
-    String(f.errors),
+    f.non2xx ? `${f.non2xx} (${f.statuses})` : '0',
+    String(f.unanswered),
   ]);
-  const head = ['scenario', 'req/s', 'p50', 'p99', 'vs baseline', 'non-2xx'];
+  const head = ['scenario', 'req/s', 'p50', 'p99', 'vs baseline', 'non-2xx', 'unanswered'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');

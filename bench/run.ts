@@ -311,7 +311,9 @@ async function main(): Promise<void> {
               ratio: ratio(measured[s.key]),
               statements: statements[s.key],
               api_cpu_ms_per_request: cpuPerRequest[s.key],
-              non_2xx: measured[s.key].errors,
+              non_2xx: measured[s.key].non2xx,
+              statuses: measured[s.key].statuses,
+              unanswered: measured[s.key].unanswered,
               // The list against its own floor: the same document from node:http + pg.
               ...(s.key === 'list_quotes' ? { ratio_to_list_floor: Number((measured[s.key].rps / listRaw.rps).toFixed(3)) } : {}),
             })),
