@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { ARRAY_BODY_LIMIT_BYTES, takesArrayBody } from '../batch/array-body.js';
 import { sendError } from './envelope.js';
-import { isMediaType, streamBodyTypes } from './stream-body.js';
+import { isMediaType, streamBodyRefusal, streamBodyTypes } from './stream-body.js';
 import { MAX_JSON_DEPTH, tooDeepField } from './json-depth.js';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -33,8 +33,11 @@ export function jsonBodyMiddleware() {
     if (streamed) {
       // The handler reads the stream (and enforces its own limit); nothing here holds the body.
       req.body = undefined;
-      if (isMediaType(req.headers['content-type'], streamed)) return next();
-      return sendError(res, 415, `The request body must be sent with Content-Type: ${streamed.join(' or ')}.`);
+      if (!isMediaType(req.headers['content-type'], streamed)) {
+        return sendError(res, 415, `The request body must be sent with Content-Type: ${streamed.join(' or ')}.`);
+      }
+      const refusal = streamBodyRefusal(req);
+      return refusal === null ? next() : sendError(res, 415, refusal);
     }
     if (!isJson(req.headers['content-type'])) {
       return sendError(res, 415, 'A request body must be JSON, sent with Content-Type: application/json.');

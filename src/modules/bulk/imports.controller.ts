@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { ScopeByResource } from '../../common/auth/scopes.js';
 import { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { NDJSON } from '../../common/http/ndjson-body.js';
-import { StreamBodyRoute } from '../../common/http/stream-body.js';
+import { StreamBodyRoute, decodedBody } from '../../common/http/stream-body.js';
 import { ApiItem, ApiNdjson, ApiPage } from '../../openapi/decorators.js';
 import { ImportView } from './bulk.views.js';
 import { BULK_SCOPE_GROUPS } from './domain/bulk-event-names.js';
@@ -27,7 +27,7 @@ export class ImportsController {
   @ApiConsumes(...UPLOAD_TYPES)
   @ApiBody({
     description:
-      'NDJSON: one member per line, each as a member of `PUT /<resource>` takes it (a product with its options, variants, price tiers, extras, attributes and categories). Lines end with `\\n` (the last newline is optional); blank lines are skipped and not counted. Streamed, up to `IMPORT_MAX_BYTES` (default 1 GiB).',
+      'NDJSON: one member per line, each as a member of `PUT /<resource>` takes it (a product with its options, variants, price tiers, extras, attributes and categories). Lines end with `\\n` (the last newline is optional); blank lines are skipped and not counted. UTF-8, optionally compressed (`Content-Encoding: gzip`, `deflate` or `br`). Streamed, up to `IMPORT_MAX_BYTES` (default 1 GiB) after decompression.',
     schema: {
       type: 'string',
       example:
@@ -39,11 +39,11 @@ export class ImportsController {
     summary: 'Import a collection from NDJSON',
     location: 'The import: `/import/{id}`.',
     description:
-      'Stores the upload (streamed: never held whole) and answers 202 with the queued import and `Location: /import/{id}`; its lines are applied in the background, in order, each through the same upsert as `PUT /<resource>`. An unknown `resource`: 422; an empty body: 422 `body`; above `IMPORT_MAX_BYTES`: 413 (nothing kept); another `Content-Type`: 415.',
+      'Stores the upload (streamed: never held whole) and answers 202 with the queued import and `Location: /import/{id}`; its lines are applied in the background, in order, each through the same upsert as `PUT /<resource>`. An unknown `resource`: 422; an empty body: 422 `body`; above `IMPORT_MAX_BYTES` once decompressed: 413; bytes that do not decode as their `Content-Encoding` says: 400; another `Content-Type`, a `charset` other than UTF-8 or another `Content-Encoding`: 415. Nothing of a refused body is kept.',
   })
   create(@Query() query: ImportCreateQuery, @Req() req: Request) {
     const length = req.headers['content-length'];
-    return this.imports.create(query.resource as BulkResource, req, length === undefined ? undefined : Number(length));
+    return this.imports.create(query.resource as BulkResource, decodedBody(req), length === undefined ? undefined : Number(length));
   }
 
   @Get('imports')

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { mayRead, requestScopes, requireAccess } from '../../common/auth/resource-scopes.js';
 import { parseEmbed } from '../../common/embed/embed.js';
@@ -46,7 +45,7 @@ export class ImportsService {
    * POST /imports?resource=…: 202 with the queued import and its Location. `contentLength` is the
    * request's declared length, when it has one (413 before a byte is read).
    */
-  async create(resource: BulkResource, body: AsyncIterable<Buffer | string> & Partial<Readable>, contentLength?: number) {
+  async create(resource: BulkResource, body: AsyncIterable<Buffer | string>, contentLength?: number) {
     requireAccess(EVENT_RESOURCE_OF[resource], 'write');
     const view = presentImport(await this.upload(resource, body, contentLength));
     return new WithStatus(202, view, { Location: `/import/${view.id}` });
