@@ -1,5 +1,6 @@
 import { SetMetadata, applyDecorators } from '@nestjs/common';
 import { ApiExtraModels } from '@nestjs/swagger';
+import type { ListSpec } from '../common/paging/list-spec.js';
 
 /** What a handler answers on success; read by `openapi.document.ts`. */
 export interface ResponseDoc {
@@ -39,8 +40,12 @@ export const ApiItems = (view: Function, options: Options = {}) => responseDoc({
 /** `data` is the members of a batch PUT, in the request's order, and `meta.batch` counts what it did. */
 export const ApiBatch = (view: Function, options: Options = {}) => responseDoc({ view, shape: 'batch', ...options });
 
-/** `data` is a page of the resource and `meta.pagination` describes it. */
-export const ApiPage = (view: Function, options: Options & { sort: string[] }) => responseDoc({ view, shape: 'page', ...options });
+/**
+ * `data` is a page of the resource and `meta.pagination` describes it; `sort` and `embed` are
+ * documented from `list`, the same declaration the service checks them against.
+ */
+export const ApiPage = (view: Function, list: ListSpec, options: Omit<Options, 'sort' | 'embed'> = {}) =>
+  responseDoc({ view, shape: 'page', sort: [...list.sort], ...(list.embed.length ? { embed: [...list.embed] } : {}), ...options });
 
 export const NDJSON_DOC = 'store:openapi:ndjson';
 

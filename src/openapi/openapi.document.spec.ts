@@ -5,6 +5,7 @@ import { Test } from '@nestjs/testing';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import { ScopeByResource, ScopeGroup } from '../common/auth/scopes.js';
 import { ListQuery } from '../common/paging/list-query.dto.js';
+import { defineList } from '../common/paging/list-spec.js';
 import { IsFlag, IsIntIn, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../common/validation/decorators.js';
 import { ApiItem, ApiNdjson, ApiPage, ApiPathParams } from './decorators.js';
 import { Field } from './fields.js';
@@ -43,7 +44,7 @@ class GadgetCreate extends GadgetPatch {}
 @ScopeGroup('catalog')
 class GadgetsController {
   @Get('gadgets')
-  @ApiPage(GadgetView, { sort: ['id', 'name'] })
+  @ApiPage(GadgetView, defineList({ sort: ['id', 'name'] }))
   list(@Query() _query: ListQuery) {}
 
   @Post(['gadget', 'gadgets'])

@@ -8,7 +8,8 @@ import { ApiError } from '../http/api-error.js';
 import { WithStatus } from '../http/envelope.js';
 import { assertIfMatch, assertNoIfMatch } from '../http/etag.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
-import { type Sortable, pageRequest, toPage } from '../paging/page-request.js';
+import type { ListSpec } from '../paging/list-spec.js';
+import { pageRequest, toPage } from '../paging/page-request.js';
 import { RowNotFoundError } from '../../database/row-not-found.js';
 import type { Table } from '../../database/table.js';
 import type { TransactionRunner } from '../../database/transaction.js';
@@ -23,7 +24,8 @@ export interface ChildConfig<E extends Row, O extends Row, J extends object = ob
   owner: string;
   /** Finds the owner from its path segment (404 when unknown). */
   findOwner: (m: EntityManager, key: string, lock: boolean) => Promise<O>;
-  sort: Sortable;
+  /** What `sort` takes (the module's `*.lists.ts`, which `@ApiPage` documents). */
+  list: ListSpec;
   present: (row: E) => J;
   /** A fixed condition on alias `r` that list rows must meet (e.g. live options only). */
   listWhere?: string;
@@ -63,7 +65,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
     const m = this.tx.direct;
     // The owner first: an unknown owner is a 404 whatever the parameters.
     const owner = await this.cfg.findOwner(m, ownerKey, false);
-    const req = pageRequest(query, this.cfg.sort);
+    const req = pageRequest(query, this.cfg.list.sortable);
     const rows = await this.cfg.table.page(m, req, { where: { [this.cfg.owner]: owner.id }, condition: this.cfg.listWhere });
     return toPage(req, rows, (page) => page.map(this.cfg.present));
   }

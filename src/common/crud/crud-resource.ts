@@ -4,12 +4,13 @@ import { keyFold, matchMembers } from './domain/match-members.js';
 import { putTarget, replacementValues, writableFieldsOf } from './replacement.js';
 import type { UpsertOutcome, Upserted } from '../batch/batch-result.js';
 import type { ResourceEvents } from './resource-events.js';
-import { type EmbedSelection, type EmbedTree, parseEmbed } from '../embed/embed.js';
+import { type EmbedSelection, parseEmbed } from '../embed/embed.js';
 import { ApiError } from '../http/api-error.js';
 import { WithStatus } from '../http/envelope.js';
 import { assertIfMatch, assertIfMatchLazy, assertNoIfMatch } from '../http/etag.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
-import { type Sortable, pageRequest, toPage } from '../paging/page-request.js';
+import type { ListSpec } from '../paging/list-spec.js';
+import { pageRequest, toPage } from '../paging/page-request.js';
 import { RowNotFoundError } from '../../database/row-not-found.js';
 import type { Table } from '../../database/table.js';
 import type { TransactionRunner } from '../../database/transaction.js';
@@ -20,8 +21,8 @@ type Values = Record<string, unknown>;
 export interface CrudSpec<E extends Row, J> {
   /** The resource's table, from its module's repository. */
   table: Table<E>;
-  sort: Sortable;
-  embeds?: EmbedTree;
+  /** What `sort` and `embed` take (the module's `*.lists.ts`, which `@ApiPage` documents). */
+  list: ListSpec;
   /** Presents rows (a page, or one) in a fixed number of statements, whatever their count. */
   present(m: EntityManager, rows: E[], embed: EmbedSelection): Promise<J[]>;
   /** Cross-field rules on the row as it will be stored; returns the values to write. */
@@ -54,14 +55,14 @@ export class CrudResource<E extends Row, J> {
   ) {}
 
   async list(query: ListQuery) {
-    const embed = parseEmbed(query.embed, this.spec.embeds ?? {});
-    const req = pageRequest(query, this.spec.sort);
+    const embed = parseEmbed(query.embed, this.spec.list.embeds);
+    const req = pageRequest(query, this.spec.list.sortable);
     const m = this.tx.direct;
     return toPage(req, await this.spec.table.page(m, req), (rows) => this.spec.present(m, rows, embed));
   }
 
   async get(key: string, query: ItemQuery): Promise<J> {
-    const embed = parseEmbed(query.embed, this.spec.embeds ?? {});
+    const embed = parseEmbed(query.embed, this.spec.list.embeds);
     const row = await this.find(this.tx.direct, key, false);
     return this.presentOne(this.tx.direct, row, embed);
   }
@@ -96,7 +97,7 @@ export class CrudResource<E extends Row, J> {
    * carries that key; otherwise 404.
    */
   replace(key: string, input: object, query: ItemQuery = {}): Promise<J | WithStatus<J>> {
-    const embed = parseEmbed(query.embed, this.spec.embeds ?? {});
+    const embed = parseEmbed(query.embed, this.spec.list.embeds);
     return this.tx.run(async (m) => {
       const current = await this.spec.table.findOrNull(m, key, { lock: true });
       if (!current) return new WithStatus(201, await this.createAt(m, key, input, embed));

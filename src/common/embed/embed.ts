@@ -12,8 +12,9 @@ export interface EmbedSelection {
 
 const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
-function allowedNames(tree: EmbedTree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([name, sub]) => [prefix + name, ...allowedNames(sub, `${prefix}${name}.`)]);
+/** Every name `tree` allows, dotted, each parent before its children (`customer`, `customer.group`). */
+export function embedPaths(tree: EmbedTree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([name, sub]) => [prefix + name, ...embedPaths(sub, `${prefix}${name}.`)]);
 }
 
 /**
@@ -39,7 +40,7 @@ export function parseEmbed(raw: string | undefined, tree: EmbedTree): EmbedSelec
     }
   }
   if (unknown.length > 0) {
-    const allowed = allowedNames(tree);
+    const allowed = embedPaths(tree);
     throw ApiError.field(
       'embed',
       `unknown ${unknown.map((u) => `"${u}"`).join(', ')}; allowed: ${allowed.length ? allowed.join(', ') : 'none'}`,

@@ -5,10 +5,6 @@ import { type ListQuery, MAX_LIMIT, type SyncListQuery } from './list-query.dto.
 /** API sort name → column of the listed table (alias `r` in the repository's statement). */
 export type Sortable = Record<string, string>;
 
-export function sortableColumns(...names: string[]): Sortable {
-  return Object.fromEntries(names.map((n) => [n, n]));
-}
-
 /**
  * `meta.pagination.total` is exact while at most this many rows match past the start of the page;
  * beyond it, counting every match on every request would scan millions of index entries, so `total`

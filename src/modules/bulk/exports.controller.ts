@@ -5,7 +5,8 @@ import { BULK_SCOPE_GROUPS } from './domain/bulk-event-names.js';
 import { ExportView } from './bulk.views.js';
 import type { BulkResource } from './domain/bulk-resources.js';
 import { ExportCreate, ExportListQuery } from './dto/bulk.input.js';
-import { EXPORT_SORT, ExportsService } from './exports.service.js';
+import { ExportsService } from './exports.service.js';
+import { EXPORT_LIST } from './bulk.lists.js';
 
 /** Bulk exports (CONTRACT §18); each route's scope is the read scope of the resource exported. */
 @Controller()
@@ -26,8 +27,7 @@ export class ExportsController {
   }
 
   @Get('exports')
-  @ApiPage(ExportView, {
-    sort: Object.keys(EXPORT_SORT),
+  @ApiPage(ExportView, EXPORT_LIST, {
     summary: 'List exports',
     description: 'Newest first unless `order` says otherwise; only exports of resources the key reads.',
   })

@@ -4,7 +4,7 @@ import { mayRead, requestScopes, requireAccess } from '../../common/auth/resourc
 import { ApiError } from '../../common/http/api-error.js';
 import { WithStatus } from '../../common/http/envelope.js';
 import { NdjsonBody } from '../../common/http/ndjson-body.js';
-import { type Sortable, pageRequest, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { RowNotFoundError } from '../../database/row-not-found.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { Export } from './bulk.entities.js';
@@ -15,8 +15,7 @@ import { EVENT_RESOURCE_OF } from './domain/bulk-event-names.js';
 import { BULK_RESOURCES, type BulkResource } from './domain/bulk-resources.js';
 import type { ExportListQuery } from './dto/bulk.input.js';
 import { ExportsRepository } from './repositories/exports.repository.js';
-
-export const EXPORT_SORT: Sortable = { id: 'id', created_at: 'created_at', updated_at: 'updated_at' };
+import { EXPORT_LIST } from './bulk.lists.js';
 
 /** Lines read per statement while GET /export/{id}/file streams. */
 const FILE_PAGE = 5000;
@@ -58,7 +57,7 @@ export class ExportsService {
   list(query: ExportListQuery) {
     parseEmbed(query.embed, {});
     const m = this.tx.direct;
-    const req = pageRequest({ ...query, order: query.order ?? 'DESC' }, EXPORT_SORT);
+    const req = pageRequest({ ...query, order: query.order ?? 'DESC' }, EXPORT_LIST.sortable);
     const resources = BULK_RESOURCES.filter(readable).filter((r) => query.resource === undefined || r === query.resource);
     const filter = query.status === undefined ? {} : { status: query.status };
     return this.repository.page(m, req, resources, filter).then((rows) => toPage(req, rows, async (items) => items.map(presentExport)));

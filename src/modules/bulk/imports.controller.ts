@@ -10,7 +10,8 @@ import { ImportView } from './bulk.views.js';
 import { BULK_SCOPE_GROUPS } from './domain/bulk-event-names.js';
 import type { BulkResource } from './domain/bulk-resources.js';
 import { ImportCreateQuery, ImportListQuery } from './dto/bulk.input.js';
-import { IMPORT_SORT, ImportsService } from './imports.service.js';
+import { ImportsService } from './imports.service.js';
+import { IMPORT_LIST } from './bulk.lists.js';
 
 /** The media types an upload is taken in. */
 const UPLOAD_TYPES = [NDJSON, 'application/jsonl'];
@@ -47,8 +48,7 @@ export class ImportsController {
   }
 
   @Get('imports')
-  @ApiPage(ImportView, {
-    sort: Object.keys(IMPORT_SORT),
+  @ApiPage(ImportView, IMPORT_LIST, {
     summary: 'List imports',
     description: 'Newest first unless `order` says otherwise; only imports of resources the key reads.',
   })

@@ -5,7 +5,7 @@ import { ApiError } from '../../common/http/api-error.js';
 import { WithStatus } from '../../common/http/envelope.js';
 import { NdjsonBody } from '../../common/http/ndjson-body.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
-import { type Sortable, pageRequest, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { Import } from './bulk.entities.js';
@@ -17,8 +17,7 @@ import { BULK_RESOURCES, type BulkResource } from './domain/bulk-resources.js';
 import { UploadTooLargeError, uploadLines } from './domain/ndjson.js';
 import type { ImportListQuery } from './dto/bulk.input.js';
 import { type LineResult, ImportsRepository } from './repositories/imports.repository.js';
-
-export const IMPORT_SORT: Sortable = { id: 'id', created_at: 'created_at', updated_at: 'updated_at' };
+import { IMPORT_LIST } from './bulk.lists.js';
 
 /** Results read per statement while GET /import/{id}/results streams. */
 const RESULTS_PAGE = 5000;
@@ -75,7 +74,7 @@ export class ImportsService {
     // An import has no relations to embed: `embed` names none (422), as on any such collection.
     parseEmbed(query.embed, {});
     const m = this.tx.direct;
-    const req = pageRequest({ ...query, order: query.order ?? 'DESC' }, IMPORT_SORT);
+    const req = pageRequest({ ...query, order: query.order ?? 'DESC' }, IMPORT_LIST.sortable);
     const resources = BULK_RESOURCES.filter(readable).filter((r) => query.resource === undefined || r === query.resource);
     const filter = query.status === undefined ? {} : { status: query.status };
     return this.repository.page(m, req, resources, filter).then((rows) => toPage(req, rows, async (items) => items.map(presentImport)));

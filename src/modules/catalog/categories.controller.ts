@@ -9,6 +9,7 @@ import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js'
 import { CategoriesService } from './categories.service.js';
 import { routes } from './catalog-routes.js';
 import { CATEGORY_BATCH_KEY, CategoryBatchMember, CategoryCreate, CategoryPatch } from './dto/category.input.js';
+import { CATEGORY_LIST } from './catalog.lists.js';
 
 /** Categories, by id (CONTRACT §10); a PUT also by api_code, and creates by it (§17). */
 @ApiPathParams({ id: 'Category id (a PUT also takes an api_code, and creates the category by it).' })
@@ -18,7 +19,7 @@ export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
   @Get(routes('categories|category'))
-  @ApiPage(CategoryView, { sort: ['id', 'name', 'sort_order', 'created_at', 'updated_at'] })
+  @ApiPage(CategoryView, CATEGORY_LIST)
   list(@Query() query: SyncListQuery) {
     return this.categories.list(query);
   }

@@ -3,7 +3,6 @@ import type { EntityManager } from 'typeorm';
 import { CrudResource } from '../../common/crud/crud-resource.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { CatalogChecks } from './catalog-checks.js';
 import { presentCategory } from './catalog.presenter.js';
@@ -13,6 +12,7 @@ import { keptUrlName } from './domain/part-sync.js';
 import { firstFreeSlug, slugify } from './domain/product-text.js';
 import { CategoriesRepository } from './repositories/categories.repository.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { CATEGORY_LIST } from './catalog.lists.js';
 
 /**
  * Categories form a tree through `parent_id`. Deleting one unlinks it from its products (cascade)
@@ -26,7 +26,7 @@ export class CategoriesService extends CrudResource<Category, CategoryJson> {
   constructor(tx: TransactionRunner, repository: CategoriesRepository, checks: CatalogChecks, recorder: EventRecorder) {
     const spec = {
       events: recorder.for('category'),
-      sort: sortableColumns('id', 'name', 'sort_order', 'created_at', 'updated_at'),
+      list: CATEGORY_LIST,
       present: async (_m: EntityManager, rows: Category[]) => rows.map(presentCategory),
       check: (m: EntityManager, values: Record<string, unknown>, current: Category | null) =>
         checked(repository, checks, m, values as Partial<CategoryPatch>, current),

@@ -9,6 +9,7 @@ import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { AttributeCreate, AttributePatch } from './dto/attribute.input.js';
 import { ProductAttributesService } from './product-attributes.service.js';
+import { ATTRIBUTE_LIST } from './catalog.lists.js';
 
 /** Attributes: /product/{p}/attribute(s)/{attribute_id} (PATCH/DELETE here, CONTRACT §2). */
 @ApiPathParams({ owner: 'Product id or SKU.', id: 'Attribute id (of this product).' })
@@ -29,7 +30,7 @@ export class ProductAttributesController {
   }
 
   @Get(routes('product|products/:owner/attributes|attribute'))
-  @ApiPage(AttributeView, { sort: ['id', 'sort_order', 'name', 'created_at', 'updated_at'] })
+  @ApiPage(AttributeView, ATTRIBUTE_LIST)
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.service.list(owner, query);
   }

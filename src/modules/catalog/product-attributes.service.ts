@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { presentAttribute } from './catalog.presenter.js';
 import type { ProductAttribute } from './product-attribute.entity.js';
@@ -8,6 +7,7 @@ import type { Product } from './product.entity.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { ATTRIBUTE_LIST } from './catalog.lists.js';
 
 @Injectable()
 export class ProductAttributesService extends ChildResourceService<ProductAttribute, Product, ReturnType<typeof presentAttribute>> {
@@ -17,7 +17,7 @@ export class ProductAttributesService extends ChildResourceService<ProductAttrib
       table: parts.attributes,
       owner: 'product_id',
       findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),
-      sort: sortableColumns('id', 'sort_order', 'name', 'created_at', 'updated_at'),
+      list: ATTRIBUTE_LIST,
       present: presentAttribute,
     });
   }

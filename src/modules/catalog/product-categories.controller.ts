@@ -11,6 +11,7 @@ import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { CategoryLinkInput } from './dto/category.input.js';
 import { ProductCategoriesService } from './product-categories.service.js';
+import { PRODUCT_CATEGORY_LIST } from './catalog.lists.js';
 
 /** A product's category links: /product/{p}/categories (list, link, unlink all) and /product/{p}/category/{category_id}. */
 @ApiPathParams({ owner: 'Product id or SKU.', id: 'Category id (linked to this product).' })
@@ -40,7 +41,7 @@ export class ProductCategoriesController {
   }
 
   @Get(routes('product|products/:owner/categories|category'))
-  @ApiPage(CategoryView, { sort: ['id', 'name', 'sort_order', 'created_at', 'updated_at'], summary: 'List the categories of a product' })
+  @ApiPage(CategoryView, PRODUCT_CATEGORY_LIST, { summary: 'List the categories of a product' })
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.links.list(owner, query);
   }

@@ -6,7 +6,7 @@ import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import { asId } from '../../common/http/identifiers.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
 import { CatalogChecks } from './catalog-checks.js';
@@ -16,8 +16,7 @@ import type { Category } from './category.entity.js';
 import type { CategoryLinkInput } from './dto/category.input.js';
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
-
-const SORT = sortableColumns('id', 'name', 'sort_order', 'created_at', 'updated_at');
+import { PRODUCT_CATEGORY_LIST } from './catalog.lists.js';
 
 /**
  * A product's category links. Linking is idempotent and answers the product's categories in link
@@ -36,7 +35,7 @@ export class ProductCategoriesService {
 
   async list(productKey: string, query: ListQuery) {
     parseEmbed(query.embed, {});
-    const req = pageRequest(query, SORT);
+    const req = pageRequest(query, PRODUCT_CATEGORY_LIST.sortable);
     const m = this.tx.direct;
     const product = await this.rows.products.find(m, productKey);
     return toPage(req, await this.links.page(m, product.id, req), (rows) => rows.map(presentCategory));

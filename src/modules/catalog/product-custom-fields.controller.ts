@@ -6,6 +6,7 @@ import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { CustomFieldValueInput } from './dto/custom-field-value.input.js';
 import { ProductCustomFieldsService } from './product-custom-fields.service.js';
+import { PRODUCT_CUSTOM_FIELD_LIST } from './catalog.lists.js';
 
 /** A product's custom field values: /product/{p}/customfields and /product/{p}/customfield/{customfield_name}. */
 @ApiPathParams({ owner: 'Product id or SKU.', name: 'Custom field name (or id) of a `product` definition.' })
@@ -15,8 +16,7 @@ export class ProductCustomFieldsController {
   constructor(private readonly fields: ProductCustomFieldsService) {}
 
   @Get(routes('product|products/:owner/customfields|customfield'))
-  @ApiPage(ProductCustomFieldView, {
-    sort: ['id', 'name', 'sort_order'],
+  @ApiPage(ProductCustomFieldView, PRODUCT_CUSTOM_FIELD_LIST, {
     summary: 'List the custom field values of a product',
     description: 'Every `product` definition, with the stored value, else its default, else null.',
   })

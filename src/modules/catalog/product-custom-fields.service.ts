@@ -4,7 +4,7 @@ import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
 import { normalizeFieldValue } from '../custom-fields/domain/field-value.js';
@@ -13,8 +13,7 @@ import type { ProductCustomFieldView } from './catalog.views.js';
 import type { CustomFieldValueInput } from './dto/custom-field-value.input.js';
 import { ProductCustomFieldValuesRepository } from './repositories/product-custom-field-values.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
-
-const SORT = sortableColumns('id', 'name', 'sort_order');
+import { PRODUCT_CUSTOM_FIELD_LIST } from './catalog.lists.js';
 
 /**
  * A product's custom field values, one per `product` definition. Unset values read as the
@@ -31,7 +30,7 @@ export class ProductCustomFieldsService {
 
   async list(productKey: string, query: ListQuery) {
     parseEmbed(query.embed, {});
-    const req = pageRequest(query, SORT);
+    const req = pageRequest(query, PRODUCT_CUSTOM_FIELD_LIST.sortable);
     const m = this.tx.direct;
     const product = await this.rows.products.find(m, productKey);
     return toPage(req, await this.values.definitionsPage(m, req), async (definitions) => {

@@ -9,6 +9,7 @@ import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { ExtraCreate, ExtraPatch } from './dto/extra.input.js';
 import { ProductExtrasService } from './product-extras.service.js';
+import { EXTRA_LIST } from './catalog.lists.js';
 
 /** Extras: /product/{p}/extra(s)/…. */
 @ApiPathParams({ owner: 'Product id or SKU.', id: 'Extra id (of this product).' })
@@ -29,7 +30,7 @@ export class ProductExtrasController {
   }
 
   @Get(routes('product|products/:owner/extras|extra'))
-  @ApiPage(ExtraView, { sort: ['id', 'sort_order', 'sku', 'name', 'price', 'created_at', 'updated_at'] })
+  @ApiPage(ExtraView, EXTRA_LIST)
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.service.list(owner, query);
   }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { presentExtra } from './catalog.presenter.js';
 import type { ProductExtra } from './product-extra.entity.js';
@@ -10,6 +9,7 @@ import { ProductPartsRepository } from './repositories/product-parts.repository.
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
 import { ProductTypesService } from './product-types.service.js';
+import { EXTRA_LIST } from './catalog.lists.js';
 
 /** Extras; a duplicate SKU within the product is refused by UQ_product_extras_product_id_sku (422 sku). */
 @Injectable()
@@ -26,7 +26,7 @@ export class ProductExtrasService extends ChildResourceService<ProductExtra, Pro
       table: parts.extras,
       owner: 'product_id',
       findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),
-      sort: sortableColumns('id', 'sort_order', 'sku', 'name', 'price', 'created_at', 'updated_at'),
+      list: EXTRA_LIST,
       present: presentExtra,
     });
   }

@@ -9,6 +9,7 @@ import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { OptionCreate, OptionPatch } from './dto/option.input.js';
 import { ProductOptionsService } from './product-options.service.js';
+import { OPTION_LIST } from './catalog.lists.js';
 
 /** Options: /product/{p}/option(s)/… is always an option (CONTRACT §2); DELETE is soft. */
 @ApiPathParams({ owner: 'Product id or SKU.', id: 'Option id (of this product).' })
@@ -29,7 +30,7 @@ export class ProductOptionsController {
   }
 
   @Get(routes('product|products/:owner/options|option'))
-  @ApiPage(OptionView, { sort: ['id', 'sort_order', 'name', 'created_at', 'updated_at'] })
+  @ApiPage(OptionView, OPTION_LIST)
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.service.list(owner, query);
   }

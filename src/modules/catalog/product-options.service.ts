@@ -3,7 +3,6 @@ import type { EntityManager } from 'typeorm';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { presentOption } from './catalog.presenter.js';
 import type { ProductOption } from './product-option.entity.js';
@@ -12,6 +11,7 @@ import { ProductPartsRepository } from './repositories/product-parts.repository.
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
 import { ProductTypesService } from './product-types.service.js';
+import { OPTION_LIST } from './catalog.lists.js';
 
 /**
  * Options. DELETE is soft: the row keeps answering GET with its `deleted_at` but leaves lists, the
@@ -32,7 +32,7 @@ export class ProductOptionsService extends ChildResourceService<ProductOption, P
       table: parts.options,
       owner: 'product_id',
       findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),
-      sort: sortableColumns('id', 'sort_order', 'name', 'created_at', 'updated_at'),
+      list: OPTION_LIST,
       present: presentOption,
       listWhere: 'r.deleted_at IS NULL',
     });

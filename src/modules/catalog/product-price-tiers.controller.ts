@@ -9,6 +9,7 @@ import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { PriceTierCreate, PriceTierPatch } from './dto/price-tier.input.js';
 import { ProductPriceTiersService } from './product-price-tiers.service.js';
+import { PRICE_TIER_LIST } from './catalog.lists.js';
 
 /** Price tiers of a product: /product/{product_id|product_sku}/pricetier(s)/…. */
 @ApiPathParams({ owner: 'Product id or SKU.', id: 'Price tier id (of this product).' })
@@ -29,7 +30,7 @@ export class ProductPriceTiersController {
   }
 
   @Get(routes('product|products/:owner/pricetiers|pricetier'))
-  @ApiPage(ProductPriceTierView, { sort: ['id', 'quantity', 'price', 'created_at', 'updated_at'] })
+  @ApiPage(ProductPriceTierView, PRICE_TIER_LIST)
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.service.list(owner, query);
   }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { CatalogChecks } from './catalog-checks.js';
 import { presentProductTier } from './catalog.presenter.js';
@@ -10,8 +9,7 @@ import type { Product } from './product.entity.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
-
-export const TIER_SORT = sortableColumns('id', 'quantity', 'price', 'created_at', 'updated_at');
+import { PRICE_TIER_LIST } from './catalog.lists.js';
 
 /** A duplicate (product, group, quantity) is refused by the partial unique indexes (422 quantity). */
 @Injectable()
@@ -28,7 +26,7 @@ export class ProductPriceTiersService extends ChildResourceService<ProductPriceT
       table: parts.priceTiers,
       owner: 'product_id',
       findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),
-      sort: TIER_SORT,
+      list: PRICE_TIER_LIST,
       present: presentProductTier,
     });
   }

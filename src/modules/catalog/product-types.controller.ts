@@ -8,7 +8,8 @@ import { ApiBatch, ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorat
 import { routes } from './catalog-routes.js';
 import { ProductTypeView } from './catalog.views.js';
 import { PRODUCT_TYPE_BATCH_KEY, ProductTypeCreate, ProductTypePatch } from './dto/product-type.input.js';
-import { PRODUCT_TYPE_SORT, ProductTypesService } from './product-types.service.js';
+import { ProductTypesService } from './product-types.service.js';
+import { PRODUCT_TYPE_LIST } from './catalog.lists.js';
 
 /** Product types, addressed by id or api_code (compared in any case); they share the `catalog` scope group. */
 @ApiPathParams({ key: 'Product type id or api_code.' })
@@ -18,7 +19,7 @@ export class ProductTypesController {
   constructor(private readonly types: ProductTypesService) {}
 
   @Get(routes('producttypes|producttype'))
-  @ApiPage(ProductTypeView, { sort: [...PRODUCT_TYPE_SORT] })
+  @ApiPage(ProductTypeView, PRODUCT_TYPE_LIST)
   list(@Query() query: SyncListQuery) {
     return this.types.list(query);
   }

@@ -8,7 +8,7 @@ import { WithStatus } from '../../common/http/envelope.js';
 import type { Upserted } from '../../common/batch/batch-result.js';
 import { putTarget, replacementValues, writableFieldsOf } from '../../common/crud/replacement.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 import { presentProductType } from './catalog.presenter.js';
@@ -26,9 +26,7 @@ import {
   shippingFieldError,
 } from './domain/product-type-rules.js';
 import { ProductTypesRepository } from './repositories/product-types.repository.js';
-
-export const PRODUCT_TYPE_SORT = ['id', 'name', 'api_code', 'created_at', 'updated_at'] as const;
-const SORT = sortableColumns(...PRODUCT_TYPE_SORT);
+import { PRODUCT_TYPE_LIST } from './catalog.lists.js';
 
 /**
  * Product types, addressed by id or api_code. Exactly one is the default: setting `is_default` on a
@@ -46,7 +44,7 @@ export class ProductTypesService {
 
   async list(query: ListQuery) {
     parseEmbed(query.embed, {});
-    const req = pageRequest(query, SORT);
+    const req = pageRequest(query, PRODUCT_TYPE_LIST.sortable);
     return toPage(req, await this.repository.types.page(this.tx.direct, req), (rows) => Promise.resolve(rows.map(presentProductType)));
   }
 

@@ -10,6 +10,7 @@ import { VariantPut } from './dto/product-put.input.js';
 import { routes } from './catalog-routes.js';
 import { VariantCreate, VariantPatch } from './dto/variant.input.js';
 import { ProductVariantsService } from './product-variants.service.js';
+import { VARIANT_LIST } from './catalog.lists.js';
 
 /** Variants of a product, and GET /variant/{id|sku} outside the product path. */
 @ApiPathParams({ owner: 'Product id or SKU.', id: 'Variant id or SKU (of this product).', key: 'Variant id or SKU.' })
@@ -30,7 +31,7 @@ export class ProductVariantsController {
   }
 
   @Get(routes('product|products/:owner/variants|variant'))
-  @ApiPage(VariantView, { sort: ['id', 'sku', 'base_price', 'created_at', 'updated_at'] })
+  @ApiPage(VariantView, VARIANT_LIST)
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.service.list(owner, query);
   }

@@ -4,7 +4,6 @@ import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { presentVariant } from './catalog.presenter.js';
 import { selectionError } from './domain/option-selection.js';
@@ -14,6 +13,7 @@ import { ProductPartsRepository } from './repositories/product-parts.repository.
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
 import { ProductTypesService } from './product-types.service.js';
+import { VARIANT_LIST } from './catalog.lists.js';
 
 /**
  * Variants. `options` must choose a value of every live option of the product (and nothing else);
@@ -34,7 +34,7 @@ export class ProductVariantsService extends ChildResourceService<ProductVariant,
       table: parts.variants,
       owner: 'product_id',
       findOwner: (m, key, lock) => rows.products.find(m, key, { lock }),
-      sort: sortableColumns('id', 'sku', 'base_price', 'created_at', 'updated_at'),
+      list: VARIANT_LIST,
       present: presentVariant,
     });
   }

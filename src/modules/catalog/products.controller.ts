@@ -10,6 +10,7 @@ import { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { PRODUCT_BATCH_KEY, ProductBatchMember, ProductPut } from './dto/product-put.input.js';
 import { ProductUpsertService } from './product-upsert.service.js';
 import { ProductsService } from './products.service.js';
+import { PRODUCT_LIST } from './catalog.lists.js';
 
 /** Products by id or SKU. */
 @ApiPathParams({ key: 'Product id or SKU.' })
@@ -22,10 +23,7 @@ export class ProductsController {
   ) {}
 
   @Get(routes('products|product'))
-  @ApiPage(ProductView, {
-    sort: ['id', 'name', 'sku', 'base_price', 'created_at', 'updated_at', 'sort_order', 'rating_average'],
-    embed: ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields', 'product_type', 'reviews'],
-  })
+  @ApiPage(ProductView, PRODUCT_LIST)
   list(@Query() query: SyncListQuery) {
     return this.products.list(query);
   }
@@ -48,7 +46,7 @@ export class ProductsController {
 
   @Get(routes('product|products/:key'))
   @ApiItem(ProductView, {
-    embed: ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields', 'product_type', 'reviews'],
+    embed: [...PRODUCT_LIST.embed],
   })
   get(@Param('key') key: string, @Query() query: ItemQuery) {
     return this.products.get(key, query);

@@ -7,7 +7,7 @@ import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { Page } from '../../common/http/envelope.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, paginationOf, sortableColumns } from '../../common/paging/page-request.js';
+import { pageRequest, paginationOf } from '../../common/paging/page-request.js';
 import { formatCurrency } from '../../common/money/money.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
@@ -37,20 +37,9 @@ import { type ProductRecord, ProductsRepository } from './products.repository.js
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
 import { ProductRowsRepository, type StockRow } from './repositories/product-rows.repository.js';
 import type { Product } from './product.entity.js';
+import { PRODUCT_LIST } from './catalog.lists.js';
 
 export type { ProductJson } from './catalog.presenter.js';
-
-const EMBEDS = {
-  variants: {},
-  options: {},
-  extras: {},
-  attributes: {},
-  categories: {},
-  pricetiers: {},
-  customfields: {},
-  product_type: {},
-};
-const SORT = sortableColumns('id', 'name', 'sku', 'base_price', 'created_at', 'updated_at', 'sort_order', 'rating_average');
 
 /** What a quote needs to validate and price an item of a variant. */
 export interface VariantPricing extends PriceSource {
@@ -105,7 +94,7 @@ export class ProductsService {
 
   async list(query: ListQuery) {
     const embed = this.parseEmbed(query.embed);
-    const req = pageRequest(query, SORT);
+    const req = pageRequest(query, PRODUCT_LIST.sortable);
     const page = await this.repository.page(this.tx.direct, req, embed);
     const items = page.products.map((r) => this.present(r, embed, page.definitions));
     return new Page(
@@ -248,7 +237,7 @@ export class ProductsService {
 
   /** The embeds a product read takes: the catalog's own and those registered from above. */
   private embeds() {
-    return { ...EMBEDS, ...Object.fromEntries(this.registry.entries().map(([name]) => [name, {}])) };
+    return { ...PRODUCT_LIST.embeds, ...Object.fromEntries(this.registry.entries().map(([name]) => [name, {}])) };
   }
 
   /** A product record of a read query as the product object quotes embed (no embeds). */

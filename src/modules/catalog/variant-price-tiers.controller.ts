@@ -9,6 +9,7 @@ import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { routes } from './catalog-routes.js';
 import { PriceTierCreate, PriceTierPatch } from './dto/price-tier.input.js';
 import { VariantPriceTiersService } from './variant-price-tiers.service.js';
+import { PRICE_TIER_LIST } from './catalog.lists.js';
 
 /** Price tiers of a variant: /variant/{variant_id|variant_sku}/pricetier(s)/…. */
 @ApiPathParams({ owner: 'Variant id or SKU.', id: 'Price tier id (of this variant).' })
@@ -29,7 +30,7 @@ export class VariantPriceTiersController {
   }
 
   @Get(routes('variant|variants/:owner/pricetiers|pricetier'))
-  @ApiPage(VariantPriceTierView, { sort: ['id', 'quantity', 'price', 'created_at', 'updated_at'] })
+  @ApiPage(VariantPriceTierView, PRICE_TIER_LIST)
   list(@Param('owner') owner: string, @Query() query: ListQuery) {
     return this.service.list(owner, query);
   }

@@ -4,7 +4,7 @@ import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { CatalogChecks } from './catalog-checks.js';
 import { presentVariantTier } from './catalog.presenter.js';
-import { TIER_SORT } from './product-price-tiers.service.js';
+import { PRICE_TIER_LIST } from './catalog.lists.js';
 import type { ProductVariant } from './product-variant.entity.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import type { VariantPriceTier } from './variant-price-tier.entity.js';
@@ -28,7 +28,7 @@ export class VariantPriceTiersService extends ChildResourceService<
       table: parts.variantPriceTiers,
       owner: 'variant_id',
       findOwner: (m, key, lock) => parts.findVariant(m, key, lock),
-      sort: TIER_SORT,
+      list: PRICE_TIER_LIST,
       present: presentVariantTier,
     });
   }

@@ -8,6 +8,7 @@ import { CUSTOM_FIELD_BATCH_KEY, CustomFieldDefinitionCreate, CustomFieldDefinit
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { batchAnswer } from '../../common/batch/batch-result.js';
+import { CUSTOM_FIELD_LIST } from './custom-fields.lists.js';
 
 /** Custom field definitions, addressed by their unique name (or id). */
 @ApiPathParams({ name: 'Definition name (or id).' })
@@ -17,7 +18,7 @@ export class CustomFieldsController {
   constructor(private readonly fields: CustomFieldsService) {}
 
   @Get('customfielddefinitions')
-  @ApiPage(CustomFieldDefinitionView, { sort: ['id', 'name', 'entity', 'type', 'sort_order', 'created_at', 'updated_at'] })
+  @ApiPage(CustomFieldDefinitionView, CUSTOM_FIELD_LIST)
   list(@Query() query: SyncListQuery) {
     return this.fields.list(query);
   }

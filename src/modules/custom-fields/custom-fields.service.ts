@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CrudResource } from '../../common/crud/crud-resource.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { CustomFieldDefinition } from './custom-field-definition.entity.js';
 import { CustomFieldsRepository } from './custom-fields.repository.js';
@@ -9,6 +8,7 @@ import { presentDefinition } from './custom-fields.presenter.js';
 import { normalizeFieldValue } from './domain/field-value.js';
 import type { CustomFieldDefinitionPatch } from './dto/custom-field-definition.input.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { CUSTOM_FIELD_LIST } from './custom-fields.lists.js';
 
 /** Custom field definitions, addressed by name (or id). */
 @Injectable()
@@ -18,7 +18,7 @@ export class CustomFieldsService extends CrudResource<CustomFieldDefinition, Ret
       events: recorder.for('customfielddefinition'),
       table: repository.definitions,
       createByKey: true,
-      sort: sortableColumns('id', 'name', 'entity', 'type', 'sort_order', 'created_at', 'updated_at'),
+      list: CUSTOM_FIELD_LIST,
       present: async (_m, rows) => rows.map(presentDefinition),
       check: (_m, values, current) => checked(values as Partial<CustomFieldDefinitionPatch>, current),
     });

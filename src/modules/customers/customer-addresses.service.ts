@@ -5,7 +5,7 @@ import { parseEmbed } from '../../common/embed/embed.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 import type { Country } from '../geography/country.entity.js';
@@ -16,8 +16,7 @@ import { CustomersRepository } from './customers.repository.js';
 import { resolveIsDefault } from './domain/default-address.js';
 import type { AddressCreate, AddressListQuery, AddressPatch } from './dto/address.input.js';
 import { asReplacement } from '../../common/crud/replacement.js';
-
-const SORT = sortableColumns('id', 'kind', 'created_at', 'updated_at');
+import { ADDRESS_LIST } from './customers.lists.js';
 
 /** Addresses of a customer (`/customer/{id}/addresses`). Country and state names are read, never stored. */
 @Injectable()
@@ -32,7 +31,7 @@ export class CustomerAddressesService {
     parseEmbed(query.embed, {});
     const m = this.tx.direct;
     const customer = await this.findCustomer(m, customerKey, false);
-    const req = pageRequest(query, SORT);
+    const req = pageRequest(query, ADDRESS_LIST.sortable);
     const where = query.kind ? { customer_id: customer.id, kind: query.kind } : { customer_id: customer.id };
     return toPage(req, await this.repository.addresses.page(m, req, { where }), (rows) => this.present(m, rows));
   }

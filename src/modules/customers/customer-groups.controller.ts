@@ -8,6 +8,7 @@ import { CUSTOMER_GROUP_BATCH_KEY, CustomerGroupCreate, CustomerGroupPatch } fro
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { batchAnswer } from '../../common/batch/batch-result.js';
+import { CUSTOMER_GROUP_LIST } from './customers.lists.js';
 
 const GROUP = ['customergroup/:key', 'customergroups/:key'];
 
@@ -19,7 +20,7 @@ export class CustomerGroupsController {
   constructor(private readonly groups: CustomerGroupsService) {}
 
   @Get('customergroups')
-  @ApiPage(CustomerGroupView, { sort: ['id', 'name', 'api_code', 'created_at', 'updated_at'] })
+  @ApiPage(CustomerGroupView, CUSTOMER_GROUP_LIST)
   list(@Query() query: SyncListQuery) {
     return this.groups.list(query);
   }

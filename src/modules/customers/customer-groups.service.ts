@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { CrudResource } from '../../common/crud/crud-resource.js';
 import type { CustomerGroup } from './customer-group.entity.js';
@@ -9,6 +8,7 @@ import { type GroupJson, presentGroup } from './customers.presenter.js';
 import { CustomersRepository } from './customers.repository.js';
 import type { CustomerGroupCreate, CustomerGroupPatch } from './dto/customer-group.input.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { CUSTOMER_GROUP_LIST } from './customers.lists.js';
 
 @Injectable()
 export class CustomerGroupsService {
@@ -23,7 +23,7 @@ export class CustomerGroupsService {
       events: recorder.for('customergroup'),
       table: repository.groups,
       createByKey: true,
-      sort: sortableColumns('id', 'name', 'api_code', 'created_at', 'updated_at'),
+      list: CUSTOMER_GROUP_LIST,
       present: (m, rows) => this.presentGroups(m, rows),
     });
   }

@@ -10,6 +10,7 @@ import { CUSTOMER_BATCH_KEY, CustomerCreate, CustomerPatch } from './dto/custome
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { batchAnswer } from '../../common/batch/batch-result.js';
+import { ADDRESS_LIST, CUSTOMER_LIST } from './customers.lists.js';
 
 const CUSTOMER = ['customer/:id', 'customers/:id'];
 const ADDRESSES = ['customer/:id/addresses', 'customers/:id/addresses'];
@@ -26,10 +27,7 @@ export class CustomersController {
   ) {}
 
   @Get('customers')
-  @ApiPage(CustomerView, {
-    sort: ['id', 'email', 'last_name', 'created_at', 'updated_at'],
-    embed: ['group', 'shipping_addresses', 'billing_addresses'],
-  })
+  @ApiPage(CustomerView, CUSTOMER_LIST)
   list(@Query() query: SyncListQuery) {
     return this.customers.list(query);
   }
@@ -51,7 +49,7 @@ export class CustomersController {
   }
 
   @Get(CUSTOMER)
-  @ApiItem(CustomerView, { embed: ['group', 'shipping_addresses', 'billing_addresses'] })
+  @ApiItem(CustomerView, { embed: [...CUSTOMER_LIST.embed] })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.customers.get(id, query);
   }
@@ -63,7 +61,7 @@ export class CustomersController {
   }
 
   @Put(CUSTOMER)
-  @ApiItem(CustomerView, { embed: ['group', 'shipping_addresses', 'billing_addresses'] })
+  @ApiItem(CustomerView, { embed: [...CUSTOMER_LIST.embed] })
   replace(@Param('id') id: string, @Body() body: CustomerCreate, @Query() query: ItemQuery) {
     return this.customers.replace(id, body, query);
   }
@@ -75,7 +73,7 @@ export class CustomersController {
   }
 
   @Get(ADDRESSES)
-  @ApiPage(AddressView, { sort: ['id', 'kind', 'created_at', 'updated_at'] })
+  @ApiPage(AddressView, ADDRESS_LIST)
   listAddresses(@Param('id') id: string, @Query() query: AddressListQuery) {
     return this.addresses.list(id, query);
   }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type EmbedSelection, groupBy } from '../../common/embed/embed.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { CrudResource } from '../../common/crud/crud-resource.js';
 import type { AddressKind } from './customer-address.entity.js';
@@ -13,9 +12,7 @@ import { type CustomerEmbeds, type CustomerJson, presentCustomer } from './custo
 import { CustomersRepository } from './customers.repository.js';
 import type { CustomerCreate, CustomerPatch } from './dto/customer.input.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
-
-/** CONTRACT §6; camelCase spellings (shippingAddresses) are accepted by parseEmbed. */
-export const CUSTOMER_EMBEDS = { group: {}, shipping_addresses: {}, billing_addresses: {} };
+import { CUSTOMER_LIST } from './customers.lists.js';
 
 @Injectable()
 export class CustomersService {
@@ -31,8 +28,7 @@ export class CustomersService {
     this.crud = new CrudResource(tx, {
       events: recorder.for('customer'),
       table: repository.customers,
-      sort: sortableColumns('id', 'email', 'last_name', 'created_at', 'updated_at'),
-      embeds: CUSTOMER_EMBEDS,
+      list: CUSTOMER_LIST,
       present: (m, rows, embed) => this.presentCustomers(m, rows, embed),
     });
   }

@@ -9,6 +9,7 @@ import { StatesService } from './states.service.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { batchAnswer } from '../../common/batch/batch-result.js';
+import { COUNTRY_LIST, STATE_LIST } from './geography.lists.js';
 
 /**
  * Countries and their states. Singular and plural spellings are aliases (CONTRACT §2); `POST /country`
@@ -24,7 +25,7 @@ export class CountriesController {
   ) {}
 
   @Get('countries')
-  @ApiPage(CountryView, { sort: ['id', 'name', 'code', 'created_at', 'updated_at'], embed: ['states'] })
+  @ApiPage(CountryView, COUNTRY_LIST)
   list(@Query() query: SyncListQuery) {
     return this.countries.list(query);
   }
@@ -46,7 +47,7 @@ export class CountriesController {
   }
 
   @Get(['country/:id', 'countries/:id'])
-  @ApiItem(CountryView, { embed: ['states'] })
+  @ApiItem(CountryView, { embed: [...COUNTRY_LIST.embed] })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.countries.get(id, query);
   }
@@ -58,7 +59,7 @@ export class CountriesController {
   }
 
   @Put(['country/:id', 'countries/:id'])
-  @ApiItem(CountryView, { creates: 'Created: no country had the code of the path.', embed: ['states'] })
+  @ApiItem(CountryView, { creates: 'Created: no country had the code of the path.', embed: [...COUNTRY_LIST.embed] })
   replace(@Param('id') id: string, @Body() body: CountryCreate, @Query() query: ItemQuery) {
     return this.countries.replace(id, body, query);
   }
@@ -76,7 +77,7 @@ export class CountriesController {
   }
 
   @Get(['countries/:id/states', 'country/:id/states'])
-  @ApiPage(StateView, { sort: ['id', 'name', 'code', 'created_at', 'updated_at'] })
+  @ApiPage(StateView, STATE_LIST)
   listStates(@Param('id') id: string, @Query() query: ListQuery) {
     return this.states.list(id, query);
   }

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CrudResource } from '../../common/crud/crud-resource.js';
 import { type EmbedSelection, groupBy } from '../../common/embed/embed.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { Country } from './country.entity.js';
 import { GeographyRepository } from './geography.repository.js';
 import { presentCountry } from './geography.presenter.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { COUNTRY_LIST } from './geography.lists.js';
 
 /** Countries; `{id}` is the id or the ISO code (any case). Deleting one deletes its states. */
 @Injectable()
@@ -17,8 +17,7 @@ export class CountriesService extends CrudResource<Country, ReturnType<typeof pr
       events: recorder.for('country'),
       table: repository.countries,
       createByKey: true,
-      sort: sortableColumns('id', 'name', 'code', 'created_at', 'updated_at'),
-      embeds: { states: {} },
+      list: COUNTRY_LIST,
       present: async (m: EntityManager, countries: Country[], embed: EmbedSelection) => {
         // One statement for the states of the whole page, whatever its size.
         const states = embed.states

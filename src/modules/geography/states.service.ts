@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { CountriesService } from './countries.service.js';
 import type { Country } from './country.entity.js';
@@ -8,6 +7,7 @@ import { GeographyRepository } from './geography.repository.js';
 import { presentState } from './geography.presenter.js';
 import type { State } from './state.entity.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { STATE_LIST } from './geography.lists.js';
 
 /** A country's states, addressed by id or by code within the country. */
 @Injectable()
@@ -19,7 +19,7 @@ export class StatesService extends ChildResourceService<State, Country, ReturnTy
       owner: 'country_id',
       createByKey: true,
       findOwner: (m, key, lock) => countries.find(m, key, lock),
-      sort: sortableColumns('id', 'name', 'code', 'created_at', 'updated_at'),
+      list: STATE_LIST,
       present: presentState,
     });
   }

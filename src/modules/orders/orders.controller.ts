@@ -7,10 +7,9 @@ import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { OrderCreate, OrderListQuery, OrderPatch } from './dto/order.input.js';
 import { OrdersService } from './orders.service.js';
 import { OrderView } from './orders.views.js';
+import { ORDER_LIST } from './orders.lists.js';
 
 const ORDER = ['order/:id', 'orders/:id'];
-/** `items` are always present; `items` alone embeds nothing more. */
-const EMBED = ['items', 'items.product', 'customer'];
 const FOREIGN =
   '`embed=customer` needs `customers:read` too (403 naming it). A product’s `cost` (`embed=items.product`) reads null without `catalog:read`.';
 
@@ -35,17 +34,13 @@ export class OrdersController {
   }
 
   @Get('orders')
-  @ApiPage(OrderView, {
-    sort: ['id', 'number', 'status', 'payment_status', 'fulfillment_status', 'customer_id', 'total', 'created_at', 'updated_at'],
-    embed: EMBED,
-    description: FOREIGN,
-  })
+  @ApiPage(OrderView, ORDER_LIST, { description: FOREIGN })
   list(@Query() query: OrderListQuery) {
     return this.orders.list(query);
   }
 
   @Get(ORDER)
-  @ApiItem(OrderView, { embed: EMBED, description: FOREIGN })
+  @ApiItem(OrderView, { embed: [...ORDER_LIST.embed], description: FOREIGN })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.orders.get(id, query);
   }
@@ -58,7 +53,7 @@ export class OrdersController {
 
   @Put(ORDER)
   @ApiItem(OrderView, {
-    embed: EMBED,
+    embed: [...ORDER_LIST.embed],
     description:
       "`payment_status` and `notes` become the body's (left out: `pending`, null); a left-out `status` stays. A cancelled order cannot change: 409. " +
       FOREIGN,

@@ -4,7 +4,7 @@ import { requireEmbedReads } from '../../common/auth/resource-scopes.js';
 import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatchLazy } from '../../common/http/etag.js';
-import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
@@ -19,21 +19,10 @@ import type { Order } from './order.entity.js';
 import { type OrderJson, presentOrder } from './orders.presenter.js';
 import { type OrderFilter, OrdersRepository } from './orders.repository.js';
 import { QuotesService } from '../quotes/quotes.service.js';
+import { ORDER_LIST } from './orders.lists.js';
 
-const EMBEDS = { items: { product: {} }, customer: {} };
 /** The embeds of other groups' resources (they need that group's read scope). */
 const FOREIGN_EMBEDS = { customer: 'customer' };
-const SORT = sortableColumns(
-  'id',
-  'number',
-  'status',
-  'payment_status',
-  'fulfillment_status',
-  'customer_id',
-  'total',
-  'created_at',
-  'updated_at',
-);
 
 /**
  * Orders (CONTRACT §14): made from a quote once, with the stock they take, in one transaction;
@@ -55,9 +44,9 @@ export class OrdersService {
   ) {}
 
   async list(query: OrderListQuery) {
-    const embed = parseEmbed(query.embed, EMBEDS);
+    const embed = parseEmbed(query.embed, ORDER_LIST.embeds);
     requireEmbedReads(embed, FOREIGN_EMBEDS);
-    const req = pageRequest(query as ListQuery, SORT);
+    const req = pageRequest(query as ListQuery, ORDER_LIST.sortable);
     const filter: OrderFilter = {
       status: query.status,
       payment_status: query.payment_status,
@@ -72,7 +61,7 @@ export class OrdersService {
   }
 
   async get(key: string, query: ItemQuery): Promise<OrderJson> {
-    const embed = parseEmbed(query.embed, EMBEDS);
+    const embed = parseEmbed(query.embed, ORDER_LIST.embeds);
     requireEmbedReads(embed, FOREIGN_EMBEDS);
     const m = this.tx.direct;
     return (await this.present(m, [await this.repository.orders.find(m, key)], embed))[0];
@@ -172,7 +161,7 @@ export class OrdersService {
    * stays. The rules of PATCH hold (409 once cancelled).
    */
   async replace(key: string, input: OrderPatch, query: ItemQuery): Promise<OrderJson> {
-    const embed = parseEmbed(query.embed, EMBEDS);
+    const embed = parseEmbed(query.embed, ORDER_LIST.embeds);
     requireEmbedReads(embed, FOREIGN_EMBEDS);
     const defaults = this.repository.orders.columnDefaults();
     const replaced = await this.update(key, {

@@ -8,6 +8,7 @@ import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { QuoteCreate, QuoteListQuery, QuotePatch } from './dto/quote.input.js';
 import { SendQuoteInput } from './dto/send-quote.input.js';
 import { QuotesService } from './quotes.service.js';
+import { QUOTE_DELIVERY_LIST, QUOTE_LIST } from './quotes.lists.js';
 
 const FOREIGN =
   'An `embed` of the customer (`customer`, `customer.*`) needs `customers:read` too (403 naming it). A product’s `cost` in `items` reads null without `catalog:read`.';
@@ -21,11 +22,7 @@ export class QuotesController {
   constructor(private readonly quotes: QuotesService) {}
 
   @Get('quotes')
-  @ApiPage(QuoteView, {
-    sort: ['id', 'customer_id', 'name', 'created_at', 'updated_at', 'x_billing_plan_id'],
-    embed: ['customer', 'customer.group', 'customer.shipping_addresses', 'customer.billing_addresses'],
-    description: FOREIGN,
-  })
+  @ApiPage(QuoteView, QUOTE_LIST, { description: FOREIGN })
   list(@Query() query: QuoteListQuery) {
     return this.quotes.list(query);
   }
@@ -38,7 +35,7 @@ export class QuotesController {
 
   @Get(['quote/:id', 'quotes/:id'])
   @ApiItem(QuoteView, {
-    embed: ['customer', 'customer.group', 'customer.shipping_addresses', 'customer.billing_addresses'],
+    embed: [...QUOTE_LIST.embed],
     description: FOREIGN,
   })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
@@ -103,7 +100,7 @@ export class QuotesController {
   }
 
   @Get(['quote/:id/deliveries', 'quotes/:id/deliveries'])
-  @ApiPage(QuoteDeliveryView, { sort: ['id', 'created_at'], summary: 'List the deliveries of a quote' })
+  @ApiPage(QuoteDeliveryView, QUOTE_DELIVERY_LIST, { summary: 'List the deliveries of a quote' })
   deliveries(@Param('id') id: string, @Query() query: ListQuery) {
     return this.quotes.listDeliveries(id, query);
   }

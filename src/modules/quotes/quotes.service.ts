@@ -9,14 +9,13 @@ import { assertIfMatch, assertIfMatchLazy } from '../../common/http/etag.js';
 import { Page } from '../../common/http/envelope.js';
 import { FileBody } from '../../common/http/file-body.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, paginationOf, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, paginationOf, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { QuotePdfs } from './pdf/quote-pdfs.js';
 import { BuyerQuotesService } from './buyer-quotes.service.js';
 import { ProductsService } from '../catalog/products.service.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';
-import { CUSTOMER_EMBEDS } from '../customers/customers.service.js';
 import { CustomersRepository } from '../customers/customers.repository.js';
 import { presentCustomerRecord, presentGroup } from '../customers/customers.presenter.js';
 import { DeliveriesService } from './deliveries.service.js';
@@ -39,15 +38,10 @@ import { PricingContextRepository } from './repositories/pricing-context.reposit
 import { type QuoteFilter, QuoteReadsRepository, type QuoteSet } from './repositories/quote-reads.repository.js';
 import { type QuoteValues, QuoteWritesRepository, STORED_ITEM_FIELDS } from './repositories/quote-writes.repository.js';
 import { asReplacement } from '../../common/crud/replacement.js';
+import { QUOTE_DELIVERY_LIST, QUOTE_LIST } from './quotes.lists.js';
 
-const EMBEDS = { customer: CUSTOMER_EMBEDS };
 /** The embeds of other groups' resources (they need that group's read scope). */
 const FOREIGN_EMBEDS = { customer: 'customer' };
-const SORT = {
-  ...sortableColumns('id', 'customer_id', 'name', 'created_at', 'updated_at'),
-  x_billing_plan_id: 'billing_plan_id',
-};
-const DELIVERY_SORT = sortableColumns('id', 'created_at');
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** What the buyer decided on the cart page. */
@@ -83,9 +77,9 @@ export class QuotesService {
   ) {}
 
   async list(query: QuoteListQuery) {
-    const embed = parseEmbed(query.embed, EMBEDS);
+    const embed = parseEmbed(query.embed, QUOTE_LIST.embeds);
     requireEmbedReads(embed, FOREIGN_EMBEDS);
-    const req = pageRequest(query, SORT);
+    const req = pageRequest(query, QUOTE_LIST.sortable);
     const filter: QuoteFilter = { customer_id: query.customer_id, type: query.type, status: query.status };
     const set = await this.reads.page(this.tx.direct, filter, req, embed);
     return new Page(
@@ -105,7 +99,7 @@ export class QuotesService {
   }
 
   async get(key: string, query: ItemQuery): Promise<QuoteJson> {
-    const embed = parseEmbed(query.embed, EMBEDS);
+    const embed = parseEmbed(query.embed, QUOTE_LIST.embeds);
     requireEmbedReads(embed, FOREIGN_EMBEDS);
     const set = await this.reads.findOne(this.tx.direct, key, embed);
     if (!set) throw ApiError.notFound(`Quote ${key} was not found.`);
@@ -408,7 +402,7 @@ export class QuotesService {
     const m = this.tx.direct;
     // The quote is looked up before the sort is checked: an unknown quote is a 404 whatever the query.
     const quote = await this.reads.quotes.find(m, key);
-    const req = pageRequest(query, DELIVERY_SORT);
+    const req = pageRequest(query, QUOTE_DELIVERY_LIST.sortable);
     const rows = await this.deliveryRows.deliveries.page(m, req, { where: { quote_id: quote.id } });
     return toPage(req, rows, (page) => page.map(presentDelivery));
   }

@@ -4,8 +4,9 @@ import { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { routes } from '../catalog/catalog-routes.js';
 import { AllReviewsQuery, ReviewCreate, ReviewListQuery, ReviewPatch } from './dto/review.input.js';
-import { REVIEW_SORT, ReviewsService } from './reviews.service.js';
+import { ReviewsService } from './reviews.service.js';
 import { ReviewView } from './reviews.views.js';
+import { REVIEW_LIST } from './reviews.lists.js';
 
 const REVIEW = routes('product|products/:owner/review|reviews/:id');
 
@@ -17,7 +18,7 @@ export class ReviewsController {
   constructor(private readonly reviews: ReviewsService) {}
 
   @Get(routes('reviews|review'))
-  @ApiPage(ReviewView, { sort: [...REVIEW_SORT] })
+  @ApiPage(ReviewView, REVIEW_LIST)
   list(@Query() query: AllReviewsQuery) {
     return this.reviews.list(query);
   }
@@ -29,7 +30,7 @@ export class ReviewsController {
   }
 
   @Get(routes('product|products/:owner/reviews|review'))
-  @ApiPage(ReviewView, { sort: [...REVIEW_SORT] })
+  @ApiPage(ReviewView, REVIEW_LIST)
   listOfProduct(@Param('owner') owner: string, @Query() query: ReviewListQuery) {
     return this.reviews.listOfProduct(owner, query);
   }

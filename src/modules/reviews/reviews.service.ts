@@ -6,7 +6,7 @@ import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { ProductEmbedRegistry } from '../catalog/product-embeds.js';
 import { ProductsService } from '../catalog/products.service.js';
@@ -20,9 +20,7 @@ import type { Review } from './review.entity.js';
 import { presentReview } from './reviews.presenter.js';
 import { type ReviewFilter, ReviewsRepository } from './reviews.repository.js';
 import type { ReviewView } from './reviews.views.js';
-
-export const REVIEW_SORT = ['id', 'rating', 'status', 'created_at', 'updated_at'] as const;
-const SORT = sortableColumns(...REVIEW_SORT);
+import { REVIEW_LIST } from './reviews.lists.js';
 
 /**
  * Product reviews. A write locks the product (ProductsService.lockProduct), so the writes of one
@@ -148,7 +146,7 @@ export class ReviewsService implements OnModuleInit {
 
   private async page(query: ReviewListQuery, scope: ReviewFilter) {
     parseEmbed(query.embed, {});
-    const req = pageRequest(query as ListQuery, SORT);
+    const req = pageRequest(query as ListQuery, REVIEW_LIST.sortable);
     const filter: ReviewFilter = {
       status: query.status,
       product_id: query.product_id,

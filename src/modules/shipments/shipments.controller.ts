@@ -9,6 +9,7 @@ import { ShipmentsService } from './shipments.service.js';
 import { TrackingCodesService } from './tracking-codes.service.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { SHIPMENT_LIST, TRACKING_CODE_LIST } from './shipments.lists.js';
 
 /** `shipment` and `shipments` spell the same path (CONTRACT §2); so do `trackingcode` and `trackingcodes`. */
 const SHIPMENT = ['shipment/:id', 'shipments/:id'];
@@ -28,7 +29,7 @@ export class ShipmentsController {
   ) {}
 
   @Get('shipments')
-  @ApiPage(ShipmentView, { sort: ['id', 'number', 'status', 'created_at', 'updated_at'], embed: ['trackingcodes'] })
+  @ApiPage(ShipmentView, SHIPMENT_LIST)
   list(@Query() query: SyncListQuery) {
     return this.shipments.list(query);
   }
@@ -40,7 +41,7 @@ export class ShipmentsController {
   }
 
   @Get(SHIPMENT)
-  @ApiItem(ShipmentView, { embed: ['trackingcodes'] })
+  @ApiItem(ShipmentView, { embed: [...SHIPMENT_LIST.embed] })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.shipments.get(id, query);
   }
@@ -52,7 +53,7 @@ export class ShipmentsController {
   }
 
   @Put(SHIPMENT)
-  @ApiItem(ShipmentView, { embed: ['trackingcodes'] })
+  @ApiItem(ShipmentView, { embed: [...SHIPMENT_LIST.embed] })
   replace(@Param('id') id: string, @Body() body: ShipmentCreate, @Query() query: ItemQuery) {
     return this.shipments.replace(id, body, query);
   }
@@ -64,7 +65,7 @@ export class ShipmentsController {
   }
 
   @Get(CODE_LIST)
-  @ApiPage(TrackingCodeView, { sort: ['id', 'code', 'created_at'] })
+  @ApiPage(TrackingCodeView, TRACKING_CODE_LIST)
   listTrackingCodes(@Param('id') id: string, @Query() query: ListQuery) {
     return this.trackingCodes.list(id, query);
   }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CrudResource } from '../../common/crud/crud-resource.js';
 import { type EmbedSelection, groupBy } from '../../common/embed/embed.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { Shipment } from './shipment.entity.js';
 import { presentShipment } from './shipments.presenter.js';
@@ -10,6 +9,7 @@ import { ShipmentsRepository } from './shipments.repository.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { OrdersService } from '../orders/orders.service.js';
+import { SHIPMENT_LIST } from './shipments.lists.js';
 
 /**
  * Shipments, `{id|number}` (CONTRACT §2). Deleting one deletes its tracking codes (ON DELETE CASCADE).
@@ -33,8 +33,7 @@ export class ShipmentsService extends CrudResource<Shipment, ReturnType<typeof p
       },
       events: recorder.for('shipment'),
       table: repository.shipments,
-      sort: sortableColumns('id', 'number', 'status', 'created_at', 'updated_at'),
-      embeds: { trackingcodes: {} },
+      list: SHIPMENT_LIST,
       // One statement for the tracking codes of the whole page, whatever its size.
       present: async (m: EntityManager, shipments: Shipment[], embed: EmbedSelection) => {
         const codes = embed.trackingcodes

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { Shipment } from './shipment.entity.js';
 import { presentTrackingCode } from './shipments.presenter.js';
@@ -8,6 +7,7 @@ import { ShipmentsRepository } from './shipments.repository.js';
 import { ShipmentsService } from './shipments.service.js';
 import type { TrackingCode } from './tracking-code.entity.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { TRACKING_CODE_LIST } from './shipments.lists.js';
 
 /**
  * A shipment's tracking codes, addressed by id or by code within the shipment. Writes lock the
@@ -21,7 +21,7 @@ export class TrackingCodesService extends ChildResourceService<TrackingCode, Shi
       table: repository.trackingCodes,
       owner: 'shipment_id',
       findOwner: (m, key, lock) => shipments.find(m, key, lock),
-      sort: sortableColumns('id', 'code', 'created_at'),
+      list: TRACKING_CODE_LIST,
       present: presentTrackingCode,
     });
   }

@@ -6,7 +6,7 @@ import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import { formatMoney } from '../../common/money/money.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 import { resolveUnitPrice, tierInputs } from '../catalog/domain/unit-price.js';
@@ -19,12 +19,10 @@ import type { SubscriptionProduct } from './subscription-product.entity.js';
 import { type SubscriptionProductJson, presentSubscriptionProduct } from './subscriptions.presenter.js';
 import { matchMembers } from '../../common/crud/domain/match-members.js';
 import { type PreparedItem, SubscriptionsRepository } from './subscriptions.repository.js';
+import { SUBSCRIPTION_PRODUCT_LIST } from './subscriptions.lists.js';
 
 /** The key a collection PUT matches subscription products by. */
 const productKey = (p: { product_id: number; variant_id: number | null }) => `${p.product_id}:${p.variant_id ?? ''}`;
-
-export const SUBSCRIPTION_PRODUCT_EMBEDS = { product: {} };
-const SORT = sortableColumns('id', 'product_id', 'variant_id', 'quantity', 'price', 'created_at', 'updated_at');
 
 type ItemInput = SubscriptionProductCreate | SubscriptionProductItem;
 
@@ -38,16 +36,16 @@ export class SubscriptionProductsService {
   ) {}
 
   async list(subscriptionKey: string, query: ListQuery) {
-    const embed = parseEmbed(query.embed, SUBSCRIPTION_PRODUCT_EMBEDS);
+    const embed = parseEmbed(query.embed, SUBSCRIPTION_PRODUCT_LIST.embeds);
     const m = this.tx.direct;
     const subscription = await this.repository.subscriptions.find(m, subscriptionKey);
-    const req = pageRequest(query, SORT);
+    const req = pageRequest(query, SUBSCRIPTION_PRODUCT_LIST.sortable);
     const rows = await this.repository.products.page(m, req, { where: { subscription_id: subscription.id } });
     return toPage(req, rows, (page) => this.present(m, page, embed));
   }
 
   async get(subscriptionKey: string, itemKey: string, query: ItemQuery) {
-    const embed = parseEmbed(query.embed, SUBSCRIPTION_PRODUCT_EMBEDS);
+    const embed = parseEmbed(query.embed, SUBSCRIPTION_PRODUCT_LIST.embeds);
     const m = this.tx.direct;
     const subscription = await this.repository.subscriptions.find(m, subscriptionKey);
     return (await this.present(m, [await this.findItem(m, subscription.id, itemKey, false)], embed))[0];

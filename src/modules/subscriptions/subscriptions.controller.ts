@@ -14,6 +14,7 @@ import {
 } from './dto/subscription.input.js';
 import { SubscriptionProductsService } from './subscription-products.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
+import { SUBSCRIPTION_LIST, SUBSCRIPTION_PRODUCT_LIST } from './subscriptions.lists.js';
 
 /** `subscription` and `subscriptions`, `product` and `products` spell the same paths (CONTRACT §2). */
 const SUBSCRIPTION = ['subscription/:id', 'subscriptions/:id'];
@@ -33,10 +34,7 @@ export class SubscriptionsController {
   ) {}
 
   @Get('subscriptions')
-  @ApiPage(SubscriptionView, {
-    sort: ['id', 'number', 'status', 'customer_id', 'current_period_end', 'created_at', 'updated_at'],
-    embed: ['customer', 'billing_plan', 'products', 'products.product'],
-  })
+  @ApiPage(SubscriptionView, SUBSCRIPTION_LIST)
   list(@Query() query: SubscriptionListQuery) {
     return this.subscriptions.list(query);
   }
@@ -48,7 +46,7 @@ export class SubscriptionsController {
   }
 
   @Get(SUBSCRIPTION)
-  @ApiItem(SubscriptionView, { embed: ['customer', 'billing_plan', 'products', 'products.product'] })
+  @ApiItem(SubscriptionView, { embed: [...SUBSCRIPTION_LIST.embed] })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.subscriptions.get(id, query);
   }
@@ -61,7 +59,7 @@ export class SubscriptionsController {
 
   @Put(SUBSCRIPTION)
   @ApiItem(SubscriptionView, {
-    embed: ['customer', 'billing_plan', 'products', 'products.product'],
+    embed: [...SUBSCRIPTION_LIST.embed],
     description:
       "`billing_plan_id` becomes the body's (required); `status` as on PATCH, a left-out `status` stays. Any other change of status is 409.",
   })
@@ -80,10 +78,7 @@ export class SubscriptionsController {
   }
 
   @Get(PRODUCT_LIST)
-  @ApiPage(SubscriptionProductView, {
-    sort: ['id', 'product_id', 'variant_id', 'quantity', 'price', 'created_at', 'updated_at'],
-    embed: ['product'],
-  })
+  @ApiPage(SubscriptionProductView, SUBSCRIPTION_PRODUCT_LIST)
   listProducts(@Param('id') id: string, @Query() query: ListQuery) {
     return this.products.list(id, query);
   }
@@ -112,7 +107,7 @@ export class SubscriptionsController {
   }
 
   @Get(PRODUCT_ITEM)
-  @ApiItem(SubscriptionProductView, { embed: ['product'] })
+  @ApiItem(SubscriptionProductView, { embed: [...SUBSCRIPTION_PRODUCT_LIST.embed] })
   getProduct(@Param('id') id: string, @Param('pid') pid: string, @Query() query: ItemQuery) {
     return this.products.get(id, pid, query);
   }

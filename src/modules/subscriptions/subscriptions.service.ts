@@ -6,7 +6,7 @@ import { ApiError } from '../../common/http/api-error.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { ChangeEvent, EventTypeOf } from '../webhooks/event-recorder.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
@@ -14,16 +14,15 @@ import { presentBillingPlan } from '../customers/billing-plans/billing-plans.pre
 import { presentCustomer } from '../customers/customers.presenter.js';
 import { firstPeriod, planChangeError, renewError, renewal, statusChangeError } from './domain/subscription-state.js';
 import type { SubscriptionCreate, SubscriptionListQuery, SubscriptionPatch, SubscriptionPut } from './dto/subscription.input.js';
-import { SUBSCRIPTION_PRODUCT_EMBEDS, SubscriptionProductsService } from './subscription-products.service.js';
+import { SubscriptionProductsService } from './subscription-products.service.js';
 import type { Subscription } from './subscription.entity.js';
 import { presentSubscription, presentSubscriptionProduct } from './subscriptions.presenter.js';
 import type { SubscriptionView } from './subscriptions.views.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
+import { SUBSCRIPTION_LIST } from './subscriptions.lists.js';
 
-const EMBEDS = { customer: {}, billing_plan: {}, products: SUBSCRIPTION_PRODUCT_EMBEDS };
 /** The embeds of other groups' resources (they need that group's read scope). */
 const FOREIGN_EMBEDS = { customer: 'customer', billing_plan: 'billingplan' };
-const SORT = sortableColumns('id', 'number', 'status', 'customer_id', 'current_period_end', 'created_at', 'updated_at');
 const TOO_LATE = 'The next period would end after 9999-12-31 23:59:59; the subscription cannot be renewed.';
 
 @Injectable()
@@ -36,9 +35,9 @@ export class SubscriptionsService {
   ) {}
 
   async list(query: SubscriptionListQuery) {
-    const embed = parseEmbed(query.embed, EMBEDS);
+    const embed = parseEmbed(query.embed, SUBSCRIPTION_LIST.embeds);
     requireEmbedReads(embed, FOREIGN_EMBEDS);
-    const req = pageRequest(query, SORT);
+    const req = pageRequest(query, SUBSCRIPTION_LIST.sortable);
     const m = this.tx.direct;
     const where: Record<string, unknown> = {};
     if (query.status !== undefined) where.status = query.status;
@@ -47,7 +46,7 @@ export class SubscriptionsService {
   }
 
   async get(key: string, query: ItemQuery) {
-    const embed = parseEmbed(query.embed, EMBEDS);
+    const embed = parseEmbed(query.embed, SUBSCRIPTION_LIST.embeds);
     requireEmbedReads(embed, FOREIGN_EMBEDS);
     const m = this.tx.direct;
     return (await this.present(m, [await this.repository.subscriptions.find(m, key)], embed))[0];
@@ -130,7 +129,7 @@ export class SubscriptionsService {
    * left-out status stays. Everything else is read-only after the create. The rules of PATCH hold.
    */
   async replace(key: string, input: SubscriptionPut, query: ItemQuery) {
-    const embed = parseEmbed(query.embed, EMBEDS);
+    const embed = parseEmbed(query.embed, SUBSCRIPTION_LIST.embeds);
     requireEmbedReads(embed, FOREIGN_EMBEDS);
     const replaced = await this.update(key, { status: input.status, billing_plan_id: input.billing_plan_id });
     if (Object.keys(embed).length === 0) return replaced;

@@ -8,6 +8,7 @@ import { TaxClassesService } from './tax-classes.service.js';
 import { TaxRatesService } from './tax-rates.service.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { TAX_CLASS_LIST, TAX_RATE_LIST } from './tax.lists.js';
 
 /** Singular and plural spellings are aliases at every level (CONTRACT §2). */
 const CLASS = ['taxclass/:id', 'taxclasses/:id'];
@@ -25,7 +26,7 @@ export class TaxClassesController {
   ) {}
 
   @Get('taxclasses')
-  @ApiPage(TaxClassView, { sort: ['id', 'name', 'is_default', 'created_at', 'updated_at'], embed: ['rates'] })
+  @ApiPage(TaxClassView, TAX_CLASS_LIST)
   list(@Query() query: SyncListQuery) {
     return this.classes.list(query);
   }
@@ -37,7 +38,7 @@ export class TaxClassesController {
   }
 
   @Get(CLASS)
-  @ApiItem(TaxClassView, { embed: ['rates'] })
+  @ApiItem(TaxClassView, { embed: [...TAX_CLASS_LIST.embed] })
   get(@Param('id') id: string, @Query() query: ItemQuery) {
     return this.classes.get(id, query);
   }
@@ -49,7 +50,7 @@ export class TaxClassesController {
   }
 
   @Put(CLASS)
-  @ApiItem(TaxClassView, { embed: ['rates'] })
+  @ApiItem(TaxClassView, { embed: [...TAX_CLASS_LIST.embed] })
   replace(@Param('id') id: string, @Body() body: TaxClassCreate, @Query() query: ItemQuery) {
     return this.classes.replace(id, body, query);
   }
@@ -81,7 +82,7 @@ export class TaxClassesController {
   }
 
   @Get(CLASS.map((c) => `${c}/rates`))
-  @ApiPage(TaxRateView, { sort: ['id', 'country', 'state', 'zip', 'city', 'rate', 'priority', 'created_at', 'updated_at'] })
+  @ApiPage(TaxRateView, TAX_RATE_LIST)
   listRates(@Param('id') id: string, @Query() query: ListQuery) {
     return this.rates.list(id, query);
   }

@@ -4,7 +4,7 @@ import { changesOf } from '../../common/crud/changes.js';
 import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { type ChangeEvent, type EventTypeOf, EventRecorder } from '../webhooks/event-recorder.js';
 import type { TaxClassCreate, TaxClassPatch } from './dto/tax.input.js';
@@ -13,9 +13,7 @@ import { presentTaxClass } from './tax.presenter.js';
 import type { TaxClassView } from './tax.views.js';
 import { TaxRepository } from './tax.repository.js';
 import { asReplacement } from '../../common/crud/replacement.js';
-
-const CLASS_EMBEDS = { rates: {} };
-const CLASS_SORT = sortableColumns('id', 'name', 'is_default', 'created_at', 'updated_at');
+import { TAX_CLASS_LIST } from './tax.lists.js';
 
 /**
  * Tax classes, addressed by id. At most one is the default: switches are serialized by a
@@ -33,14 +31,14 @@ export class TaxClassesService {
   ) {}
 
   async list(query: ListQuery) {
-    const embed = parseEmbed(query.embed, CLASS_EMBEDS);
-    const req = pageRequest(query, CLASS_SORT);
+    const embed = parseEmbed(query.embed, TAX_CLASS_LIST.embeds);
+    const req = pageRequest(query, TAX_CLASS_LIST.sortable);
     const m = this.tx.direct;
     return toPage(req, await this.repository.classes.page(m, req), (rows) => this.present(m, rows, embed));
   }
 
   async get(key: string, query: ItemQuery) {
-    const embed = parseEmbed(query.embed, CLASS_EMBEDS);
+    const embed = parseEmbed(query.embed, TAX_CLASS_LIST.embeds);
     const m = this.tx.direct;
     const taxClass = await this.repository.classes.find(m, key);
     return (await this.present(m, [taxClass], embed))[0];
@@ -77,7 +75,7 @@ export class TaxClassesService {
 
   /** PUT: the class becomes the body (`is_default` left out is 0), under PATCH's rules. */
   async replace(key: string, input: TaxClassCreate, query: ItemQuery) {
-    const embed = parseEmbed(query.embed, CLASS_EMBEDS);
+    const embed = parseEmbed(query.embed, TAX_CLASS_LIST.embeds);
     const replaced = await this.update(key, asReplacement(input, this.repository.classes.columnDefaults()));
     // With embeds, the answer is the class as GET shows it after the write (the event's data stays plain).
     return Object.keys(embed).length ? this.get(String(replaced.id), query) : replaced;

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
-import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { TaxClass } from './tax-class.entity.js';
 import { TaxClassesService } from './tax-classes.service.js';
@@ -8,6 +7,7 @@ import type { TaxRate } from './tax-rate.entity.js';
 import { presentTaxRate } from './tax.presenter.js';
 import { TaxRepository } from './tax.repository.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
+import { TAX_RATE_LIST } from './tax.lists.js';
 
 /** A class's rates, addressed by id within the class of the path. */
 @Injectable()
@@ -20,7 +20,7 @@ export class TaxRatesService extends ChildResourceService<TaxRate, TaxClass, Ret
       // A class's rates are told apart by where they apply and in which order (compound taxes share a place).
       collectionKey: ['country', 'state', 'zip', 'city', 'priority'],
       findOwner: (m, key, lock) => classes.find(m, key, lock),
-      sort: sortableColumns('id', 'country', 'state', 'zip', 'city', 'rate', 'priority', 'created_at', 'updated_at'),
+      list: TAX_RATE_LIST,
       present: presentTaxRate,
     });
   }

@@ -4,6 +4,7 @@ import { ApiPage } from '../../openapi/decorators.js';
 import { EventListQuery } from './dto/event-list.query.js';
 import { EventsService } from './events.service.js';
 import { EventView } from './webhooks.views.js';
+import { EVENT_LIST } from './webhooks.lists.js';
 
 /** The event log (scope `webhooks:read`). */
 @Controller()
@@ -12,8 +13,7 @@ export class EventsController {
   constructor(private readonly events: EventsService) {}
 
   @Get('events')
-  @ApiPage(EventView, {
-    sort: ['id', 'created_at'],
+  @ApiPage(EventView, EVENT_LIST, {
     summary: 'List events',
     description:
       'Every recorded change, filtered by `type`, `resource` and `created_at_min`; the same JSON a delivery carries. Only the events whose resource the key reads (its group’s read scope) are listed; `resource` naming one it does not read is 403 naming that scope. A product `cost` inside a quote or order event reads null without `catalog:read`.',

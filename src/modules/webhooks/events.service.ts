@@ -8,12 +8,13 @@ import {
   scopeGroupOf,
 } from '../../common/auth/resource-scopes.js';
 import { parseEmbed } from '../../common/embed/embed.js';
-import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { EventListQuery } from './dto/event-list.query.js';
 import { presentEvent } from './webhooks.presenter.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 import type { EventView } from './webhooks.views.js';
+import { EVENT_LIST } from './webhooks.lists.js';
 
 /** Products inside a quote's or an order's data, as the key may see them (`cost` null without `catalog:read`). */
 function withProductCosts(scopes: string[], event: EventView): EventView {
@@ -35,7 +36,7 @@ export class EventsService {
 
   async list(query: EventListQuery) {
     parseEmbed(query.embed, {});
-    const req = pageRequest(query, sortableColumns('id', 'created_at'));
+    const req = pageRequest(query, EVENT_LIST.sortable);
     const scopes = requestScopes();
     // A resource the map does not know is no event's: it lists nothing, as before.
     if (query.resource !== undefined && scopeGroupOf(query.resource) !== null) requireRead(query.resource);

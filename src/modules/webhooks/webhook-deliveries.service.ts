@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { parseEmbed } from '../../common/embed/embed.js';
 import type { ListQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { presentDelivery } from './webhooks.presenter.js';
 import { WebhooksRepository } from './webhooks.repository.js';
+import { WEBHOOK_DELIVERY_LIST } from './webhooks.lists.js';
 
 /** An endpoint's deliveries (each attempt's outcome) and redelivery of one of them. */
 @Injectable()
@@ -18,7 +19,7 @@ export class WebhookDeliveriesService {
     parseEmbed(query.embed, {});
     const m = this.tx.direct;
     const webhook = await this.repository.webhooks.find(m, webhookKey);
-    const req = pageRequest(query, sortableColumns('id', 'created_at', 'updated_at'));
+    const req = pageRequest(query, WEBHOOK_DELIVERY_LIST.sortable);
     const page = await this.repository.deliveriesPage(m, webhook.id, req);
     return toPage(req, page, (rows) => rows.map(presentDelivery));
   }

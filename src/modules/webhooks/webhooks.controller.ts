@@ -6,6 +6,7 @@ import { WebhookCreate, WebhookPatch } from './dto/webhook.input.js';
 import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
 import { WebhookDeliveryView, WebhookView, WebhookWithSecretView } from './webhooks.views.js';
 import { WebhooksService } from './webhooks.service.js';
+import { WEBHOOK_DELIVERY_LIST, WEBHOOK_LIST } from './webhooks.lists.js';
 
 /** `webhook` and `webhooks` spell the same path (CONTRACT §2). */
 const WEBHOOK = ['webhook/:id', 'webhooks/:id'];
@@ -22,7 +23,7 @@ export class WebhooksController {
   ) {}
 
   @Get('webhooks')
-  @ApiPage(WebhookView, { sort: ['id', 'url', 'created_at', 'updated_at'], summary: 'List webhook endpoints' })
+  @ApiPage(WebhookView, WEBHOOK_LIST, { summary: 'List webhook endpoints' })
   list(@Query() query: SyncListQuery) {
     return this.webhooks.list(query);
   }
@@ -88,7 +89,7 @@ export class WebhooksController {
   }
 
   @Get(under('deliveries'))
-  @ApiPage(WebhookDeliveryView, { sort: ['id', 'created_at', 'updated_at'], summary: 'List the deliveries of a webhook endpoint' })
+  @ApiPage(WebhookDeliveryView, WEBHOOK_DELIVERY_LIST, { summary: 'List the deliveries of a webhook endpoint' })
   listDeliveries(@Param('id') id: string, @Query() query: ListQuery) {
     return this.deliveries.list(id, query);
   }

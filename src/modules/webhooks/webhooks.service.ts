@@ -5,7 +5,7 @@ import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-request.js';
+import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { newSecret } from './domain/signature.js';
@@ -14,8 +14,7 @@ import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './web
 import { WebhooksRepository } from './webhooks.repository.js';
 import type { WebhookCreate, WebhookPatch } from './dto/webhook.input.js';
 import { asReplacement } from '../../common/crud/replacement.js';
-
-const SORT = sortableColumns('id', 'url', 'created_at', 'updated_at');
+import { WEBHOOK_LIST } from './webhooks.lists.js';
 
 /** The API key of the request, as an endpoint records it (its scopes decide what the endpoint is delivered). */
 function keyOfRequest(): { scopes: string[]; api_key_id: number | null } {
@@ -37,7 +36,7 @@ export class WebhooksService {
 
   async list(query: ListQuery) {
     parseEmbed(query.embed, {});
-    const req = pageRequest(query, SORT);
+    const req = pageRequest(query, WEBHOOK_LIST.sortable);
     const m = this.tx.direct;
     return toPage(req, await this.repository.webhooks.page(m, req), (rows) => rows.map(presentWebhook));
   }

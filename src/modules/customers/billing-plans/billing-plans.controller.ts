@@ -5,6 +5,7 @@ import { BillingPlanView } from './billing-plans.views.js';
 import { ItemQuery, SyncListQuery } from '../../../common/paging/list-query.dto.js';
 import { BillingPlansService } from './billing-plans.service.js';
 import { BillingPlanCreate, BillingPlanPatch } from './dto/billing-plan.input.js';
+import { BILLING_PLAN_LIST } from '../customers.lists.js';
 
 const PLAN = ['billingplan/:id', 'billingplans/:id'];
 
@@ -15,7 +16,7 @@ export class BillingPlansController {
   constructor(private readonly plans: BillingPlansService) {}
 
   @Get('billingplans')
-  @ApiPage(BillingPlanView, { sort: ['id', 'name', 'created_at', 'updated_at'] })
+  @ApiPage(BillingPlanView, BILLING_PLAN_LIST)
   list(@Query() query: SyncListQuery) {
     return this.plans.list(query);
   }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
-import { sortableColumns } from '../../../common/paging/page-request.js';
 import { TransactionRunner } from '../../../database/transaction.js';
 import { CrudResource } from '../../../common/crud/crud-resource.js';
 import type { BillingPlan } from './billing-plan.entity.js';
@@ -8,6 +7,7 @@ import { type BillingPlanJson, presentBillingPlan } from './billing-plans.presen
 import { BillingPlansRepository } from './billing-plans.repository.js';
 import type { BillingPlanCreate, BillingPlanPatch } from './dto/billing-plan.input.js';
 import { EventRecorder } from '../../webhooks/event-recorder.js';
+import { BILLING_PLAN_LIST } from '../customers.lists.js';
 
 @Injectable()
 export class BillingPlansService {
@@ -17,7 +17,7 @@ export class BillingPlansService {
     this.crud = new CrudResource(tx, {
       events: recorder.for('billingplan'),
       table: repository.billingPlans,
-      sort: sortableColumns('id', 'name', 'created_at', 'updated_at'),
+      list: BILLING_PLAN_LIST,
       present: async (_m, rows) => rows.map(presentBillingPlan),
     });
   }

@@ -8,6 +8,7 @@ import { COUPON_BATCH_KEY, CouponCreate, CouponPatch } from './dto/coupon.input.
 import { ArrayBodyRoute } from '../../../common/batch/array-body.js';
 import { BatchBody } from '../../../common/batch/batch-body.pipe.js';
 import { batchAnswer } from '../../../common/batch/batch-result.js';
+import { COUPON_LIST } from '../customers.lists.js';
 
 const COUPON = ['coupon/:key', 'coupons/:key'];
 
@@ -19,7 +20,7 @@ export class CouponsController {
   constructor(private readonly coupons: CouponsService) {}
 
   @Get('coupons')
-  @ApiPage(CouponView, { sort: ['id', 'code', 'created_at', 'updated_at', 'ends_at'] })
+  @ApiPage(CouponView, COUPON_LIST)
   list(@Query() query: SyncListQuery) {
     return this.coupons.list(query);
   }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
 import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
-import { sortableColumns } from '../../../common/paging/page-request.js';
 import { TransactionRunner } from '../../../database/transaction.js';
 import { CrudResource } from '../../../common/crud/crud-resource.js';
 import type { Coupon } from './coupon.entity.js';
@@ -11,6 +10,7 @@ import { CouponsRepository } from './coupons.repository.js';
 import { couponTermErrors } from './domain/coupon-rules.js';
 import type { CouponCreate, CouponPatch } from './dto/coupon.input.js';
 import { EventRecorder } from '../../webhooks/event-recorder.js';
+import { COUPON_LIST } from '../customers.lists.js';
 
 @Injectable()
 export class CouponsService {
@@ -25,7 +25,7 @@ export class CouponsService {
       events: recorder.for('coupon'),
       table: repository.coupons,
       createByKey: true,
-      sort: sortableColumns('id', 'code', 'created_at', 'updated_at', 'ends_at'),
+      list: COUPON_LIST,
       present: async (_m, rows) => rows.map(presentCoupon),
       check: (_m, values, current) => checkTerms(values, current),
     });
