@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** `(column, id)` indexes for every sort and filter of GET /quotes and GET /products (src/database/list-indexes.ts). */
+/** `(column, id)` indexes for every sort and filter of GET /quotes and GET /products (declared on the entities). */
 export class ListIndexes1795300000000 implements MigrationInterface {
   name = 'ListIndexes1795300000000';
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * `(updated_at, id)` on every top-level collection that had none (src/database/list-indexes.ts):
+ * `(updated_at, id)` on every top-level collection that had none (declared on the entities):
  * `updated_at_min` / `updated_at_max` are a range of it, and `sort=updated_at` reads it in order.
  */
 export class UpdatedAtIndexes1795651320000 implements MigrationInterface {

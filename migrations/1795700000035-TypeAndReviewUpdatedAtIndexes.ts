@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * `(updated_at, id)` on product types and reviews (src/database/list-indexes.ts), as on every other
+ * `(updated_at, id)` on product types and reviews (declared on the entities), as on every other
  * top-level collection: `updated_at_min` / `updated_at_max` are a range of it, and `sort=updated_at`
  * reads it in order.
  */

@@ -14,7 +14,6 @@ import { SHIPMENTS_ENTITIES } from '../modules/shipments/shipments.entities.js';
 import { SUBSCRIPTIONS_ENTITIES } from '../modules/subscriptions/subscriptions.entities.js';
 import { TAX_ENTITIES } from '../modules/tax/tax.entities.js';
 import { WEBHOOKS_ENTITIES } from '../modules/webhooks/webhooks.entities.js';
-import './list-indexes.js';
 
 /** Every mapped entity; the schema test proves the migrations create exactly these. */
 export const ENTITIES = [

@@ -10,6 +10,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Entity({ name: 'product_types' })
 @Index('UQ_product_types_is_default', ['is_default'], { unique: true, where: '"is_default"' })
 @Index('UQ_product_types_api_code', { synchronize: false })
+// `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
+@Index('IDX_product_types_updated_at_id', ['updated_at', 'id'])
 export class ProductType {
   @PrimaryGeneratedColumn()
   id: number;

@@ -19,6 +19,13 @@ import { ProductType } from './product-type.entity.js';
 // (`tee`, `tee-2`, …) are an index lookup (migration 1795800000037). TypeORM cannot declare an
 // expression index; `synchronize: false` keeps sync off it.
 @Index('IDX_products_url_name_base', { synchronize: false })
+// List indexes: a page ordered by `<column>, id` reads in index order instead of sorting the table.
+@Index('IDX_products_name_id', ['name', 'id'])
+@Index('IDX_products_base_price_id', ['base_price', 'id'])
+@Index('IDX_products_created_at_id', ['created_at', 'id'])
+@Index('IDX_products_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_products_sort_order_id', ['sort_order', 'id'])
+@Index('IDX_products_rating_average_id', ['rating_average', 'id'])
 export class Product {
   @PrimaryGeneratedColumn()
   id: number;

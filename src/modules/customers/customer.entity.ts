@@ -19,6 +19,8 @@ import { CustomerGroup } from './customer-group.entity.js';
 @Entity({ name: 'customers' })
 @Index('UQ_customers_email', { synchronize: false })
 @Index('IDX_customers_customer_group_id', ['customer_group_id'])
+// `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
+@Index('IDX_customers_updated_at_id', ['updated_at', 'id'])
 export class Customer {
   @PrimaryGeneratedColumn()
   id: number;

@@ -1,6 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity({ name: 'countries' })
+// `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
+@Index('IDX_countries_updated_at_id', ['updated_at', 'id'])
 export class Country {
   @PrimaryGeneratedColumn()
   id: number;

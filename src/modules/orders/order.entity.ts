@@ -20,6 +20,8 @@ import type { FulfillmentStatus, OrderStatus, PaymentStatus } from './domain/ord
 @Entity({ name: 'orders' })
 @Index('IDX_orders_customer_id', ['customer_id'])
 @Index('IDX_orders_created_at', ['created_at'])
+// `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
+@Index('IDX_orders_updated_at_id', ['updated_at', 'id'])
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;

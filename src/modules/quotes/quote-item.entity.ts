@@ -25,6 +25,8 @@ export interface QuoteItemExtra {
 @Index('IDX_quote_items_quote_id', ['quote_id'])
 @Index('IDX_quote_items_product_id', ['product_id'])
 @Index('IDX_quote_items_variant_id', ['variant_id'])
+// A quote's items are read in position order for a whole page of quotes at once.
+@Index('IDX_quote_items_quote_id_position_id', ['quote_id', 'position', 'id'])
 export class QuoteItem {
   @PrimaryGeneratedColumn()
   id: number;

@@ -24,6 +24,15 @@ export type QuoteType = (typeof QUOTE_TYPES)[number];
 @Index('IDX_quotes_customer_id', ['customer_id'])
 @Index('IDX_quotes_billing_plan_id', ['billing_plan_id'])
 @Index('IDX_quotes_updated_at', ['updated_at'])
+// List indexes: a page ordered by `<column>, id` reads in index order instead of sorting the table.
+@Index('IDX_quotes_customer_id_id', ['customer_id', 'id'])
+@Index('IDX_quotes_type_id', ['type', 'id'])
+@Index('IDX_quotes_status_expires_at_id', ['status', 'expires_at', 'id'])
+@Index('IDX_quotes_expires_at_id', ['expires_at', 'id'])
+@Index('IDX_quotes_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_quotes_created_at_id', ['created_at', 'id'])
+@Index('IDX_quotes_name_id', ['name', 'id'])
+@Index('IDX_quotes_billing_plan_id_id', ['billing_plan_id', 'id'])
 export class Quote {
   @PrimaryGeneratedColumn()
   id: number;

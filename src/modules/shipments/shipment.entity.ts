@@ -13,6 +13,8 @@ import { Order } from '../orders/order.entity.js';
 import type { ShipmentStatus } from './domain/shipment-fields.js';
 
 @Entity({ name: 'shipments' })
+// `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
+@Index('IDX_shipments_updated_at_id', ['updated_at', 'id'])
 export class Shipment {
   @PrimaryGeneratedColumn()
   id: number;

@@ -20,6 +20,8 @@ import type { SubscriptionStatus } from './domain/subscription-state.js';
 @Entity({ name: 'subscriptions' })
 @Index('IDX_subscriptions_customer_id', ['customer_id'])
 @Index('IDX_subscriptions_billing_plan_id', ['billing_plan_id'])
+// `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
+@Index('IDX_subscriptions_updated_at_id', ['updated_at', 'id'])
 export class Subscription {
   @PrimaryGeneratedColumn()
   id: number;

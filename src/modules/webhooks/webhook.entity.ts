@@ -1,7 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** An integrator's endpoint: the event types it wants (wildcards allowed) and the secret its deliveries are signed with. */
 @Entity({ name: 'webhooks' })
+// `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
+@Index('IDX_webhooks_updated_at_id', ['updated_at', 'id'])
 export class Webhook {
   @PrimaryGeneratedColumn()
   id: number;

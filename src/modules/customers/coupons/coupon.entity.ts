@@ -8,6 +8,8 @@ import type { DiscountType } from './domain/coupon-rules.js';
  */
 @Entity({ name: 'coupons' })
 @Index('UQ_coupons_code', { synchronize: false })
+// `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
+@Index('IDX_coupons_updated_at_id', ['updated_at', 'id'])
 export class Coupon {
   @PrimaryGeneratedColumn()
   id: number;
