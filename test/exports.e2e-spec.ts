@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { writableFieldsOf } from '../src/common/crud/replacement.js';
 import { queryCounter } from '../src/database/query-counter.js';
 import { ProductBatchMember } from '../src/modules/catalog/dto/product-put.input.js';
-import { BatchDoors } from '../src/modules/bulk/batch-doors.js';
+import { BulkResourceRegistry } from '../src/modules/bulk/bulk-resource.registry.js';
 import { ExportRunner } from '../src/modules/bulk/export-runner.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
@@ -271,7 +271,7 @@ describeE2E('bulk exports', () => {
   });
 
   it('reads a chunk of members in a fixed number of statements, however many there are', async () => {
-    const door = t.app.get(BatchDoors).get('products');
+    const door = t.app.get(BulkResourceRegistry).get('products');
     const m: EntityManager = t.app.get(DataSource).manager;
     const count = async (limit: number) => {
       queryCounter.reset();

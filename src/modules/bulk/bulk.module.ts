@@ -1,12 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import type { AppConfig } from '../../config/app-config.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { GeographyModule } from '../geography/geography.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
-import { BatchDoors } from './batch-doors.js';
-import { BulkEvents } from './bulk-events.js';
+import { BulkResourceRegistry } from './bulk-resource.registry.js';
+import { BulkEventRecorder } from './bulk-event.recorder.js';
 import { BulkJobs } from './bulk-jobs.js';
 import { ExportRunner } from './export-runner.js';
 import { ExportsController } from './exports.controller.js';
@@ -14,7 +15,7 @@ import { ExportsService } from './exports.service.js';
 import { ImportRunner } from './import-runner.js';
 import { ImportsController } from './imports.controller.js';
 import { ImportsService } from './imports.service.js';
-import { LineChecks } from './line-checks.js';
+import { ImportLineValidatorPool } from './import-line-validator.pool.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { ExportsRepository } from './repositories/exports.repository.js';
 import { ImportsRepository } from './repositories/imports.repository.js';
@@ -30,16 +31,16 @@ export class BulkModule {
     const loop = role === 'worker' || (role === 'api' && !config.redis);
     return {
       module: BulkModule,
-      imports: [CatalogModule, CustomersModule, GeographyModule, CustomFieldsModule, WebhooksModule],
+      imports: [DiscoveryModule, CatalogModule, CustomersModule, GeographyModule, CustomFieldsModule, WebhooksModule],
       controllers: role === 'api' ? [ImportsController, ExportsController] : [],
       providers: [
-        BatchDoors,
-        BulkEvents,
+        BulkResourceRegistry,
+        BulkEventRecorder,
         BulkJobsRepository,
         ImportsRepository,
         ExportsRepository,
         ImportRunner,
-        LineChecks,
+        ImportLineValidatorPool,
         ExportRunner,
         ImportsService,
         ExportsService,

@@ -3,10 +3,11 @@ import type { EntityManager } from 'typeorm';
 import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { type BatchDoor, BatchDoors } from './batch-doors.js';
+import type { BulkResourceAdapter } from '../../common/bulk/bulk-resource.adapter.js';
+import { BulkResourceRegistry } from './bulk-resource.registry.js';
 import type { Export } from './bulk.entities.js';
-import { BulkEvents } from './bulk-events.js';
-import { ChunkFailures } from './chunk-failures.js';
+import { BulkEventRecorder } from './bulk-event.recorder.js';
+import { ChunkRetryPolicy } from './chunk-retry.policy.js';
 import { isBulkResource } from './domain/bulk-resources.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { ExportsRepository } from './repositories/exports.repository.js';
@@ -38,8 +39,8 @@ export class ExportRunner {
     private readonly repository: ExportsRepository,
     private readonly jobs: BulkJobsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly doors: BatchDoors,
-    private readonly events: BulkEvents,
+    private readonly doors: BulkResourceRegistry,
+    private readonly events: BulkEventRecorder,
   ) {}
 
   /**
@@ -52,7 +53,7 @@ export class ExportRunner {
       return;
     }
     const door = this.doors.get(job.resource);
-    const failures = new ChunkFailures(this.logger, `Export ${job.id}`);
+    const failures = new ChunkRetryPolicy(this.logger, `Export ${job.id}`);
     while (!stopping()) {
       let outcome: ChunkOutcome;
       try {
@@ -73,7 +74,7 @@ export class ExportRunner {
   }
 
   /** One chunk in the transaction of `m`: the members after the export's `last_id`, their lines, and the end when none are left. */
-  private async chunk(m: EntityManager, job: Export, door: BatchDoor, ticket: ClaimTicket): Promise<ChunkOutcome> {
+  private async chunk(m: EntityManager, job: Export, door: BulkResourceAdapter, ticket: ClaimTicket): Promise<ChunkOutcome> {
     // Bounded to the lease as it is locked: a holder stalled inside the chunk must not keep the row locked past it.
     const held = await this.jobs.lockHeld<Export>(m, 'exports', job.id, ticket.token, this.config.bulkLeaseSeconds);
     if (!held) return { held: false, more: false };

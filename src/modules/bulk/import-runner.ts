@@ -5,14 +5,15 @@ import { ApiError, type FieldErrors } from '../../common/http/api-error.js';
 import { mapDatabaseError } from '../../common/http/exception.filter.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { type HeldTransaction, TransactionRunner, holdingTransaction } from '../../database/transaction.js';
-import { type BatchDoor, BatchDoors } from './batch-doors.js';
+import type { BulkResourceAdapter } from '../../common/bulk/bulk-resource.adapter.js';
+import { BulkResourceRegistry } from './bulk-resource.registry.js';
 import type { Import } from './bulk.entities.js';
-import { BulkEvents } from './bulk-events.js';
-import { ChunkFailures } from './chunk-failures.js';
+import { BulkEventRecorder } from './bulk-event.recorder.js';
+import { ChunkRetryPolicy } from './chunk-retry.policy.js';
 import { isBulkResource } from './domain/bulk-resources.js';
 import { errorsByMember, runsOfDistinctKeys } from './domain/import-lines.js';
-import { memberOf } from './line-check.js';
-import { LineChecks } from './line-checks.js';
+import { memberOf } from './import-line.validator.js';
+import { ImportLineValidatorPool } from './import-line-validator.pool.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { type LineResult, ImportsRepository } from './repositories/imports.repository.js';
 
@@ -72,9 +73,9 @@ export class ImportRunner {
     private readonly tx: TransactionRunner,
     private readonly repository: ImportsRepository,
     private readonly jobs: BulkJobsRepository,
-    private readonly doors: BatchDoors,
-    private readonly checks: LineChecks,
-    private readonly events: BulkEvents,
+    private readonly doors: BulkResourceRegistry,
+    private readonly checks: ImportLineValidatorPool,
+    private readonly events: BulkEventRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -95,7 +96,7 @@ export class ImportRunner {
       return;
     }
     const door = this.doors.get(job.resource);
-    const failures = new ChunkFailures(this.logger, `Import ${job.id}`);
+    const failures = new ChunkRetryPolicy(this.logger, `Import ${job.id}`);
     // The resource's tables' statistics are refreshed when this run has created a chunk's worth of
     // members, then twice that, and so on while the tables are small (see refreshStatistics), beside
     // the chunks that follow rather than between them.
@@ -144,7 +145,7 @@ export class ImportRunner {
    * The import's tables' statistics refreshed, on a connection of their own; never rejects: an import
    * goes on without it (a database gone fails the next chunk, which is retried as any other).
    */
-  private async refreshStatistics(job: Import, door: BatchDoor): Promise<void> {
+  private async refreshStatistics(job: Import, door: BulkResourceAdapter): Promise<void> {
     try {
       await this.jobs.refreshStatistics(this.tx.direct, door.tables);
     } catch (err) {
@@ -156,18 +157,18 @@ export class ImportRunner {
    * The chunk after file line `after`: its lines read (they never change once uploaded, so outside
    * the chunk's transaction), parsed and validated on a checking thread, nothing written.
    */
-  private async prepare(job: Import, door: BatchDoor, after: number, chunkLines: number): Promise<Prepared> {
+  private async prepare(job: Import, door: BulkResourceAdapter, after: number, chunkLines: number): Promise<Prepared> {
     const lines = await this.repository.nextLines(this.tx.direct, job.id, after, chunkLines);
     const checked = await this.checks.check({ resource: door.resource, lines });
     const members = checked.valid.map((at, i): Member => ({
       result: checked.results[at],
-      member: memberOf(door.resource, checked.members[i]),
+      member: memberOf(door, checked.members[i]),
     }));
     return { after, lines: lines.length, lastLine: lines.length ? lines[lines.length - 1].line : after, results: checked.results, members };
   }
 
   /** One chunk in one transaction (held until its results are written; see HeldTransaction). */
-  private async chunk(job: Import, door: BatchDoor, ticket: ClaimTicket, prepared: Prepared): Promise<ChunkOutcome> {
+  private async chunk(job: Import, door: BulkResourceAdapter, ticket: ClaimTicket, prepared: Prepared): Promise<ChunkOutcome> {
     const slot: HeldTransaction = { claim: async () => undefined, open: null };
     let commit = false;
     try {
@@ -198,7 +199,7 @@ export class ImportRunner {
   }
 
   /** One run (distinct keys) through the door; refused members fail alone and the others go again. */
-  private async applyRun(m: EntityManager, door: BatchDoor, run: Member[]): Promise<void> {
+  private async applyRun(m: EntityManager, door: BulkResourceAdapter, run: Member[]): Promise<void> {
     let left = run;
     while (left.length > 0) {
       const conflicts: number[] = [];

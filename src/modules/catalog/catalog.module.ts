@@ -34,6 +34,9 @@ import { ProductSetsRepository } from './repositories/product-sets.repository.js
 import { ProductUpsertService } from './product-upsert.service.js';
 import { VariantPriceTiersController } from './variant-price-tiers.controller.js';
 import { VariantPriceTiersService } from './variant-price-tiers.service.js';
+import { CategoriesBulkAdapter } from './categories-bulk.adapter.js';
+import { ProductTypesBulkAdapter } from './product-types-bulk.adapter.js';
+import { ProductsBulkAdapter } from './products-bulk.adapter.js';
 
 @Module({
   imports: [CustomFieldsModule],
@@ -74,6 +77,9 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     ProductTypesRepository,
     ProductTypesService,
     ProductEmbedRegistry,
+    ProductsBulkAdapter,
+    CategoriesBulkAdapter,
+    ProductTypesBulkAdapter,
   ],
   exports: [ProductsService, ProductUpsertService, ProductsRepository, ProductEmbedRegistry, CategoriesService, ProductTypesService],
 })

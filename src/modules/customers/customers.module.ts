@@ -11,6 +11,9 @@ import { CustomerGroupsService } from './customer-groups.service.js';
 import { CustomersController } from './customers.controller.js';
 import { CustomersRepository } from './customers.repository.js';
 import { CustomersService } from './customers.service.js';
+import { CouponsBulkAdapter } from './coupons/coupons-bulk.adapter.js';
+import { CustomerGroupsBulkAdapter } from './customer-groups-bulk.adapter.js';
+import { CustomersBulkAdapter } from './customers-bulk.adapter.js';
 
 /** Customers with their addresses and groups, coupons and billing plans: what quotes and subscriptions refer to. */
 @Module({
@@ -24,6 +27,9 @@ import { CustomersService } from './customers.service.js';
     CustomerGroupsService,
     CouponsService,
     BillingPlansService,
+    CustomersBulkAdapter,
+    CustomerGroupsBulkAdapter,
+    CouponsBulkAdapter,
   ],
   exports: [CustomersService, CustomersRepository, CustomerAddressesService, CustomerGroupsService, CouponsService, BillingPlansService],
 })

@@ -3,10 +3,11 @@ import { CountriesController } from './countries.controller.js';
 import { CountriesService } from './countries.service.js';
 import { GeographyRepository } from './geography.repository.js';
 import { StatesService } from './states.service.js';
+import { CountriesBulkAdapter } from './countries-bulk.adapter.js';
 
 @Module({
   controllers: [CountriesController],
-  providers: [GeographyRepository, CountriesService, StatesService],
+  providers: [GeographyRepository, CountriesService, StatesService, CountriesBulkAdapter],
   exports: [CountriesService],
 })
 export class GeographyModule {}

@@ -1,8 +1,11 @@
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { validateInto } from '../../common/validation/validation.pipe.js';
-import { ProductBatchMember } from '../catalog/dto/product-put.input.js';
-import { CustomerCreate } from '../customers/dto/customer.input.js';
-import { checkLines, memberOf } from './line-check.js';
+import { PRODUCT_BATCH_KEY, ProductBatchMember } from '../catalog/dto/product-put.input.js';
+import { CUSTOMER_BATCH_KEY, CustomerCreate } from '../customers/dto/customer.input.js';
+import { memberOf, validateLines } from './import-line.validator.js';
+
+const products = { member: ProductBatchMember, key: PRODUCT_BATCH_KEY };
+const customers = { member: CustomerCreate, key: CUSTOMER_BATCH_KEY };
 
 /**
  * A thread's answer as it crosses (a structured clone): every own field at any depth, no class. Made
@@ -15,7 +18,7 @@ const crossed = (v: unknown): unknown =>
       ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, crossed(x)]))
       : v;
 
-describe('import line checks', () => {
+describe('import line validation', () => {
   const tee = {
     sku: 'TEE-1',
     name: 'Tee',
@@ -32,7 +35,7 @@ describe('import line checks', () => {
       { line: 5, body: null },
       { line: 6, body: JSON.stringify({ ...tee, sku: 'TEE-3' }) },
     ];
-    expect(await checkLines({ resource: 'products', lines })).toEqual({
+    expect(await validateLines(products, lines)).toEqual({
       results: [
         { line: 1, status: 'failed', id: null, key: 'TEE-1', errors: null },
         { line: 2, status: 'failed', id: null, key: null, errors: { line: ['is not JSON'] } },
@@ -53,21 +56,21 @@ describe('import line checks', () => {
 
   it('gives a valid line back the member validation made, from the copy that crossed from the thread: its class, and its nested classes', async () => {
     const stored = { line: 1, body: JSON.stringify(tee) };
-    const checked = await checkLines({ resource: 'products', lines: [stored] });
+    const checked = await validateLines(products, [stored]);
     const bag = new FieldErrorBag();
     const validated = await validateInto(ProductBatchMember, JSON.parse(stored.body) as Record<string, unknown>, bag, '');
     expect(bag.empty).toBe(true);
     expect(checked.valid).toEqual([0]);
     const copy = crossed(checked.members[0]) as object;
     expect(copy).not.toBeInstanceOf(ProductBatchMember);
-    const member = memberOf('products', copy) as ProductBatchMember;
+    const member = memberOf(products, copy) as ProductBatchMember;
     expect(member).toBe(copy);
     expect(member).toBeInstanceOf(ProductBatchMember);
     expect(member).toStrictEqual(validated);
     expect(member.variants![0].constructor).toBe(validated.variants![0].constructor);
     expect(member.variants![0].price_tiers![0].constructor).toBe(validated.variants![0].price_tiers![0].constructor);
     expect(member.options![0].constructor).toBe(validated.options![0].constructor);
-    const customers = await checkLines({ resource: 'customers', lines: [{ line: 2, body: '{"email":"a@example.com"}' }] });
-    expect(memberOf('customers', crossed(customers.members[0]) as object)).toBeInstanceOf(CustomerCreate);
+    const customer = await validateLines(customers, [{ line: 2, body: '{"email":"a@example.com"}' }]);
+    expect(memberOf(customers, crossed(customer.members[0]) as object)).toBeInstanceOf(CustomerCreate);
   });
 });

@@ -13,7 +13,7 @@ import { EVENT_RESOURCE_OF } from './domain/bulk-event-names.js';
  * (`customer.import`), so a webhook or a key sees them when it reads those members.
  */
 @Injectable()
-export class BulkEvents {
+export class BulkEventRecorder {
   constructor(private readonly events: EventRecorder) {}
 
   async importFinished(m: EntityManager, job: Import): Promise<void> {

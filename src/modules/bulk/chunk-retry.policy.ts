@@ -10,7 +10,7 @@ const CHUNK_ATTEMPTS = 3;
  * anything else no line explains (a fault of the store) has the chunk go again twice, after a pause,
  * then the job fails as a whole rather than loop on it.
  */
-export class ChunkFailures {
+export class ChunkRetryPolicy {
   private count = 0;
 
   constructor(

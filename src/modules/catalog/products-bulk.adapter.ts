@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { BulkAdapter, type BulkResourceAdapter, type ConflictWording } from '../../common/bulk/bulk-resource.adapter.js';
+import { threadFile } from '../../common/threads/thread-pool.js';
+import { PRODUCT_BATCH_KEY, ProductBatchMember } from './dto/product-put.input.js';
+import { ProductAttribute } from './product-attribute.entity.js';
+import { ProductCategory } from './product-category.entity.js';
+import { ProductCustomFieldValue } from './product-custom-field-value.entity.js';
+import { ProductExtra } from './product-extra.entity.js';
+import { ProductOption } from './product-option.entity.js';
+import { ProductPriceTier } from './product-price-tier.entity.js';
+import { ProductUpsertService } from './product-upsert.service.js';
+import { ProductVariant } from './product-variant.entity.js';
+import { Product } from './product.entity.js';
+import { VariantPriceTier } from './variant-price-tier.entity.js';
+
+/** Products with their parts in bulk imports and exports, matched by `sku` as their batch PUT matches them. */
+@Injectable()
+@BulkAdapter()
+export class ProductsBulkAdapter implements BulkResourceAdapter<ProductBatchMember> {
+  readonly resource = 'products';
+  readonly member = ProductBatchMember;
+  readonly memberFile = threadFile(import.meta.url, 'dto/product-put.input.js');
+  readonly key = PRODUCT_BATCH_KEY;
+  readonly tables = [
+    Product,
+    ProductOption,
+    ProductVariant,
+    ProductPriceTier,
+    VariantPriceTier,
+    ProductCategory,
+    ProductAttribute,
+    ProductExtra,
+    ProductCustomFieldValue,
+  ];
+
+  constructor(private readonly products: ProductUpsertService) {}
+
+  async upsert(members: ProductBatchMember[], conflict: ConflictWording) {
+    return (await this.products.upsertBatch(members, conflict)).map(({ outcome, id }) => ({ outcome, id }));
+  }
+
+  // A product's member is not its view (parts nested by key), so the upsert's side reads it.
+  exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null) {
+    return this.products.exportPage(m, afterId, limit, updatedMin);
+  }
+}
