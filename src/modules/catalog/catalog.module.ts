@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
+import { CustomersModule } from '../customers/customers.module.js';
+import { TaxModule } from '../tax/tax.module.js';
 import { CatalogChecks } from './catalog-checks.js';
 import { CategoriesController } from './categories.controller.js';
 import { CategoriesService } from './categories.service.js';
@@ -28,15 +30,17 @@ import { CatalogChecksRepository } from './repositories/catalog-checks.repositor
 import { CategoriesRepository } from './repositories/categories.repository.js';
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
 import { ProductCustomFieldValuesRepository } from './repositories/product-custom-field-values.repository.js';
+import { ProductPricesRepository } from './repositories/product-prices.repository.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 import { ProductSetsRepository } from './repositories/product-sets.repository.js';
+import { ProductPricesService } from './product-prices.service.js';
 import { ProductUpsertService } from './product-upsert.service.js';
 import { VariantPriceTiersController } from './variant-price-tiers.controller.js';
 import { VariantPriceTiersService } from './variant-price-tiers.service.js';
 
 @Module({
-  imports: [CustomFieldsModule],
+  imports: [CustomFieldsModule, CustomersModule, TaxModule],
   controllers: [
     ProductsController,
     ProductPriceTiersController,
@@ -55,6 +59,8 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     ProductRowsRepository,
     ProductSetsRepository,
     ProductPartsRepository,
+    ProductPricesRepository,
+    ProductPricesService,
     ProductCategoryLinksRepository,
     ProductCustomFieldValuesRepository,
     CategoriesRepository,
@@ -75,6 +81,14 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     ProductTypesService,
     ProductEmbedRegistry,
   ],
-  exports: [ProductsService, ProductUpsertService, ProductsRepository, ProductEmbedRegistry, CategoriesService, ProductTypesService],
+  exports: [
+    ProductsService,
+    ProductPricesService,
+    ProductUpsertService,
+    ProductsRepository,
+    ProductEmbedRegistry,
+    CategoriesService,
+    ProductTypesService,
+  ],
 })
 export class CatalogModule {}
