@@ -12,7 +12,7 @@ import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-r
 import { TransactionRunner } from '../../database/transaction.js';
 import type { EventListQuery } from './dto/event-list.query.js';
 import { presentEvent } from './webhooks.presenter.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { EventsRepository } from './events.repository.js';
 import type { EventView } from './webhooks.views.js';
 
 /** Products inside a quote's or an order's data, as the key may see them (`cost` null without `catalog:read`). */
@@ -30,7 +30,7 @@ function withProductCosts(scopes: string[], event: EventView): EventView {
 export class EventsService {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly repository: WebhooksRepository,
+    private readonly repository: EventsRepository,
   ) {}
 
   async list(query: EventListQuery) {
