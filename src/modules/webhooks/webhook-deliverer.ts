@@ -7,7 +7,7 @@ import { uncounted } from '../../database/query-counter.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { DISABLE_AFTER_MS, retryWaitMs } from './domain/backoff.js';
 import { signatureHeader, standardSignatureHeader } from './domain/signature.js';
-import { WebhookSender } from './webhook-sender.js';
+import { WebhookSender } from './webhook-sender.client.js';
 import { eventId, presentEvent } from './webhooks.presenter.js';
 import {
   type ClaimedWebhookDelivery,

@@ -9,7 +9,7 @@ import { pageRequest, sortableColumns, toPage } from '../../common/paging/page-r
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { newSecret } from './domain/signature.js';
-import { RefusedAddressError, resolvePublic } from './public-address.js';
+import { RefusedAddressError, resolvePublic } from './public-address.resolver.js';
 import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './webhooks.presenter.js';
 import { EventsRepository } from './events.repository.js';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
