@@ -20,6 +20,31 @@ const MANAGER_MEMBER = '^(manager|entityManager|em|direct|dataSource|queryRunner
 const DATA_MESSAGE =
   "Statements, query builders and table metadata belong to repositories (*.repository.ts): call the module's repository.";
 
+/** The database rule's imports (below): the helpers and TypeORM values that belong to repositories. */
+const DATABASE_IMPORTS = {
+  paths: [
+    {
+      name: 'typeorm',
+      importNames: ['DataSource', 'Repository', 'In', 'Not', 'IsNull', 'Brackets', 'SelectQueryBuilder', 'QueryRunner', 'EntityManager'],
+      allowTypeImports: true,
+      message:
+        "Reach the database through the module's repository (*.repository.ts); only a type import of the transaction handle is allowed here.",
+    },
+    {
+      name: '@nestjs/typeorm',
+      importNames: ['InjectRepository', 'InjectDataSource', 'InjectEntityManager'],
+      message: "Inject the module's repository instead.",
+    },
+  ],
+  patterns: [
+    {
+      group: ['**/database/sql/*', '**/database/table.js'],
+      allowTypeImports: true,
+      message: 'SQL helpers belong to repositories (*.repository.ts).',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     // test/lint-probes/ holds code that must fail lint: test/lint-probes.e2e-spec.ts lints it as if under src/modules/.
@@ -69,42 +94,7 @@ export default tseslint.config(
     plugins: { house: { rules: { 'no-sql-text': noSqlText } } },
     rules: {
       'house/no-sql-text': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'typeorm',
-              importNames: [
-                'DataSource',
-                'Repository',
-                'In',
-                'Not',
-                'IsNull',
-                'Brackets',
-                'SelectQueryBuilder',
-                'QueryRunner',
-                'EntityManager',
-              ],
-              allowTypeImports: true,
-              message:
-                "Reach the database through the module's repository (*.repository.ts); only a type import of the transaction handle is allowed here.",
-            },
-            {
-              name: '@nestjs/typeorm',
-              importNames: ['InjectRepository', 'InjectDataSource', 'InjectEntityManager'],
-              message: "Inject the module's repository instead.",
-            },
-          ],
-          patterns: [
-            {
-              group: ['**/database/sql/*', '**/database/table.js'],
-              allowTypeImports: true,
-              message: 'SQL helpers belong to repositories (*.repository.ts).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', DATABASE_IMPORTS],
       'no-restricted-syntax': [
         'error',
         {
@@ -121,6 +111,43 @@ export default tseslint.config(
         {
           selector: `CallExpression[callee.property.name=/^(${DATA_METHODS})$/][callee.object.property.name=/${MANAGER_MEMBER}/]`,
           message: DATA_MESSAGE,
+        },
+      ],
+    },
+  },
+  {
+    // Dependencies point one way (docs/architecture.md, the module table): general typesetting knows no feature module,
+    files: ['src/common/pdf/**/*.ts'],
+    ignores: ['src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...DATABASE_IMPORTS,
+          patterns: [
+            ...DATABASE_IMPORTS.patterns,
+            { regex: '(^|/)modules/', message: 'General typesetting imports no feature module (docs/architecture.md).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // and how a quote looks to its buyer knows none of the modules that render it (quotes, cart, mail).
+    files: ['src/modules/quote-documents/**/*.ts'],
+    ignores: ['src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...DATABASE_IMPORTS,
+          patterns: [
+            ...DATABASE_IMPORTS.patterns,
+            {
+              regex: '^\\.\\./[^./]',
+              message: 'quote-documents stands below the modules that use it (docs/architecture.md): it imports none of them.',
+            },
+          ],
         },
       ],
     },

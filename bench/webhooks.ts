@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import pg from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
-import { type NewEvent, WebhooksRepository } from '../src/modules/webhooks/webhooks.repository.js';
+import { EventsRepository, type NewEvent } from '../src/modules/webhooks/events.repository.js';
 import { WebhookEvent } from '../src/modules/webhooks/event.entity.js';
 import { WebhookDelivery } from '../src/modules/webhooks/webhook-delivery.entity.js';
 import { Webhook } from '../src/modules/webhooks/webhook.entity.js';
@@ -61,7 +61,7 @@ async function receiver() {
 
 /**
  * Webhook fan-out: two endpoints on a local receiver subscribe to `quote.updated`; `events` events
- * are recorded with the application's own statement (WebhooksRepository.recordEvents, 1,000 a
+ * are recorded with the application's own statement (EventsRepository.recordEvents, 1,000 a
  * statement, in one transaction) while ONE worker runs the deliverer; deliveries/s from the first receipt to the last.
  */
 export async function measureWebhooks(api: Api, env: Record<string, string>, databaseUrl: string, events: number): Promise<WebhooksFigure> {
@@ -84,7 +84,7 @@ export async function measureWebhooks(api: Api, env: Record<string, string>, dat
     [Webhook, 'webhooks'],
     [WebhookDelivery, 'webhook_deliveries'],
   ]);
-  const repository = new WebhooksRepository({ getMetadata: (e: unknown) => ({ tableName: tables.get(e) }) } as unknown as DataSource);
+  const repository = new EventsRepository({ getMetadata: (e: unknown) => ({ tableName: tables.get(e) }) } as unknown as DataSource);
   const expected = events * endpoints.length;
   const ids: string[] = [];
   try {

@@ -1,9 +1,9 @@
 import type { Response } from 'supertest';
 import { BuyerQuotesService } from '../src/modules/quotes/buyer-quotes.service.js';
-import type { BuyerQuote } from '../src/modules/quotes/domain/buyer-view.js';
-import { renderQuotePdf } from '../src/modules/quotes/pdf/quote-pdf.js';
-import { QuotePdfs } from '../src/modules/quotes/pdf/quote-pdfs.js';
-import { RenderPool } from '../src/modules/quotes/pdf/render-pool.js';
+import type { BuyerQuote } from '../src/modules/quote-documents/buyer-quote.view.js';
+import { renderQuotePdf } from '../src/modules/quote-documents/quote-pdf.layout.js';
+import { PdfRenderPool } from '../src/common/pdf/pdf-render.pool.js';
+import { QUOTE_PDF_LAYOUT, QuotePdfs } from '../src/modules/quote-documents/quote-pdf.renderer.js';
 import { apiSteps, type Json } from './support/api-client.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
@@ -89,7 +89,7 @@ describeE2E('quote PDFs off the event loop', () => {
   });
 
   it('runs at most `size` renders at a time, the others in order, and a failed render fails only its caller', async () => {
-    const pool = new RenderPool(1, 1000);
+    const pool = new PdfRenderPool<BuyerQuote>(QUOTE_PDF_LAYOUT, 1, 1000);
     try {
       const quote = await buyerQuote(small.id);
       const broken = { ...quote, items: null } as unknown as BuyerQuote;

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { getDocumentProxy } from 'unpdf';
 import { TransactionRunner } from '../src/database/transaction.js';
-import { buyerView } from '../src/modules/quotes/domain/buyer-view.js';
-import { fill } from '../src/modules/quotes/labels/index.js';
-import { ru } from '../src/modules/quotes/labels/ru.js';
+import { buyerView } from '../src/modules/quote-documents/buyer-quote.view.js';
+import { fill } from '../src/modules/quote-documents/labels/buyer.labels.js';
+import { ru } from '../src/modules/quote-documents/labels/ru.labels.js';
+import { buyerState } from '../src/modules/quotes/domain/quote-status.js';
 import { BuyerQuotesRepository } from '../src/modules/quotes/repositories/buyer-quotes.repository.js';
-import { renderQuotePdf } from '../src/modules/quotes/pdf/quote-pdf.js';
+import { renderQuotePdf } from '../src/modules/quote-documents/quote-pdf.layout.js';
 import { DIST, cleanEnv } from './support/processes.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { apiSteps, type Json } from './support/api-client.js';
@@ -220,8 +221,8 @@ describeE2E('the quote PDF in any script', () => {
     // renders must not change what a later quote's file says.
     const script = `
       const { createHash } = await import('node:crypto');
-      const { renderQuotePdf } = await import(${JSON.stringify(join(DIST, 'modules', 'quotes', 'pdf', 'quote-pdf.js'))});
-      const { en } = await import(${JSON.stringify(join(DIST, 'modules', 'quotes', 'labels', 'en.js'))});
+      const { renderQuotePdf } = await import(${JSON.stringify(join(DIST, 'modules', 'quote-documents', 'quote-pdf.layout.js'))});
+      const { en } = await import(${JSON.stringify(join(DIST, 'modules', 'quote-documents', 'labels', 'en.labels.js'))});
       const quote = (name, items) => ({ number: 'Q1', name, state: 'open', expiresOn: null, items: items.map((n) => ({ name: n, sku: null,
         options: [['لون', 'أحمر (داكن)']], extras: [], quantity: 1, unitPrice: '1,00 ₪', discount: null, total: '1,00 ₪' })),
         subtotal: '1,00 ₪', discount: '0,00 ₪', tax: '0,00 ₪', total: '1,00 ₪', updatedAt: new Date(0), locale: 'he-IL',
@@ -253,7 +254,8 @@ describeE2E('the quote PDF in any script', () => {
     expect(page.text).toContain('999 999 999 999,00 ₽');
     expect(overlaps(page)).toEqual([]);
     // The same in the widest of the locales: Indian grouping, and a sign before a minus.
-    const record = (await t.app.get(BuyerQuotesRepository).byId(t.app.get(TransactionRunner).direct, big.id))!;
+    const row = (await t.app.get(BuyerQuotesRepository).byId(t.app.get(TransactionRunner).direct, big.id))!;
+    const record = { ...row, state: buyerState(row) };
     for (const [locale, currency] of [
       ['hi-IN', 'INR'],
       ['de-CH', 'CHF'],
@@ -294,7 +296,8 @@ describeE2E('the quote PDF in any script', () => {
   });
 
   it('in every locale and currency: the currency sign drawn, no "?", Letter for the US and Canada and A4 elsewhere', async () => {
-    const record = (await t.app.get(BuyerQuotesRepository).byId(t.app.get(TransactionRunner).direct, quote.id))!;
+    const row = (await t.app.get(BuyerQuotesRepository).byId(t.app.get(TransactionRunner).direct, quote.id))!;
+    const record = { ...row, state: buyerState(row) };
     const cases: [string, string, 'A4' | 'Letter'][] = [
       ['ru-RU', 'RUB', 'A4'],
       ['en-US', 'USD', 'Letter'],

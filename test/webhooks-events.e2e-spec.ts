@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository.js';
+import { EventsRepository } from '../src/modules/webhooks/events.repository.js';
 import { api, createQuote, settled } from './send-quote.fixtures.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
@@ -182,7 +182,7 @@ describeE2E('webhooks: events of products, tax classes, addresses, subscriptions
           await m.query(`INSERT INTO webhooks (url, events, secret) VALUES ('https://example.test/p', $1, 'whsec_test')`, [[pattern]]);
         }
         const types = [...new Set(cases.map(([, type]) => type))];
-        await t.app.get(WebhooksRepository).recordEvents(
+        await t.app.get(EventsRepository).recordEvents(
           m,
           types.map((type) => ({ type, resource: 'pattern', resource_id: 1, data: {} })),
         );

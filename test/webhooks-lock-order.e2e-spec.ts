@@ -1,5 +1,5 @@
 import { TransactionRunner } from '../src/database/transaction.js';
-import { type EndpointOutcome, WebhooksRepository } from '../src/modules/webhooks/webhooks.repository.js';
+import { type EndpointOutcome, WebhookDeliveriesRepository } from '../src/modules/webhooks/webhook-deliveries.repository.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
 /**
@@ -21,7 +21,7 @@ describeE2E('webhook endpoints recorded by two deliverers at once', () => {
          SELECT 'https://hooks.example.com/' || n, ARRAY['*'], 'whsec_' || n FROM generate_series(1, 80) AS n RETURNING id`,
       )
     ).map((r) => r.id);
-    const repository = t.app.get(WebhooksRepository);
+    const repository = t.app.get(WebhookDeliveriesRepository);
     const m = t.app.get(TransactionRunner).direct;
     const failing = (order: number[]): EndpointOutcome[] => order.map((webhook_id) => ({ webhook_id, succeeded: false, gone: false }));
     const errors: string[] = [];

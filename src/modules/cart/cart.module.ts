@@ -1,10 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { QuoteDocumentsModule } from '../quote-documents/quote-documents.module.js';
 import { CartTokens } from './cart-tokens.js';
 import { CartService } from './cart.service.js';
 import { ServerSecretsRepository } from './server-secrets.repository.js';
 
 /**
- * The buyer's side of a quote: the cart page, the PDF and acceptance. Its routes are plain Express
+ * The buyer's side of a quote: the cart page, the PDF and acceptance (their renderings are the
+ * quote-documents module's). Its routes are plain Express
  * handlers (cart.routes.ts), mounted by the api outside the API's token check. It depends on the
  * quotes module (BuyerQuotesService: the quote as the buyer reads it; QuotesService.decide: the
  * decision), never the other way round.
@@ -18,7 +20,7 @@ export class CartModule {
   static forRoot(quotes: DynamicModule): DynamicModule {
     return {
       module: CartModule,
-      imports: [quotes],
+      imports: [quotes, QuoteDocumentsModule],
       providers: [CartService, CartTokens, ServerSecretsRepository],
       exports: [CartService],
     };

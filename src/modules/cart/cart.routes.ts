@@ -2,8 +2,8 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { sendError, successEnvelope } from '../../common/http/envelope.js';
 import { toApiError } from '../../common/http/exception.filter.js';
 import { type RateLimiter, overLimit } from '../../common/rate-limit/rate-limiter.js';
-import { CART_STYLESHEET, DECLINE_REASON_MAX, STYLESHEET_PATH, messagePage } from './cart-page.js';
-import { type Labels, en, fill, labelsFor } from '../quotes/labels/index.js';
+import { CART_STYLESHEET, DECLINE_REASON_MAX, STYLESHEET_PATH, messagePage } from '../quote-documents/cart.page.js';
+import { type Labels, en, fill, labelsFor } from '../quote-documents/labels/buyer.labels.js';
 import type { BuyerDecision, CartService } from './cart.service.js';
 
 /** Every response of the buyer's pages: no script may run, nothing is indexed, no address leaks on. */

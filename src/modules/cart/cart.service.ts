@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { BuyerQuotesService } from '../quotes/buyer-quotes.service.js';
 import { type BuyerDecision, type DecisionOutcomeKind, QuotesService } from '../quotes/quotes.service.js';
-import type { BuyerFormat, BuyerQuote } from '../quotes/domain/buyer-view.js';
-import { quotePage } from './cart-page.js';
+import type { BuyerFormat, BuyerQuote } from '../quote-documents/buyer-quote.view.js';
+import { quotePage } from '../quote-documents/cart.page.js';
 import { CartTokens } from './cart-tokens.js';
-import { QuotePdfs } from '../quotes/pdf/quote-pdfs.js';
+import { QuotePdfs } from '../quote-documents/quote-pdf.renderer.js';
 
 /** What a buyer's decision came to (see QuotesService.decide), or a refused form. */
 export type DecisionResult = DecisionOutcomeKind | 'bad-token';

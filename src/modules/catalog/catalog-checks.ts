@@ -1,21 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
+import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
+import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
+import { CustomerGroupsService } from '../customers/customer-groups.service.js';
+import { TaxClassesService } from '../tax/tax-classes.service.js';
 import { firstFreeSlug, slugify } from './domain/product-text.js';
 import { CatalogChecksRepository, type NamedTable } from './repositories/catalog-checks.repository.js';
 
+/** The tables a product refers to by id. */
+export type ReferencedTable = 'tax_classes' | 'categories' | 'customer_groups';
+
 /**
- * The catalog's input rules that need the database, as field errors: references that must exist,
- * unique keys already in use, and free URL names.
+ * The catalog's input rules that need the database, as field errors: references that must exist
+ * (asked of the module that owns each: tax classes, customer groups, custom fields), unique keys
+ * already in use, and free URL names.
  */
 @Injectable()
 export class CatalogChecks {
-  constructor(private readonly repository: CatalogChecksRepository) {}
+  constructor(
+    private readonly repository: CatalogChecksRepository,
+    private readonly taxClasses: TaxClassesService,
+    private readonly groups: CustomerGroupsService,
+    private readonly customFields: CustomFieldsService,
+  ) {}
 
   /** Adds `tax_class_id does not exist` when the id has no row. */
   async taxClassExists(m: EntityManager, id: number | null | undefined, bag: FieldErrorBag): Promise<void> {
     if (id === null || id === undefined) return;
-    if (!(await this.repository.taxClassExists(m, id))) bag.add('tax_class_id', 'does not exist');
+    if (!(await this.taxClasses.exists(m, id))) bag.add('tax_class_id', 'does not exist');
   }
 
   /** Adds `<field> does not exist` when the category id has no row. */
@@ -33,6 +46,18 @@ export class CatalogChecks {
     });
   }
 
+  /** Which of `ids` exist in the referenced table: one statement whatever their number (a batch's references). */
+  existingIds(m: EntityManager, table: ReferencedTable, ids: number[]): Promise<Set<number>> {
+    if (table === 'tax_classes') return this.taxClasses.existingIds(m, ids);
+    if (table === 'customer_groups') return this.groups.existingIds(m, ids);
+    return this.repository.existingCategoryIds(m, ids);
+  }
+
+  /** The product custom field definitions of these names, in one statement. */
+  productFieldDefinitions(m: EntityManager, names: string[]): Promise<CustomFieldDefinition[]> {
+    return this.customFields.named(m, 'product', names);
+  }
+
   /**
    * Adds `<field> is already in use` for each given unique value another row holds, so a request
    * hears about every taken value at once (the unique indexes still decide races).
@@ -45,7 +70,7 @@ export class CatalogChecks {
   async tier(m: EntityManager, values: Record<string, unknown>): Promise<Record<string, unknown>> {
     const bag = new FieldErrorBag();
     const group = values.customer_group_id as number | null | undefined;
-    if (group !== null && group !== undefined && !(await this.repository.customerGroupExists(m, group))) {
+    if (group !== null && group !== undefined && !(await this.groups.exists(m, group))) {
       bag.add('customer_group_id', 'does not exist');
     }
     bag.throwIfAny();

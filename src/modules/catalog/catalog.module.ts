@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
+import { CustomersModule } from '../customers/customers.module.js';
+import { TaxModule } from '../tax/tax.module.js';
 import { CatalogChecks } from './catalog-checks.js';
 import { CategoriesController } from './categories.controller.js';
 import { CategoriesService } from './categories.service.js';
@@ -28,9 +30,11 @@ import { CatalogChecksRepository } from './repositories/catalog-checks.repositor
 import { CategoriesRepository } from './repositories/categories.repository.js';
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
 import { ProductCustomFieldValuesRepository } from './repositories/product-custom-field-values.repository.js';
+import { ProductPricesRepository } from './repositories/product-prices.repository.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
 import { ProductSetsRepository } from './repositories/product-sets.repository.js';
+import { ProductPricesService } from './product-prices.service.js';
 import { ProductUpsertService } from './product-upsert.service.js';
 import { VariantPriceTiersController } from './variant-price-tiers.controller.js';
 import { VariantPriceTiersService } from './variant-price-tiers.service.js';
@@ -39,7 +43,7 @@ import { ProductTypesBulkAdapter } from './product-types-bulk.adapter.js';
 import { ProductsBulkAdapter } from './products-bulk.adapter.js';
 
 @Module({
-  imports: [CustomFieldsModule],
+  imports: [CustomFieldsModule, CustomersModule, TaxModule],
   controllers: [
     ProductsController,
     ProductPriceTiersController,
@@ -58,6 +62,8 @@ import { ProductsBulkAdapter } from './products-bulk.adapter.js';
     ProductRowsRepository,
     ProductSetsRepository,
     ProductPartsRepository,
+    ProductPricesRepository,
+    ProductPricesService,
     ProductCategoryLinksRepository,
     ProductCustomFieldValuesRepository,
     CategoriesRepository,
@@ -81,6 +87,14 @@ import { ProductsBulkAdapter } from './products-bulk.adapter.js';
     CategoriesBulkAdapter,
     ProductTypesBulkAdapter,
   ],
-  exports: [ProductsService, ProductUpsertService, ProductsRepository, ProductEmbedRegistry, CategoriesService, ProductTypesService],
+  exports: [
+    ProductsService,
+    ProductPricesService,
+    ProductUpsertService,
+    ProductsRepository,
+    ProductEmbedRegistry,
+    CategoriesService,
+    ProductTypesService,
+  ],
 })
 export class CatalogModule {}

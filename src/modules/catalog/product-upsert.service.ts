@@ -37,6 +37,7 @@ import { type PartCounts, moveRefusal, partRefusal, refusedShippingFields, shipp
 import type { PriceTierCreate } from './dto/price-tier.input.js';
 import type { ProductPut, VariantPut } from './dto/product-put.input.js';
 import type { Product } from './product.entity.js';
+import { CatalogChecks } from './catalog-checks.js';
 import { ProductsRepository } from './products.repository.js';
 import { ProductsService } from './products.service.js';
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
@@ -148,6 +149,7 @@ export class ProductUpsertService {
     private readonly events: EventRecorder,
     private readonly types: ProductTypesRepository,
     private readonly records: ProductsRepository,
+    private readonly checks: CatalogChecks,
   ) {}
 
   /**
@@ -208,7 +210,7 @@ export class ProductUpsertService {
       const bag = new FieldErrorBag();
       for (const { index, first } of repeatedKeys(tiers, (t) => tierKey(t)))
         bag.add(`${index}.quantity`, `is the same as that of price tier ${first}`);
-      const groups = await this.sets.existing(m, 'customer_groups', [
+      const groups = await this.checks.existingIds(m, 'customer_groups', [
         ...new Set(tiers.map((t) => t.customer_group_id).filter((g): g is number => typeof g === 'number')),
       ]);
       tiers.forEach((t, i) => {
@@ -414,7 +416,7 @@ export class ProductUpsertService {
     });
     for (const table of ['tax_classes', 'categories', 'customer_groups'] as const) {
       const wanted = refs.filter((r) => r.table === table);
-      const found = await this.sets.existing(m, table, [...new Set(wanted.map((r) => r.id))]);
+      const found = await this.checks.existingIds(m, table, [...new Set(wanted.map((r) => r.id))]);
       for (const r of wanted) if (!found.has(r.id)) bag.add(at(r.i, r.field), 'does not exist');
     }
   }
@@ -484,7 +486,7 @@ export class ProductUpsertService {
   /** `custom_fields` of each product as stored values (definition id → canonical text, null to clear). */
   private async customFieldValues(m: EntityManager, plans: Plan[], bag: FieldErrorBag, at: (i: number, f: string) => string) {
     const names = new Set(plans.flatMap((p) => Object.keys(p.member.input.custom_fields ?? {})));
-    const definitions = new Map((await this.sets.definitions(m, [...names])).map((d) => [d.name, d]));
+    const definitions = new Map((await this.checks.productFieldDefinitions(m, [...names])).map((d) => [d.name, d]));
     return plans.map((plan, i) => {
       const sent = plan.member.input.custom_fields;
       if (!sent) return null;

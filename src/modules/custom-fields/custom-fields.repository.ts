@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { Table } from '../../database/table.js';
+import { DataSource, type EntityManager } from 'typeorm';
+import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
+import { runStatement } from '../../database/sql/statement.js';
+import { Table, tableOf } from '../../database/table.js';
 import { CustomFieldDefinition } from './custom-field-definition.entity.js';
 
 /** Every statement of custom field definitions: those of their table. */
@@ -9,7 +11,19 @@ export class CustomFieldsRepository {
   /** `{id|name}`; names compare as stored (case-sensitive, on the plain unique index). */
   readonly definitions: Table<CustomFieldDefinition>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.definitions = new Table(dataSource, CustomFieldDefinition, { alt: 'name', label: 'Custom field' });
+  }
+
+  /** The definitions of these names for an entity, in one statement (a batch's fields); none for no names. */
+  @GenerateSql({ args: [SqlArg.manager, 'product', ['origin']] })
+  async named(m: EntityManager, entity: string, names: string[]): Promise<CustomFieldDefinition[]> {
+    if (names.length === 0) return [];
+    const rows = await runStatement<CustomFieldDefinition>(
+      m,
+      `SELECT * FROM ${tableOf(this.dataSource, CustomFieldDefinition)} WHERE entity = $1 AND name = ANY($2::text[])`,
+      [entity, names],
+    );
+    return rows.map((r) => m.create(CustomFieldDefinition, r));
   }
 }

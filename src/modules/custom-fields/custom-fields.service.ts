@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { CrudResource } from '../../common/crud/crud-resource.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { TransactionRunner } from '../../database/transaction.js';
@@ -13,7 +14,11 @@ import { CUSTOM_FIELD_LIST } from './custom-fields.lists.js';
 /** Custom field definitions, addressed by name (or id). */
 @Injectable()
 export class CustomFieldsService extends CrudResource<CustomFieldDefinition, ReturnType<typeof presentDefinition>> {
-  constructor(tx: TransactionRunner, repository: CustomFieldsRepository, recorder: EventRecorder) {
+  constructor(
+    tx: TransactionRunner,
+    private readonly repository: CustomFieldsRepository,
+    recorder: EventRecorder,
+  ) {
     super(tx, {
       events: recorder.for('customfielddefinition'),
       table: repository.definitions,
@@ -22,6 +27,11 @@ export class CustomFieldsService extends CrudResource<CustomFieldDefinition, Ret
       present: async (_m, rows) => rows.map(presentDefinition),
       check: (_m, values, current) => checked(values as Partial<CustomFieldDefinitionPatch>, current),
     });
+  }
+
+  /** The definitions of these names for an entity, in one statement whatever their number (a batch's fields). */
+  named(m: EntityManager, entity: string, names: string[]): Promise<CustomFieldDefinition[]> {
+    return this.repository.named(m, entity, names);
   }
 }
 

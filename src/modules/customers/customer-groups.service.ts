@@ -28,6 +28,16 @@ export class CustomerGroupsService {
     });
   }
 
+  /** Whether a group exists (a reference another module checks). */
+  exists(m: EntityManager, id: number): Promise<boolean> {
+    return this.repository.groupExists(m, id);
+  }
+
+  /** Which of `ids` are groups, in one statement whatever their number (a batch's references). */
+  existingIds(m: EntityManager, ids: number[]): Promise<Set<number>> {
+    return this.repository.existingGroupIds(m, ids);
+  }
+
   list(query: ListQuery) {
     return this.crud.list(query);
   }

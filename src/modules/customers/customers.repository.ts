@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, In } from 'typeorm';
 import type { EmbedSelection } from '../../common/embed/embed.js';
 import { decodeRows, jsonArraySql, jsonRowDecoder, jsonRowSql } from '../../database/sql/json.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
@@ -299,5 +299,41 @@ export class CustomersRepository {
   async customerExists(m: EntityManager, id: number): Promise<boolean> {
     const rows = await runStatement(m, `SELECT 1 FROM ${tableOf(this.dataSource, Customer)} c WHERE c.id = $1`, [id]);
     return rows.length > 0;
+  }
+
+  /** A customer by id (another module's reference); null when there is none. */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  customerById(m: EntityManager, id: number): Promise<Customer | null> {
+    return m.getRepository(Customer).findOneBy({ id });
+  }
+
+  /** Customers by id (another module's embeds); unknown ids are absent. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  customersByIds(m: EntityManager, ids: number[]): Promise<Customer[]> {
+    return m.getRepository(Customer).find({ where: { id: In(ids) } });
+  }
+
+  /** The group whose prices apply to the customer, or null (no group, or no such customer). */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  async groupIdOf(m: EntityManager, customerId: number): Promise<number | null> {
+    const row = await m.getRepository(Customer).findOne({ select: { id: true, customer_group_id: true }, where: { id: customerId } });
+    return row?.customer_group_id ?? null;
+  }
+
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  groupExists(m: EntityManager, id: number): Promise<boolean> {
+    return m.getRepository(CustomerGroup).existsBy({ id });
+  }
+
+  /** Which of `ids` are customer groups, in one statement (a batch's references); none for an empty list. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  async existingGroupIds(m: EntityManager, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await runStatement<{ id: number }>(
+      m,
+      `SELECT id FROM ${tableOf(this.dataSource, CustomerGroup)} WHERE id = ANY($1::int[])`,
+      [ids],
+    );
+    return new Set(rows.map((r) => r.id));
   }
 }

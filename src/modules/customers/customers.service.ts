@@ -33,6 +33,21 @@ export class CustomersService {
     });
   }
 
+  /** A customer by id (a reference another module reads); null when there is none. */
+  find(m: EntityManager, id: number): Promise<Customer | null> {
+    return this.repository.customerById(m, id);
+  }
+
+  /** Customers by id (another module's embeds); unknown ids are absent. */
+  byIds(m: EntityManager, ids: number[]): Promise<Customer[]> {
+    return this.repository.customersByIds(m, ids);
+  }
+
+  /** The group whose prices apply to the customer, or null (no group, or no such customer). */
+  groupOf(m: EntityManager, customerId: number): Promise<number | null> {
+    return this.repository.groupIdOf(m, customerId);
+  }
+
   /** Whether a customer exists (a reference another module checks). */
   exists(m: EntityManager, id: number): Promise<boolean> {
     return this.repository.customerExists(m, id);

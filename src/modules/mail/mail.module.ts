@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MailTransport } from './mail-transport.js';
-import { TemplateRenderer } from './template-renderer.js';
 
 @Module({
-  providers: [MailTransport, TemplateRenderer],
-  exports: [MailTransport, TemplateRenderer],
+  providers: [MailTransport],
+  exports: [MailTransport],
 })
 export class MailModule {}

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { type BuyerFormat, type BuyerQuote, buyerView } from './domain/buyer-view.js';
-import { BuyerQuotesRepository, type CartFormKey } from './repositories/buyer-quotes.repository.js';
+import { type BuyerFormat, type BuyerQuote, buyerView } from '../quote-documents/buyer-quote.view.js';
+import { buyerState } from './domain/quote-status.js';
+import { BuyerQuotesRepository, type BuyerQuoteRow, type CartFormKey } from './repositories/buyer-quotes.repository.js';
 
 /**
  * The quote as its buyer reads it (BuyerQuote, from one statement: what the cart page, the PDF
@@ -28,13 +29,13 @@ export class BuyerQuotesService {
   /** By cart link identifier, compared exactly (the buyer's capability). */
   async byCartLink(cartLinkId: string): Promise<BuyerQuote | null> {
     const record = await this.repository.byCartLink(this.tx.direct, cartLinkId);
-    return record && buyerView(record, this.format);
+    return record && this.view(record);
   }
 
   /** By `{id|number}`, as the API addresses quotes. */
   async byKey(key: string): Promise<BuyerQuote | null> {
     const record = await this.repository.byKey(this.tx.direct, key);
-    return record && buyerView(record, this.format);
+    return record && this.view(record);
   }
 
   /** What a cart link's form token is signed over (the quote's id and its link's version); null when no quote has the link. */
@@ -44,6 +45,12 @@ export class BuyerQuotesService {
 
   async byId(id: number): Promise<BuyerQuote | null> {
     const record = await this.repository.byId(this.tx.direct, id);
-    return record && buyerView(record, this.format);
+    return record && this.view(record);
+  }
+
+  /** The buyer's view of a row: where it stands decided here (the expiry rule is the quotes module's), shown as the buyer reads it. */
+  private view(row: BuyerQuoteRow): BuyerQuote {
+    const { status: _status, ...record } = row;
+    return buyerView({ ...record, state: buyerState(row) }, this.format);
   }
 }

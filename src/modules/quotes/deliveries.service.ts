@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { QuotePdfs } from './pdf/quote-pdfs.js';
+import { QuotePdfs } from '../quote-documents/quote-pdf.renderer.js';
 import { BuyerQuotesService } from './buyer-quotes.service.js';
 import { type MailAttachment, MailTransport } from '../mail/mail-transport.js';
 import { isPermanentRefusal } from '../mail/smtp-refusal.js';
-import { type RenderedMail, TemplateRenderer } from '../mail/template-renderer.js';
+import { type RenderedMail, TemplateRenderer } from '../quote-documents/mail-template.renderer.js';
 import type { DeliveryKind, QuoteDelivery } from './quote-delivery.entity.js';
 import { type ClaimedDelivery, DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
@@ -15,7 +15,7 @@ import { Semaphore } from '../../common/concurrency/semaphore.js';
 import { SentRecorder } from './sent-recorder.js';
 import { type ClaimTicket, ClaimKeeper, newClaim } from '../../common/claims/claim-keeper.js';
 import { presentDelivery } from './quotes.presenter.js';
-import { mailContext } from './quote-mail.js';
+import { mailContext } from '../quote-documents/quote-mail.context.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 
 /** A rendered message, with the files it carries. */

@@ -8,6 +8,7 @@ import { CatalogModule } from '../catalog/catalog.module.js';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { QuoteDocumentsModule } from '../quote-documents/quote-documents.module.js';
 import { TaxModule } from '../tax/tax.module.js';
 import { DeliveriesService } from './deliveries.service.js';
 import { QuotePricer } from './quote-pricer.js';
@@ -21,7 +22,6 @@ import { BullDeliveryDispatcher } from './bull-delivery-dispatcher.js';
 import { DeliveryDispatcher } from './delivery-dispatcher.js';
 import { InProcessOutbox } from './in-process-outbox.js';
 import { DeliverySweeper } from './delivery-sweeper.js';
-import { QuotePdfs } from './pdf/quote-pdfs.js';
 import { SendQuoteProcessor } from './send-quote.processor.js';
 import { SEND_QUOTE_QUEUE, queueRedisOptions, sendQuoteQueueSettings } from './send-quote.queue.js';
 
@@ -35,7 +35,7 @@ import { SEND_QUOTE_QUEUE, queueRedisOptions, sendQuoteQueueSettings } from './s
 @Module({})
 export class QuotesModule {
   static forRoot(config: AppConfig, role: 'api' | 'worker' | 'cli'): DynamicModule {
-    const imports = [MailModule, CatalogModule, CustomersModule, TaxModule, CustomFieldsModule];
+    const imports = [MailModule, QuoteDocumentsModule, CatalogModule, CustomersModule, TaxModule, CustomFieldsModule];
     const providers: Provider[] = [
       DeliveriesService,
       DeliveriesRepository,
@@ -46,7 +46,6 @@ export class QuotesModule {
       QuotePricer,
       BuyerQuotesRepository,
       BuyerQuotesService,
-      QuotePdfs,
     ];
     if (config.redis && role !== 'cli') {
       imports.push(
@@ -72,7 +71,7 @@ export class QuotesModule {
       imports,
       controllers,
       providers,
-      exports: [DeliveriesService, QuotesService, BuyerQuotesService, QuotePdfs],
+      exports: [DeliveriesService, QuotesService, BuyerQuotesService],
     };
   }
 }

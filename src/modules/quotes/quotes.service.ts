@@ -12,7 +12,7 @@ import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js
 import { pageRequest, paginationOf, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { QuotePdfs } from './pdf/quote-pdfs.js';
+import { QuotePdfs } from '../quote-documents/quote-pdf.renderer.js';
 import { BuyerQuotesService } from './buyer-quotes.service.js';
 import { ProductsService } from '../catalog/products.service.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';

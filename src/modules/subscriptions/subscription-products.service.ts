@@ -11,7 +11,9 @@ import { TransactionRunner } from '../../database/transaction.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 import { resolveUnitPrice, tierInputs } from '../catalog/domain/unit-price.js';
 import type { ProductPriceTier } from '../catalog/product-price-tier.entity.js';
+import { ProductPricesService } from '../catalog/product-prices.service.js';
 import { ProductsService } from '../catalog/products.service.js';
+import { CustomersService } from '../customers/customers.service.js';
 import type { VariantPriceTier } from '../catalog/variant-price-tier.entity.js';
 import { productsChangeError } from './domain/subscription-state.js';
 import type { SubscriptionProductCreate, SubscriptionProductItem } from './dto/subscription.input.js';
@@ -32,6 +34,8 @@ export class SubscriptionProductsService {
     private readonly tx: TransactionRunner,
     private readonly repository: SubscriptionsRepository,
     private readonly catalog: ProductsService,
+    private readonly prices: ProductPricesService,
+    private readonly customers: CustomersService,
     private readonly events: EventRecorder,
   ) {}
 
@@ -57,8 +61,7 @@ export class SubscriptionProductsService {
       const subscription = await this.repository.subscriptions.find(m, subscriptionKey, { lock: true });
       const blocked = productsChangeError(subscription.status);
       if (blocked) throw ApiError.conflict(blocked);
-      const groupId =
-        input.price === undefined || input.price === null ? await this.repository.customerGroupOf(m, subscription.customer_id) : null;
+      const groupId = input.price === undefined || input.price === null ? await this.customers.groupOf(m, subscription.customer_id) : null;
       const bag = new FieldErrorBag();
       const [item] = await this.prepare(m, [input], groupId, bag, null);
       bag.throwIfAny();
@@ -83,7 +86,7 @@ export class SubscriptionProductsService {
       if (blocked) throw ApiError.conflict(blocked);
       const stored = await this.repository.productsOf(m, [subscription.id]);
       const unpriced = inputs.some((i) => i.price === undefined || i.price === null);
-      const groupId = unpriced ? await this.repository.customerGroupOf(m, subscription.customer_id) : null;
+      const groupId = unpriced ? await this.customers.groupOf(m, subscription.customer_id) : null;
       const bag = new FieldErrorBag();
       const items = inputs.length ? await this.prepare(m, inputs, groupId, bag, '') : [];
       bag.throwIfAny();
@@ -149,8 +152,8 @@ export class SubscriptionProductsService {
     const path = (i: number, field: string) => (prefix === null ? field : `${prefix}${i}.${field}`);
     const productIds = [...new Set(items.map((i) => i.product_id!))];
     const variantIds = [...new Set(items.flatMap((i) => (i.variant_id ? [i.variant_id] : [])))];
-    const products = new Map((await this.repository.catalogProducts(m, productIds)).map((p) => [p.id, p]));
-    const variants = new Map((await this.repository.catalogVariants(m, variantIds)).map((v) => [v.id, v]));
+    const products = new Map((await this.prices.products(m, productIds)).map((p) => [p.id, p]));
+    const variants = new Map((await this.prices.variants(m, variantIds)).map((v) => [v.id, v]));
     let valid = true;
     const refuse = (i: number, field: string, message: string) => {
       bag.add(path(i, field), message);
@@ -170,8 +173,8 @@ export class SubscriptionProductsService {
     if (unpriced.length > 0) {
       const pIds = [...new Set(unpriced.map((i) => i.product_id!))];
       const vIds = [...new Set(unpriced.flatMap((i) => (i.variant_id ? [i.variant_id] : [])))];
-      productTiers = groupBy(await this.repository.productPriceTiers(m, pIds), (t) => t.product_id);
-      variantTiers = groupBy(await this.repository.variantPriceTiers(m, vIds), (t) => t.variant_id);
+      productTiers = groupBy(await this.prices.productTiers(m, pIds), (t) => t.product_id);
+      variantTiers = groupBy(await this.prices.variantTiers(m, vIds), (t) => t.variant_id);
     }
 
     return items.map((item) => {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
+import { CustomersModule } from '../customers/customers.module.js';
 import { SubscriptionProductsService } from './subscription-products.service.js';
 import { SubscriptionsController } from './subscriptions.controller.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
@@ -7,7 +8,7 @@ import { SubscriptionsService } from './subscriptions.service.js';
 
 /** Subscriptions of customers to billing plans, their renewal, and the products they deliver. */
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, CustomersModule],
   controllers: [SubscriptionsController],
   providers: [SubscriptionsRepository, SubscriptionsService, SubscriptionProductsService],
   exports: [SubscriptionsService, SubscriptionProductsService],

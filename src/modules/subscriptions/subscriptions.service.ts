@@ -11,7 +11,9 @@ import { TransactionRunner } from '../../database/transaction.js';
 import type { ChangeEvent, EventTypeOf } from '../webhooks/event-recorder.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
 import { presentBillingPlan } from '../customers/billing-plans/billing-plans.presenter.js';
+import { BillingPlansService } from '../customers/billing-plans/billing-plans.service.js';
 import { presentCustomer } from '../customers/customers.presenter.js';
+import { CustomersService } from '../customers/customers.service.js';
 import { firstPeriod, planChangeError, renewError, renewal, statusChangeError } from './domain/subscription-state.js';
 import type { SubscriptionCreate, SubscriptionListQuery, SubscriptionPatch, SubscriptionPut } from './dto/subscription.input.js';
 import { SubscriptionProductsService } from './subscription-products.service.js';
@@ -32,6 +34,8 @@ export class SubscriptionsService {
     private readonly repository: SubscriptionsRepository,
     private readonly products: SubscriptionProductsService,
     private readonly events: EventRecorder,
+    private readonly customers: CustomersService,
+    private readonly plans: BillingPlansService,
   ) {}
 
   async list(query: SubscriptionListQuery) {
@@ -56,9 +60,9 @@ export class SubscriptionsService {
   create(input: SubscriptionCreate) {
     return this.tx.run(async (m) => {
       const bag = new FieldErrorBag();
-      const customer = await this.repository.customer(m, input.customer_id!);
+      const customer = await this.customers.find(m, input.customer_id!);
       if (!customer) bag.add('customer_id', 'does not exist');
-      const plan = await this.repository.billingPlan(m, input.billing_plan_id!);
+      const plan = await this.plans.find(m, input.billing_plan_id!);
       if (!plan) bag.add('billing_plan_id', 'does not exist');
       const items = input.products
         ? await this.products.prepare(m, input.products, customer?.customer_group_id ?? null, bag, 'products.')
@@ -101,7 +105,7 @@ export class SubscriptionsService {
       assertIfMatch(presentSubscription(current));
       const values: Record<string, unknown> = {};
       if (input.billing_plan_id !== undefined && input.billing_plan_id !== current.billing_plan_id) {
-        const exists = await this.repository.billingPlanExists(m, input.billing_plan_id);
+        const exists = await this.plans.exists(m, input.billing_plan_id);
         if (!exists) throw ApiError.field('billing_plan_id', 'does not exist');
         const blocked = planChangeError(current.status);
         if (blocked) throw ApiError.conflict(blocked);
@@ -147,7 +151,7 @@ export class SubscriptionsService {
       assertIfMatch(presentSubscription(current));
       const blocked = renewError(current.status);
       if (blocked) throw ApiError.conflict(blocked);
-      const plan = await this.repository.planOfSubscription(m, current.billing_plan_id);
+      const plan = await this.plans.referenced(m, current.billing_plan_id);
       const next = renewal(current, plan);
       if (!next) throw ApiError.conflict(TOO_LATE);
       const renewed = presentSubscription(await this.repository.subscriptions.update(m, current, next));
@@ -165,7 +169,7 @@ export class SubscriptionsService {
     const byId = async <T extends { id: number }>(load: () => Promise<T[]>) => new Map((await load()).map((r) => [r.id, r]));
     const customers = embed.customer
       ? await byId(() =>
-          this.repository.customersByIds(
+          this.customers.byIds(
             m,
             rows.map((r) => r.customer_id),
           ),
@@ -173,7 +177,7 @@ export class SubscriptionsService {
       : null;
     const plans = embed.billing_plan
       ? await byId(() =>
-          this.repository.billingPlansByIds(
+          this.plans.byIds(
             m,
             rows.map((r) => r.billing_plan_id),
           ),

@@ -30,6 +30,16 @@ export class TaxClassesService {
     private readonly events: EventRecorder,
   ) {}
 
+  /** Whether a tax class exists (a reference another module checks). */
+  exists(m: EntityManager, id: number): Promise<boolean> {
+    return this.repository.classExists(m, id);
+  }
+
+  /** Which of `ids` are tax classes, in one statement whatever their number (a batch's references). */
+  existingIds(m: EntityManager, ids: number[]): Promise<Set<number>> {
+    return this.repository.existingClassIds(m, ids);
+  }
+
   async list(query: ListQuery) {
     const embed = parseEmbed(query.embed, TAX_CLASS_LIST.embeds);
     const req = pageRequest(query, TAX_CLASS_LIST.sortable);

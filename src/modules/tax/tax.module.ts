@@ -4,10 +4,10 @@ import { TaxClassesService } from './tax-classes.service.js';
 import { TaxRatesService } from './tax-rates.service.js';
 import { TaxRepository } from './tax.repository.js';
 
-/** Tax classes and their rates; quotes price with the repository's fragments (default class, rates). */
+/** Tax classes and their rates; quotes price with the repository's fragments (default class, rates), the catalog checks its references with TaxClassesService. */
 @Module({
   controllers: [TaxClassesController],
   providers: [TaxRepository, TaxClassesService, TaxRatesService],
-  exports: [TaxRepository],
+  exports: [TaxRepository, TaxClassesService],
 })
 export class TaxModule {}

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { jsonArraySql, jsonRowDecoder, jsonRowSql } from '../../database/sql/json.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
-import { Table } from '../../database/table.js';
+import { Table, tableOf } from '../../database/table.js';
 import { TaxClass } from './tax-class.entity.js';
 import { TaxRate } from './tax-rate.entity.js';
 
@@ -72,5 +72,21 @@ export class TaxRepository {
   ratesJsonSql(classIdsSelect: string): string {
     return `(SELECT ${jsonArraySql(jsonRowSql(this.dataSource, TaxRate, 'r'), 'r.priority, r.id')} FROM ${this.rates.sqlName} r
         WHERE r.tax_class_id IN (${classIdsSelect}) OR r.tax_class_id = ${this.defaultClassIdSql()})`;
+  }
+
+  /** Whether a tax class exists (another module's reference). */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  classExists(m: EntityManager, id: number): Promise<boolean> {
+    return m.getRepository(TaxClass).existsBy({ id });
+  }
+
+  /** Which of `ids` are tax classes, in one statement (a batch's references); none for an empty list. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  async existingClassIds(m: EntityManager, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await runStatement<{ id: number }>(m, `SELECT id FROM ${tableOf(this.dataSource, TaxClass)} WHERE id = ANY($1::int[])`, [
+      ids,
+    ]);
+    return new Set(rows.map((r) => r.id));
   }
 }

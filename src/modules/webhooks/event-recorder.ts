@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ResourceEvents } from '../../common/crud/resource-events.js';
 import type { ChangeEvent, CrudEventResource, EventData } from './event-data.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { EventsRepository } from './events.repository.js';
 
 export type { ChangeEvent, EventTypeOf } from './event-data.js';
 
@@ -13,7 +13,7 @@ export type { ChangeEvent, EventTypeOf } from './event-data.js';
  */
 @Injectable()
 export class EventRecorder {
-  constructor(private readonly repository: WebhooksRepository) {}
+  constructor(private readonly repository: EventsRepository) {}
 
   async record(m: EntityManager, events: ChangeEvent | ChangeEvent[]): Promise<void> {
     const list = Array.isArray(events) ? events : [events];

@@ -12,7 +12,7 @@ import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { EventListQuery } from './dto/event-list.query.js';
 import { presentEvent } from './webhooks.presenter.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { EventsRepository } from './events.repository.js';
 import type { EventView } from './webhooks.views.js';
 import { EVENT_LIST } from './webhooks.lists.js';
 
@@ -31,7 +31,7 @@ function withProductCosts(scopes: string[], event: EventView): EventView {
 export class EventsService {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly repository: WebhooksRepository,
+    private readonly repository: EventsRepository,
   ) {}
 
   async list(query: EventListQuery) {

@@ -7,9 +7,14 @@ import { uncounted } from '../../database/query-counter.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { DISABLE_AFTER_MS, retryWaitMs } from './domain/backoff.js';
 import { signatureHeader, standardSignatureHeader } from './domain/signature.js';
-import { WebhookSender } from './webhook-sender.js';
+import { WebhookSender } from './webhook-sender.client.js';
 import { eventId, presentEvent } from './webhooks.presenter.js';
-import { type ClaimedWebhookDelivery, type DeliveryOutcome, type EndpointOutcome, WebhooksRepository } from './webhooks.repository.js';
+import {
+  type ClaimedWebhookDelivery,
+  type DeliveryOutcome,
+  type EndpointOutcome,
+  WebhookDeliveriesRepository,
+} from './webhook-deliveries.repository.js';
 
 /** How often a deliverer that keeps failing says so. */
 const FAILURE_LOG_MS = 30_000;
@@ -36,7 +41,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
 
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly repository: WebhooksRepository,
+    private readonly repository: WebhookDeliveriesRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.sender = new WebhookSender(config.webhookAllowPrivate, config.webhookTimeoutMs);

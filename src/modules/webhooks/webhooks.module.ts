@@ -4,7 +4,9 @@ import { EventsController } from './events.controller.js';
 import { EventsService } from './events.service.js';
 import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
 import { WebhooksController } from './webhooks.controller.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { EventsRepository } from './events.repository.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /**
@@ -14,7 +16,15 @@ import { WebhooksService } from './webhooks.service.js';
 @Global()
 @Module({
   controllers: [WebhooksController, EventsController],
-  providers: [WebhooksRepository, EventRecorder, WebhooksService, WebhookDeliveriesService, EventsService],
-  exports: [WebhooksRepository, EventRecorder],
+  providers: [
+    EventsRepository,
+    WebhookEndpointsRepository,
+    WebhookDeliveriesRepository,
+    EventRecorder,
+    WebhooksService,
+    WebhookDeliveriesService,
+    EventsService,
+  ],
+  exports: [EventsRepository, WebhookDeliveriesRepository, EventRecorder],
 })
 export class WebhooksModule {}

@@ -1,6 +1,6 @@
 import { flag, timestamp } from '../../common/format/format.js';
 import type { WebhookEvent } from './event.entity.js';
-import type { DeliveryWithType } from './webhooks.repository.js';
+import type { DeliveryWithType } from './webhook-deliveries.repository.js';
 import type { EventView, WebhookDeliveryView, WebhookView, WebhookWithSecretView } from './webhooks.views.js';
 import type { Webhook } from './webhook.entity.js';
 

@@ -9,9 +9,10 @@ import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { newSecret } from './domain/signature.js';
-import { RefusedAddressError, resolvePublic } from './public-address.js';
+import { RefusedAddressError, resolvePublic } from './public-address.resolver.js';
 import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './webhooks.presenter.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { EventsRepository } from './events.repository.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import type { WebhookCreate, WebhookPatch } from './dto/webhook.input.js';
 import { asReplacement } from '../../common/crud/replacement.js';
 import { WEBHOOK_LIST } from './webhooks.lists.js';
@@ -30,7 +31,8 @@ function keyOfRequest(): { scopes: string[]; api_key_id: number | null } {
 export class WebhooksService {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly repository: WebhooksRepository,
+    private readonly repository: WebhookEndpointsRepository,
+    private readonly events: EventsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -97,7 +99,7 @@ export class WebhooksService {
   ping(key: string) {
     return this.tx.run(async (m) => {
       const current = await this.repository.webhooks.find(m, key, { lock: true });
-      return presentDelivery(await this.repository.recordPing(m, current.id, presentWebhook(current)));
+      return presentDelivery(await this.events.recordPing(m, current.id, presentWebhook(current)));
     });
   }
 

@@ -1,46 +1,6 @@
 -- Written by `npm run sql:snapshot` from src/modules/catalog/repositories/catalog-checks.repository.ts; do not edit.
 -- Table inserts and updates are left out: their column lists follow the fields a request carries.
 
--- CatalogChecksRepository.taxClassExists
-SELECT
-  1 AS "row_exists"
-FROM
-  (
-    SELECT
-      1 AS dummy_column
-  ) "dummy_table"
-WHERE
-  EXISTS (
-    SELECT
-      1
-    FROM
-      "tax_classes" "TaxClass"
-    WHERE
-      (("TaxClass"."id" = $1))
-  )
-LIMIT
-  1;
-
--- CatalogChecksRepository.customerGroupExists
-SELECT
-  1 AS "row_exists"
-FROM
-  (
-    SELECT
-      1 AS dummy_column
-  ) "dummy_table"
-WHERE
-  EXISTS (
-    SELECT
-      1
-    FROM
-      "customer_groups" "CustomerGroup"
-    WHERE
-      (("CustomerGroup"."id" = $1))
-  )
-LIMIT
-  1;
-
 -- CatalogChecksRepository.categoryExists
 SELECT
   1 AS "row_exists"
@@ -63,11 +23,11 @@ LIMIT
 
 -- CatalogChecksRepository.existingCategoryIds
 SELECT
-  "Category"."id" AS "Category_id"
+  id
 FROM
-  "categories" "Category"
+  "categories"
 WHERE
-  (("Category"."id" IN ($1, $2)));
+  id = ANY ($1::int[]);
 
 -- CatalogChecksRepository.takenKeys (create)
 SELECT

@@ -59,14 +59,6 @@ WHERE
   held.n >= 0
   AND regexp_replace(url_name, '-[0-9]+$', '') = ANY ($1::text[]);
 
--- ProductSetsRepository.existing
-SELECT
-  id
-FROM
-  "categories"
-WHERE
-  id = ANY ($1::int[]);
-
 -- ProductSetsRepository.variantsHolding
 SELECT
   id,
@@ -76,15 +68,6 @@ FROM
   "product_variants"
 WHERE
   sku = ANY ($1::text[]);
-
--- ProductSetsRepository.definitions
-SELECT
-  *
-FROM
-  "custom_field_definitions"
-WHERE
-  entity = 'product'
-  AND name = ANY ($1::text[]);
 
 -- ProductSetsRepository.partsOf (options)
 SELECT

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, type EntityTarget, In, type ObjectLiteral } from 'typeorm';
+import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
 import { tableOf } from '../../../database/table.js';
-import { CustomerGroup } from '../../customers/customer-group.entity.js';
-import { TaxClass } from '../../tax/tax-class.entity.js';
 import { Category } from '../category.entity.js';
 import { Product } from '../product.entity.js';
 
@@ -14,31 +12,25 @@ export type NamedTable = 'products' | 'categories';
 const NAMED: Record<NamedTable, EntityTarget<ObjectLiteral>> = { products: Product, categories: Category };
 
 /**
- * The statements behind the catalog's input checks (catalog-checks.ts): references that must exist
- * (tax class, categories, customer group), unique keys already in use, URL names already taken.
+ * The statements behind the catalog's input checks (catalog-checks.ts): categories that must exist,
+ * unique keys already in use, URL names already taken (tax classes and customer groups are their
+ * modules' to read).
  */
 @Injectable()
 export class CatalogChecksRepository {
-  @GenerateSql({ args: [SqlArg.manager, 1] })
-  taxClassExists(m: EntityManager, id: number): Promise<boolean> {
-    return m.getRepository(TaxClass).existsBy({ id });
-  }
-
-  @GenerateSql({ args: [SqlArg.manager, 1] })
-  customerGroupExists(m: EntityManager, id: number): Promise<boolean> {
-    return m.getRepository(CustomerGroup).existsBy({ id });
-  }
-
   @GenerateSql({ args: [SqlArg.manager, 1] })
   categoryExists(m: EntityManager, id: number): Promise<boolean> {
     return m.getRepository(Category).existsBy({ id });
   }
 
-  /** Which of `ids` are categories; no statement for an empty list. */
+  /** Which of `ids` are categories, in one statement whatever their number (a batch's references); none for an empty list. */
   @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
   async existingCategoryIds(m: EntityManager, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    return new Set((await m.getRepository(Category).find({ select: { id: true }, where: { id: In(ids) } })).map((r) => r.id));
+    const rows = await runStatement<{ id: number }>(m, `SELECT id FROM ${tableOf(m.connection, Category)} WHERE id = ANY($1::int[])`, [
+      ids,
+    ]);
+    return new Set(rows.map((r) => r.id));
   }
 
   /**

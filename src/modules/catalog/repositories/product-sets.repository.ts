@@ -4,10 +4,6 @@ import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { deleteRows, insertRows, rowsWhereIn, softDeleteRows, touchRows, updateRows } from '../../../database/sql/sets.js';
 import { runStatement } from '../../../database/sql/statement.js';
 import { tableOf } from '../../../database/table.js';
-import { CustomFieldDefinition } from '../../custom-fields/custom-field-definition.entity.js';
-import { CustomerGroup } from '../../customers/customer-group.entity.js';
-import { TaxClass } from '../../tax/tax-class.entity.js';
-import { Category } from '../category.entity.js';
 import { ProductAttribute } from '../product-attribute.entity.js';
 import { ProductCategory } from '../product-category.entity.js';
 import { ProductCustomFieldValue } from '../product-custom-field-value.entity.js';
@@ -45,9 +41,6 @@ const OWNER: Record<Exclude<SetTable, 'products'>, string> = {
   categories: 'product_id',
   custom_fields: 'product_id',
 };
-
-/** Which tables refer to others by id, for the existence checks of a batch. */
-const REFERENCED = { tax_classes: TaxClass, categories: Category, customer_groups: CustomerGroup } as const;
 
 /**
  * The statements of a product upsert (item PUT, batch PUT, part collection PUTs): every one reads or
@@ -120,35 +113,11 @@ export class ProductSetsRepository {
     return rows.map((r) => r.url_name);
   }
 
-  /** Which of `ids` exist in the referenced table. */
-  @GenerateSql({ args: [SqlArg.manager, 'categories', [1, 2]] })
-  async existing(m: EntityManager, table: keyof typeof REFERENCED, ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await runStatement<{ id: number }>(
-      m,
-      `SELECT id FROM ${tableOf(m.connection, REFERENCED[table])} WHERE id = ANY($1::int[])`,
-      [ids],
-    );
-    return new Set(rows.map((r) => r.id));
-  }
-
   /** Variants (of any product) holding these SKUs. */
   @GenerateSql({ args: [SqlArg.manager, ['V-1']] })
   variantsHolding(m: EntityManager, skus: string[]): Promise<Pick<ProductVariant, 'id' | 'product_id' | 'sku'>[]> {
     if (skus.length === 0) return Promise.resolve([]);
     return runStatement(m, `SELECT id, product_id, sku FROM ${tableOf(m.connection, ProductVariant)} WHERE sku = ANY($1::text[])`, [skus]);
-  }
-
-  /** The product custom field definitions of these names. */
-  @GenerateSql({ args: [SqlArg.manager, ['origin']] })
-  async definitions(m: EntityManager, names: string[]): Promise<CustomFieldDefinition[]> {
-    if (names.length === 0) return [];
-    const rows = await runStatement<CustomFieldDefinition>(
-      m,
-      `SELECT * FROM ${tableOf(m.connection, CustomFieldDefinition)} WHERE entity = 'product' AND name = ANY($1::text[])`,
-      [names],
-    );
-    return rows.map((r) => m.create(CustomFieldDefinition, r));
   }
 
   /** The rows of a part table owned by these owners (live options only), in id order. */

@@ -120,3 +120,12 @@ FOR UPDATE;
 DELETE FROM "custom_field_definitions"
 WHERE
   "id" = $1;
+
+-- CustomFieldsRepository.named
+SELECT
+  *
+FROM
+  "custom_field_definitions"
+WHERE
+  entity = $1
+  AND name = ANY ($2::text[]);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
 import { TransactionRunner } from '../../../database/transaction.js';
 import { CrudResource } from '../../../common/crud/crud-resource.js';
@@ -13,13 +14,36 @@ import { BILLING_PLAN_LIST } from '../customers.lists.js';
 export class BillingPlansService {
   private readonly crud: CrudResource<BillingPlan, BillingPlanJson>;
 
-  constructor(tx: TransactionRunner, repository: BillingPlansRepository, recorder: EventRecorder) {
+  constructor(
+    tx: TransactionRunner,
+    private readonly repository: BillingPlansRepository,
+    recorder: EventRecorder,
+  ) {
     this.crud = new CrudResource(tx, {
       events: recorder.for('billingplan'),
       table: repository.billingPlans,
       list: BILLING_PLAN_LIST,
       present: async (_m, rows) => rows.map(presentBillingPlan),
     });
+  }
+
+  /** A plan by id (a subscription's reference); null when there is none. */
+  find(m: EntityManager, id: number): Promise<BillingPlan | null> {
+    return this.repository.planById(m, id);
+  }
+
+  /** The plan a stored row refers to (its foreign key guarantees it exists). */
+  referenced(m: EntityManager, id: number): Promise<BillingPlan> {
+    return this.repository.referencedPlan(m, id);
+  }
+
+  exists(m: EntityManager, id: number): Promise<boolean> {
+    return this.repository.planExists(m, id);
+  }
+
+  /** Plans by id (embeds); unknown ids are absent. */
+  byIds(m: EntityManager, ids: number[]): Promise<BillingPlan[]> {
+    return this.repository.plansByIds(m, ids);
   }
 
   list(query: ListQuery) {

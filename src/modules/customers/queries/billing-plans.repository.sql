@@ -71,3 +71,72 @@ FOR UPDATE;
 DELETE FROM "billing_plans"
 WHERE
   "id" = $1;
+
+-- BillingPlansRepository.planById
+SELECT
+  "BillingPlan"."id" AS "BillingPlan_id",
+  "BillingPlan"."name" AS "BillingPlan_name",
+  "BillingPlan"."interval_unit" AS "BillingPlan_interval_unit",
+  "BillingPlan"."interval_count" AS "BillingPlan_interval_count",
+  "BillingPlan"."trial_days" AS "BillingPlan_trial_days",
+  "BillingPlan"."renewal_cycles" AS "BillingPlan_renewal_cycles",
+  "BillingPlan"."created_at" AS "BillingPlan_created_at",
+  "BillingPlan"."updated_at" AS "BillingPlan_updated_at"
+FROM
+  "billing_plans" "BillingPlan"
+WHERE
+  (("BillingPlan"."id" = $1))
+LIMIT
+  1;
+
+-- BillingPlansRepository.referencedPlan
+SELECT
+  "BillingPlan"."id" AS "BillingPlan_id",
+  "BillingPlan"."name" AS "BillingPlan_name",
+  "BillingPlan"."interval_unit" AS "BillingPlan_interval_unit",
+  "BillingPlan"."interval_count" AS "BillingPlan_interval_count",
+  "BillingPlan"."trial_days" AS "BillingPlan_trial_days",
+  "BillingPlan"."renewal_cycles" AS "BillingPlan_renewal_cycles",
+  "BillingPlan"."created_at" AS "BillingPlan_created_at",
+  "BillingPlan"."updated_at" AS "BillingPlan_updated_at"
+FROM
+  "billing_plans" "BillingPlan"
+WHERE
+  (("BillingPlan"."id" = $1))
+LIMIT
+  1;
+
+-- BillingPlansRepository.planExists
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "billing_plans" "BillingPlan"
+    WHERE
+      (("BillingPlan"."id" = $1))
+  )
+LIMIT
+  1;
+
+-- BillingPlansRepository.plansByIds
+SELECT
+  "BillingPlan"."id" AS "BillingPlan_id",
+  "BillingPlan"."name" AS "BillingPlan_name",
+  "BillingPlan"."interval_unit" AS "BillingPlan_interval_unit",
+  "BillingPlan"."interval_count" AS "BillingPlan_interval_count",
+  "BillingPlan"."trial_days" AS "BillingPlan_trial_days",
+  "BillingPlan"."renewal_cycles" AS "BillingPlan_renewal_cycles",
+  "BillingPlan"."created_at" AS "BillingPlan_created_at",
+  "BillingPlan"."updated_at" AS "BillingPlan_updated_at"
+FROM
+  "billing_plans" "BillingPlan"
+WHERE
+  (("BillingPlan"."id" IN ($1, $2)));

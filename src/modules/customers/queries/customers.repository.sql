@@ -849,3 +849,80 @@ FROM
   "customers" c
 WHERE
   c.id = $1;
+
+-- CustomersRepository.customerById
+SELECT
+  "Customer"."id" AS "Customer_id",
+  "Customer"."first_name" AS "Customer_first_name",
+  "Customer"."last_name" AS "Customer_last_name",
+  "Customer"."email" AS "Customer_email",
+  "Customer"."company" AS "Customer_company",
+  "Customer"."phone" AS "Customer_phone",
+  "Customer"."notes" AS "Customer_notes",
+  "Customer"."is_guest" AS "Customer_is_guest",
+  "Customer"."customer_group_id" AS "Customer_customer_group_id",
+  "Customer"."created_at" AS "Customer_created_at",
+  "Customer"."updated_at" AS "Customer_updated_at"
+FROM
+  "customers" "Customer"
+WHERE
+  (("Customer"."id" = $1))
+LIMIT
+  1;
+
+-- CustomersRepository.customersByIds
+SELECT
+  "Customer"."id" AS "Customer_id",
+  "Customer"."first_name" AS "Customer_first_name",
+  "Customer"."last_name" AS "Customer_last_name",
+  "Customer"."email" AS "Customer_email",
+  "Customer"."company" AS "Customer_company",
+  "Customer"."phone" AS "Customer_phone",
+  "Customer"."notes" AS "Customer_notes",
+  "Customer"."is_guest" AS "Customer_is_guest",
+  "Customer"."customer_group_id" AS "Customer_customer_group_id",
+  "Customer"."created_at" AS "Customer_created_at",
+  "Customer"."updated_at" AS "Customer_updated_at"
+FROM
+  "customers" "Customer"
+WHERE
+  (("Customer"."id" IN ($1, $2)));
+
+-- CustomersRepository.groupIdOf
+SELECT
+  "Customer"."id" AS "Customer_id",
+  "Customer"."customer_group_id" AS "Customer_customer_group_id"
+FROM
+  "customers" "Customer"
+WHERE
+  (("Customer"."id" = $1))
+LIMIT
+  1;
+
+-- CustomersRepository.groupExists
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "customer_groups" "CustomerGroup"
+    WHERE
+      (("CustomerGroup"."id" = $1))
+  )
+LIMIT
+  1;
+
+-- CustomersRepository.existingGroupIds
+SELECT
+  id
+FROM
+  "customer_groups"
+WHERE
+  id = ANY ($1::int[]);

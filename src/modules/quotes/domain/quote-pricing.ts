@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { type MoneyInput, roundCents, toDecimal } from '../../../common/money/money.js';
+import { roundCents, toDecimal } from '../../../common/money/money.js';
 import { computeTax, type TaxRateInput } from '../../tax/domain/tax.js';
 
 export interface PricedLineInput {
@@ -101,12 +101,4 @@ export function priceQuote(lines: PricedLineInput[], coupon: CouponInput | null)
     total_tax: totalTax,
     total: sum(priced.map((l) => l.total)).plus(totalTax),
   };
-}
-
-/**
- * The discount rule of what a buyer reads (page, PDF, e-mail): a line shows its discount only when
- * it has one (any amount other than zero), so an undiscounted line reads "quantity × price = total".
- */
-export function hasDiscount(discount: MoneyInput): boolean {
-  return !toDecimal(discount).isZero();
 }

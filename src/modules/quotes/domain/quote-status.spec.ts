@@ -1,4 +1,4 @@
-import { effectiveStatus, finalQuoteError, isPastExpiry, reopenError } from './quote-status.js';
+import { buyerState, effectiveStatus, finalQuoteError, isPastExpiry, reopenError } from './quote-status.js';
 
 describe('quote status', () => {
   const now = new Date('2026-03-01T12:00:00Z');
@@ -36,5 +36,20 @@ describe('quote status', () => {
     expect(reopenError('Q1', 'declined')).toBeNull();
     expect(reopenError('Q1', 'ordered')).toBe('Quote Q1 is ordered and cannot be reopened.');
     expect(reopenError('Q1', 'active')).toBe('Quote Q1 is active: only an accepted or declined quote can be reopened.');
+  });
+});
+
+describe('buyerState', () => {
+  const expiresAt = new Date('2030-03-01T14:05:00.123Z');
+  it('reads expired past expires_at, and accepted for good once accepted', () => {
+    expect(buyerState({ status: 'active', expires_at: expiresAt }, new Date('2030-02-15T00:00:00Z'))).toBe('open');
+    expect(buyerState({ status: 'active', expires_at: expiresAt }, new Date('2030-03-01T14:05:00.123Z'))).toBe('expired');
+    expect(buyerState({ status: 'active', expires_at: null }, new Date('2099-01-01Z'))).toBe('open');
+    expect(buyerState({ status: 'accepted', expires_at: expiresAt }, new Date('2031-01-01Z'))).toBe('accepted');
+  });
+
+  it('reads declined and ordered as stored, past expiry too', () => {
+    expect(buyerState({ status: 'declined', expires_at: expiresAt }, new Date('2031-01-01Z'))).toBe('declined');
+    expect(buyerState({ status: 'ordered', expires_at: expiresAt }, new Date('2031-01-01Z'))).toBe('ordered');
   });
 });

@@ -1,3 +1,5 @@
+import type { BuyerState } from '../../quote-documents/buyer-quote.view.js';
+
 /**
  * A quote's life (CONTRACT §14): open (`active`, or `expired` once past `expires_at`), then accepted
  * or declined by its buyer, and `ordered` once an order was made from it. What the buyer accepted
@@ -10,6 +12,13 @@ export const QUOTE_STATUSES = ['active', 'accepted', 'declined', 'expired', 'ord
 export function effectiveStatus(q: { status: string; expires_at: Date | null }, now = new Date()): string {
   if (q.status !== 'active') return q.status;
   return isPastExpiry(q.expires_at, now) ? 'expired' : q.status;
+}
+
+/** Where a quote stands for its buyer (the page, the PDF, the e-mails): its effective status, `active` read as open. */
+export function buyerState(q: { status: string; expires_at: Date | null }, now = new Date()): BuyerState {
+  const status = effectiveStatus(q, now);
+  if (status === 'accepted' || status === 'declined' || status === 'ordered' || status === 'expired') return status;
+  return 'open';
 }
 
 /** Statuses in which the quote is final: no PATCH, DELETE or send-quote. */

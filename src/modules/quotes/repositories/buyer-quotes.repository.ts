@@ -8,40 +8,15 @@ import { tableOf } from '../../../database/table.js';
 import { Product } from '../../catalog/product.entity.js';
 import { QuoteItem } from '../quote-item.entity.js';
 import { Quote } from '../quote.entity.js';
-import type { QuoteItemExtra } from '../quote-item.entity.js';
+import type { BuyerQuoteRecord } from '../../quote-documents/buyer-quote.view.js';
 
-/** A quote as its buyer reads it, from one statement (money as PostgreSQL's text; timestamps decoded to Dates by the repository). */
-export interface BuyerQuoteRecord {
-  id: number;
-  number: string;
-  name: string;
-  cart_link_id: string;
-  cart_link_version: number;
+/**
+ * A quote as its buyer reads it, from one statement (money as PostgreSQL's text; timestamps decoded
+ * to Dates by the repository): the buyer's view's record with the stored status, from which the
+ * service decides where the quote stands for its buyer.
+ */
+export interface BuyerQuoteRow extends Omit<BuyerQuoteRecord, 'state'> {
   status: string;
-  revision: number;
-  expires_at: Date | null;
-  accepted_at: Date | null;
-  declined_at: Date | null;
-  decline_reason: string | null;
-  updated_at: Date;
-  subtotal: string;
-  total_discount: string;
-  total_tax: string;
-  total: string;
-  items: BuyerItemRecord[];
-}
-
-interface BuyerItemRecord {
-  name: string | null;
-  sku: string | null;
-  product_id: number;
-  options: Record<string, string>;
-  extras: QuoteItemExtra[];
-  quantity: number;
-  price: string;
-  subtotal: string;
-  discount: string;
-  total: string;
 }
 
 /** What a cart page's form token is signed over besides the link: the quote and how many times its link was set. */
@@ -51,8 +26,8 @@ export interface CartFormKey {
 }
 
 /** The buyer's view as the statement answered it, its timestamps (PostgreSQL's JSON text) turned into Dates in place. */
-const decodeTimestamps = timestampsDecoder<BuyerQuoteRecord>(['expires_at', 'accepted_at', 'declined_at', 'updated_at']);
-const decodeView = (view: BuyerQuoteRecord | undefined): BuyerQuoteRecord | null => (view ? decodeTimestamps(view) : null);
+const decodeTimestamps = timestampsDecoder<BuyerQuoteRow>(['expires_at', 'accepted_at', 'declined_at', 'updated_at']);
+const decodeView = (view: BuyerQuoteRow | undefined): BuyerQuoteRow | null => (view ? decodeTimestamps(view) : null);
 
 /**
  * What a buyer's decision did: the quote's state as it was before the statement (`decided` tells
@@ -105,8 +80,8 @@ export class BuyerQuotesRepository {
 
   /** By cart link identifier, compared exactly (it is the buyer's capability); null when there is none. */
   @GenerateSql({ args: [SqlArg.manager, 'AbCdEfGhIjKlMnOp'] })
-  async byCartLink(m: EntityManager, cartLinkId: string): Promise<BuyerQuoteRecord | null> {
-    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `${this.viewSql} WHERE q.cart_link_id = $1`, [cartLinkId]);
+  async byCartLink(m: EntityManager, cartLinkId: string): Promise<BuyerQuoteRow | null> {
+    const [row] = await runStatement<{ view: BuyerQuoteRow }>(m, `${this.viewSql} WHERE q.cart_link_id = $1`, [cartLinkId]);
     return decodeView(row?.view);
   }
 
@@ -126,16 +101,16 @@ export class BuyerQuotesRepository {
    * quotes: numbers are `Q` + digits, stored upper case, so `number = upper($)` uses the unique index.
    */
   @GenerateSql({ name: 'by id or number', args: [SqlArg.manager, '1001'] }, { name: 'by number', args: [SqlArg.manager, 'q1001'] })
-  async byKey(m: EntityManager, segment: string): Promise<BuyerQuoteRecord | null> {
+  async byKey(m: EntityManager, segment: string): Promise<BuyerQuoteRow | null> {
     const key = keySql('q', segment, 'number', 'upper');
-    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `${this.viewSql} WHERE ${key.where} ${key.order} LIMIT 1`, key.params);
+    const [row] = await runStatement<{ view: BuyerQuoteRow }>(m, `${this.viewSql} WHERE ${key.where} ${key.order} LIMIT 1`, key.params);
     return decodeView(row?.view);
   }
 
   /** By id (the e-mails of a quote, and the PDF they carry). */
   @GenerateSql({ args: [SqlArg.manager, 1] })
-  async byId(m: EntityManager, id: number): Promise<BuyerQuoteRecord | null> {
-    const [row] = await runStatement<{ view: BuyerQuoteRecord }>(m, `${this.viewSql} WHERE q.id = $1`, [id]);
+  async byId(m: EntityManager, id: number): Promise<BuyerQuoteRow | null> {
+    const [row] = await runStatement<{ view: BuyerQuoteRow }>(m, `${this.viewSql} WHERE q.id = $1`, [id]);
     return decodeView(row?.view);
   }
 

@@ -266,3 +266,31 @@ SELECT
           1
       )
   );
+
+-- TaxRepository.classExists
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "tax_classes" "TaxClass"
+    WHERE
+      (("TaxClass"."id" = $1))
+  )
+LIMIT
+  1;
+
+-- TaxRepository.existingClassIds
+SELECT
+  id
+FROM
+  "tax_classes"
+WHERE
+  id = ANY ($1::int[]);

@@ -1,7 +1,7 @@
 /**
  * Which events an endpoint receives: each pattern is an exact type (`quote.sent`), a prefix ending
  * in `.*` (`quote.*`: every type that starts with `quote.`, `quote.delivery.failed` included) or `*`
- * (everything). Matching is done once, in the SQL of the fan-out (WebhooksRepository.recordEvents).
+ * (everything). Matching is done once, in the SQL of the fan-out (EventsRepository.recordEvents).
  */
 export const EVENT_PATTERN = /^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*(\.\*)?)$/;
 

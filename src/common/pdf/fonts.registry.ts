@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
-import { mirrorOf } from './bidi.js';
+import { mirrorOf } from './bidi.algorithm.js';
 
 /**
  * The fonts of the quote PDF: Noto, from the @fontsource packages, which ship each family cut into
@@ -124,7 +124,7 @@ type Glyph = fontkit.Glyph;
  * text a reader extracts: a glyph that stands for several characters (an Arabic letter's body
  * without its dots) would then read as whatever the process drew first, and the bytes of a quote
  * would depend on what was rendered before it. `postscriptName` gives PDFKit a distinct font name
- * for a second copy of the same font in one document (see text-runs.ts).
+ * for a second copy of the same font in one document (see text-runs.typesetter.ts).
  */
 export function faithful(base: Face, postscriptName?: string): Face {
   const face = Object.create(base) as Face;

@@ -1,8 +1,8 @@
-import { de } from './de.js';
-import { type Labels, en } from './en.js';
-import { ru } from './ru.js';
+import { de } from './de.labels.js';
+import { type Labels, en } from './en.labels.js';
+import { ru } from './ru.labels.js';
 
-export { en, type Labels } from './en.js';
+export { en, type Labels } from './en.labels.js';
 
 /** The languages buyers read, by BCP 47 language subtag; adding one is a file and a line here. */
 const LANGUAGES: Record<string, Labels> = { en, ru, de };

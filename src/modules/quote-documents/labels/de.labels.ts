@@ -1,4 +1,4 @@
-import type { Labels } from './en.js';
+import type { Labels } from './en.labels.js';
 
 /** German labels (see ./en.ts). */
 export const de: Labels = {

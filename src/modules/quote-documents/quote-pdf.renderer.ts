@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { BuyerQuote } from '../domain/buyer-view.js';
-import { RenderPool } from './render-pool.js';
+import { PdfRenderPool } from '../../common/pdf/pdf-render.pool.js';
+import { threadFile } from '../../common/threads/thread-pool.js';
+import type { BuyerQuote } from './buyer-quote.view.js';
 
 /** How many quotes' PDFs are kept, and how many bytes at most in all. */
 const CACHE_ENTRIES = 64;
 const CACHE_BYTES = 64 * 1024 * 1024;
 
+/** The quote's layout (quote-pdf.layout.ts), as the render threads load it. */
+export const QUOTE_PDF_LAYOUT = threadFile(import.meta.url, 'quote-pdf.layout.js');
+
 /**
  * A quote's PDF, as every door asks for it (GET /quote/{id}/pdf, the cart page's link, the
- * send-quote attachment): rendered on the render pool's threads, and reused while the quote reads
+ * send-quote attachment): rendered on the PDF render pool's threads (common/pdf), and reused while the quote reads
  * the same. The PDF is a function of the BuyerQuote alone (renderQuotePdf: same input, same bytes),
  * so the kept copy is keyed by a hash of all of it — the revision and updated_at, the state as of
  * now (an expiry passing changes it), the store's name, address, locale and currency — and any of
@@ -18,7 +22,7 @@ const CACHE_BYTES = 64 * 1024 * 1024;
  */
 @Injectable()
 export class QuotePdfs implements OnModuleDestroy {
-  private readonly pool = new RenderPool();
+  private readonly pool = new PdfRenderPool<BuyerQuote>(QUOTE_PDF_LAYOUT);
   /** By quote number, in order of use (the oldest first). */
   private readonly kept = new Map<string, { key: string; pdf: Buffer }>();
   private keptBytes = 0;

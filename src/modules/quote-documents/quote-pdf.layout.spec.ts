@@ -1,7 +1,8 @@
 import { getDocumentProxy, getMeta } from 'unpdf';
-import type { BuyerQuote } from '../domain/buyer-view.js';
-import { en } from '../labels/index.js';
-import { renderQuotePdf, xmlText } from './quote-pdf.js';
+import type { BuyerQuote } from './buyer-quote.view.js';
+import { en } from './labels/buyer.labels.js';
+import { xmlText } from '../../common/pdf/pdf-document.setup.js';
+import { renderQuotePdf } from './quote-pdf.layout.js';
 
 const MARKUP = 'Evil</rdf:li></rdf:Alt></dc:title><dc:rights>owned & "kept"</dc:rights><dc:title><rdf:Alt><rdf:li>';
 

@@ -1,6 +1,6 @@
-import { paperFor } from './quote-pdf.js';
-import { visualOrder } from './bidi.js';
-import { visualRuns, widthOf, wrap } from './text-runs.js';
+import { paperFor } from './pdf-document.setup.js';
+import { visualOrder } from './bidi.algorithm.js';
+import { visualRuns, widthOf, wrap } from './text-runs.typesetter.js';
 
 const REGULAR = { weight: 400 as const, size: 10 };
 /** A line's pieces as drawn, left to right: [text given to PDFKit, font file]. */

@@ -4,8 +4,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import Mustache from 'mustache';
 import { escapeHtml } from '../../common/format/html.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { SHOP_QUOTE_DECISION, SHOP_STORE_DECISION } from './templates/shop-quote-decision.js';
-import { SHOP_SEND_QUOTE } from './templates/shop-send-quote.js';
+import { SHOP_QUOTE_DECISION, SHOP_STORE_DECISION } from './templates/shop-quote-decision.template.js';
+import { SHOP_SEND_QUOTE } from './templates/shop-send-quote.template.js';
 
 export interface RenderedMail {
   subject: string;

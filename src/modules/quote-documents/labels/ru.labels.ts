@@ -1,4 +1,4 @@
-import type { Labels } from './en.js';
+import type { Labels } from './en.labels.js';
 
 /** Russian labels (see ./en.ts). */
 export const ru: Labels = {

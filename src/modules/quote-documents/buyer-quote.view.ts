@@ -1,12 +1,49 @@
-import { timestamp } from '../../../common/format/format.js';
-import { formatCurrency } from '../../../common/money/money.js';
-import { type Labels, labelsFor } from '../labels/index.js';
-import type { BuyerQuoteRecord } from '../repositories/buyer-quotes.repository.js';
-import { hasDiscount } from './quote-pricing.js';
-import { effectiveStatus } from './quote-status.js';
+import { timestamp } from '../../common/format/format.js';
+import { type MoneyInput, formatCurrency, toDecimal } from '../../common/money/money.js';
+import { type Labels, labelsFor } from './labels/buyer.labels.js';
 
-/** Where a quote stands for its buyer: open to accept or decline, past its expiry, accepted, declined, or ordered. */
-type BuyerState = 'open' | 'expired' | 'accepted' | 'declined' | 'ordered';
+/**
+ * Where a quote stands for its buyer: open to accept or decline, past its expiry, accepted, declined,
+ * or ordered. The quotes module decides it (its expiry rule: quotes/domain/quote-status.ts, buyerState).
+ */
+export type BuyerState = 'open' | 'expired' | 'accepted' | 'declined' | 'ordered';
+
+/**
+ * What the buyer's view is made from: a quote as its owner reads it for its buyer (money as
+ * PostgreSQL's text, timestamps as Dates), with where it stands for the buyer already decided.
+ */
+export interface BuyerQuoteRecord {
+  id: number;
+  number: string;
+  name: string;
+  cart_link_id: string;
+  cart_link_version: number;
+  state: BuyerState;
+  revision: number;
+  expires_at: Date | null;
+  accepted_at: Date | null;
+  declined_at: Date | null;
+  decline_reason: string | null;
+  updated_at: Date;
+  subtotal: string;
+  total_discount: string;
+  total_tax: string;
+  total: string;
+  items: BuyerItemRecord[];
+}
+
+interface BuyerItemRecord {
+  name: string | null;
+  sku: string | null;
+  product_id: number;
+  options: Record<string, string>;
+  extras: { sku: string; name: string; price: string }[];
+  quantity: number;
+  price: string;
+  subtotal: string;
+  discount: string;
+  total: string;
+}
 
 export interface BuyerItem {
   name: string;
@@ -42,7 +79,7 @@ export interface BuyerQuote {
   locale: string;
   /** Who sells: the store's name and, when configured, its e-mail, postal address (lines) and phone. */
   seller: { name: string; email: string | null; address: string[]; phone: string | null };
-  /** Every fixed word the buyer reads, in LOCALE's language (English when there is no table for it): quotes/labels. */
+  /** Every fixed word the buyer reads, in LOCALE's language (English when there is no table for it): labels/. */
   labels: Labels;
   id: number;
   number: string;
@@ -95,14 +132,15 @@ export function spellDate(value: Date, locale: string): string {
   return `${format.format(value)} UTC`;
 }
 
-/** Where a quote stands for its buyer: its effective status (domain/quote-status.ts), `active` read as open. */
-function buyerState(r: { status: string; expires_at: Date | null }, now = new Date()): BuyerState {
-  const status = effectiveStatus(r, now);
-  if (status === 'accepted' || status === 'declined' || status === 'ordered' || status === 'expired') return status;
-  return 'open';
+/**
+ * The discount rule of what a buyer reads (page, PDF, e-mail): a line shows its discount only when
+ * it has one (any amount other than zero), so an undiscounted line reads "quantity × price = total".
+ */
+function hasDiscount(discount: MoneyInput): boolean {
+  return !toDecimal(discount).isZero();
 }
 
-export function buyerView(r: BuyerQuoteRecord, f: BuyerFormat, now = new Date()): BuyerQuote {
+export function buyerView(r: BuyerQuoteRecord, f: BuyerFormat): BuyerQuote {
   const money = (v: string) => formatCurrency(v, f.currency, f.locale);
   return {
     storeName: f.seller.name,
@@ -114,7 +152,7 @@ export function buyerView(r: BuyerQuoteRecord, f: BuyerFormat, now = new Date())
     name: r.name,
     cartLinkId: r.cart_link_id,
     cartLinkVersion: r.cart_link_version ?? 1,
-    state: buyerState(r, now),
+    state: r.state,
     expiresAt: timestamp(r.expires_at),
     expiresOn: r.expires_at ? spellDate(r.expires_at, f.locale) : null,
     acceptedAt: timestamp(r.accepted_at),

@@ -1,6 +1,6 @@
 import { escapeHtml as e } from '../../common/format/html.js';
-import { type BuyerItem, type BuyerQuote, type Seller, telLink } from '../quotes/domain/buyer-view.js';
-import { type Labels, fill, labelsFor } from '../quotes/labels/index.js';
+import { type BuyerItem, type BuyerQuote, type Seller, telLink } from './buyer-quote.view.js';
+import { type Labels, fill, labelsFor } from './labels/buyer.labels.js';
 
 /**
  * The buyer's pages, rendered on the server from plain template functions: no script at all, one

@@ -1,4 +1,4 @@
-import { HTML_FOOT, HTML_HEAD, ITEMS_HTML, ITEMS_TEXT, STORE_TEXT } from './parts.js';
+import { HTML_FOOT, HTML_HEAD, ITEMS_HTML, ITEMS_TEXT, STORE_TEXT } from './mail-parts.template.js';
 
 /**
  * The built-in `shop:send-quote` template (Mustache). A folder named by TEMPLATES_DIR may override

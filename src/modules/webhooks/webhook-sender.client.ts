@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { refusedAddress } from './domain/addresses.js';
-import { publicLookup } from './public-address.js';
+import { publicLookup } from './public-address.resolver.js';
 
 /** What one POST came to. */
 export interface SendResult {

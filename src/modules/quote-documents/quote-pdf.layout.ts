@@ -1,12 +1,13 @@
 import PDFDocument from 'pdfkit';
-import type { BuyerItem, BuyerQuote } from '../domain/buyer-view.js';
-import { type Labels, fill } from '../labels/index.js';
-import { type Cursor, type TextStyle, drawLine, finishFonts, widthOf, wrap } from './text-runs.js';
+import { PAPER, escapedXmp, paperFor } from '../../common/pdf/pdf-document.setup.js';
+import { type Cursor, type TextStyle, drawLine, finishFonts, widthOf, wrap } from '../../common/pdf/text-runs.typesetter.js';
+import type { BuyerItem, BuyerQuote } from './buyer-quote.view.js';
+import { type Labels, fill } from './labels/buyer.labels.js';
 
 /**
  * The quote as a PDF, drawn with PDFKit from the same BuyerQuote the cart page shows. Text in any
- * script: Noto fonts, embedded as subsets, chosen character by character (pdf/fonts.ts), shaped by
- * fontkit, laid out in bidirectional order (pdf/bidi.ts). The PDF is tagged (structure, language,
+ * script: Noto fonts, embedded as subsets, chosen character by character (common/pdf/fonts.registry.ts),
+ * shaped by fontkit, laid out in bidirectional order (common/pdf/bidi.algorithm.ts). The PDF is tagged (structure, language,
  * title), on Letter paper for the US and Canada and A4 elsewhere, and every page carries the quote
  * number and "Page N of M". The file's dates are the quote's `updated_at` and nothing else varies,
  * so the same quote gives the same bytes (and the same ETag).
@@ -41,7 +42,6 @@ type PdfLabels = ReturnType<typeof pdfLabels>;
 
 const MARGIN = 50;
 const FOOTER = 28; // room kept under the content for the footer line
-const PAPER = { A4: [595.28, 841.89], LETTER: [612, 792] } as const;
 const INK = '#1d2330';
 const MUTED = '#4a5568';
 const LINE_HEIGHT = 1.35;
@@ -56,16 +56,8 @@ type Align = 'left' | 'right';
 const REGULAR = (size: number): TextStyle => ({ weight: 400, size });
 const BOLD = (size: number): TextStyle => ({ weight: 700, size });
 
-/** Letter where the locale's region is the US or Canada, A4 everywhere else. */
-export function paperFor(locale: string): 'LETTER' | 'A4' {
-  let region: string | undefined;
-  try {
-    region = new Intl.Locale(locale).maximize().region;
-  } catch {
-    region = undefined;
-  }
-  return region === 'US' || region === 'CA' ? 'LETTER' : 'A4';
-}
+/** The layout the PDF render threads load (common/pdf/pdf-render.worker.ts). */
+export default renderQuotePdf;
 
 export function renderQuotePdf(q: BuyerQuote): Promise<Buffer> {
   const words = pdfLabels(q.labels);
@@ -244,32 +236,6 @@ export function renderQuotePdf(q: BuyerQuote): Promise<Buffer> {
   finishFonts(cursor);
   doc.end();
   return done;
-}
-
-/**
- * PDFKit copies the Info strings (title, author) into the file's XMP packet as they are, so a name
- * holding markup (`</rdf:li>…<dc:rights>`) would become elements there. The packet gets them as XML
- * text; the Info dictionary keeps them as written (PDFKit escapes PDF strings itself).
- */
-function escapedXmp(doc: PDFKit.PDFDocument): void {
-  const d = doc as unknown as { info: Record<string, unknown>; _addInfo: () => void };
-  const addInfo = d._addInfo;
-  d._addInfo = function (this: typeof d) {
-    const info = this.info;
-    this.info = Object.fromEntries(Object.entries(info).map(([k, v]) => [k, typeof v === 'string' ? xmlText(v) : v]));
-    try {
-      addInfo.call(this);
-    } finally {
-      this.info = info;
-    }
-  };
-}
-
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-/** Text as XML 1.0 character data: markup escaped, characters XML cannot carry replaced by U+FFFD. */
-export function xmlText(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]).replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
 }
 
 function stateLine(q: BuyerQuote, words: PdfLabels): string {

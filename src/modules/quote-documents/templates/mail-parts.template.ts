@@ -1,5 +1,5 @@
 /**
- * The parts the built-in quote e-mails share (Mustache, over the context of quotes/quote-mail.ts):
+ * The parts the built-in quote e-mails share (Mustache, over the context of quote-mail.context.ts):
  * a frame at most 600 px wide whose tables have a fixed layout (a long name wraps instead of
  * widening the message), the items with their options and extras, the totals, and the seller's
  * identity. Names are isolated for bidirectional text (`dir="auto"`).

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../common/format/html.js';
-import { type BuyerQuote, telLink } from './domain/buyer-view.js';
-import { fill } from './labels/index.js';
+import { type BuyerQuote, telLink } from './buyer-quote.view.js';
+import { fill } from './labels/buyer.labels.js';
 
 /** What a message is: the quote itself (send-quote), or a notice of the buyer's decision. */
 export interface MailOccasion {

@@ -1,4 +1,4 @@
-import { HTML_FOOT, HTML_HEAD, ITEMS_HTML, ITEMS_TEXT, STORE_TEXT } from './parts.js';
+import { HTML_FOOT, HTML_HEAD, ITEMS_HTML, ITEMS_TEXT, STORE_TEXT } from './mail-parts.template.js';
 
 /**
  * The notices of a buyer's decision on the cart page (CONTRACT §14), Mustache like

@@ -1,5 +1,5 @@
-import { type Direction, levelsOf, visualOrder } from './bidi.js';
-import { type FaceRef, type Weight, baseFace, faceFor, faithful, rightToLeft } from './fonts.js';
+import { type Direction, levelsOf, visualOrder } from './bidi.algorithm.js';
+import { type FaceRef, type Weight, baseFace, faceFor, faithful, rightToLeft } from './fonts.registry.js';
 
 /**
  * Text in any script on a PDFKit page: a string is cut into runs by the font that has each

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { RESOURCE_SCOPE_GROUPS } from '../../common/auth/resource-scopes.js';
 import type { PageRequest, PageRows } from '../../common/paging/page-request.js';
-import { pageOfQuery } from '../../database/sql/page.js';
 import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
 import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql } from '../../database/sql/claims.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
@@ -13,26 +11,6 @@ import { PREVIOUS_SECRET_SECONDS } from './domain/signature.js';
 import { WebhookEvent } from './event.entity.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { Webhook } from './webhook.entity.js';
-
-/** An event as a write records it (EventRecorder). */
-export interface NewEvent {
-  type: string;
-  resource: string;
-  resource_id: number;
-  data: unknown;
-}
-
-/** GET /events filters. */
-export interface EventFilter {
-  type?: string;
-  resource?: string;
-  created_at_min?: Date;
-  /** Only the events of resources whose first segment is one of these (what the key reads); absent: all. */
-  resource_heads?: string[];
-}
-
-/** Resource (first segment) → scope group, as a statement parameter: the fan-out matches each event to the endpoints whose key reads it. */
-const SCOPE_GROUPS_JSON = JSON.stringify(RESOURCE_SCOPE_GROUPS);
 
 /** A delivery a worker holds (claimDue): what it sends and where. */
 export interface ClaimedWebhookDelivery {
@@ -85,140 +63,22 @@ export interface EndpointOutcome {
 export type DeliveryWithType = WebhookDelivery & { event_type: string };
 
 /**
- * `sequence` of a new event: one more than the resource's last one (writes lock the resource's
- * row, so two events of one resource are never numbered at once), counting the events of the same
- * resource earlier in the same statement (`n` orders them).
- */
-const sequenceSql = (
-  events: string,
-) => `COALESCE((SELECT max(x.sequence) FROM ${events} x WHERE x.resource = a.resource AND x.resource_id = a.resource_id), 0)
-           + row_number() OVER (PARTITION BY a.resource, a.resource_id ORDER BY a.n)`;
-
-/** The events of a statement's JSON parameter, in order (`n`). */
-const INPUT_SQL = `SELECT j->>'type' AS type, j->>'resource' AS resource, (j->>'resource_id')::bigint AS resource_id, j->'data' AS data, n
-           FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS i(j, n)`;
-
-/**
- * The statements of events and webhooks: the endpoints' table, recording events with their fan-out
- * (one statement, in the transaction of the change), the worker's leased claim (FOR UPDATE SKIP
- * LOCKED; the claim columns and renewal of src/database/sql/claims.ts) and the outcomes of a batch
- * of attempts in one statement each, fenced by the claim's token.
+ * The statements of deliveries: an endpoint's page of them and a redelivery, the worker's leased
+ * claim (FOR UPDATE SKIP LOCKED; the claim columns and renewal of src/database/sql/claims.ts), and
+ * the outcomes of a batch of attempts, on the deliveries and on their endpoints, in one statement
+ * each, fenced by the claim's token.
  */
 @Injectable()
-export class WebhooksRepository {
-  /** Endpoints, addressed by id. */
-  readonly webhooks: Table<Webhook>;
+export class WebhookDeliveriesRepository {
   /** Deliveries, by id within their endpoint. */
   readonly deliveries: Table<WebhookDelivery>;
+  private readonly events: string;
+  private readonly webhooks: string;
 
-  constructor(private readonly dataSource: DataSource) {
-    this.webhooks = new Table(dataSource, Webhook, { alt: null, label: 'Webhook' });
+  constructor(dataSource: DataSource) {
     this.deliveries = new Table(dataSource, WebhookDelivery, { alt: null, label: 'Delivery' });
-  }
-
-  /** The events table's name in hand-written statements (the others: `webhooks.sqlName`, `deliveries.sqlName`). */
-  private get eventsTable(): string {
-    return tableOf(this.dataSource, WebhookEvent);
-  }
-
-  /**
-   * Events and, for every active endpoint whose patterns match each one and whose key reads its
-   * resource (`scopes` holds `*`, `<group>:read` or `<group>:*`), a queued delivery: one
-   * statement, so the fan-out commits (or rolls back) with the change.
-   */
-  @GenerateSql({
-    args: [
-      SqlArg.manager,
-      [
-        { type: 'quote.updated', resource: 'quote', resource_id: 1, data: { id: 1 } },
-        { type: 'quote.sent', resource: 'quote', resource_id: 1, data: { id: 1 } },
-      ],
-    ],
-  })
-  async recordEvents(m: EntityManager, events: NewEvent[]): Promise<{ events: number; deliveries: number }> {
-    const [row] = await runStatement<{ events: number; deliveries: number }>(
-      m,
-      `WITH a AS (${INPUT_SQL}),
-       e AS (
-         INSERT INTO ${this.eventsTable} (type, resource, resource_id, sequence, data)
-         SELECT a.type, a.resource, a.resource_id, ${sequenceSql(this.eventsTable)}, a.data FROM a ORDER BY a.n
-         RETURNING id, type, resource),
-       g AS (SELECT e.id, e.type, $2::jsonb ->> split_part(e.resource, '.', 1) AS grp FROM e),
-       d AS (
-         INSERT INTO ${this.deliveries.sqlName} (webhook_id, event_id)
-         SELECT w.id, g.id FROM g JOIN ${this.webhooks.sqlName} w ON w.is_active
-          WHERE EXISTS (SELECT 1 FROM unnest(w.events) p
-                         WHERE p = '*' OR p = g.type OR (right(p, 2) = '.*' AND starts_with(g.type, left(p, -1))))
-            AND w.scopes && ARRAY['*', g.grp || ':read', g.grp || ':*']
-         ORDER BY g.id, w.id
-         RETURNING id)
-       SELECT (SELECT count(*) FROM e)::int AS events, (SELECT count(*) FROM d)::int AS deliveries`,
-      [JSON.stringify(events), SCOPE_GROUPS_JSON],
-    );
-    return row;
-  }
-
-  /** A `webhook.ping` event and its one delivery, to this endpoint only. */
-  @GenerateSql({ args: [SqlArg.manager, 1, { id: 1 }] })
-  async recordPing(m: EntityManager, webhookId: number, data: unknown): Promise<DeliveryWithType> {
-    const [row] = await runStatement<DeliveryWithType>(
-      m,
-      `WITH a AS (${INPUT_SQL}),
-       e AS (
-         INSERT INTO ${this.eventsTable} (type, resource, resource_id, sequence, data)
-         SELECT a.type, a.resource, a.resource_id, ${sequenceSql(this.eventsTable)}, a.data FROM a
-         RETURNING id, type),
-       d AS (
-         INSERT INTO ${this.deliveries.sqlName} (webhook_id, event_id) SELECT $2::int, e.id FROM e
-         RETURNING *)
-       SELECT d.*, e.type AS event_type FROM d JOIN e ON e.id = d.event_id`,
-      [JSON.stringify([{ type: 'webhook.ping', resource: 'webhook', resource_id: webhookId, data }]), webhookId],
-    );
-    return row;
-  }
-
-  /**
-   * A new secret for an endpoint; the one it replaces keeps signing deliveries beside it for
-   * PREVIOUS_SECRET_SECONDS (a second rotation within that time drops the oldest).
-   */
-  @GenerateSql({ args: [SqlArg.manager, 1, 'whsec_0000000000000000000000000000000000000000000000000000000000000000'] })
-  async rotateSecret(m: EntityManager, webhookId: number, secret: string): Promise<Webhook> {
-    const [row] = await runStatement<Webhook>(
-      m,
-      `UPDATE ${this.webhooks.sqlName} SET previous_secret = secret, secret_rotated_at = now(), secret = $2, updated_at = now()
-        WHERE id = $1 RETURNING *`,
-      [webhookId, secret],
-    );
-    return row;
-  }
-
-  /** A page of events, newest filters applied (`type`, `resource`, `created_at_min`). */
-  @GenerateSql(
-    { name: 'plain', args: [SqlArg.manager, { limit: 50, offset: 0, column: 'id', order: 'ASC' }, {}] },
-    {
-      name: 'filtered',
-      args: [
-        SqlArg.manager,
-        { limit: 50, offset: 0, column: 'id', order: 'ASC' },
-        { type: 'quote.created', resource: 'quote', created_at_min: new Date('2025-01-01T00:00:00Z') },
-      ],
-    },
-    {
-      name: 'readable',
-      args: [
-        SqlArg.manager,
-        { limit: 50, offset: 0, column: 'id', order: 'ASC' },
-        { resource_heads: ['quote', 'customer', 'customergroup'] },
-      ],
-    },
-  )
-  async eventsPage(m: EntityManager, req: PageRequest, filter: EventFilter): Promise<PageRows<WebhookEvent>> {
-    const qb = m.createQueryBuilder(WebhookEvent, 'r');
-    if (filter.type !== undefined) qb.andWhere('r.type = :type', { type: filter.type });
-    if (filter.resource !== undefined) qb.andWhere('r.resource = :resource', { resource: filter.resource });
-    if (filter.created_at_min !== undefined) qb.andWhere('r.created_at >= :min', { min: filter.created_at_min });
-    if (filter.resource_heads !== undefined) qb.andWhere("split_part(r.resource, '.', 1) = ANY(:heads)", { heads: filter.resource_heads });
-    return pageOfQuery(m, qb, req);
+    this.events = tableOf(dataSource, WebhookEvent);
+    this.webhooks = tableOf(dataSource, Webhook);
   }
 
   /** A page of one endpoint's deliveries, each with its event's type (two statements and the count). */
@@ -236,11 +96,9 @@ export class WebhooksRepository {
   @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
   async eventTypes(m: EntityManager, ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await runStatement<{ id: number; type: string }>(
-      m,
-      `SELECT id, type FROM ${this.eventsTable} WHERE id = ANY($1::bigint[])`,
-      [ids],
-    );
+    const rows = await runStatement<{ id: number; type: string }>(m, `SELECT id, type FROM ${this.events} WHERE id = ANY($1::bigint[])`, [
+      ids,
+    ]);
     return new Map(rows.map((r) => [r.id, r.type]));
   }
 
@@ -250,7 +108,7 @@ export class WebhooksRepository {
     const [row] = await runStatement<DeliveryWithType>(
       m,
       `WITH d AS (INSERT INTO ${this.deliveries.sqlName} (webhook_id, event_id) VALUES ($1::int, $2::bigint) RETURNING *)
-       SELECT d.*, e.type AS event_type FROM d JOIN ${this.eventsTable} e ON e.id = d.event_id`,
+       SELECT d.*, e.type AS event_type FROM d JOIN ${this.events} e ON e.id = d.event_id`,
       [webhookId, eventId],
     );
     return row;
@@ -272,7 +130,7 @@ export class WebhooksRepository {
                 SELECT q.id FROM ${this.deliveries.sqlName} q
                  WHERE q.status = 'queued' AND q.next_attempt_at <= now()
                    AND ${claimFreeSql('q')}
-                   AND EXISTS (SELECT 1 FROM ${this.webhooks.sqlName} w WHERE w.id = q.webhook_id AND w.is_active)
+                   AND EXISTS (SELECT 1 FROM ${this.webhooks} w WHERE w.id = q.webhook_id AND w.is_active)
                  ORDER BY q.next_attempt_at, q.id
                  LIMIT $1
                  FOR UPDATE OF q SKIP LOCKED)
@@ -283,7 +141,7 @@ export class WebhooksRepository {
               e.resource_id, e.sequence,
               CASE WHEN row_number() OVER (PARTITION BY c.event_id ORDER BY c.id) = 1 THEN e.data::text END AS data_json, e.created_at,
               w.scopes
-         FROM c JOIN ${this.webhooks.sqlName} w ON w.id = c.webhook_id JOIN ${this.eventsTable} e ON e.id = c.event_id
+         FROM c JOIN ${this.webhooks} w ON w.id = c.webhook_id JOIN ${this.events} e ON e.id = c.event_id
         ORDER BY c.id`,
       [limit, leaseSeconds, ticket.holder, ticket.token],
     );
@@ -350,9 +208,9 @@ export class WebhooksRepository {
     const rows = await runStatement<{ id: number }>(
       m,
       `WITH o AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(webhook_id int, succeeded boolean, gone boolean)),
-       l AS (SELECT w.id FROM ${this.webhooks.sqlName} w WHERE w.id IN (SELECT webhook_id FROM o) ORDER BY w.id FOR UPDATE),
+       l AS (SELECT w.id FROM ${this.webhooks} w WHERE w.id IN (SELECT webhook_id FROM o) ORDER BY w.id FOR UPDATE),
        u AS (
-         UPDATE ${this.webhooks.sqlName} w
+         UPDATE ${this.webhooks} w
             SET failing_since = CASE WHEN o.succeeded THEN NULL ELSE COALESCE(w.failing_since, now()) END,
                 is_active = CASE WHEN o.gone OR (NOT o.succeeded AND w.failing_since <= now() - make_interval(secs => $2::int))
                                  THEN false ELSE w.is_active END,

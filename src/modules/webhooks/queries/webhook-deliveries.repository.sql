@@ -1,96 +1,7 @@
--- Written by `npm run sql:snapshot` from src/modules/webhooks/webhooks.repository.ts; do not edit.
+-- Written by `npm run sql:snapshot` from src/modules/webhooks/webhook-deliveries.repository.ts; do not edit.
 -- Table inserts and updates are left out: their column lists follow the fields a request carries.
 
--- WebhooksRepository.webhooks.page
-SELECT
-  count(*)::int AS n
-FROM
-  (
-    SELECT
-      1
-    FROM
-      "webhooks" "r"
-    LIMIT
-      $1
-  ) counted;
-
-SELECT
-  "r"."id" AS "r_id",
-  "r"."url" AS "r_url",
-  "r"."events" AS "r_events",
-  "r"."description" AS "r_description",
-  "r"."is_active" AS "r_is_active",
-  "r"."secret" AS "r_secret",
-  "r"."previous_secret" AS "r_previous_secret",
-  "r"."secret_rotated_at" AS "r_secret_rotated_at",
-  "r"."disabled_reason" AS "r_disabled_reason",
-  "r"."failing_since" AS "r_failing_since",
-  "r"."scopes" AS "r_scopes",
-  "r"."api_key_id" AS "r_api_key_id",
-  "r"."created_at" AS "r_created_at",
-  "r"."updated_at" AS "r_updated_at"
-FROM
-  "webhooks" "r"
-ORDER BY
-  "r"."id" ASC
-LIMIT
-  250
-OFFSET
-  0;
-
--- WebhooksRepository.webhooks.find (by id)
-SELECT
-  "r"."id" AS "r_id",
-  "r"."url" AS "r_url",
-  "r"."events" AS "r_events",
-  "r"."description" AS "r_description",
-  "r"."is_active" AS "r_is_active",
-  "r"."secret" AS "r_secret",
-  "r"."previous_secret" AS "r_previous_secret",
-  "r"."secret_rotated_at" AS "r_secret_rotated_at",
-  "r"."disabled_reason" AS "r_disabled_reason",
-  "r"."failing_since" AS "r_failing_since",
-  "r"."scopes" AS "r_scopes",
-  "r"."api_key_id" AS "r_api_key_id",
-  "r"."created_at" AS "r_created_at",
-  "r"."updated_at" AS "r_updated_at"
-FROM
-  "webhooks" "r"
-WHERE
-  "r"."id" = $1
-LIMIT
-  1;
-
--- WebhooksRepository.webhooks.find (by id, locked)
-SELECT
-  "r"."id" AS "r_id",
-  "r"."url" AS "r_url",
-  "r"."events" AS "r_events",
-  "r"."description" AS "r_description",
-  "r"."is_active" AS "r_is_active",
-  "r"."secret" AS "r_secret",
-  "r"."previous_secret" AS "r_previous_secret",
-  "r"."secret_rotated_at" AS "r_secret_rotated_at",
-  "r"."disabled_reason" AS "r_disabled_reason",
-  "r"."failing_since" AS "r_failing_since",
-  "r"."scopes" AS "r_scopes",
-  "r"."api_key_id" AS "r_api_key_id",
-  "r"."created_at" AS "r_created_at",
-  "r"."updated_at" AS "r_updated_at"
-FROM
-  "webhooks" "r"
-WHERE
-  "r"."id" = $1
-LIMIT
-  1
-FOR UPDATE;
-
--- WebhooksRepository.webhooks.delete
-DELETE FROM "webhooks"
-WHERE
-  "id" = $1;
-
--- WebhooksRepository.deliveries.page
+-- WebhookDeliveriesRepository.deliveries.page
 SELECT
   count(*)::int AS n
 FROM
@@ -129,7 +40,7 @@ LIMIT
 OFFSET
   0;
 
--- WebhooksRepository.deliveries.find (by id)
+-- WebhookDeliveriesRepository.deliveries.find (by id)
 SELECT
   "r"."id" AS "r_id",
   "r"."webhook_id" AS "r_webhook_id",
@@ -154,7 +65,7 @@ WHERE
 LIMIT
   1;
 
--- WebhooksRepository.deliveries.find (by id, locked)
+-- WebhookDeliveriesRepository.deliveries.find (by id, locked)
 SELECT
   "r"."id" AS "r_id",
   "r"."webhook_id" AS "r_webhook_id",
@@ -180,287 +91,12 @@ LIMIT
   1
 FOR UPDATE;
 
--- WebhooksRepository.deliveries.delete
+-- WebhookDeliveriesRepository.deliveries.delete
 DELETE FROM "webhook_deliveries"
 WHERE
   "id" = $1;
 
--- WebhooksRepository.recordEvents
-WITH
-  a AS (
-    SELECT
-      j ->> 'type' AS type,
-      j ->> 'resource' AS resource,
-      (j ->> 'resource_id')::bigint AS resource_id,
-      j -> 'data' AS data,
-      n
-    FROM
-      jsonb_array_elements($1::jsonb) WITH ORDINALITY AS i (j, n)
-  ),
-  e AS (
-    INSERT INTO
-      "events" (type, resource, resource_id, sequence, data)
-    SELECT
-      a.type,
-      a.resource,
-      a.resource_id,
-      COALESCE(
-        (
-          SELECT
-            max(x.sequence)
-          FROM
-            "events" x
-          WHERE
-            x.resource = a.resource
-            AND x.resource_id = a.resource_id
-        ),
-        0
-      ) + row_number() OVER (
-        PARTITION BY
-          a.resource,
-          a.resource_id
-        ORDER BY
-          a.n
-      ),
-      a.data
-    FROM
-      a
-    ORDER BY
-      a.n
-    RETURNING
-      id,
-      type,
-      resource
-  ),
-  g AS (
-    SELECT
-      e.id,
-      e.type,
-      $2::jsonb ->> split_part(e.resource, '.', 1) AS grp
-    FROM
-      e
-  ),
-  d AS (
-    INSERT INTO
-      "webhook_deliveries" (webhook_id, event_id)
-    SELECT
-      w.id,
-      g.id
-    FROM
-      g
-      JOIN "webhooks" w ON w.is_active
-    WHERE
-      EXISTS (
-        SELECT
-          1
-        FROM
-          unnest(w.events) p
-        WHERE
-          p = '*'
-          OR p = g.type
-          OR (
-            right(p, 2) = '.*'
-            AND starts_with(g.type, left(p, -1))
-          )
-      )
-      AND w.scopes && ARRAY['*', g.grp || ':read', g.grp || ':*']
-    ORDER BY
-      g.id,
-      w.id
-    RETURNING
-      id
-  )
-SELECT
-  (
-    SELECT
-      count(*)
-    FROM
-      e
-  )::int AS events,
-  (
-    SELECT
-      count(*)
-    FROM
-      d
-  )::int AS deliveries;
-
--- WebhooksRepository.recordPing
-WITH
-  a AS (
-    SELECT
-      j ->> 'type' AS type,
-      j ->> 'resource' AS resource,
-      (j ->> 'resource_id')::bigint AS resource_id,
-      j -> 'data' AS data,
-      n
-    FROM
-      jsonb_array_elements($1::jsonb) WITH ORDINALITY AS i (j, n)
-  ),
-  e AS (
-    INSERT INTO
-      "events" (type, resource, resource_id, sequence, data)
-    SELECT
-      a.type,
-      a.resource,
-      a.resource_id,
-      COALESCE(
-        (
-          SELECT
-            max(x.sequence)
-          FROM
-            "events" x
-          WHERE
-            x.resource = a.resource
-            AND x.resource_id = a.resource_id
-        ),
-        0
-      ) + row_number() OVER (
-        PARTITION BY
-          a.resource,
-          a.resource_id
-        ORDER BY
-          a.n
-      ),
-      a.data
-    FROM
-      a
-    RETURNING
-      id,
-      type
-  ),
-  d AS (
-    INSERT INTO
-      "webhook_deliveries" (webhook_id, event_id)
-    SELECT
-      $2::int,
-      e.id
-    FROM
-      e
-    RETURNING
-      *
-  )
-SELECT
-  d.*,
-  e.type AS event_type
-FROM
-  d
-  JOIN e ON e.id = d.event_id;
-
--- WebhooksRepository.rotateSecret
-UPDATE "webhooks"
-SET
-  previous_secret = secret,
-  secret_rotated_at = now(),
-  secret = $2,
-  updated_at = now()
-WHERE
-  id = $1
-RETURNING
-  *;
-
--- WebhooksRepository.eventsPage (plain)
-SELECT
-  count(*)::int AS n
-FROM
-  (
-    SELECT
-      1
-    FROM
-      "events" "r"
-    LIMIT
-      $1
-  ) counted;
-
-SELECT
-  "r"."id" AS "r_id",
-  "r"."type" AS "r_type",
-  "r"."resource" AS "r_resource",
-  "r"."resource_id" AS "r_resource_id",
-  "r"."sequence" AS "r_sequence",
-  "r"."data" AS "r_data",
-  "r"."created_at" AS "r_created_at"
-FROM
-  "events" "r"
-ORDER BY
-  "r"."id" ASC
-LIMIT
-  50
-OFFSET
-  0;
-
--- WebhooksRepository.eventsPage (filtered)
-SELECT
-  count(*)::int AS n
-FROM
-  (
-    SELECT
-      1
-    FROM
-      "events" "r"
-    WHERE
-      "r"."type" = $1
-      AND "r"."resource" = $2
-      AND "r"."created_at" >= $3
-    LIMIT
-      $4
-  ) counted;
-
-SELECT
-  "r"."id" AS "r_id",
-  "r"."type" AS "r_type",
-  "r"."resource" AS "r_resource",
-  "r"."resource_id" AS "r_resource_id",
-  "r"."sequence" AS "r_sequence",
-  "r"."data" AS "r_data",
-  "r"."created_at" AS "r_created_at"
-FROM
-  "events" "r"
-WHERE
-  "r"."type" = $1
-  AND "r"."resource" = $2
-  AND "r"."created_at" >= $3
-ORDER BY
-  "r"."id" ASC
-LIMIT
-  50
-OFFSET
-  0;
-
--- WebhooksRepository.eventsPage (readable)
-SELECT
-  count(*)::int AS n
-FROM
-  (
-    SELECT
-      1
-    FROM
-      "events" "r"
-    WHERE
-      split_part("r"."resource", '.', 1) = ANY ($1)
-    LIMIT
-      $2
-  ) counted;
-
-SELECT
-  "r"."id" AS "r_id",
-  "r"."type" AS "r_type",
-  "r"."resource" AS "r_resource",
-  "r"."resource_id" AS "r_resource_id",
-  "r"."sequence" AS "r_sequence",
-  "r"."data" AS "r_data",
-  "r"."created_at" AS "r_created_at"
-FROM
-  "events" "r"
-WHERE
-  split_part("r"."resource", '.', 1) = ANY ($1)
-ORDER BY
-  "r"."id" ASC
-LIMIT
-  50
-OFFSET
-  0;
-
--- WebhooksRepository.deliveriesPage
+-- WebhookDeliveriesRepository.deliveriesPage
 SELECT
   count(*)::int AS n
 FROM
@@ -503,7 +139,7 @@ LIMIT
 OFFSET
   0;
 
--- WebhooksRepository.eventTypes
+-- WebhookDeliveriesRepository.eventTypes
 SELECT
   id,
   type
@@ -512,7 +148,7 @@ FROM
 WHERE
   id = ANY ($1::bigint[]);
 
--- WebhooksRepository.redeliver
+-- WebhookDeliveriesRepository.redeliver
 WITH
   d AS (
     INSERT INTO
@@ -529,7 +165,7 @@ FROM
   d
   JOIN "events" e ON e.id = d.event_id;
 
--- WebhooksRepository.claimDue
+-- WebhookDeliveriesRepository.claimDue
 WITH
   c AS (
     UPDATE "webhook_deliveries" d
@@ -607,7 +243,7 @@ FROM
 ORDER BY
   c.id;
 
--- WebhooksRepository.renewClaims
+-- WebhookDeliveriesRepository.renewClaims
 WITH
   r AS (
     UPDATE webhook_deliveries
@@ -626,7 +262,7 @@ FROM
 ORDER BY
   id;
 
--- WebhooksRepository.recordOutcomes
+-- WebhookDeliveriesRepository.recordOutcomes
 WITH
   o AS (
     SELECT
@@ -686,7 +322,7 @@ SELECT
 FROM
   u;
 
--- WebhooksRepository.recordEndpoints
+-- WebhookDeliveriesRepository.recordEndpoints
 WITH
   o AS (
     SELECT

@@ -1,0 +1,37 @@
+import { availableParallelism } from 'node:os';
+import { ThreadPool, threadFile } from '../threads/thread-pool.js';
+import type { PdfRenderTask } from './pdf-render.worker.js';
+
+/**
+ * Renders PDFs on worker threads (pdf-render.worker.ts), so a long one (hundreds of lines in many
+ * scripts, seconds of CPU) never holds the event loop that answers requests. What is drawn is a
+ * layout's: the compiled module at `layout` (a file path, as `threadFile` finds it) whose default
+ * export turns an input into the PDF's bytes; the thread loads it once. An idle thread ends after
+ * `idleMs` (its fonts cost memory).
+ */
+export class PdfRenderPool<I> {
+  private readonly pool: ThreadPool<PdfRenderTask<I>, Uint8Array>;
+
+  constructor(
+    private readonly layout: string,
+    size = defaultSize(),
+    idleMs = 60_000,
+  ) {
+    this.pool = new ThreadPool('PDF render', threadFile(import.meta.url, 'pdf-render.worker.js'), size, idleMs);
+  }
+
+  async render(input: I): Promise<Buffer> {
+    const pdf = await this.pool.run({ layout: this.layout, input });
+    return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  }
+
+  /** Ends every thread; renders in progress or waiting fail. */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+/** One thread fewer than the machine has cores (one stays with the event loop), 1 to 4. */
+function defaultSize(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
