@@ -19,7 +19,7 @@ import { Quote } from '../modules/quotes/quote.entity.js';
 
 /**
  * Indexes that serve the collection endpoints: a list orders by `<sort column>, id` (id breaks
- * ties, CONTRACT §5), so each sortable or filterable column gets a `(column, id)` index and a page
+ * ties, docs/api.md#collections), so each sortable or filterable column gets a `(column, id)` index and a page
  * is read in index order instead of sorting the table. Created by migrations 1795300000000-ListIndexes,
  * 1795651320000-UpdatedAtIndexes and 1795700000035-TypeAndReviewUpdatedAtIndexes.
  *

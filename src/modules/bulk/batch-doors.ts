@@ -47,7 +47,7 @@ interface ExportedMember {
 type ConflictWording = (i: number, message: string) => string;
 
 /**
- * The batch PUT of one resource (CONTRACT §17) as another door calls it: the member class and key
+ * The batch PUT of one resource (docs/api.md#put-replace-a-resource) as another door calls it: the member class and key
  * the route validates with, and the route's own upsert, which joins the caller's transaction (an
  * import's chunk). One rule, three doors: item PUT, batch PUT and an import line all go through it.
  */

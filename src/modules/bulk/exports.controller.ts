@@ -7,7 +7,7 @@ import type { BulkResource } from './domain/bulk-resources.js';
 import { ExportCreate, ExportListQuery } from './dto/bulk.input.js';
 import { EXPORT_SORT, ExportsService } from './exports.service.js';
 
-/** Bulk exports (CONTRACT §18); each route's scope is the read scope of the resource exported. */
+/** Bulk exports (docs/api.md#bulk-import-and-export); each route's scope is the read scope of the resource exported. */
 @Controller()
 @ScopeByResource(BULK_SCOPE_GROUPS)
 export class ExportsController {

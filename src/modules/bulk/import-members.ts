@@ -16,7 +16,7 @@ export interface ImportMember<T extends object = object> {
 }
 
 /**
- * The member of each resource an import takes, as its batch PUT (CONTRACT §17) validates it. Classes
+ * The member of each resource an import takes, as its batch PUT (docs/api.md#put-replace-a-resource) validates it. Classes
  * and keys only, no service: the line-checking threads (line-worker.ts) load this and nothing else of
  * the app.
  */

@@ -25,7 +25,7 @@ export interface CheckedLines {
 }
 
 /**
- * Parses each line and validates it as its resource's batch PUT validates a member (CONTRACT §18:
+ * Parses each line and validates it as its resource's batch PUT validates a member (docs/api.md#bulk-import-and-export:
  * one rule, three doors); nothing is read or written. Runs on the line-checking threads
  * (line-worker.ts), away from the event loop that drives the chunk's statements.
  */

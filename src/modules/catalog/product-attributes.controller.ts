@@ -10,7 +10,7 @@ import { routes } from './catalog-routes.js';
 import { AttributeCreate, AttributePatch } from './dto/attribute.input.js';
 import { ProductAttributesService } from './product-attributes.service.js';
 
-/** Attributes: /product/{p}/attribute(s)/{attribute_id} (PATCH/DELETE here, CONTRACT §2). */
+/** Attributes: /product/{p}/attribute(s)/{attribute_id} (PATCH/DELETE here, docs/api.md#paths-and-identifiers). */
 @ApiPathParams({ owner: 'Product id or SKU.', id: 'Attribute id (of this product).' })
 @Controller()
 @ScopeGroup('catalog')

@@ -14,7 +14,7 @@ import { CustomersRepository } from './customers.repository.js';
 import type { CustomerCreate, CustomerPatch } from './dto/customer.input.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
 
-/** CONTRACT §6; camelCase spellings (shippingAddresses) are accepted by parseEmbed. */
+/** docs/api.md#embedding; camelCase spellings (shippingAddresses) are accepted by parseEmbed. */
 export const CUSTOMER_EMBEDS = { group: {}, shipping_addresses: {}, billing_addresses: {} };
 
 @Injectable()
@@ -74,7 +74,7 @@ export class CustomersService {
     return this.crud.upsertMany(inputs, { column: 'email', fold: 'lower' });
   }
 
-  /** A step of an export (CONTRACT §18): the next customers after id `afterId` as GET shows them, in id order. */
+  /** A step of an export (docs/api.md#bulk-import-and-export): the next customers after id `afterId` as GET shows them, in id order. */
   exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null) {
     return this.crud.exportPage(m, afterId, limit, updatedMin);
   }

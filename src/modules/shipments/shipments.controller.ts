@@ -10,7 +10,7 @@ import { TrackingCodesService } from './tracking-codes.service.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 
-/** `shipment` and `shipments` spell the same path (CONTRACT §2); so do `trackingcode` and `trackingcodes`. */
+/** `shipment` and `shipments` spell the same path (docs/api.md#paths-and-identifiers); so do `trackingcode` and `trackingcodes`. */
 const SHIPMENT = ['shipment/:id', 'shipments/:id'];
 const under = (...tails: string[]) => SHIPMENT.flatMap((s) => tails.map((t) => `${s}/${t}`));
 const CODE_LIST = under('trackingcodes');

@@ -9,7 +9,7 @@ import { TaxRatesService } from './tax-rates.service.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 
-/** Singular and plural spellings are aliases at every level (CONTRACT §2). */
+/** Singular and plural spellings are aliases at every level (docs/api.md#paths-and-identifiers). */
 const CLASS = ['taxclass/:id', 'taxclasses/:id'];
 const RATES = CLASS.flatMap((c) => [`${c}/rate`, `${c}/rates`]);
 const RATE = RATES.map((r) => `${r}/:rateId`);

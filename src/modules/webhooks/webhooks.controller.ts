@@ -7,7 +7,7 @@ import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
 import { WebhookDeliveryView, WebhookView, WebhookWithSecretView } from './webhooks.views.js';
 import { WebhooksService } from './webhooks.service.js';
 
-/** `webhook` and `webhooks` spell the same path (CONTRACT §2). */
+/** `webhook` and `webhooks` spell the same path (docs/api.md#paths-and-identifiers). */
 const WEBHOOK = ['webhook/:id', 'webhooks/:id'];
 const under = (...tails: string[]) => WEBHOOK.flatMap((w) => tails.map((t) => `${w}/${t}`));
 
