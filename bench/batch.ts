@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * The batch scenario (CONTRACT §17): `PUT /products` with 1,000 products, each with 2 options, 4
+ * The batch scenario (docs/api.md#put-products-and-their-parts): `PUT /products` with 1,000 products, each with 2 options, 4
  * variants, 3 price tiers and a category (≈ 1.3 MB), against writing the same rows inside
  * PostgreSQL with `INSERT … SELECT` (in a transaction rolled back, indexes included).
  */

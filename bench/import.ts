@@ -12,7 +12,7 @@ import { batchProduct, insertSelect } from './batch.js';
 import { cpuMs, peakRssMiB, startWorker, stopProcess } from './harness.js';
 
 /**
- * `--only import` (CONTRACT §18): BENCH_IMPORT_PRODUCTS (default 100,000) products of the batch's
+ * `--only import` (docs/api.md#bulk-import-and-export): BENCH_IMPORT_PRODUCTS (default 100,000) products of the batch's
  * shape (bench/batch.ts: 2 options, 4 variants, 3 price tiers, a category), one per line of an NDJSON
  * file written to a temporary file, streamed to `POST /imports?resource=products` and applied by ONE
  * worker process (the api runs with REDIS_URL, so the worker is where imports run). The figures: the

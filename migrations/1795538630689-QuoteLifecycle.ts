@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A quote's life (CONTRACT §14): its revision (1 at creation, +1 per PATCH that changes something),
+ * A quote's life (docs/api.md#a-quotes-life): its revision (1 at creation, +1 per PATCH that changes something),
  * the buyer's decline, and the order made from it.
  */
 export class QuoteLifecycle1795538630689 implements MigrationInterface {

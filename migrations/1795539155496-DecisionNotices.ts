@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** What a quote delivery carries: the quote (send-quote) or a notice of the buyer's decision (CONTRACT §14). */
+/** What a quote delivery carries: the quote (send-quote) or a notice of the buyer's decision (docs/api.md#the-buyers-page-cart). */
 export class DecisionNotices1795539155496 implements MigrationInterface {
   name = 'DecisionNotices1795539155496';
 

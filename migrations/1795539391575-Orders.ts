@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Orders made from quotes, their frozen items, and the order a shipment fulfills (CONTRACT §14).
+ * Orders made from quotes, their frozen items, and the order a shipment fulfills (docs/api.md#orders).
  * Order ids start at 1001: `number` is `O` + id.
  */
 export class Orders1795539391575 implements MigrationInterface {

@@ -7,7 +7,7 @@ import { writeOpenApiDocument } from './openapi-write.js';
 /**
  * Lints the OpenAPI document with Spectral (`spectral:oas`, .spectral.yaml) and Redocly (`recommended`,
  * redocly.yaml), both offline. Fails on any error, and on any warning whose rule docs/api.md does not
- * list with its reason ("OpenAPI lint" table), so a new kind of warning is either fixed or explained.
+ * list with its reason (docs/api.md#openapi-lint), so a new kind of warning is either fixed or explained.
  * Usage: npm run openapi:lint
  */
 const run = promisify(execFile);

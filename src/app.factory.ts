@@ -47,7 +47,7 @@ class StoreExpressAdapter extends ExpressAdapter {
  * gets its id and access line, the probes, the queue dashboard and the buyer's cart pages answer
  * (no token), then the token is checked, the request counted against its key's rate limit, then the
  * path, method and scope, then the body is read, an Idempotency-Key honoured, then Nest routes and
- * validates the fields: the order of refusals docs/api.md promises (401, 404/405, 403, 413/415/400,
+ * validates the fields: the order of refusals docs/api.md#order-of-refusals promises (401, 404/405, 403, 413/415/400,
  * Idempotency-Key, 422).
  */
 export async function createApp(
@@ -82,7 +82,7 @@ function configureApp(app: INestApplication): void {
   const metrics = config.metricsPort !== null ? [httpMetrics((path) => routes.matching(path)[0]?.path ?? null)] : [];
   if (metrics.length) instrumentApi(app);
   app.use(chain(requestLogging(logger), ...metrics, app.get(ShutdownState).middleware()));
-  // Outside the API, so without a token (CONTRACT §7).
+  // Outside the API, so without a token (docs/api.md#authentication-and-scopes).
   app.use(healthRoutes(app.get(HealthService)));
   app.use(publicFileRoutes());
   app.use(QUEUE_DASHBOARD_PATH, ...queueDashboard(app, config));
@@ -90,7 +90,7 @@ function configureApp(app: INestApplication): void {
   const limiter = app.get(RateLimiter);
   const reads = app.get(ReadRouter);
   reads.start();
-  // The buyer's pages (CONTRACT §13): HTML and a form, no token, limited per client address.
+  // The buyer's pages (docs/api.md#the-buyers-page-cart): HTML and a form, no token, limited per client address.
   // Its pages are sent brotli- or gzip-compressed to browsers that accept it (a phone on a slow link);
   // from 256 bytes, so the short pages that refuse (404, 409) are too.
   app.use(CART_PATH, compression({ threshold: 256 }));

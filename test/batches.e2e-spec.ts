@@ -4,7 +4,7 @@ import { TS, fail } from './support/envelope.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
 /**
- * Batch PUTs (CONTRACT §17): `PUT /countries`, `/customergroups`, `/coupons`,
+ * Batch PUTs (docs/api.md#put-replace-a-resource): `PUT /countries`, `/customergroups`, `/coupons`,
  * `/customfielddefinitions` and `/customers` upsert up to 1,000 members by their keys, all or nothing,
  * in a number of statements that does not grow with the members.
  */

@@ -4,7 +4,7 @@ import { TS, fail, ok } from './support/envelope.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
 /**
- * PUT on categories (CONTRACT §17): `PUT /category/{id|api_code}` replaces a category or creates it
+ * PUT on categories (docs/api.md#put-replace-a-resource): `PUT /category/{id|api_code}` replaces a category or creates it
  * by its api_code; `PUT /categories` upserts up to 1,000 by api_code, all or nothing, in a number of
  * statements that does not grow with the members.
  */

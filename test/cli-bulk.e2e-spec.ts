@@ -8,7 +8,7 @@ import { DIST, cleanEnv } from './support/processes.js';
 import { createTestDatabase, describeE2E } from './support/test-app.js';
 
 /**
- * `import` and `export` of the built CLI (CONTRACT §18), run as an operator runs them, on a database
+ * `import` and `export` of the built CLI (docs/api.md#bulk-import-and-export), run as an operator runs them, on a database
  * of their own with no api beside them: the import is run by the CLI itself. Its stderr is no
  * terminal here, so progress comes as a line per 10 %. Each run boots the CLI (seconds on a busy machine).
  */

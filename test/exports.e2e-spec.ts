@@ -181,7 +181,7 @@ const MUG_LINE = {
   custom_fields: {},
 };
 
-/** Bulk NDJSON exports (CONTRACT §18) in the api (no Redis: the api runs them). */
+/** Bulk NDJSON exports (docs/api.md#bulk-import-and-export) in the api (no Redis: the api runs them). */
 describeE2E('bulk exports', () => {
   let t: TestApp;
   let auth: Record<string, string>;

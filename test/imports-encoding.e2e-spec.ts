@@ -10,7 +10,7 @@ const NDJSON = 'application/x-ndjson';
 const MAX_BYTES = 4096;
 
 /**
- * An import's upload as it travels (CONTRACT §18, POST /imports): compressed with gzip, deflate or
+ * An import's upload as it travels (docs/api.md#bulk-import-and-export, POST /imports): compressed with gzip, deflate or
  * br (`Content-Encoding`, undone as it is read, IMPORT_MAX_BYTES counting the decoded bytes), in
  * UTF-8 only; what cannot be taken is refused in the envelope and keeps nothing.
  */

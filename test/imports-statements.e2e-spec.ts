@@ -11,7 +11,7 @@ import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
 /**
  * What an import costs the database: a chunk of lines is a fixed number of statements, whatever the
- * number of lines in it (CONTRACT §18 over §17's batch upsert). The api runs with Redis here, so it
+ * number of lines in it (docs/api.md#bulk-import-and-export, through the batch upsert). The api runs with Redis here, so it
  * runs no import itself: the spec runs the one it uploads, counting its statements.
  */
 describeE2E('bulk imports: statements per chunk', () => {

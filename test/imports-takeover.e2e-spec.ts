@@ -90,7 +90,7 @@ function buildUpload(p: string, slots: number): Upload {
 }
 
 /**
- * CONTRACT §18 under failure, on real worker processes (BULK_LEASE_SECONDS 2, chunks of 50 lines):
+ * docs/api.md#bulk-import-and-export under failure, on real worker processes (BULK_LEASE_SECONDS 2, chunks of 50 lines):
  * an import whose worker is SIGKILLed inside a chunk, or paused there (as a host that vanishes), is
  * taken over within 30 s and goes on from the last line recorded (no line applied twice, none
  * skipped); a cancel stops after the lines in progress and what they applied stays; a worker whose

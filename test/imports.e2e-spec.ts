@@ -5,7 +5,7 @@ import { asText, ndjsonLines } from './support/ndjson.js';
 
 const NDJSON = 'application/x-ndjson';
 
-/** Bulk NDJSON imports (CONTRACT §18) in the api (no Redis: the api runs them). */
+/** Bulk NDJSON imports (docs/api.md#bulk-import-and-export) in the api (no Redis: the api runs them). */
 describeE2E('bulk imports', () => {
   let t: TestApp;
   let auth: Record<string, string>;

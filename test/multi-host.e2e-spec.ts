@@ -11,7 +11,7 @@ import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 const tokenOf = (html: string) => /<input type="hidden" name="csrf_token" value="([^"]+)">/.exec(html)?.[1];
 
 /**
- * Two api hosts behind a round-robin balancer without sticky sessions (CONTRACT §15), as a
+ * Two api hosts behind a round-robin balancer without sticky sessions (docs/api.md#more-than-one-machine), as a
  * deployment runs them: their own DATA_DIRs, one PostgreSQL database, one Redis, no CART_SECRET,
  * TRUST_PROXY=loopback (the balancer runs on 127.0.0.1). The second host is itself a cluster of two
  * api processes (WEB_CONCURRENCY=2), so the node:cluster path is covered too.

@@ -6,7 +6,7 @@ import { apiSteps, type Json } from './support/api-client.js';
 const tokenOf = (html: string) => /<input type="hidden" name="csrf_token" value="([^"]+)">/.exec(html)?.[1];
 const revisionOf = (html: string) => /<input type="hidden" name="revision" value="(\d+)">/.exec(html)?.[1];
 
-/** Orders (CONTRACT §14): conversion with stock, the race for the last units, frozen copies, PATCH, cancel, shipments. */
+/** Orders (docs/api.md#orders): conversion with stock, the race for the last units, frozen copies, PATCH, cancel, shipments. */
 describeE2E('orders: made from quotes, with stock, then paid, completed, cancelled, shipped', () => {
   let t: TestApp;
   let auth: Record<string, string>;

@@ -1,7 +1,10 @@
 import { eventually } from './support/eventually.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
-/** The conventions every resource inherits (CONTRACT §3–§7), exercised on countries and custom fields. */
+/**
+ * The conventions every resource inherits (docs/api.md#paths-and-identifiers to docs/api.md#embedding), exercised on
+ * countries and custom fields.
+ */
 describeE2E('platform conventions', () => {
   let t: TestApp;
   let token: string;

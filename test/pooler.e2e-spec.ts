@@ -48,7 +48,7 @@ async function inParallel<T, R>(items: T[], width: number, fn: (item: T) => Prom
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
 
 /**
- * CONTRACT §15, Poolers: DATABASE_URL pointing at a real PgBouncer 1.18 in `pool_mode = transaction`
+ * docs/api.md#poolers: DATABASE_URL pointing at a real PgBouncer 1.18 in `pool_mode = transaction`
  * (no prepared-statement support, 4 server sessions per database, so every client shares them),
  * DATABASE_DIRECT_URL at PostgreSQL itself. Two api hosts behind a round-robin balancer, a worker
  * and the cli all go through the pooler; nothing answers 5xx, nothing is done twice, and a LISTEN

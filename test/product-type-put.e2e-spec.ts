@@ -3,8 +3,8 @@ import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail } from './support/envelope.js';
 
 /**
- * A product's type binds its PUTs (CONTRACT §17, §19) as it binds POST and PATCH: by the item PUT,
- * the batch and a part collection PUT, the types of a whole batch read at once.
+ * A product's type binds its PUTs (docs/api.md#put-products-and-their-parts, docs/api.md#product-types) as it binds POST
+ * and PATCH: by the item PUT, the batch and a part collection PUT, the types of a whole batch read at once.
  */
 describeE2E('PUT and product types: the product upsert, the types themselves, reviews', () => {
   let t: TestApp;

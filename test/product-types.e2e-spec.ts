@@ -3,7 +3,10 @@ import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
-/** Product types (CONTRACT §19): the three a store starts with, CRUD by id or api_code, one default, and how a type binds its products. */
+/**
+ * Product types (docs/api.md#product-types): the three a store starts with, CRUD by id or api_code, one default, and how
+ * a type binds its products.
+ */
 describeE2E('product types', () => {
   let t: TestApp;
   let auth: Record<string, string>;

@@ -4,7 +4,7 @@ import { TS, fail, ok } from './support/envelope.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
 /**
- * Item PUT (CONTRACT §17) on the resources of the shared CRUD plumbing: the body is the whole
+ * Item PUT (docs/api.md#put-replace-a-resource) on the resources of the shared CRUD plumbing: the body is the whole
  * writable representation (a field left out takes what a create gives it), a PUT that changes nothing
  * changes nothing, If-Match, the resource's rules, and create by key where the path names a key.
  */

@@ -8,7 +8,7 @@ const tokenOf = (html: string) => /<input type="hidden" name="csrf_token" value=
 const revisionOf = (html: string) => /<input type="hidden" name="revision" value="(\d+)">/.exec(html)?.[1];
 
 /**
- * A quote's life (CONTRACT §14): revision, a PATCH that changes nothing, final once decided,
+ * A quote's life (docs/api.md#a-quotes-life): revision, a PATCH that changes nothing, final once decided,
  * reopen, decline from the cart page, and a stale accept.
  */
 describeE2E('a quote’s life: revision, no-op PATCHes, final once decided, reopen, decline', () => {

@@ -2,7 +2,7 @@ import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
 /**
- * Quote pricing (CONTRACT §8) to the cent, on a catalog built only through the API. Every expected
+ * Quote pricing (docs/api.md#quote-pricing) to the cent, on a catalog built only through the API. Every expected
  * amount is worked out by hand in the comments.
  *
  * Tax at the customers' default shipping address (US / CA / 90001 / Los Angeles):

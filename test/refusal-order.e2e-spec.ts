@@ -4,7 +4,7 @@ import { fail } from './support/envelope.js';
 const LACKS_QUOTES_WRITE = fail(403, 'The access token lacks the scope "quotes:write".');
 
 /**
- * The order in which a request is refused (docs/api.md, "Order of refusals"): 401 token, then
+ * The order in which a request is refused (docs/api.md#order-of-refusals): 401 token, then
  * 404/405, then 403 scope, then 413/415/400 body, then Idempotency-Key, then 422 fields. Whatever
  * else is wrong with a request, the first of these answers, and nothing is stored for it.
  */

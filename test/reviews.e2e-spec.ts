@@ -3,7 +3,10 @@ import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
-/** Product reviews (CONTRACT §19): moderation, verified purchases, the product's rating kept with each change, the embed and the filters. */
+/**
+ * Product reviews (docs/api.md#reviews): moderation, verified purchases, the product's rating kept with each change, the
+ * embed and the filters.
+ */
 describeE2E('product reviews', () => {
   let t: TestApp;
   let auth: Record<string, string>;

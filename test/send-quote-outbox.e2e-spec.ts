@@ -7,7 +7,7 @@ import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
 /**
  * Without REDIS_URL the api delivers from the outbox table itself, and without SMTP_URL each
- * message is an `.eml` file in DATA_DIR/outbox (CONTRACT §1); templates come from TEMPLATES_DIR.
+ * message is an `.eml` file in DATA_DIR/outbox (docs/api.md#processes-and-configuration); templates come from TEMPLATES_DIR.
  */
 describeE2E('send-quote: in-process outbox and the dev mailbox', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'store-outbox-'));

@@ -24,7 +24,7 @@ const spelled = (ts: string) =>
   `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(`${ts.replace(' ', 'T')}Z`))} UTC`;
 
 /**
- * CONTRACT §9 with every part real: the api enqueues on Redis, the built worker process consumes
+ * docs/api.md#sending-a-quote with every part real: the api enqueues on Redis, the built worker process consumes
  * the queue and sends through an SMTP server, the database records the outcome.
  */
 describeE2E('send-quote: api → Bull → worker → SMTP', () => {

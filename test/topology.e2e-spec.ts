@@ -21,7 +21,7 @@ interface Answer {
 const tokenOf = (html: string) => /<input type="hidden" name="csrf_token" value="([^"]+)">/.exec(html)?.[1];
 
 /**
- * Everything of CONTRACT §15 at once, the way a store deploys past one machine: a PostgreSQL primary
+ * Everything of docs/api.md#more-than-one-machine at once, the way a store deploys past one machine: a PostgreSQL primary
  * and its streaming replica, PgBouncer in transaction mode in front of the primary, Redis behind three
  * Sentinels, two api hosts (separate DATA_DIRs, no CART_SECRET) behind a round-robin balancer and
  * two workers, all four started together on an empty database. Each spec above proves one part on

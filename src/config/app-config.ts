@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { isEmailAddress } from '../common/validation/email.js';
 
 /**
- * Typed, validated configuration (CONTRACT §1). Every process reads this object, never process.env.
+ * Typed, validated configuration (docs/api.md#processes-and-configuration). Every process reads this object, never process.env.
  * A bad value stops the process with one line naming the variable.
  */
 export interface AppConfig {

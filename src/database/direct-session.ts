@@ -10,7 +10,7 @@ const direct = new WeakSet<object>();
  * transaction (PgBouncer in transaction mode). So the connection is direct when the pid announced
  * is the pid of the backend that answers. Only then may it hold named prepared statements
  * (runStatement): behind a transaction-mode pooler the next statement may run in another session,
- * where the name does not exist, or already exists (CONTRACT §15).
+ * where the name does not exist, or already exists (docs/api.md#poolers).
  */
 export async function proveDirectSession(client: pg.ClientBase): Promise<void> {
   // Set by pg from BackendKeyData (not in its type declarations).

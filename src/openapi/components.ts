@@ -5,7 +5,7 @@ import { schemaRef } from './dto-schema.js';
 
 const pagination: JsonSchema = {
   type: 'object',
-  description: 'Where this page sits in the collection (CONTRACT §5).',
+  description: 'Where this page sits in the collection (docs/api.md#collections).',
   required: ['total', 'count', 'limit', 'page', 'total_pages', 'next_cursor'],
   additionalProperties: false,
   properties: {

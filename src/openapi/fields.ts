@@ -2,7 +2,7 @@ import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 
 /**
  * Building blocks for the response views (`<module>.views.ts`): one decorator per kind of output
- * field, each stating exactly what the presenters' formatters produce (CONTRACT §3). A view is a
+ * field, each stating exactly what the presenters' formatters produce (docs/api.md#envelope-and-formats). A view is a
  * class whose every property carries one of these; the document marks views closed
  * (`additionalProperties: false`), so the e2e test fails when a presenter adds or drops a field.
  */
@@ -55,7 +55,7 @@ function field(schema: Schema, options: FieldOptions = {}): PropertyDecorator {
 
 const embedClasses = new Map<string, Function>();
 
-/** `{"data": …}`, the wrapper of an embedded relation (CONTRACT §6), one named class per view and shape. */
+/** `{"data": …}`, the wrapper of an embedded relation (docs/api.md#embedding), one named class per view and shape. */
 function embedWrapper(view: View, many: boolean, nullable: boolean): Function {
   const base = view.name.replace(/View$/, '');
   const name = `${base}${many ? 'List' : ''}${nullable ? 'OrNull' : ''}Embed`;

@@ -565,8 +565,8 @@ function borrowExamples(schemas: Record<string, JsonSchema>, bodyViews: Map<stri
 
 const DESCRIPTION = `JSON REST API of the online store: quotes, catalog, customers, geography, custom fields, taxes, shipments and subscriptions.
 
-The specification (\`online-store-api.md\`) and the settled contract (\`CONTRACT.md\`) define the API; what both left open is
-decided in the repository's \`docs/api.md\` ("API decisions"). This document is generated from the code at start-up.
+The repository's \`docs/api.md\` ("API decisions") is the reference of this API: the specification's paths
+(\`online-store-api.md\`) and every rule settled around them. This document is generated from the code at start-up.
 
 **Envelope.** Success: \`{"meta": {"status": <http status>, "success": true}, "data": …}\`; collections add
 \`meta.pagination\`. Failure: \`{"meta": {"status": …, "success": false}, "error": {"message": …}}\`, where \`message\` is a

@@ -150,7 +150,7 @@ function docsPage(): RequestHandler {
 
 /**
  * Serves the document at /openapi.json and Swagger UI at /docs, both without a token (public paths,
- * CONTRACT §7). The UI's assets come from swagger-ui-dist on disk, so the page works offline; the
+ * docs/api.md#authentication-and-scopes). The UI's assets come from swagger-ui-dist on disk, so the page works offline; the
  * page links them under /docs/{swagger-ui-dist version}/ (cached for a year, immutable) and loads the
  * document from /openapi.json instead of carrying a second copy in its init script. The document is
  * built on the first request, once every controller is registered, and then kept. These paths (and

@@ -1,6 +1,6 @@
 /**
  * The spelling under which each endpoint is documented: the specification's own (its endpoint tables,
- * `online-store-api.md`), then the contract's additions (CONTRACT §2, §9, §10). The API answers every
+ * `online-store-api.md`), then the additions of docs/api.md#paths-and-identifiers. The API answers every
  * singular/plural alias a controller declares; the document lists each endpoint once, under the first
  * of its paths found here, and names the others in the description. An endpoint found in neither
  * (a route added later) is documented under the first path its controller declares.

@@ -1,7 +1,7 @@
 // Self-contained: jest loads global setup outside its module mapping.
 import net from 'node:net';
 
-/** Where the e2e specs find PostgreSQL and Redis (CONTRACT: real services, never mocks). */
+/** Where the e2e specs find PostgreSQL and Redis (real services, never mocks). */
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

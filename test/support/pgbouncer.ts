@@ -21,7 +21,7 @@ export interface PgBouncer {
 
 /**
  * A real PgBouncer (the distribution's binary) on 127.0.0.1 and a free port, in front of the test
- * PostgreSQL server (TEST_DATABASE_URL), the way CONTRACT §15 expects deployments to run it:
+ * PostgreSQL server (TEST_DATABASE_URL), the way docs/api.md#poolers expects deployments to run it:
  * `pool_mode = transaction`, no prepared-statement support (`max_prepared_statements` is not set,
  * and PgBouncer 1.18 has none), and a small pool per database (`poolSize`, default 4), so the
  * clients of a spec really share server sessions: what one client leaves in a session (a prepared

@@ -4,7 +4,10 @@ import { sendError } from '../http/envelope.js';
 import { sendApiError } from '../http/exception.filter.js';
 import { type Principal, requestContext } from '../http/request-context.js';
 
-/** Paths served without a token (CONTRACT §7, §13: the cart link is the buyer's capability). */
+/**
+ * Paths served without a token (docs/api.md#authentication-and-scopes; the cart link is the buyer's capability,
+ * docs/api.md#the-buyers-page-cart).
+ */
 export const PUBLIC_PATHS = ['/health', '/ready', '/docs', '/openapi.json', '/admin/queues', '/cart', '/favicon.ico', '/robots.txt'];
 
 export function isPublicPath(path: string): boolean {

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 /** Metadata key of a route whose body is a JSON array (a collection PUT or a batch). */
 export const ARRAY_BODY_KEY = 'arrayBody';
 
-/** The body limit of a route that takes a JSON array (CONTRACT §17); every other body keeps 1 MiB. */
+/** The body limit of a route that takes a JSON array (docs/api.md#put-replace-a-resource); every other body keeps 1 MiB. */
 export const ARRAY_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** The most members a batch takes. */

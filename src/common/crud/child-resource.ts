@@ -102,7 +102,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
   }
 
   /**
-   * PUT (CONTRACT §17): the part becomes the body, a field left out taking what a create gives it
+   * PUT (docs/api.md#put-replace-a-resource): the part becomes the body, a field left out taking what a create gives it
    * (the column's default, or null), through `prepare` as PATCH; a PUT that changes nothing changes
    * nothing. A key that names no part creates one (201) when the part is created by key and the body
    * carries that key; otherwise 404.
@@ -123,7 +123,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
   }
 
   /**
-   * PUT on the parts' collection (CONTRACT §17): the owner's parts become the body's members,
+   * PUT on the parts' collection (docs/api.md#put-replace-a-resource): the owner's parts become the body's members,
    * matched to the stored ones by the table's second key (a state's `code`) or `collectionKey`: a matched part keeps its
    * id and is replaced as its item PUT would be, a new one is created, a part no longer listed is
    * deleted. One transaction, in sets: the owner's lock, one read of its parts, one DELETE, one

@@ -30,7 +30,7 @@ export interface CrudSpec<E extends Row, J> {
   /** Records `<resource>.created|updated|deleted` with each write (EventRecorder.for('<resource>')). */
   events?: ResourceEvents<J>;
   /**
-   * A PUT on a `{id|key}` that names nothing creates the resource under that key (CONTRACT §17: a
+   * A PUT on a `{id|key}` that names nothing creates the resource under that key (docs/api.md#put-replace-a-resource: a
    * country by `code`, a coupon by `code` …): the table's second key, which the body carries.
    */
   createByKey?: boolean;
@@ -90,7 +90,7 @@ export class CrudResource<E extends Row, J> {
   }
 
   /**
-   * PUT: the resource becomes the body (CONTRACT §17). Every writable field of the body's DTO is
+   * PUT: the resource becomes the body (docs/api.md#put-replace-a-resource). Every writable field of the body's DTO is
    * written, a field left out taking what a create gives it (the column's default, or null), through
    * the same rules as PATCH (`check`, unique keys, If-Match); values equal to the stored ones change
    * nothing. On a key that names nothing, a resource with `createByKey` is created (201) when the body
@@ -116,7 +116,7 @@ export class CrudResource<E extends Row, J> {
   }
 
   /**
-   * A batch PUT (CONTRACT §17): each member upserted as its item PUT by key would be (`key`: the
+   * A batch PUT (docs/api.md#put-replace-a-resource): each member upserted as its item PUT by key would be (`key`: the
    * column and fold the members are matched by, the table's second key unless given), in one
    * transaction and a fixed number of statements whatever the number of members: the stored rows of
    * the batch (one read, locked), one INSERT of the new ones, one UPDATE of those whose values differ

@@ -19,7 +19,7 @@ export function writableFieldsOf(dto: Function): readonly string[] {
 const WRITABLE = new WeakMap<Function, readonly string[]>();
 
 /**
- * The values a PUT writes (CONTRACT §17): every writable field, the body's value where it carries
+ * The values a PUT writes (docs/api.md#put-replace-a-resource): every writable field, the body's value where it carries
  * one, else what a create gives it: the column's default, or null. Fields no column stores (an API
  * name a service maps, a nested list) take null, which the service reads as "none".
  */
@@ -42,7 +42,7 @@ export function asReplacement<T extends object>(input: T, defaults: ReadonlyMap<
 }
 
 /**
- * What a PUT on a `{id|key}` path that names nothing does (CONTRACT §17): a resource created under
+ * What a PUT on a `{id|key}` path that names nothing does (docs/api.md#put-replace-a-resource): a resource created under
  * its key (`create`), or 404 (`missing`: the resource has no key a PUT creates by), or 422 on the key
  * field when the body names another key than the path (`mismatch`). `fold` compares keys as they
  * are stored (upper for country codes, lower for codes compared in any case).

@@ -18,7 +18,7 @@ export function embedPaths(tree: EmbedTree, prefix = ''): string[] {
 }
 
 /**
- * Parses `embed=a,b.c` (CONTRACT §6): comma list, dots nest, camelCase and snake_case both accepted.
+ * Parses `embed=a,b.c` (docs/api.md#embedding): comma list, dots nest, camelCase and snake_case both accepted.
  * An unknown name is a 422 listing the allowed ones.
  */
 export function parseEmbed(raw: string | undefined, tree: EmbedTree): EmbedSelection {

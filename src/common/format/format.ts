@@ -1,4 +1,4 @@
-/** Output formats of CONTRACT §3. */
+/** Output formats of docs/api.md#envelope-and-formats. */
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 

@@ -1,4 +1,4 @@
-/** Field path → messages, the 422 body of CONTRACT §4. */
+/** Field path → messages, the 422 body of docs/api.md#errors. */
 export type FieldErrors = Record<string, string[]>;
 
 /** An error that becomes exactly one envelope: `{meta:{status,success:false},error:{message}}`. */

@@ -14,7 +14,7 @@ function hasBody(req: Request): boolean {
 const isJson = (type: string | undefined) => !!type && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type);
 
 /**
- * Reads JSON bodies (CONTRACT §3–§4): a body without `Content-Type: application/json` is 415,
+ * Reads JSON bodies (docs/api.md#requests): a body without `Content-Type: application/json` is 415,
  * one over 1 MiB (16 MiB on a route that takes a JSON array: `@ArrayBodyRoute()`) is 413, one that does not parse is 400, one nesting arrays and objects more than
  * MAX_JSON_DEPTH levels deep is 422 naming the top-level field. Errors leave in the envelope here,
  * before any route runs.

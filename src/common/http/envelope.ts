@@ -10,7 +10,7 @@ export interface Pagination {
   next_cursor: number | null;
 }
 
-/** What a batch PUT did (CONTRACT §17): members created, updated, and left as they were. */
+/** What a batch PUT did (docs/api.md#put-replace-a-resource): members created, updated, and left as they were. */
 export interface BatchCounts {
   created: number;
   updated: number;

@@ -95,7 +95,7 @@ export function isDependencyFailure(err: unknown): boolean {
 export const unavailable = () =>
   new ApiError(503, 'A service this API depends on is unavailable; try again shortly.', { 'Retry-After': '5' });
 
-/** Every failure leaves as one envelope (CONTRACT §4); nothing internal reaches the client. */
+/** Every failure leaves as one envelope (docs/api.md#errors); nothing internal reaches the client. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { Logger } from '@nestjs/common';
 
-/** The media type of NDJSON answers and uploads (CONTRACT §18). */
+/** The media type of NDJSON answers and uploads (docs/api.md#bulk-import-and-export). */
 export const NDJSON = 'application/x-ndjson';
 
 /**

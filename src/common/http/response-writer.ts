@@ -5,7 +5,7 @@ import { FileBody } from './file-body.js';
 import { NdjsonBody, sendNdjson } from './ndjson-body.js';
 
 /**
- * Writes a success envelope with the caching headers of CONTRACT §3, answering 304 when the
+ * Writes a success envelope with the caching headers of docs/api.md#envelope-and-formats, answering 304 when the
  * client's copy is current. Every success goes through here, so the headers cannot drift.
  */
 export function sendSuccess(req: Request, res: Response, status: number, body: unknown): void {

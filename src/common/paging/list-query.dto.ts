@@ -8,7 +8,7 @@ export const QueryInt = () => Transform(({ value }) => (typeof value === 'string
 
 export const MAX_LIMIT = 250;
 
-/** The collection parameters of CONTRACT §5 (sort values are checked per resource). */
+/** The collection parameters of docs/api.md#collections (sort values are checked per resource). */
 export class ListQuery {
   @Optional()
   @QueryInt()
@@ -41,7 +41,7 @@ export class ListQuery {
 
 /**
  * A top-level collection's parameters: those of `Base` and the `updated_at` range a client keeping a
- * copy in step fetches (both bounds inclusive, to the second; CONTRACT §17).
+ * copy in step fetches (both bounds inclusive, to the second; docs/api.md#collections).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base constructor must take any[] (TS2545)
 export function withUpdatedAtRange<T extends new (...args: any[]) => ListQuery>(Base: T) {

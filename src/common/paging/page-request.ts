@@ -9,7 +9,7 @@ export type Sortable = Record<string, string>;
  * `meta.pagination.total` is exact while at most this many rows match past the start of the page;
  * beyond it, counting every match on every request would scan millions of index entries, so `total`
  * is PostgreSQL's planner estimate instead (never less than the rows already counted). The same
- * rule on every collection; `total_pages` follows `total`. See docs/api.md.
+ * rule on every collection; `total_pages` follows `total`. See docs/api.md#collections.
  */
 export const TOTAL_EXACT_ROWS = 10_000;
 

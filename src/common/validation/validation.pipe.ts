@@ -14,7 +14,7 @@ const NUL = 'must not contain NUL characters';
 
 /**
  * Validates bodies and query strings against their DTO classes and reports every problem at once
- * as a field path → messages map (CONTRACT §4): nested paths use dots and indexes, unknown fields
+ * as a field path → messages map (docs/api.md#errors): nested paths use dots and indexes, unknown fields
  * are errors, and a DTO marked with @RequiredFields reports each missing field.
  */
 @Injectable()

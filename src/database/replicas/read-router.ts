@@ -21,7 +21,7 @@ const REPLICA_CHECK_MS = 1_000;
 const NEW_KEY_PRIMARY_MS = 10 * 60_000;
 
 /**
- * Sends an API key's reads to a read replica that has everything the key wrote (CONTRACT §15), the
+ * Sends an API key's reads to a read replica that has everything the key wrote (docs/api.md#read-replicas), the
  * way GitLab's database load balancer does: after a write the primary's WAL position is kept for the
  * key (WritePositions: Redis, so every host knows), and a replica serves the key's reads only once it
  * has replayed that far; otherwise the primary does. Replicas that fail or fall more than

@@ -3,7 +3,7 @@ import { runStatement } from './statement.js';
 import { tableOf } from '../table.js';
 
 /**
- * Statements that write many rows of one table at once (CONTRACT §17: a batch costs a statement per
+ * Statements that write many rows of one table at once (docs/api.md#put-replace-a-resource: a batch costs a statement per
  * table, not per row). The rows travel as one JSON parameter, read back by `json_to_recordset` with
  * each column's own type (a column a row leaves out is NULL), so the text of a statement depends
  * only on the table and its columns, never on how many rows there are. Column names come from the

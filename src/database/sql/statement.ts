@@ -62,7 +62,7 @@ export interface StatementOptions {
  *
  * On a connection proven to be a direct session (isDirectSession) it is sent as a named prepared
  * statement (see statementName), so PostgreSQL parses and plans it once per connection; through a
- * pooler (DATABASE_URL at PgBouncer in transaction mode), always unnamed (CONTRACT §15).
+ * pooler (DATABASE_URL at PgBouncer in transaction mode), always unnamed (docs/api.md#poolers).
  * bench/README.md has what the names save.
  */
 /**

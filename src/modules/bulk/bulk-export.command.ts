@@ -19,7 +19,7 @@ interface ExportFlags extends CliFlags {
 }
 
 /**
- * `export <resource> [file]` (CONTRACT §18): the export of POST /exports, run in this process, its
+ * `export <resource> [file]` (docs/api.md#bulk-import-and-export): the export of POST /exports, run in this process, its
  * file then written to `file` (complete or not at all) or to stdout (`-` or no file), one member per
  * line in the form its import takes. Progress and the summary go to stderr when stdout carries the
  * file. Exit 1 when the export fails; 2 when the command is given wrongly.

@@ -13,7 +13,7 @@ import { type ImportStatus, isFinished } from './domain/bulk-status.js';
 import { ImportsService } from './imports.service.js';
 
 /**
- * `import <resource> <file>` (CONTRACT §18): the file goes through the pipeline of POST /imports,
+ * `import <resource> <file>` (docs/api.md#bulk-import-and-export): the file goes through the pipeline of POST /imports,
  * streamed, and the import then runs in this process, its progress on stderr, its counts at the end.
  * Exit 0 when it completed, even with failed lines (their count is said, their errors are in GET
  * /import/{id}/results); 1 when the import as a whole failed or was cancelled, or the file was

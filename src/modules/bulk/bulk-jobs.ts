@@ -12,11 +12,11 @@ import { type BulkJobTable, BulkJobsRepository } from './repositories/bulk-jobs.
 /** How often a runner that keeps failing says so. */
 const FAILURE_LOG_MS = 30_000;
 
-/** How often the loop removes the exports whose file expired (CONTRACT §18: kept 7 days). */
+/** How often the loop removes the exports whose file expired (docs/api.md#bulk-import-and-export: kept 7 days). */
 const EXPIRED_SWEEP_MS = 60_000;
 
 /**
- * Runs bulk imports and exports in the background (CONTRACT §18): in the worker, and in the api when
+ * Runs bulk imports and exports in the background (docs/api.md#bulk-import-and-export): in the worker, and in the api when
  * REDIS_URL is unset (no worker is expected then), as the other pipelines do. One loop per process
  * takes the oldest free job with the leased claim of src/common/claims (renewed every third of
  * BULK_LEASE_SECONDS while it works, so a process that dies is taken over within 30 s) and runs it

@@ -36,7 +36,7 @@ abstract class ClaimedJob {
 }
 
 /**
- * A bulk import (CONTRACT §18): the lines of an uploaded NDJSON file, applied in order in the
+ * A bulk import (docs/api.md#bulk-import-and-export): the lines of an uploaded NDJSON file, applied in order in the
  * background by whichever process claims it. `last_line` is the file line number of the last line
  * whose result is recorded: a successor goes on after it.
  */
@@ -161,7 +161,7 @@ export class Export extends ClaimedJob {
   @Column({ type: 'varchar', length: 16, default: 'queued' })
   status: ExportStatus;
 
-  /** Members changed at or after this only (CONTRACT §18's `updated_at_min`). */
+  /** Members changed at or after this only (`updated_at_min`, docs/api.md#bulk-import-and-export). */
   @Column({ type: 'timestamptz', nullable: true })
   updated_at_min: Date | null;
 

@@ -21,7 +21,7 @@ import { ExportsRepository } from './repositories/exports.repository.js';
 import { ImportsRepository } from './repositories/imports.repository.js';
 
 /**
- * Bulk imports and exports (CONTRACT §18), above the modules whose batch upserts they call. The api
+ * Bulk imports and exports (docs/api.md#bulk-import-and-export), above the modules whose batch upserts they call. The api
  * serves the routes; the jobs run in the worker, in the api when no Redis is configured (no worker is
  * expected then, as for webhooks), and in the CLI for the job it started (`runOne`, no loop).
  */

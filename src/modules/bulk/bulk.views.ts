@@ -2,7 +2,7 @@ import { Field } from '../../openapi/fields.js';
 import { BULK_RESOURCES } from './domain/bulk-resources.js';
 import { EXPORT_STATUSES, IMPORT_STATUSES } from './domain/bulk-status.js';
 
-/** A bulk import (CONTRACT §18), as bulk.presenter.ts builds it. */
+/** A bulk import (docs/api.md#bulk-import-and-export), as bulk.presenter.ts builds it. */
 export class ImportView {
   @Field.id() id: number;
   @Field.enum(BULK_RESOURCES, { description: 'What each line is: a member of the batch PUT of this collection.' }) resource: string;

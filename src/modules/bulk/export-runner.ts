@@ -22,7 +22,7 @@ interface ChunkOutcome {
 }
 
 /**
- * Writes a claimed export (CONTRACT §18), EXPORT_CHUNK_MEMBERS members per transaction: the export's
+ * Writes a claimed export (docs/api.md#bulk-import-and-export), EXPORT_CHUNK_MEMBERS members per transaction: the export's
  * row is locked under the claim's token, the next members after its `last_id` read through their
  * resource's door (each in the form its import takes, in a fixed number of statements), and their
  * lines written with the export's count and position in one statement. A chunk shorter than the

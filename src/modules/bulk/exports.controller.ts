@@ -8,7 +8,7 @@ import { ExportCreate, ExportListQuery } from './dto/bulk.input.js';
 import { ExportsService } from './exports.service.js';
 import { EXPORT_LIST } from './bulk.lists.js';
 
-/** Bulk exports (CONTRACT §18); each route's scope is the read scope of the resource exported. */
+/** Bulk exports (docs/api.md#bulk-import-and-export); each route's scope is the read scope of the resource exported. */
 @Controller()
 @ScopeByResource(BULK_SCOPE_GROUPS)
 export class ExportsController {

@@ -27,7 +27,7 @@ const readable = (resource: string) => mayRead(requestScopes(), EVENT_RESOURCE_O
 const wholeSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
 
 /**
- * Bulk exports (CONTRACT §18): a queued export is written in the background (BulkJobs →
+ * Bulk exports (docs/api.md#bulk-import-and-export): a queued export is written in the background (BulkJobs →
  * ExportRunner), one line per member in the form its import takes, and its file is served once it
  * is completed, for 7 days. A key sees the exports of the resources it may read.
  */

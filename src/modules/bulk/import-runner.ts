@@ -54,7 +54,7 @@ interface ChunkOutcome {
 }
 
 /**
- * Applies a claimed import (CONTRACT §18), a chunk of IMPORT_CHUNK_LINES lines per transaction: the
+ * Applies a claimed import (docs/api.md#bulk-import-and-export), a chunk of IMPORT_CHUNK_LINES lines per transaction: the
  * import's row is locked under the claim's token, the chunk's lines read, each line parsed and
  * validated on its own, the valid ones applied through their resource's batch upsert (the door of
  * PUT /<resource>) in runs without a repeated key, and the results and counts written, all in that

@@ -16,7 +16,7 @@ import { IMPORT_LIST } from './bulk.lists.js';
 /** The media types an upload is taken in. */
 const UPLOAD_TYPES = [NDJSON, 'application/jsonl'];
 
-/** Bulk imports (CONTRACT §18); each route's scope is that of the resource imported. */
+/** Bulk imports (docs/api.md#bulk-import-and-export); each route's scope is that of the resource imported. */
 @Controller()
 @ScopeByResource(BULK_SCOPE_GROUPS)
 export class ImportsController {

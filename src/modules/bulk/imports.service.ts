@@ -26,7 +26,7 @@ const RESULTS_PAGE = 5000;
 const readable = (resource: string) => mayRead(requestScopes(), EVENT_RESOURCE_OF[resource as BulkResource] ?? resource);
 
 /**
- * Bulk imports (CONTRACT §18): the upload is streamed into PostgreSQL with COPY (never held whole),
+ * Bulk imports (docs/api.md#bulk-import-and-export): the upload is streamed into PostgreSQL with COPY (never held whole),
  * in one transaction with the import's row, so a refused or broken upload leaves nothing behind;
  * the lines are applied in the background (BulkJobs → ImportRunner). A key sees and acts on the
  * imports of the resources it may read (write, to create or cancel one).
@@ -122,7 +122,7 @@ export class ImportsService {
   }
 }
 
-/** A result as its NDJSON line: `errors` only when the line failed (CONTRACT §18). */
+/** A result as its NDJSON line: `errors` only when the line failed (docs/api.md#bulk-import-and-export). */
 function resultLine(r: LineResult): string {
   const base = { line: r.line, status: r.status, id: r.id, key: r.key };
   return JSON.stringify(r.errors ? { ...base, errors: r.errors } : base);

@@ -16,7 +16,10 @@ const PAGE_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
-/** Cart link identifiers are 1–64 letters and digits (CONTRACT §8); anything else is not found without asking the database. */
+/**
+ * Cart link identifiers are 1–64 letters and digits (docs/api.md#the-buyers-page-cart); anything else is not found without
+ * asking the database.
+ */
 const CART_LINK_ID = /^[A-Za-z0-9]{1,64}$/;
 const CART_PATH = /^\/cart(?:\/|$)/i;
 const FORM_LIMIT = '8kb';
@@ -36,7 +39,7 @@ type Say = (l: Labels) => Notice;
 const NOT_FOUND: Say = (l) => ({ title: l.notFoundTitle, message: l.notFoundMessage });
 
 /**
- * The buyer's side of a quote, outside the API and so without a token (CONTRACT §13):
+ * The buyer's side of a quote, outside the API and so without a token (docs/api.md#the-buyers-page-cart):
  * `GET /cart/{cart_link_id}` (the page), `GET /cart/{cart_link_id}/pdf`, `POST /cart/{cart_link_id}/accept`,
  * `POST /cart/{cart_link_id}/decline`
  * (a form) and the page's stylesheet. Mounted before authentication and the JSON body reader; it

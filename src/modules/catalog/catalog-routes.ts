@@ -1,5 +1,5 @@
 /**
- * Singular and plural spellings are aliases (CONTRACT §2): `routes('product|products/:p/extra|extras/:id')`
+ * Singular and plural spellings are aliases (docs/api.md#paths-and-identifiers): `routes('product|products/:p/extra|extras/:id')`
  * is every combination of the alternatives, for one handler.
  */
 export function routes(pattern: string): string[] {

@@ -248,8 +248,8 @@ const tierMember = (t: ProductPriceTier | VariantPriceTier) => ({
 });
 
 /**
- * A product as a member of `PUT /products` (and a line of its import) takes it (CONTRACT §18's
- * export): every writable field as stored, with every part as a list that replaces it, so the line
+ * A product as a member of `PUT /products` (and a line of its import) takes it (the export of
+ * docs/api.md#bulk-import-and-export): every writable field as stored, with every part as a list that replaces it, so the line
  * imported into another store makes the same product. The shipping fields are left out for a type
  * without shipping (its PUT refuses them; left out, they take what a create gives).
  */

@@ -111,7 +111,7 @@ export class ProductCustomFieldView {
   @Field.text({ nullable: true, description: 'Canonical text of the value.', example: 'paper' }) value: string | null;
 }
 
-/** A product type: which parts its products may have (CONTRACT §19). */
+/** A product type: which parts its products may have (docs/api.md#product-types). */
 export class ProductTypeView {
   @Field.id() id: number;
   @Field.text({ example: 'Goods' }) name: string;

@@ -11,7 +11,7 @@ import { routes } from './catalog-routes.js';
 import { CATEGORY_BATCH_KEY, CategoryBatchMember, CategoryCreate, CategoryPatch } from './dto/category.input.js';
 import { CATEGORY_LIST } from './catalog.lists.js';
 
-/** Categories, by id (CONTRACT §10); a PUT also by api_code, and creates by it (§17). */
+/** Categories, by id (docs/api.md#resources); a PUT also by api_code, and creates by it (docs/api.md#put-replace-a-resource). */
 @ApiPathParams({ id: 'Category id (a PUT also takes an api_code, and creates the category by it).' })
 @Controller()
 @ScopeGroup('catalog')

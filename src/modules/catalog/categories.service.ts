@@ -20,7 +20,7 @@ import { CATEGORY_LIST } from './catalog.lists.js';
  */
 @Injectable()
 export class CategoriesService extends CrudResource<Category, CategoryJson> {
-  /** PUT and the batch: the same rules, rows addressed by `{id|api_code}` and created by api_code (CONTRACT §17). */
+  /** PUT and the batch: the same rules, rows addressed by `{id|api_code}` and created by api_code (docs/api.md#put-replace-a-resource). */
   private readonly byCode: CrudResource<Category, CategoryJson>;
 
   constructor(tx: TransactionRunner, repository: CategoriesRepository, checks: CatalogChecks, recorder: EventRecorder) {

@@ -11,7 +11,7 @@ import { AttributeCreate, AttributePatch } from './dto/attribute.input.js';
 import { ProductAttributesService } from './product-attributes.service.js';
 import { ATTRIBUTE_LIST } from './catalog.lists.js';
 
-/** Attributes: /product/{p}/attribute(s)/{attribute_id} (PATCH/DELETE here, CONTRACT §2). */
+/** Attributes: /product/{p}/attribute(s)/{attribute_id} (PATCH/DELETE here, docs/api.md#paths-and-identifiers). */
 @ApiPathParams({ owner: 'Product id or SKU.', id: 'Attribute id (of this product).' })
 @Controller()
 @ScopeGroup('catalog')

@@ -11,7 +11,7 @@ import { OptionCreate, OptionPatch } from './dto/option.input.js';
 import { ProductOptionsService } from './product-options.service.js';
 import { OPTION_LIST } from './catalog.lists.js';
 
-/** Options: /product/{p}/option(s)/… is always an option (CONTRACT §2); DELETE is soft. */
+/** Options: /product/{p}/option(s)/… is always an option (docs/api.md#paths-and-identifiers); DELETE is soft. */
 @ApiPathParams({ owner: 'Product id or SKU.', id: 'Option id (of this product).' })
 @Controller()
 @ScopeGroup('catalog')

@@ -142,7 +142,7 @@ export class ProductTypesService {
   }
 
   /** A create on the caller's transaction: `is_default` moves the default here. */
-  /** A step of an export (CONTRACT §18): the next types after id `afterId` as GET shows them, in id order. */
+  /** A step of an export (docs/api.md#bulk-import-and-export): the next types after id `afterId` as GET shows them, in id order. */
   async exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null): Promise<ProductTypeView[]> {
     return (await this.repository.types.after(m, afterId, limit, updatedMin)).map(presentProductType);
   }

@@ -128,7 +128,7 @@ interface Plan {
 }
 
 /**
- * The one product upsert (CONTRACT §17) behind `PUT /product/{id|sku}`, `PUT /products` and the
+ * The one product upsert (docs/api.md#put-products-and-their-parts) behind `PUT /product/{id|sku}`, `PUT /products` and the
  * product's part collection PUTs (and, later, each line of a bulk import): `upsertMany` takes any
  * number of products with their parts and writes them in a fixed number of statements, whatever
  * the number of products or parts (ProductSetsRepository). Matching parts by their keys, replacing
@@ -237,7 +237,7 @@ export class ProductUpsertService {
   }
 
   /**
-   * A step of an export (CONTRACT §18): up to `limit` products after id `afterId`, in id order (only
+   * A step of an export (docs/api.md#bulk-import-and-export): up to `limit` products after id `afterId`, in id order (only
    * those updated at or after `updatedMin` when given), each as a member of PUT /products takes it,
    * with all its parts: two statements whatever the number of products and parts.
    */

@@ -261,7 +261,7 @@ export class ProductsRepository {
   }
 
   /**
-   * A step of an export (CONTRACT §18): up to `limit` products after id `afterId`, in id order (only
+   * A step of an export (docs/api.md#bulk-import-and-export): up to `limit` products after id `afterId`, in id order (only
    * those updated at or after `updatedMin` when given), each with every part a PUT takes (options,
    * variants, price tiers, extras, attributes, categories, custom field values), and the product
    * custom field definitions, in one statement. Variants' price tiers are ProductSetsRepository.partsOf's.

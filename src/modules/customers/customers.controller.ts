@@ -16,7 +16,7 @@ const CUSTOMER = ['customer/:id', 'customers/:id'];
 const ADDRESSES = ['customer/:id/addresses', 'customers/:id/addresses'];
 const ADDRESS = ['customer/:id/address/:aid', 'customer/:id/addresses/:aid', 'customers/:id/address/:aid', 'customers/:id/addresses/:aid'];
 
-/** Customers and their addresses; singular and plural spellings are aliases (CONTRACT §2). */
+/** Customers and their addresses; singular and plural spellings are aliases (docs/api.md#paths-and-identifiers). */
 @ApiPathParams({ id: 'Customer id.', aid: 'Address id (of this customer).' })
 @Controller()
 @ScopeGroup('customers')

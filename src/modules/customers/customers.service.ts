@@ -85,7 +85,7 @@ export class CustomersService {
     return this.crud.upsertMany(inputs, { column: 'email', fold: 'lower' });
   }
 
-  /** A step of an export (CONTRACT §18): the next customers after id `afterId` as GET shows them, in id order. */
+  /** A step of an export (docs/api.md#bulk-import-and-export): the next customers after id `afterId` as GET shows them, in id order. */
   exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null) {
     return this.crud.exportPage(m, afterId, limit, updatedMin);
   }

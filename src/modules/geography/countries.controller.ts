@@ -12,7 +12,7 @@ import { batchAnswer } from '../../common/batch/batch-result.js';
 import { COUNTRY_LIST, STATE_LIST } from './geography.lists.js';
 
 /**
- * Countries and their states. Singular and plural spellings are aliases (CONTRACT §2); `POST /country`
+ * Countries and their states. Singular and plural spellings are aliases (docs/api.md#paths-and-identifiers); `POST /country`
  * creates a country and `POST /country/{id}` a state in it.
  */
 @ApiPathParams({ id: 'Country id or ISO alpha-2 code (any case).', stateId: 'State id, or its code within the country (any case).' })

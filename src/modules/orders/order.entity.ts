@@ -13,7 +13,7 @@ import { Customer } from '../customers/customer.entity.js';
 import type { FulfillmentStatus, OrderStatus, PaymentStatus } from './domain/order-status.js';
 
 /**
- * An order made from a quote (CONTRACT §14): a frozen copy of what was quoted (its items, totals,
+ * An order made from a quote (docs/api.md#orders): a frozen copy of what was quoted (its items, totals,
  * customer, e-mails and the customer's default shipping address at conversion), which later changes
  * to products, prices, taxes or the quote never alter. Ids start at 1001 and `number` is `O` + id.
  */

@@ -34,7 +34,7 @@ export interface OrderRelations {
   customer?: CustomerJson | null;
 }
 
-/** An order as the contract shows it (CONTRACT §14), field by field. */
+/** An order as the API shows it (docs/api.md#orders), field by field. */
 export function presentOrder(o: Order, r: OrderRelations) {
   return {
     id: o.id,

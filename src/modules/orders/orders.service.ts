@@ -25,7 +25,7 @@ import { ORDER_LIST } from './orders.lists.js';
 const FOREIGN_EMBEDS = { customer: 'customer' };
 
 /**
- * Orders (CONTRACT §14): made from a quote once, with the stock they take, in one transaction;
+ * Orders (docs/api.md#orders): made from a quote once, with the stock they take, in one transaction;
  * then paid, completed or cancelled (stock given back once). Their fulfillment follows the
  * shipments that name them (setFulfillment, called by the shipments module).
  */

@@ -9,7 +9,7 @@ import { type Labels, fill, labelsFor } from './labels/buyer.labels.js';
 
 export const STYLESHEET_PATH = '/cart/style.css';
 
-/** The longest reason a buyer may give when declining (CONTRACT §14). */
+/** The longest reason a buyer may give when declining (docs/api.md#the-buyers-page-cart). */
 export const DECLINE_REASON_MAX = 500;
 
 /** What frames every buyer page: its language (`lang`, LOCALE's) and the seller's identity. */

@@ -19,7 +19,7 @@ function htmlLines(text: string): string {
 /**
  * The Mustache context of the quote e-mails (`shop:send-quote`, `shop:quote-decision`,
  * `shop:store-decision`), from the BuyerQuote the cart page shows: the same amounts (CURRENCY in
- * LOCALE), the same dates and the same words (docs/api.md lists every variable).
+ * LOCALE), the same dates and the same words (docs/api.md#the-buyers-page-cart lists every variable).
  */
 export function mailContext(q: BuyerQuote, o: MailOccasion) {
   const l = q.labels;

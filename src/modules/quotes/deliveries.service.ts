@@ -94,7 +94,7 @@ export class DeliveriesService {
   }
 
   /**
-   * The notices of a buyer's decision (CONTRACT §14), in the decision's transaction: a confirmation
+   * The notices of a buyer's decision (docs/api.md#the-buyers-page-cart), in the decision's transaction: a confirmation
    * to each of the quote's recipients and a note to STORE_EMAIL (when set). They go out as
    * send-quote's deliveries do (outbox row → job → render → send).
    */

@@ -19,7 +19,7 @@ export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 /**
  * What a delivery carries: the quote (send-quote), or a notice of the buyer's decision on the
- * cart page (CONTRACT §14): a confirmation to the quote's recipients, or a note to STORE_EMAIL.
+ * cart page (docs/api.md#the-buyers-page-cart): a confirmation to the quote's recipients, or a note to STORE_EMAIL.
  */
 export type DeliveryKind = 'quote' | 'buyer-accepted' | 'buyer-declined' | 'store-accepted' | 'store-declined';
 

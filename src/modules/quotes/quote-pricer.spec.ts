@@ -10,7 +10,7 @@ import type { PricingContext, ProductPricingRow, ShippingPlace } from './reposit
 
 /**
  * QuotePricer against plain pricing contexts (what PricingContextRepository reads in one statement):
- * every check and pricing rule of CONTRACT §8 in milliseconds; the e2e specs prove the reading.
+ * every check and pricing rule of docs/api.md#quotes and docs/api.md#quote-pricing in milliseconds; the e2e specs prove the reading.
  * Every expected amount is worked out by hand in the comments, to the cent, rounding half away from zero.
  *
  * The catalog mirrors test/quotes-pricing.e2e-spec.ts so both can be read side by side:

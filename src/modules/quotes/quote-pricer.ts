@@ -41,7 +41,7 @@ export interface PricingCustomer {
 }
 
 /**
- * Turns item input into priced items (CONTRACT §8): checks every item against the catalog of the
+ * Turns item input into priced items (docs/api.md#quote-pricing): checks every item against the catalog of the
  * pricing context, reporting problems at `items.N.<field>`, then prices them with the pure domain
  * rules. It reads nothing itself: the context is one statement for any number of items.
  */

@@ -302,7 +302,7 @@ export class QuotesService {
   }
 
   /**
-   * send-quote (CONTRACT §9): one outbox row per recipient in one transaction; the jobs are handed
+   * send-quote (docs/api.md#sending-a-quote): one outbox row per recipient in one transaction; the jobs are handed
    * to the queue only after the commit. The commit is the promise: the hand-over is not waited
    * for, so a Redis that is away never holds the answer (the worker's sweep enqueues what it missed).
    */

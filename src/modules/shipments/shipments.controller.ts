@@ -11,7 +11,7 @@ import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { SHIPMENT_LIST, TRACKING_CODE_LIST } from './shipments.lists.js';
 
-/** `shipment` and `shipments` spell the same path (CONTRACT §2); so do `trackingcode` and `trackingcodes`. */
+/** `shipment` and `shipments` spell the same path (docs/api.md#paths-and-identifiers); so do `trackingcode` and `trackingcodes`. */
 const SHIPMENT = ['shipment/:id', 'shipments/:id'];
 const under = (...tails: string[]) => SHIPMENT.flatMap((s) => tails.map((t) => `${s}/${t}`));
 const CODE_LIST = under('trackingcodes');

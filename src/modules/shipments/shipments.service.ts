@@ -12,7 +12,7 @@ import { OrdersService } from '../orders/orders.service.js';
 import { SHIPMENT_LIST } from './shipments.lists.js';
 
 /**
- * Shipments, `{id|number}` (CONTRACT §2). Deleting one deletes its tracking codes (ON DELETE CASCADE).
+ * Shipments, `{id|number}` (docs/api.md#paths-and-identifiers). Deleting one deletes its tracking codes (ON DELETE CASCADE).
  * A shipment may name its order (`order_id`), whose fulfillment_status then follows its shipments.
  */
 @Injectable()

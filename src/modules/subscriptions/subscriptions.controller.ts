@@ -16,7 +16,7 @@ import { SubscriptionProductsService } from './subscription-products.service.js'
 import { SubscriptionsService } from './subscriptions.service.js';
 import { SUBSCRIPTION_LIST, SUBSCRIPTION_PRODUCT_LIST } from './subscriptions.lists.js';
 
-/** `subscription` and `subscriptions`, `product` and `products` spell the same paths (CONTRACT §2). */
+/** `subscription` and `subscriptions`, `product` and `products` spell the same paths (docs/api.md#paths-and-identifiers). */
 const SUBSCRIPTION = ['subscription/:id', 'subscriptions/:id'];
 const under = (...tails: string[]) => SUBSCRIPTION.flatMap((s) => tails.map((t) => `${s}/${t}`));
 const PRODUCT_LIST = under('products');

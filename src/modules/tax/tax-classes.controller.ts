@@ -10,7 +10,7 @@ import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { TAX_CLASS_LIST, TAX_RATE_LIST } from './tax.lists.js';
 
-/** Singular and plural spellings are aliases at every level (CONTRACT §2). */
+/** Singular and plural spellings are aliases at every level (docs/api.md#paths-and-identifiers). */
 const CLASS = ['taxclass/:id', 'taxclasses/:id'];
 const RATES = CLASS.flatMap((c) => [`${c}/rate`, `${c}/rates`]);
 const RATE = RATES.map((r) => `${r}/:rateId`);

@@ -8,7 +8,7 @@ import { WebhookDeliveryView, WebhookView, WebhookWithSecretView } from './webho
 import { WebhooksService } from './webhooks.service.js';
 import { WEBHOOK_DELIVERY_LIST, WEBHOOK_LIST } from './webhooks.lists.js';
 
-/** `webhook` and `webhooks` spell the same path (CONTRACT §2). */
+/** `webhook` and `webhooks` spell the same path (docs/api.md#paths-and-identifiers). */
 const WEBHOOK = ['webhook/:id', 'webhooks/:id'];
 const under = (...tails: string[]) => WEBHOOK.flatMap((w) => tails.map((t) => `${w}/${t}`));
 

@@ -1,4 +1,7 @@
-/** The resources a bulk import or export takes (CONTRACT §18): those with a batch PUT (§17). */
+/**
+ * The resources a bulk import or export takes (docs/api.md#bulk-import-and-export): those with a batch PUT
+ * (docs/api.md#put-replace-a-resource).
+ */
 export const BULK_RESOURCES = [
   'products',
   'customers',

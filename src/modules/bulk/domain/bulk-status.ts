@@ -1,4 +1,4 @@
-/** An import's life (CONTRACT §18): queued → running → completed | cancelled | failed. */
+/** An import's life (docs/api.md#bulk-import-and-export): queued → running → completed | cancelled | failed. */
 export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'cancelled', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 

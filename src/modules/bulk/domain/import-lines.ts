@@ -6,7 +6,7 @@ import { LINE_FLAW_MESSAGES } from './ndjson.js';
 export type ParsedLine = { line: number; value: Record<string, unknown> } | { line: number; errors: FieldErrors };
 
 /**
- * A line's text as an import member (CONTRACT §18): one JSON object; anything else fails alone with
+ * A line's text as an import member (docs/api.md#bulk-import-and-export): one JSON object; anything else fails alone with
  * `errors.line`. `body` null or '' are the flaws the upload found (not text, too long).
  */
 export function parseLine(line: number, body: string | null): ParsedLine {

@@ -1,5 +1,5 @@
 /**
- * Splits an NDJSON upload into its lines as the bytes arrive (CONTRACT §18), never holding more than
+ * Splits an NDJSON upload into its lines as the bytes arrive (docs/api.md#bulk-import-and-export), never holding more than
  * one line and one read of the stream: lines end with `\n` (a `\r` before it is dropped, the last
  * newline is optional), blank lines are skipped but keep their number, and each line comes out as
  * its text, or as a flaw when it cannot be stored as text (not UTF-8, a NUL character) or is longer

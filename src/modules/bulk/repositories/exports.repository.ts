@@ -17,7 +17,7 @@ export interface FileLine {
 
 const TOKEN = '00000000-0000-4000-8000-000000000001';
 
-/** How long a completed export's file is kept (CONTRACT §18): then the export and its lines are removed. */
+/** How long a completed export's file is kept (docs/api.md#bulk-import-and-export): then the export and its lines are removed. */
 const KEPT_FOR = `interval '7 days'`;
 
 /** An export not yet removed: `expires_at` still ahead (a sweep removes the others at most a minute late). */

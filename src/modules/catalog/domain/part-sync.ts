@@ -1,5 +1,5 @@
 /**
- * Replacing a list of parts (CONTRACT §17): which sent member is which stored one, what a replaced
+ * Replacing a list of parts (docs/api.md#put-products-and-their-parts): which sent member is which stored one, what a replaced
  * member's values are, and what became of the stored ones. Pure: the product upsert reads the stored
  * rows, asks these, and writes the answer in a statement per table.
  */

@@ -1,5 +1,5 @@
 /**
- * How a product type binds its products (CONTRACT §19): which parts a product of the type may have,
+ * How a product type binds its products (docs/api.md#product-types): which parts a product of the type may have,
  * whether an order takes its stock, and whether it has shipping dimensions. Pure rules: the part
  * services, the product writes (item and batch) and the stock an order takes all call these.
  */

@@ -70,7 +70,7 @@ function applySale(price: Decimal, rule: SaleRule): Decimal {
   }
 }
 
-/** CONTRACT §8 steps 1–3: base price, price tier, sale. */
+/** docs/api.md#quote-pricing steps 1–3: base price, price tier, sale. */
 export function resolveUnitPrice(args: {
   product: PriceSource & { base_price: string };
   variant?: PriceSource | null;
@@ -80,7 +80,7 @@ export function resolveUnitPrice(args: {
   const { product, quantity, customerGroupId } = args;
   const variant = args.variant ?? null;
 
-  // CONTRACT §8 step 2: variant tiers for a variant, product tiers otherwise (no fallback between them).
+  // docs/api.md#quote-pricing step 2: variant tiers for a variant, product tiers otherwise (no fallback between them).
   const tiers = variant ? variant.tiers : product.tiers;
   const tier = bestTier(tiers, quantity, customerGroupId);
   let price = toDecimal(tier ? tier.price : (variant?.base_price ?? product.base_price));

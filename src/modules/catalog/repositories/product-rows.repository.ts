@@ -13,7 +13,7 @@ import { ProductType } from '../product-type.entity.js';
  */
 @Injectable()
 export class ProductRowsRepository {
-  /** `{product_id|product_sku}`: the id first, then the SKU (case-sensitive: plain unique index, CONTRACT §2). */
+  /** `{product_id|product_sku}`: the id first, then the SKU (case-sensitive: plain unique index, docs/api.md#paths-and-identifiers). */
   readonly products: Table<Product>;
 
   constructor(private readonly dataSource: DataSource) {

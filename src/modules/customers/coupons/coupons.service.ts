@@ -58,7 +58,7 @@ export class CouponsService {
     return this.crud.upsertMany(inputs);
   }
 
-  /** A step of an export (CONTRACT §18): the next coupons after id `afterId` as GET shows them, in id order. */
+  /** A step of an export (docs/api.md#bulk-import-and-export): the next coupons after id `afterId` as GET shows them, in id order. */
   exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null) {
     return this.crud.exportPage(m, afterId, limit, updatedMin);
   }

@@ -1,5 +1,5 @@
 /**
- * An order's three statuses (CONTRACT §14) and how they may move. `status`: an order is `open`
+ * An order's three statuses (docs/api.md#orders) and how they may move. `status`: an order is `open`
  * until it is `completed` (PATCH) or `cancelled` (POST …/cancel); a cancelled order never changes
  * again. `payment_status` is the seller's to set. `fulfillment_status` follows the order's
  * shipments (fulfillmentOf).

@@ -1,5 +1,5 @@
 /**
- * The stock an order takes (CONTRACT §14): for each product that tracks inventory, the units of
+ * The stock an order takes (docs/api.md#orders): for each product that tracks inventory, the units of
  * all its lines together leave `in_stock_amount`; a product that would go below 0 is short unless
  * it allows negative stock or preorders. Integers only.
  */

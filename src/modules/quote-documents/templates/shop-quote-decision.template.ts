@@ -1,13 +1,13 @@
 import { HTML_FOOT, HTML_HEAD, ITEMS_HTML, ITEMS_TEXT, STORE_TEXT } from './mail-parts.template.js';
 
 /**
- * The notices of a buyer's decision on the cart page (CONTRACT §14), Mustache like
+ * The notices of a buyer's decision on the cart page (docs/api.md#the-buyers-page-cart), Mustache like
  * `shop:send-quote`, overridable from TEMPLATES_DIR the same way (`shop-quote-decision.*`,
  * `shop-store-decision.*`):
  * - `shop:quote-decision`: the confirmation to the quote's recipients, with the totals decided on,
  *   in LOCALE's language; never the buyer's decline reason (free text goes to the store only);
  * - `shop:store-decision`: the note to STORE_EMAIL saying what the buyer did, with the reason.
- * The context is the send-quote one (docs/api.md) with `accepted` / `declined` (one is true),
+ * The context is the send-quote one (docs/api.md#the-buyers-page-cart) with `accepted` / `declined` (one is true),
  * `decided_at`, `decided_on`, `decision_text`, and in the store's note `reason` and `reason_text`
  * (null in the confirmations).
  */

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../common/money/money.js';
 
 /**
- * Whether a PATCH changes anything (CONTRACT §14: a PATCH that changes nothing changes nothing, not
+ * Whether a PATCH changes anything (docs/api.md#a-quotes-life: a PATCH that changes nothing changes nothing, not
  * `updated_at`, not the ETag, no event, no new revision). Values are compared as stored: money as
  * cents, JSON by content (jsonb keeps no key order), everything else exactly.
  */

@@ -66,7 +66,7 @@ export function allocateFixedDiscount(subtotals: Decimal[], amount: Decimal): De
   return shares.map(fromCents);
 }
 
-/** CONTRACT §8 steps 4–8 for a whole quote. */
+/** docs/api.md#quote-pricing steps 4–8 for a whole quote. */
 export function priceQuote(lines: PricedLineInput[], coupon: CouponInput | null): QuoteTotals {
   const prices = lines.map((l) => roundCents(sum([l.unitPrice, ...l.extrasPrices])));
   const subtotals = prices.map((p, i) => p.times(lines[i].quantity));

@@ -1,7 +1,7 @@
 import type { BuyerState } from '../../quote-documents/buyer-quote.view.js';
 
 /**
- * A quote's life (CONTRACT §14): open (`active`, or `expired` once past `expires_at`), then accepted
+ * A quote's life (docs/api.md#a-quotes-life): open (`active`, or `expired` once past `expires_at`), then accepted
  * or declined by its buyer, and `ordered` once an order was made from it. What the buyer accepted
  * (or declined) is final: it cannot be edited, deleted or sent until the seller reopens it; an
  * ordered quote never changes again.

@@ -1,5 +1,5 @@
 /**
- * The recipients of a quote e-mail (CONTRACT §9): the quote customer's address, every
+ * The recipients of a quote e-mail (docs/api.md#sending-a-quote): the quote customer's address, every
  * `customer_emails` address, then the customers of the quote's groups, in that order, each once
  * (compared case-insensitively, first spelling kept).
  */

@@ -1,5 +1,5 @@
 /**
- * A product's rating from its approved reviews (CONTRACT §19): the mean of the ratings as a string
+ * A product's rating from its approved reviews (docs/api.md#reviews): the mean of the ratings as a string
  * with two decimals, rounded half-up on the exact value (integer arithmetic: no binary floating
  * point), or null without any approved review.
  */

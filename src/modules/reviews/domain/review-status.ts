@@ -1,4 +1,4 @@
-/** A review's moderation state (CONTRACT §19): `pending` until the store approves or rejects it. */
+/** A review's moderation state (docs/api.md#reviews): `pending` until the store approves or rejects it. */
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 

@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
 import { isHttpUrl } from '../domain/shipment-fields.js';
 
-/** Single-line text loses surrounding white space; what is left empty becomes null (blank is null, CONTRACT §3). */
+/** Single-line text loses surrounding white space; what is left empty becomes null (blank is null, docs/api.md#envelope-and-formats). */
 export const TrimmedOrNull = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value));
 
 /** Required single-line text is trimmed; an empty result then fails @NotBlank. */

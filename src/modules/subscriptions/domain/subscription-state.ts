@@ -1,4 +1,4 @@
-/** The life cycle of a subscription (CONTRACT §10). Pure: no Nest, no TypeORM. */
+/** The life cycle of a subscription (docs/api.md#resources). Pure: no Nest, no TypeORM. */
 import { type IntervalUnit, LAST_REPRESENTABLE, addDays, addInterval, anchorAfter } from './billing-interval.js';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled', 'expired'] as const;

@@ -37,7 +37,7 @@ export class TaxClassCreate extends TaxClassPatch {}
 
 /**
  * A rate's location parts are `*` (any) or one exact value. A `*` inside a value would read like a
- * pattern that the matching rule (CONTRACT §8 step 7) never applies, so it is refused.
+ * pattern that the matching rule (docs/api.md#quote-pricing step 7) never applies, so it is refused.
  */
 export class TaxRatePatch {
   @Optional()
