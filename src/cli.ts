@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { ConsoleLogger, type DynamicModule, Module } from '@nestjs/common';
 import { CommandFactory } from 'nest-commander';
 import { printError } from './cli/cli-output.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
@@ -8,7 +8,7 @@ import { DbMigrateCommand } from './database/db-migrate.command.js';
 import { DbSeedDemoCommand } from './database/db-seed-demo.command.js';
 import { embeddedDatabaseDir } from './database/data-source.js';
 import { DatabaseModule } from './database/database.module.js';
-import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
+import { lockEmbeddedDatabase } from './database/embedded-lock.js';
 import { ApiKeyCreateCommand } from './modules/api-keys/api-key-create.command.js';
 import { ApiKeyListCommand } from './modules/api-keys/api-key-list.command.js';
 import { ApiKeyRevokeCommand } from './modules/api-keys/api-key-revoke.command.js';
@@ -57,21 +57,40 @@ async function main(): Promise<void> {
   // Before anything opens it: a command run beside the api on the embedded database would write
   // into a copy that the api's own writes later replace.
   if (!config.databaseUrl) lockEmbeddedDatabase(embeddedDatabaseDir(config), 'cli');
-  await CommandFactory.run(CliModule.forRoot(config) as never, {
-    logger: ['error'],
+  const app = await CommandFactory.createWithoutRunning(CliModule.forRoot(config) as never, {
+    // Starting is quiet: a module that cannot start (an unreachable database) is thrown to main's
+    // catch (abortOnError: false), which says it in one line; Nest's own logs (a connection retry, a
+    // stack) would add lines around it.
+    logger: false,
+    abortOnError: false,
     errorHandler: (err) => {
       if ((err as { code?: string }).code?.startsWith('commander.')) process.exit((err as { exitCode?: number }).exitCode ?? 1);
       console.error(`Error: ${err.message}`);
       process.exit(1);
     },
+    // What a command throws that it did not foresee: one line, exit 1 (nest-commander's default wrote the
+    // error and left the exit code 0).
+    serviceErrorHandler: (err) => printError(jsonFlag(), oneLine(err)),
   });
+  // Started: what a command logs as an error (a chunk that failed, with its cause) is shown.
+  app.useLogger(new ConsoleLogger({ logLevels: ['error'] }));
+  try {
+    await CommandFactory.runApplication(app);
+  } finally {
+    await app.close();
+  }
+}
+
+const jsonFlag = () => ({ json: process.argv.includes('--json') });
+
+/** An error as one line: its message's first line, never a stack. */
+function oneLine(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.split('\n', 1)[0].trim() || (err instanceof Error ? err.name : 'unknown error');
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof EmbeddedDatabaseBusyError) {
-    printError({ json: process.argv.includes('--json') }, err.message);
-    process.exit(1);
-  }
-  console.error(err instanceof ConfigError ? err.message : `Error: ${err instanceof Error ? err.message : String(err)}`);
+  if (err instanceof ConfigError) console.error(err.message);
+  else printError(jsonFlag(), oneLine(err));
   process.exit(1);
 });

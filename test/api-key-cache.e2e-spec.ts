@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
 import { eventually } from './support/eventually.js';
+import { startTcpProxy } from './support/tcp-proxy.js';
 import { type ApiProcess, DIST, cleanEnv, freePort, runNode, startApi, stop, waitFor } from './support/processes.js';
 import { describeE2E } from './support/test-app.js';
 
@@ -108,4 +109,45 @@ describeE2E('API key cache across api processes', () => {
       { timeoutMs: 2_500 },
     );
   });
+
+  it('a process whose listening connection died silently still refuses a revoked key within 5 s', async () => {
+    // A third api whose LISTEN connection goes through a proxy that can go silent: no reset, no close.
+    const proxy = await startTcpProxy({ target: { host: '127.0.0.1', port: Number(new URL(a.dbUrl).port) } });
+    const port = await freePort();
+    const c = {
+      url: `http://127.0.0.1:${port}`,
+      child: spawn(process.execPath, [join(DIST, 'main.js')], {
+        env: cleanEnv({ DATABASE_URL: a.dbUrl, DATABASE_DIRECT_URL: proxy.url(a.dbUrl), PORT: String(port) }),
+      }),
+    };
+    try {
+      await waitFor(
+        () =>
+          fetch(`${c.url}/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        'the third api process to answer /health',
+        60_000,
+      );
+      // Listening, proven: a revocation reaches it at once, well within the second an unlistening process trusts a key.
+      const heard = async () => {
+        const probe = mint();
+        expect(await get(c.url, probe.access_token)).toBe(200);
+        await db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [probe.id]);
+        await eventually(async () => expect(await get(c.url, probe.access_token)).toBe(401), { timeoutMs: 300, intervalMs: 20 });
+      };
+      await eventually(heard, { timeoutMs: 20_000, intervalMs: 200 });
+      const key = mint();
+      expect(await get(c.url, key.access_token)).toBe(200);
+      proxy.freeze();
+      await db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [key.id]);
+      await eventually(async () => expect(await get(c.url, key.access_token)).toBe(401), { timeoutMs: 5_000 });
+      // And it listens again, on a new connection.
+      await eventually(heard, { timeoutMs: 20_000, intervalMs: 200 });
+    } finally {
+      await stop(c.child);
+      await proxy.close();
+    }
+  }, 90_000);
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { type Socket, connect } from 'node:net';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { describeBrowser, launchChromium, warnIfNoChromium } from './support/chromium.js';
@@ -95,6 +96,55 @@ describeE2E('operator pages', () => {
       // Another address is not held by it.
       expect((await from('198.51.100.8', basic(ADMIN.user, 'guess'))).status).toBe(401);
       expect((await from('198.51.100.8', basic(ADMIN.user, ADMIN.password))).status).toBe(200);
+    });
+
+    it('counts a login before it checks it: 30 wrong passwords at once from one address, at most 10 tried', async () => {
+      // Thirty connections opened first, then every request written in the same tick: they reach the
+      // api together, as a guessing script's do, not one after another.
+      const { hostname, port } = new URL(api.url);
+      const sockets = await Promise.all(
+        Array.from(
+          { length: 30 },
+          () =>
+            new Promise<Socket>((resolve, reject) =>
+              connect(Number(port), hostname, function (this: Socket) {
+                resolve(this);
+              }).once('error', reject),
+            ),
+        ),
+      );
+      const statuses = sockets.map(
+        (socket) =>
+          new Promise<number>((resolve, reject) => {
+            let head = '';
+            socket.on('data', (chunk: Buffer) => {
+              head += chunk.toString('latin1');
+              const status = /^HTTP\/1\.1 (\d{3})/.exec(head);
+              if (status) {
+                resolve(Number(status[1]));
+                socket.destroy();
+              }
+            });
+            socket.once('error', reject);
+          }),
+      );
+      sockets.forEach((socket, i) =>
+        socket.write(
+          `GET /admin/queues/api/queues HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: ${basic(ADMIN.user, `race-${i}`)}\r\n` +
+            'X-Forwarded-For: 198.51.100.30\r\nConnection: close\r\n\r\n',
+        ),
+      );
+      expect((await Promise.all(statuses)).sort()).toEqual([...Array<number>(10).fill(401), ...Array<number>(20).fill(429)]);
+    });
+
+    it('counts IPv6 clients by their /64: a new address in the same network is held, another network is not', async () => {
+      const from = (address: string, password: string) =>
+        fetch(`${api.url}/admin/queues/api/queues`, {
+          headers: { Authorization: basic(ADMIN.user, password), 'X-Forwarded-For': address },
+        }).then((res) => res.status);
+      for (let i = 1; i <= 10; i++) expect(await from(`2001:db8:7:7::${i.toString(16)}`, `guess-${i}`)).toBe(401);
+      expect(await from('2001:db8:7:7:ffff:1:2:3', ADMIN.password)).toBe(429);
+      expect(await from('2001:db8:7:8::1', ADMIN.password)).toBe(200);
     });
 
     it('refuses changes sent from another origin', async () => {

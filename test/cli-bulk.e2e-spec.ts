@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { TS } from './support/envelope.js';
+import { eventually } from './support/eventually.js';
 import { DIST, cleanEnv } from './support/processes.js';
 import { createTestDatabase, describeE2E } from './support/test-app.js';
 
@@ -246,5 +247,50 @@ describeE2E('cli bulk import and export', () => {
     } finally {
       await client.query('DROP TRIGGER refuse_lines ON export_lines');
     }
+  }, 60_000);
+
+  it('exits 130 on Ctrl-C during an import, the import cancelled and not finished by anyone later', async () => {
+    const path = file('many.ndjson', `${Array.from({ length: 20_000 }, (_, i) => product(100_000 + i)).join('\n')}\n`);
+    const child = spawn(process.execPath, [join(DIST, 'cli.js'), 'import', 'products', path], {
+      env: cleanEnv({ DATABASE_URL: db.url, IMPORT_CHUNK_LINES: '50' }),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // Interrupted once its lines run: the first progress line after the upload.
+    await eventually(() => expect(stderr).toMatch(/^import \d+: 10% /m), { timeoutMs: 60_000, intervalMs: 20 });
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const id = Number(/^import (\d+): 20,000 lines of products uploaded$/m.exec(stderr)?.[1]);
+    expect(stderr).toContain(`import ${id}: interrupted; cancelling it\n`);
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe(`Error: import ${id} cancelled`);
+    expect(stdout).toMatch(new RegExp(`^Import ${id} \\(products\\) cancelled after [\\d,]+ of 20,000 lines: `));
+    const { rows } = await client.query<{ status: string; processed: number }>('SELECT status, processed FROM imports WHERE id = $1', [id]);
+    expect(rows[0].status).toBe('cancelled');
+    expect(rows[0].processed).toBeLessThan(20_000);
+  }, 120_000);
+
+  it('exits 1 with one line for an error no command foresaw, and for a database it cannot reach', async () => {
+    // A database without the schema: the command's first statement fails.
+    const bare = await createTestDatabase('cli_bare');
+    try {
+      const r = cli(['api-key:list'], { env: { DATABASE_URL: bare.url, MIGRATIONS_RUN: 'false' } });
+      expect(r).toEqual({ status: 1, stdout: '', stderr: 'Error: relation "api_keys" does not exist\n' });
+      expect(cli(['api-key:list', '--json'], { env: { DATABASE_URL: bare.url, MIGRATIONS_RUN: 'false' } })).toEqual({
+        status: 1,
+        stdout: `${JSON.stringify({ error: 'relation "api_keys" does not exist' })}\n`,
+        stderr: '',
+      });
+    } finally {
+      await bare.drop();
+    }
+    // Nothing listens on port 1 of the loopback.
+    expect(cli(['api-key:list'], { env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/store' } })).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: 'Error: connect ECONNREFUSED 127.0.0.1:1\n',
+    });
   }, 60_000);
 });

@@ -23,6 +23,12 @@ export interface TcpProxy {
   cut(options?: CutOptions): Promise<void>;
   /** Forwards new connections again. */
   restore(): Promise<void>;
+  /**
+   * Stops forwarding on every open connection without ending it: neither side hears anything more,
+   * not even a close, as over a connection that a NAT or firewall dropped. New connections are
+   * forwarded as usual. `close` ends the frozen ones.
+   */
+  freeze(): void;
   /** True between `cut` and `restore`. */
   readonly isCut: boolean;
   /** Connections (client side) accepted so far, those dropped by a cut included. */
@@ -41,6 +47,7 @@ export interface TcpProxy {
 export async function startTcpProxy(options: { target: { host: string; port: number } }): Promise<TcpProxy> {
   const { target } = options;
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
+  const frozen = new Set<net.Socket>();
   let cut: Required<CutOptions> | null = null;
   let accepted = 0;
 
@@ -125,6 +132,21 @@ export async function startTcpProxy(options: { target: { host: string; port: num
       await endAll(mode);
       await closing;
     },
+    freeze() {
+      for (const pair of pairs) {
+        pairs.delete(pair);
+        for (const socket of [pair.client, pair.upstream]) {
+          socket.unpipe();
+          socket.removeAllListeners('close');
+          socket.removeAllListeners('error');
+          socket.on('error', () => undefined);
+          // Read and drop: what either side sends now goes nowhere.
+          socket.removeAllListeners('data');
+          socket.on('data', () => undefined);
+          frozen.add(socket);
+        }
+      }
+    },
     async restore() {
       if (!cut) return;
       const wasRefusing = cut.newConnections === 'refuse';
@@ -142,6 +164,8 @@ export async function startTcpProxy(options: { target: { host: string; port: num
     },
     async close() {
       cut = { mode: 'reset', newConnections: 'refuse' };
+      for (const socket of frozen) socket.destroy();
+      frozen.clear();
       const closing = stopListening();
       await endAll('reset');
       await closing;

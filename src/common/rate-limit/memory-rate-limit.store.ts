@@ -27,6 +27,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return Promise.resolve(w && w.endsAt > now ? { count: w.count, resetMs: w.endsAt - now } : null);
   }
 
+  unhit(key: string): Promise<void> {
+    const w = this.windows.get(key);
+    if (w && w.endsAt > this.now() && w.count > 0) w.count--;
+    return Promise.resolve();
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
   }

@@ -31,3 +31,22 @@ describe('RedisRateLimitStore', () => {
     }
   });
 });
+
+describe('unhit', () => {
+  it('takes one request back from a live window, never below zero, and leaves an ended window ended', async () => {
+    let now = 1_000_000;
+    const store = new MemoryRateLimitStore(() => now);
+    await store.hit('a', 60_000);
+    await store.hit('a', 60_000);
+    await store.unhit('a');
+    expect(await store.peek('a')).toEqual({ count: 1, resetMs: 60_000 });
+    await store.unhit('a');
+    await store.unhit('a');
+    expect(await store.peek('a')).toEqual({ count: 0, resetMs: 60_000 });
+    await store.unhit('never-seen');
+    expect(await store.peek('never-seen')).toBeNull();
+    now += 60_000;
+    await store.unhit('a');
+    expect(await store.peek('a')).toBeNull();
+  });
+});

@@ -10,5 +10,7 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<RateLimitWindow>;
   /** The key's current window without counting a request; null when it has none. */
   peek(key: string): Promise<RateLimitWindow | null>;
+  /** Takes one counted request back from the key's current window (nothing when it has none). */
+  unhit(key: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { isIPv6 } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { sendError } from '../http/envelope.js';
@@ -69,23 +70,24 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * Seconds until a client address may try to log in to the queue dashboard again, after
-   * ADMIN_LOGIN_FAILURES failures in its current minute; null while it may try.
+   * Counts one login attempt to the queue dashboard from a client address, before its password is
+   * looked at, so attempts racing each other are counted too: 30 at once, at most ADMIN_LOGIN_FAILURES
+   * are tried. Resolves to the seconds until the address may try again when it is over the limit,
+   * else null. Rejects when the count cannot be kept (Redis away): the login then fails closed.
    */
-  async loginLockout(address: string): Promise<number | null> {
+  async loginAttempt(address: string): Promise<number | null> {
     if (!this.store) return null;
-    try {
-      const window = await this.store.peek(`${this.prefix}admin-login:${address}`);
-      return window && window.count >= ADMIN_LOGIN_FAILURES ? Math.max(1, Math.ceil(window.resetMs / 1000)) : null;
-    } catch (err) {
-      this.warn(err as Error);
-      return null;
-    }
+    const window = await this.store.hit(this.loginKey(address), RATE_LIMIT_WINDOW_MS);
+    return window.count > ADMIN_LOGIN_FAILURES ? Math.max(1, Math.ceil(window.resetMs / 1000)) : null;
   }
 
-  /** Counts one failed login to the queue dashboard from a client address. */
-  async loginFailed(address: string): Promise<void> {
-    await this.count(`${this.prefix}admin-login:${address}`);
+  /** Gives back the attempt of a login that succeeded: only failures use up an address's minute. */
+  async loginSucceeded(address: string): Promise<void> {
+    await this.store?.unhit(this.loginKey(address));
+  }
+
+  private loginKey(address: string): string {
+    return `${this.prefix}admin-login:${clientNetwork(address)}`;
   }
 
   private async count(key: string): Promise<RateLimitWindow | null> {
@@ -134,4 +136,31 @@ export function overLimit(res: Response, window: RateLimitWindow, limit: number)
   res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - window.count)));
   res.setHeader('RateLimit-Reset', String(reset));
   return window.count <= limit ? null : reset;
+}
+
+/**
+ * The network a login limit counts a client address by: an IPv4 address as it is (an IPv4-mapped IPv6
+ * address as its IPv4 one), an IPv6 address by its /64, the smallest network one subscriber is handed:
+ * an attacker holding a /64 could otherwise take a fresh address for every ten guesses.
+ */
+export function clientNetwork(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (isIPv6(address)) return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
+  return address;
+}
+
+/** The eight groups of an IPv6 address, each as four lower-case hex digits (an embedded IPv4 tail as two). */
+function expandIPv6(address: string): string[] {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    text = text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const middle = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...middle, ...right].map((g) => g.padStart(4, '0'));
 }

@@ -25,6 +25,13 @@ if not count then return nil end
 return {tonumber(count), redis.call('PTTL', KEYS[1])}
 `;
 
+/** One request taken back from a live window; a window that ended stays ended. */
+const UNHIT_SCRIPT = `
+local count = redis.call('GET', KEYS[1])
+if count and tonumber(count) > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
 export class RedisRateLimitStore implements RateLimitStore {
   readonly redis: Redis;
 
@@ -61,6 +68,10 @@ export class RedisRateLimitStore implements RateLimitStore {
   async peek(key: string): Promise<RateLimitWindow | null> {
     const window = (await this.redis.eval(PEEK_SCRIPT, 1, key)) as [number, number] | null;
     return window && window[1] > 0 ? { count: window[0], resetMs: window[1] } : null;
+  }
+
+  async unhit(key: string): Promise<void> {
+    await this.redis.eval(UNHIT_SCRIPT, 1, key);
   }
 
   async close(): Promise<void> {

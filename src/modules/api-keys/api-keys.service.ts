@@ -37,6 +37,13 @@ const LISTEN_PROBE_TIMEOUT_MS = 2_000;
 /** After a test notification went unheard, the listener tries again (quietly) this much later. */
 const REPROBE_AFTER_MS = 300_000;
 /**
+ * While it listens, the listener proves again this often that it still hears. A connection that died
+ * silently (a NAT or firewall dropped it: no reset, no FIN, TCP keepalive still minutes away) hears
+ * nothing and says nothing; an unheard probe ends it, so a revocation is refused everywhere within
+ * LISTEN_REPROBE_MS + LISTEN_PROBE_TIMEOUT_MS (4 s) even then, not after KEY_CACHE_LISTENING_MS.
+ */
+const LISTEN_REPROBE_MS = 2_000;
+/**
  * Prefix of the listener's test notifications. The channel's other payloads are token hashes (64
  * hex digits), the keys of the cache; a colon can never be part of one.
  */
@@ -68,6 +75,8 @@ export class ApiKeysService implements OnApplicationShutdown {
   private listening = false;
   /** The test notification the listener waits for, and the timer that gives up on it. */
   private probe: { payload: string; timer: NodeJS.Timeout } | null = null;
+  /** While listening: the timer of the next test notification. */
+  private reprobe: NodeJS.Timeout | null = null;
   /** No new listener before this time (ms): after a test notification went unheard. */
   private listenAfter = 0;
   private warnedUnheard = false;
@@ -165,7 +174,7 @@ export class ApiKeysService implements OnApplicationShutdown {
    * that listens, which would hear it and prove nothing.
    */
   private listen(): void {
-    const client = new pg.Client({ connectionString: this.config.databaseDirectUrl! });
+    const client = new pg.Client({ connectionString: this.config.databaseDirectUrl!, keepAlive: true });
     this.listener = client;
     const lost = (err?: Error) => {
       if (this.listener !== client) return;
@@ -184,27 +193,41 @@ export class ApiKeysService implements OnApplicationShutdown {
       if (!msg.payload.startsWith(PROBE_PREFIX)) {
         this.generation++;
         this.cache.delete(msg.payload);
-      } else if (msg.payload === this.probe?.payload) this.heard();
+      } else if (msg.payload === this.probe?.payload) this.heard(client);
       // Any other process's test notification: nothing to do.
     });
     client.on('error', lost);
     client.on('end', () => lost());
+    this.lostListener = lost;
     client
       .connect()
       .then(() => this.repository.listenForChanges(client))
-      .then(() => {
-        if (this.listener !== client) return;
-        const payload = `${PROBE_PREFIX}${randomBytes(12).toString('hex')}`;
-        this.probe = { payload, timer: setTimeout(() => this.unheard(client), LISTEN_PROBE_TIMEOUT_MS).unref() };
-        // Background work, though the first request's authentication started it: not that request's statement.
-        return uncounted(() => this.repository.announce(this.tx.direct, payload));
-      })
+      .then(() => this.sendProbe(client))
       .catch((err: Error) => lost(err));
   }
 
-  /** The listener heard its test notification: from now on a key change reaches this process at once. */
-  private heard(): void {
+  /** What ends the current listener as lost (its connection died), set by `listen`. */
+  private lostListener: (err?: Error) => void = () => undefined;
+
+  /**
+   * Announces a test notification through the pool and waits LISTEN_PROBE_TIMEOUT_MS for the listener
+   * to hear it: the first one proves that LISTEN works at all (not through a pooler), the later ones
+   * that the connection is still alive.
+   */
+  private sendProbe(client: pg.Client): Promise<void> | undefined {
+    this.reprobe = null;
+    if (this.listener !== client) return;
+    const payload = `${PROBE_PREFIX}${randomBytes(12).toString('hex')}`;
+    this.probe = { payload, timer: setTimeout(() => this.unheard(client), LISTEN_PROBE_TIMEOUT_MS).unref() };
+    // Background work, though the first request's authentication started it: not that request's statement.
+    return uncounted(() => this.repository.announce(this.tx.direct, payload));
+  }
+
+  /** The listener heard its test notification: a key change reaches this process at once. */
+  private heard(client: pg.Client): void {
     this.endProbe();
+    this.reprobe = setTimeout(() => this.sendProbe(client)?.catch((err: Error) => this.lostListener(err)), LISTEN_REPROBE_MS).unref();
+    if (this.listening) return;
     // Keys cached before the listener was up may have changed meanwhile.
     this.generation++;
     this.cache.clear();
@@ -213,9 +236,15 @@ export class ApiKeysService implements OnApplicationShutdown {
     this.warnedUnheard = false;
   }
 
-  /** The test notification did not come: the listener is given up, keys stay checked every second. */
+  /**
+   * The test notification did not come. A listener that heard before has died silently: it is ended
+   * as lost (keys checked every second, a new listener a second later). One that never heard goes
+   * through a pooler: given up, keys stay checked every second.
+   */
   private unheard(client: pg.Client): void {
     if (this.listener !== client) return;
+    if (this.listening)
+      return this.lostListener(new Error(`no answer to its test notification within ${LISTEN_PROBE_TIMEOUT_MS / 1000} s`));
     this.probe = null;
     this.listener = null;
     this.listenAfter = Date.now() + REPROBE_AFTER_MS;
@@ -231,7 +260,9 @@ export class ApiKeysService implements OnApplicationShutdown {
 
   private endProbe(): void {
     if (this.probe) clearTimeout(this.probe.timer);
+    if (this.reprobe) clearTimeout(this.reprobe);
     this.probe = null;
+    this.reprobe = null;
   }
 
   private touch(id: number): void {

@@ -18,8 +18,11 @@ import { ImportsService } from './imports.service.js';
  * Exit 0 when it completed, even with failed lines (their count is said, their errors are in GET
  * /import/{id}/results); 1 when the import as a whole failed or was cancelled, or the file was
  * refused (empty, too large); 2 when the command was given wrongly (an unknown resource, a file it
- * cannot read).
+ * cannot read); 130 when Ctrl-C ended it (the import then cancelled).
  */
+/** The exit code of a command ended by Ctrl-C: 128 + SIGINT, as shells report it. */
+const INTERRUPTED = 130;
+
 @Command({
   name: 'import',
   arguments: '<resource> <file>',
@@ -45,25 +48,49 @@ export class BulkImportCommand extends CommandRunner {
       if (err instanceof CliFileError) return printUsageError(flags, err.message);
       throw err;
     }
-    let id: number;
-    const uploading = new ProgressReport(process.stderr, 'upload', 'bytes');
+    // Ctrl-C: an upload under way is abandoned (nothing is kept), an import under way is cancelled
+    // (what was applied stays, as POST /import/{id}/cancel leaves it), and the command exits 130, as
+    // a shell reports a command ended by SIGINT. A second Ctrl-C exits at once.
+    let interrupted = false;
+    let id: number | undefined;
+    const interrupt = () => {
+      if (interrupted) process.exit(INTERRUPTED);
+      interrupted = true;
+      process.stderr.write(
+        id === undefined ? '\nimport: interrupted; abandoning the upload\n' : `\nimport ${id}: interrupted; cancelling it\n`,
+      );
+      if (id === undefined) input.stream.destroy(new Error('interrupted'));
+      else this.imports.cancel(String(id)).catch(() => undefined); // already finished: nothing to cancel
+    };
+    process.on('SIGINT', interrupt);
     try {
-      const job = await this.imports.upload(resource, counted(input.stream, input.size, uploading), input.size);
-      uploading.end();
-      process.stderr.write(`import ${job.id}: ${formatCount(job.lines)} ${job.lines === 1 ? 'line' : 'lines'} of ${resource} uploaded\n`);
-      id = job.id;
-    } catch (err) {
-      uploading.end();
-      if (err instanceof ApiError) return printError(flags, refusal(path, err, this.config.importMaxBytes));
-      throw err;
+      const uploading = new ProgressReport(process.stderr, 'upload', 'bytes');
+      try {
+        const job = await this.imports.upload(resource, counted(input.stream, input.size, uploading), input.size);
+        uploading.end();
+        process.stderr.write(`import ${job.id}: ${formatCount(job.lines)} ${job.lines === 1 ? 'line' : 'lines'} of ${resource} uploaded\n`);
+        id = job.id;
+      } catch (err) {
+        uploading.end();
+        if (interrupted) {
+          printError(flags, 'interrupted during the upload; nothing was imported');
+          process.exitCode = INTERRUPTED;
+          return;
+        }
+        if (err instanceof ApiError) return printError(flags, refusal(path, err, this.config.importMaxBytes));
+        throw err;
+      } finally {
+        input.stream.destroy();
+      }
+      if (interrupted) await this.imports.cancel(String(id)).catch(() => undefined);
+      const view = await this.follow(id);
+      printResult(flags, view, () => summary(view));
+      if (view.status !== 'completed') {
+        process.exitCode = interrupted ? INTERRUPTED : 1;
+        if (!flags.json) process.stderr.write(`Error: import ${view.id} ${view.status}${view.error ? `: ${view.error}` : ''}\n`);
+      }
     } finally {
-      input.stream.destroy();
-    }
-    const view = await this.follow(id);
-    printResult(flags, view, () => summary(view));
-    if (view.status !== 'completed') {
-      process.exitCode = 1;
-      if (!flags.json) process.stderr.write(`Error: import ${view.id} ${view.status}${view.error ? `: ${view.error}` : ''}\n`);
+      process.off('SIGINT', interrupt);
     }
   }
 
