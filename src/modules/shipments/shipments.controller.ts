@@ -8,7 +8,7 @@ import { TrackingCodeCreate, TrackingCodePatch } from './dto/tracking-code.input
 import { ShipmentsService } from './shipments.service.js';
 import { TrackingCodesService } from './tracking-codes.service.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
-import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { BatchBody, textKey } from '../../common/batch/batch-body.pipe.js';
 
 /** `shipment` and `shipments` spell the same path (CONTRACT §2); so do `trackingcode` and `trackingcodes`. */
 const SHIPMENT = ['shipment/:id', 'shipments/:id'];
@@ -81,10 +81,7 @@ export class ShipmentsController {
     summary: "Replace a shipment's tracking codes",
     description: 'The tracking codes become the body: matched by `code`, new ones created, unlisted ones deleted. `[]` empties the list.',
   })
-  replaceTrackingCodes(
-    @Param('id') id: string,
-    @BatchBody(TrackingCodeCreate, { key: { field: 'code', of: (m) => m.code } }) members: TrackingCodeCreate[],
-  ) {
+  replaceTrackingCodes(@Param('id') id: string, @BatchBody(TrackingCodeCreate, { key: textKey('code') }) members: TrackingCodeCreate[]) {
     return this.trackingCodes.replaceAll(id, members);
   }
 

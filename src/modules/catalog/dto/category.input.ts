@@ -1,4 +1,4 @@
-import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
+import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
 import { Matches } from 'class-validator';
 import { ApiExclusive } from '../../../openapi/decorators.js';
 import { IsFlag, IsId, IsIntIn, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
@@ -62,4 +62,4 @@ export class CategoryLinkInput {
 }
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
-export const CATEGORY_BATCH_KEY: BatchKey<CategoryBatchMember> = { field: 'api_code', of: (m) => m.api_code };
+export const CATEGORY_BATCH_KEY: BatchKey<CategoryBatchMember> = textKey('api_code');

@@ -1,4 +1,4 @@
-import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
+import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, ValidateBy, ValidateNested } from 'class-validator';
@@ -85,4 +85,4 @@ export class ProductPut extends ProductPatch {
 export class ProductBatchMember extends ProductPut {}
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
-export const PRODUCT_BATCH_KEY: BatchKey<ProductBatchMember> = { field: 'sku', of: (m) => m.sku };
+export const PRODUCT_BATCH_KEY: BatchKey<ProductBatchMember> = textKey('sku');

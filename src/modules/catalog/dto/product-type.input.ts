@@ -1,4 +1,4 @@
-import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
+import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
 import { IsString, Matches } from 'class-validator';
 import { IsFlag, IsText, NotBlank, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { API_CODE, API_CODE_MESSAGE } from '../../customers/dto/customer-group.input.js';
@@ -47,4 +47,4 @@ export class ProductTypePatch {
 export class ProductTypeCreate extends ProductTypePatch {}
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
-export const PRODUCT_TYPE_BATCH_KEY: BatchKey<ProductTypeCreate> = { field: 'api_code', of: (m) => m.api_code?.toLowerCase() };
+export const PRODUCT_TYPE_BATCH_KEY: BatchKey<ProductTypeCreate> = textKey('api_code', { folded: true });

@@ -1,4 +1,4 @@
-import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
+import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Allow, ArrayMaxSize, IsArray, IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { IsFlag, IsIntIn, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
@@ -110,4 +110,4 @@ export class CustomFieldDefinitionPatch {
 export class CustomFieldDefinitionCreate extends CustomFieldDefinitionPatch {}
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
-export const CUSTOM_FIELD_BATCH_KEY: BatchKey<CustomFieldDefinitionCreate> = { field: 'name', of: (m) => m.name };
+export const CUSTOM_FIELD_BATCH_KEY: BatchKey<CustomFieldDefinitionCreate> = textKey('name');
