@@ -106,6 +106,28 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect(found.filter(({ pattern }) => ['(?=', '(?!', '(?<=', '(?<!'].some((a) => pattern.includes(a)))).toEqual([]);
   });
 
+  it('states the rules of a batch member and of a product PUT that the server applies, as far as JSON Schema can', () => {
+    const schemas = doc.components.schemas as Json;
+    // A batch member's key is required and never null: null is refused as "is required".
+    expect(schemas.CategoryBatchMember.required).toEqual(expect.arrayContaining(['name', 'api_code']));
+    expect(schemas.CategoryBatchMember.properties.api_code.type).toBe('string');
+    // Keys unique within a product's lists: by a field of the member, so in the description (uniqueItems compares whole members).
+    const put = schemas.ProductPut.properties;
+    expect(put.attributes.description).toContain('`name` unique');
+    expect(put.options.description).toContain('`name` unique');
+    expect(put.extras.description).toContain('`sku` unique');
+    expect(put.price_tiers.description).toContain('`quantity` unique');
+    expect(put.variants.description).toMatch(/`sku` unique.*`options` unique/);
+    expect(schemas.VariantPut.properties.price_tiers.description).toContain('`quantity` unique');
+    for (const list of ['attributes', 'options', 'extras', 'price_tiers', 'variants']) expect(put[list].uniqueItems).toBeUndefined();
+    expect(schemas.ProductTypeCreate.properties.is_default.description).toContain('exactly one default');
+    expect(doc.paths['/producttypes'].put.description).toContain('exactly one default');
+    // The longest default a definition takes (a text field's).
+    expect(schemas.CustomFieldDefinitionCreate.properties.default_value.anyOf[0]).toEqual(
+      expect.objectContaining({ type: 'string', maxLength: 65535 }),
+    );
+  });
+
   it('documents every event type of the catalog under `webhooks`: a signed POST of the event envelope around the GET schema', () => {
     expect(Object.keys(doc.webhooks as Json).sort()).toEqual(EVENT_CATALOG.map((e) => e.type).sort());
     for (const e of EVENT_CATALOG) {
