@@ -161,9 +161,10 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
   it("documents every endpoint once, under the specification's spelling, and names every alias", () => {
     const routes = t.app.get(RouteTable).all();
     expect(routes.length).toBeGreaterThan(100);
+    // The endpoints, each under its spelling; the copies at an alias path (`x-alias-of`, below) apart.
     const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
       Object.entries(item as Json)
-        .filter(([m]) => METHODS.includes(m))
+        .filter(([m, op]) => METHODS.includes(m) && !(op as Json)['x-alias-of'])
         .map(([m, op]) => ({ method: m.toUpperCase(), path, aliases: ((op as Json)['x-aliases'] as string[] | undefined) ?? [] })),
     );
     // Every route the API answers is an operation's path or one of its aliases; nothing is listed that does not answer.
@@ -178,10 +179,44 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     const documented = new Set(operations.map((o) => endpointKey(o.method, o.path)));
     expect(SPEC_ENDPOINTS.filter((e) => !documented.has(endpointKey(e.split(' ')[0], e.split(' ')[1])))).toEqual([]);
     expect(doc.paths['/countries/{id}'].delete['x-aliases']).toEqual(['/country/{id}']);
-    expect(doc.paths['/countries/{id}'].get).toBeUndefined();
+    // GET answers at /countries/{id}, a documented path (of DELETE): listed there, as the alias it is.
+    expect(doc.paths['/countries/{id}'].get['x-alias-of']).toBe(doc.paths['/country/{id}'].get.operationId);
     expect(doc.paths['/country/{id}'].get.description).toContain('Also answers at `/countries/{id}` (an alias, the same operation).');
     expect(doc.paths['/taxclass/{id}/rates/{rateId}'].get).toBeDefined();
     expect(doc.paths['/taxclass/{id}/rate/{rateId}'].patch).toBeDefined();
+  });
+
+  it('lists at every documented path each method the API answers there: an alias at a documented path is an operation of it', async () => {
+    const byId = new Map<string, { path: string; method: string; op: Json }>();
+    for (const [path, item] of Object.entries(doc.paths as Json))
+      for (const [method, op] of Object.entries(item as Json))
+        if (METHODS.includes(method)) byId.set((op as Json).operationId as string, { path, method, op: op as Json });
+    const copies = [...byId.values()].filter(({ op }) => op['x-alias-of']);
+    expect(copies.length).toBeGreaterThan(40);
+    for (const { path, method, op } of copies) {
+      const of = byId.get(op['x-alias-of'] as string)!;
+      const where = `${method.toUpperCase()} ${path}`;
+      // The same operation as the one it is an alias of: same method, its path one of that one's aliases, the rest alike.
+      expect({ where, method: of.method, alias: (of.op['x-aliases'] as string[]).includes(path) }).toEqual({ where, method, alias: true });
+      const { operationId, description, 'x-alias-of': _of, ...rest } = op;
+      const { operationId: _id, description: _d, 'x-aliases': _aliases, ...original } = of.op;
+      expect({ where, rest }).toEqual({ where, rest: original });
+      expect(operationId).toMatch(new RegExp(`^${of.op.operationId as string}At[A-Z][A-Za-z]+$`));
+      expect(description).toContain(`The same operation as \`${of.method.toUpperCase()} ${of.path}\``);
+      expect(op['x-aliases']).toBeUndefined();
+    }
+    // What OPTIONS answers at each documented path (any id) is what the document lists there.
+    const wrong = [];
+    for (const [path, item] of Object.entries(doc.paths as Json)) {
+      if (path.startsWith('/openapi') || path.startsWith('/docs')) continue;
+      const res = await t.http.options(path.replace(/\{\w+\}/g, '1')).set(auth);
+      const listed = METHODS.filter((m) => (item as Json)[m]).map((m) => m.toUpperCase());
+      const allowed = String(res.headers.allow ?? '')
+        .split(', ')
+        .filter((m) => !['HEAD', 'OPTIONS'].includes(m));
+      if ([...allowed].sort().join() !== [...listed].sort().join()) wrong.push({ path, allowed, listed });
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('documents every operation: success envelope, scope, tag, path parameters, errors, and request bodies from the DTOs', () => {
@@ -233,7 +268,7 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect(doc.paths['/quote/{id}/send-quote'].post.responses['202']).toBeDefined();
     expect(doc.paths['/subscription/{id}/renew'].post.responses['200']).toBeDefined();
     expect(doc.paths['/country'].post.responses['201']).toBeDefined();
-    expect(doc.paths['/countries'].post).toBeUndefined();
+    expect(doc.paths['/countries'].post['x-alias-of']).toBe('countriesCreate');
     expect(doc.paths['/quote'].post.responses['201'].headers['Idempotent-Replayed']).toEqual({
       $ref: '#/components/headers/Idempotent-Replayed',
     });
