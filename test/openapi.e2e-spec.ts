@@ -378,6 +378,11 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect(
       ['2025-92-01 00:00:00', '2025-01-32 00:00:00', '2025-01-31 24:00:00', '0000-01-01 00:00:00'].filter((v) => timestamp.test(v)),
     ).toEqual([]);
+    // Years 0001 to 9999 of four digits, in timestamps and in dates (year 0000 is no year PostgreSQL has).
+    expect(['0404-02-29 00:00:01', '0001-01-01T00:00:00Z'].filter((v) => !timestamp.test(v))).toEqual([]);
+    const date = new RegExp(schemas.ProductPut.properties.expected_availability_date.pattern as string);
+    expect(['0404-02-29', '0001-01-01', '2024-02-29'].filter((v) => !date.test(v))).toEqual([]);
+    expect(['0000-01-01', '0000-02-29', '2023-02-29', '404-02-28'].filter((v) => date.test(v))).toEqual([]);
     const money = new RegExp(schemas.ExtraCreate.properties.price.anyOf[0].pattern as string);
     expect(['0', '2.5', '9999999999.99'].filter((v) => !money.test(v))).toEqual([]);
     expect(['-1', '10000000000', '1.234', '123456789012345'].filter((v) => money.test(v))).toEqual([]);

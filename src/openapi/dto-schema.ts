@@ -5,7 +5,7 @@ import type { ValidationMetadata } from 'class-validator/types/metadata/Validati
 import { DECORATORS } from '@nestjs/swagger';
 import { requiredFieldsOf } from '../common/validation/decorators.js';
 import { EXCLUSIVE_FIELDS, SCHEMA_RULES } from './decorators.js';
-import { EMAIL_LENGTHS, EMAIL_MAX_LENGTH, EMAIL_PATTERN, TIMESTAMP_INPUT_PATTERN } from './fields.js';
+import { DATE_PATTERN, EMAIL_LENGTHS, EMAIL_MAX_LENGTH, EMAIL_PATTERN, TIMESTAMP_INPUT_PATTERN } from './fields.js';
 
 /**
  * Request schemas derived from the DTO classes' own validation metadata (class-validator), so the
@@ -376,7 +376,7 @@ export class DtoSchemas {
           });
           break;
         case 'isCalendarDate':
-          Object.assign(target, { type: 'string', format: 'date', example: '2025-03-01' });
+          Object.assign(target, { type: 'string', format: 'date', pattern: DATE_PATTERN, example: '2025-03-01' });
           break;
         case 'isHttpUrl':
           Object.assign(target, { type: 'string', format: 'uri', example: 'https://carrier.example/track/1Z999' });

@@ -26,7 +26,8 @@ const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d';
 const TIMESTAMP_PATTERN = `^${DAY} ${TIME}$`;
 /** What `parseTimestamp` reads: the form above, or ISO 8601 with `T`, optional seconds and fraction, and `Z` or an offset up to ±23:59. */
 export const TIMESTAMP_INPUT_PATTERN = `^${DAY}(?: ${TIME}|T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d))$`;
-const DATE_PATTERN = `^${DAY}$`;
+/** `YYYY-MM-DD`, a real calendar date from year 0001: what `IsCalendarDate` takes and a date column prints. */
+export const DATE_PATTERN = `^${DAY}$`;
 /**
  * An e-mail address as the server's check (class-validator's `isEmail`) takes it, in ASCII: a local
  * part of dot-separated atoms, a domain of dot-separated labels (no `_`, no leading or trailing `-`)

@@ -613,7 +613,7 @@ decided in the repository's \`docs/api.md\` ("API decisions"). This document is 
 \`meta.pagination\`. Failure: \`{"meta": {"status": …, "success": false}, "error": {"message": …}}\`, where \`message\` is a
 string, or for 422 an object of field path → messages.
 
-**Formats.** Timestamps \`YYYY-MM-DD HH:MM:SS\` (UTC); flags 0/1; money two-decimal strings (quote item \`price\`/\`total\`
+**Formats.** Timestamps \`YYYY-MM-DD HH:MM:SS\` (UTC), years 0001 to 9999 always of four digits (\`0404-02-29 00:00:01\`); flags 0/1; money two-decimal strings (quote item \`price\`/\`total\`
 are numbers). Every documented field is always present (\`null\` when blank, \`[]\` when empty).
 
 **Paths.** Singular and plural spellings are aliases: each endpoint is listed under the specification's spelling, and
