@@ -1,5 +1,5 @@
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-import { TS } from './support/envelope.js';
+import { TS, fail } from './support/envelope.js';
 
 const US_DATE = expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/);
 
@@ -253,6 +253,14 @@ describeE2E('catalog: products', () => {
   });
 
   describe('validation', () => {
+    it('takes an availability date from year 0001, four digits out, and refuses year 0000 with a 422', async () => {
+      const early = await create({ name: 'Early', sku: 'EARLY-DATE', base_price: '1.00', expected_availability_date: '0404-02-29' });
+      expect(early.status).toBe(201);
+      expect(early.body.data.expected_availability_date).toBe('0404-02-29');
+      const zero = await create({ name: 'Zero', sku: 'ZERO-DATE', base_price: '1.00', expected_availability_date: '0000-01-01' });
+      expect(zero.body).toEqual(fail(422, { expected_availability_date: ['must be a date (YYYY-MM-DD)'] }));
+    });
+
     it('requires a name and reports every invalid field', async () => {
       const res = await create({
         sku: 'has space',

@@ -200,4 +200,32 @@ describeE2E('coupons', () => {
     expect(res.status).toBe(403);
     expect(res.body).toEqual(fail(403, 'The access token lacks the scope "coupons:read".'));
   });
+
+  it('keeps four digits of a year before 1000 and refuses an instant outside years 0001 to 9999', async () => {
+    const early = await t.http.post('/coupon').set(auth).send({
+      code: 'EARLY-404',
+      discount_type: 'percentage',
+      discount_value: 5,
+      starts_at: '0001-01-01 00:00:00',
+      ends_at: '0404-02-29 00:00:01',
+    });
+    expect(early.status).toBe(201);
+    expect([early.body.data.starts_at, early.body.data.ends_at]).toEqual(['0001-01-01 00:00:00', '0404-02-29 00:00:01']);
+    const read = await t.http.get('/coupon/EARLY-404').set(auth);
+    expect([read.body.data.starts_at, read.body.data.ends_at]).toEqual(['0001-01-01 00:00:00', '0404-02-29 00:00:01']);
+    for (const ends_at of [
+      '0000-01-01 00:00:00',
+      '0001-01-01T00:00:00+01:00',
+      '9999-12-31T23:30:00-01:00',
+      '10000-01-01 00:00:00',
+      '-0001-01-01 00:00:00',
+    ]) {
+      const res = await t.http.post('/coupon').set(auth).send({ code: 'EARLY-0', discount_type: 'percentage', discount_value: 5, ends_at });
+      expect({ ends_at, status: res.status, fields: Object.keys(res.body.error?.message ?? {}) }).toEqual({
+        ends_at,
+        status: 422,
+        fields: ['ends_at'],
+      });
+    }
+  });
 });

@@ -232,7 +232,8 @@ describeE2E('the examples of the OpenAPI document', () => {
     ];
 
     // The plan covers exactly the operations whose body has an example, and every body has one.
-    const withBody = operations().filter(({ op }) => op.requestBody);
+    // An alias's copy (`x-alias-of`) has its endpoint's body and example: sent once, at the endpoint.
+    const withBody = operations().filter(({ op }) => op.requestBody && !op['x-alias-of']);
     const mediaOf = (op: Json) => Object.keys(op.requestBody.content as Json)[0];
     expect(withBody.filter(({ op }) => !op.requestBody.content[mediaOf(op)].examples).map(({ op }) => op.operationId)).toEqual([]);
     expect(steps.map((s) => s.op).sort()).toEqual(withBody.map(({ op }) => op.operationId).sort());

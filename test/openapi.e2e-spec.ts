@@ -89,6 +89,45 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect(validator.version).toBe('3.1');
   });
 
+  it('has no look-around in any pattern: generators and client validators choke on them', () => {
+    const found: { at: string; pattern: string }[] = [];
+    const walk = (value: unknown, at: string) => {
+      if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${at}/${i}`));
+      if (!value || typeof value !== 'object') return;
+      for (const [key, v] of Object.entries(value)) {
+        const here = `${at}/${pointer(key)}`;
+        if (key === 'pattern' && typeof v === 'string') found.push({ at: here, pattern: v });
+        if (key === 'patternProperties' && v && typeof v === 'object') for (const p of Object.keys(v)) found.push({ at: here, pattern: p });
+        walk(v, here);
+      }
+    };
+    walk(doc, '#');
+    expect(found.length).toBeGreaterThan(100);
+    expect(found.filter(({ pattern }) => ['(?=', '(?!', '(?<=', '(?<!'].some((a) => pattern.includes(a)))).toEqual([]);
+  });
+
+  it('states the rules of a batch member and of a product PUT that the server applies, as far as JSON Schema can', () => {
+    const schemas = doc.components.schemas as Json;
+    // A batch member's key is required and never null: null is refused as "is required".
+    expect(schemas.CategoryBatchMember.required).toEqual(expect.arrayContaining(['name', 'api_code']));
+    expect(schemas.CategoryBatchMember.properties.api_code.type).toBe('string');
+    // Keys unique within a product's lists: by a field of the member, so in the description (uniqueItems compares whole members).
+    const put = schemas.ProductPut.properties;
+    expect(put.attributes.description).toContain('`name` unique');
+    expect(put.options.description).toContain('`name` unique');
+    expect(put.extras.description).toContain('`sku` unique');
+    expect(put.price_tiers.description).toContain('`quantity` unique');
+    expect(put.variants.description).toMatch(/`sku` unique.*`options` unique/);
+    expect(schemas.VariantPut.properties.price_tiers.description).toContain('`quantity` unique');
+    for (const list of ['attributes', 'options', 'extras', 'price_tiers', 'variants']) expect(put[list].uniqueItems).toBeUndefined();
+    expect(schemas.ProductTypeCreate.properties.is_default.description).toContain('exactly one default');
+    expect(doc.paths['/producttypes'].put.description).toContain('exactly one default');
+    // The longest default a definition takes (a text field's).
+    expect(schemas.CustomFieldDefinitionCreate.properties.default_value.anyOf[0]).toEqual(
+      expect.objectContaining({ type: 'string', maxLength: 65535 }),
+    );
+  });
+
   it('documents every event type of the catalog under `webhooks`: a signed POST of the event envelope around the GET schema', () => {
     expect(Object.keys(doc.webhooks as Json).sort()).toEqual(EVENT_CATALOG.map((e) => e.type).sort());
     for (const e of EVENT_CATALOG) {
@@ -122,9 +161,10 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
   it("documents every endpoint once, under the specification's spelling, and names every alias", () => {
     const routes = t.app.get(RouteTable).all();
     expect(routes.length).toBeGreaterThan(100);
+    // The endpoints, each under its spelling; the copies at an alias path (`x-alias-of`, below) apart.
     const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
       Object.entries(item as Json)
-        .filter(([m]) => METHODS.includes(m))
+        .filter(([m, op]) => METHODS.includes(m) && !(op as Json)['x-alias-of'])
         .map(([m, op]) => ({ method: m.toUpperCase(), path, aliases: ((op as Json)['x-aliases'] as string[] | undefined) ?? [] })),
     );
     // Every route the API answers is an operation's path or one of its aliases; nothing is listed that does not answer.
@@ -139,10 +179,44 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     const documented = new Set(operations.map((o) => endpointKey(o.method, o.path)));
     expect(SPEC_ENDPOINTS.filter((e) => !documented.has(endpointKey(e.split(' ')[0], e.split(' ')[1])))).toEqual([]);
     expect(doc.paths['/countries/{id}'].delete['x-aliases']).toEqual(['/country/{id}']);
-    expect(doc.paths['/countries/{id}'].get).toBeUndefined();
+    // GET answers at /countries/{id}, a documented path (of DELETE): listed there, as the alias it is.
+    expect(doc.paths['/countries/{id}'].get['x-alias-of']).toBe(doc.paths['/country/{id}'].get.operationId);
     expect(doc.paths['/country/{id}'].get.description).toContain('Also answers at `/countries/{id}` (an alias, the same operation).');
     expect(doc.paths['/taxclass/{id}/rates/{rateId}'].get).toBeDefined();
     expect(doc.paths['/taxclass/{id}/rate/{rateId}'].patch).toBeDefined();
+  });
+
+  it('lists at every documented path each method the API answers there: an alias at a documented path is an operation of it', async () => {
+    const byId = new Map<string, { path: string; method: string; op: Json }>();
+    for (const [path, item] of Object.entries(doc.paths as Json))
+      for (const [method, op] of Object.entries(item as Json))
+        if (METHODS.includes(method)) byId.set((op as Json).operationId as string, { path, method, op: op as Json });
+    const copies = [...byId.values()].filter(({ op }) => op['x-alias-of']);
+    expect(copies.length).toBeGreaterThan(40);
+    for (const { path, method, op } of copies) {
+      const of = byId.get(op['x-alias-of'] as string)!;
+      const where = `${method.toUpperCase()} ${path}`;
+      // The same operation as the one it is an alias of: same method, its path one of that one's aliases, the rest alike.
+      expect({ where, method: of.method, alias: (of.op['x-aliases'] as string[]).includes(path) }).toEqual({ where, method, alias: true });
+      const { operationId, description, 'x-alias-of': _of, ...rest } = op;
+      const { operationId: _id, description: _d, 'x-aliases': _aliases, ...original } = of.op;
+      expect({ where, rest }).toEqual({ where, rest: original });
+      expect(operationId).toMatch(new RegExp(`^${of.op.operationId as string}At[A-Z][A-Za-z]+$`));
+      expect(description).toContain(`The same operation as \`${of.method.toUpperCase()} ${of.path}\``);
+      expect(op['x-aliases']).toBeUndefined();
+    }
+    // What OPTIONS answers at each documented path (any id) is what the document lists there.
+    const wrong = [];
+    for (const [path, item] of Object.entries(doc.paths as Json)) {
+      if (path.startsWith('/openapi') || path.startsWith('/docs')) continue;
+      const res = await t.http.options(path.replace(/\{\w+\}/g, '1')).set(auth);
+      const listed = METHODS.filter((m) => (item as Json)[m]).map((m) => m.toUpperCase());
+      const allowed = String(res.headers.allow ?? '')
+        .split(', ')
+        .filter((m) => !['HEAD', 'OPTIONS'].includes(m));
+      if ([...allowed].sort().join() !== [...listed].sort().join()) wrong.push({ path, allowed, listed });
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('documents every operation: success envelope, scope, tag, path parameters, errors, and request bodies from the DTOs', () => {
@@ -194,7 +268,7 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect(doc.paths['/quote/{id}/send-quote'].post.responses['202']).toBeDefined();
     expect(doc.paths['/subscription/{id}/renew'].post.responses['200']).toBeDefined();
     expect(doc.paths['/country'].post.responses['201']).toBeDefined();
-    expect(doc.paths['/countries'].post).toBeUndefined();
+    expect(doc.paths['/countries'].post['x-alias-of']).toBe('countriesCreate');
     expect(doc.paths['/quote'].post.responses['201'].headers['Idempotent-Replayed']).toEqual({
       $ref: '#/components/headers/Idempotent-Replayed',
     });
@@ -280,7 +354,21 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     // A variant's option names are 1 to 255 characters; an option's values are not white space alone.
     expect(schemas.VariantCreate.properties.options.propertyNames).toEqual({ minLength: 1, maxLength: 255, not: noNul });
     expect(schemas.OptionCreate.properties.values.items.pattern).toBe('\\S');
-    expect(schemas.QuoteCreate.properties.customer_emails.items).toEqual({ type: 'string', format: 'email', pattern: expect.any(String) });
+    expect(schemas.QuoteCreate.properties.customer_emails.items).toEqual({
+      type: 'string',
+      format: 'email',
+      maxLength: 254,
+      pattern: expect.any(String),
+    });
+    // The lengths the pattern cannot state without a look-ahead: maxLength, and the local part's in the description.
+    for (const field of [
+      schemas.CustomerCreate.properties.email,
+      schemas.ReviewCreate.properties.author_email,
+      schemas.QuoteCreate.properties.customer_emails,
+    ]) {
+      expect(field.description).toContain('at most 254 characters, at most 64 of them before the `@`');
+    }
+    expect(schemas.CustomerCreate.properties.email.maxLength).toBe(254);
     // The server's e-mail rule: a top-level domain of letters, which `format: email` alone does not require.
     const email = new RegExp(schemas.QuoteCreate.properties.customer_emails.items.pattern as string);
     expect(['buyer@example.com', 'a@localhost', 'a@b.c1', 'a@example.com.'].map((v) => email.test(v))).toEqual([true, false, false, false]);
@@ -290,6 +378,11 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect(
       ['2025-92-01 00:00:00', '2025-01-32 00:00:00', '2025-01-31 24:00:00', '0000-01-01 00:00:00'].filter((v) => timestamp.test(v)),
     ).toEqual([]);
+    // Years 0001 to 9999 of four digits, in timestamps and in dates (year 0000 is no year PostgreSQL has).
+    expect(['0404-02-29 00:00:01', '0001-01-01T00:00:00Z'].filter((v) => !timestamp.test(v))).toEqual([]);
+    const date = new RegExp(schemas.ProductPut.properties.expected_availability_date.pattern as string);
+    expect(['0404-02-29', '0001-01-01', '2024-02-29'].filter((v) => !date.test(v))).toEqual([]);
+    expect(['0000-01-01', '0000-02-29', '2023-02-29', '404-02-28'].filter((v) => date.test(v))).toEqual([]);
     const money = new RegExp(schemas.ExtraCreate.properties.price.anyOf[0].pattern as string);
     expect(['0', '2.5', '9999999999.99'].filter((v) => !money.test(v))).toEqual([]);
     expect(['-1', '10000000000', '1.234', '123456789012345'].filter((v) => money.test(v))).toEqual([]);

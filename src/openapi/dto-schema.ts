@@ -5,7 +5,7 @@ import type { ValidationMetadata } from 'class-validator/types/metadata/Validati
 import { DECORATORS } from '@nestjs/swagger';
 import { requiredFieldsOf } from '../common/validation/decorators.js';
 import { EXCLUSIVE_FIELDS, SCHEMA_RULES } from './decorators.js';
-import { EMAIL_PATTERN, TIMESTAMP_INPUT_PATTERN } from './fields.js';
+import { DATE_PATTERN, EMAIL_LENGTHS, EMAIL_MAX_LENGTH, EMAIL_PATTERN, TIMESTAMP_INPUT_PATTERN } from './fields.js';
 
 /**
  * Request schemas derived from the DTO classes' own validation metadata (class-validator), so the
@@ -261,6 +261,7 @@ export class DtoSchemas {
     let defined = false;
     let nested: Function | undefined;
     let isArray = false;
+    let email: JsonSchema | undefined;
     const coerced = defaultMetadataStorage.findTransformMetadatas(cls, property, TransformationType.PLAIN_TO_CLASS).length > 0;
 
     for (const m of metas) {
@@ -330,6 +331,7 @@ export class DtoSchemas {
           target.type = 'string';
           target.format = 'email';
           target.pattern = EMAIL_PATTERN;
+          email = target;
           break;
         case 'isArray':
           isArray = true;
@@ -374,7 +376,7 @@ export class DtoSchemas {
           });
           break;
         case 'isCalendarDate':
-          Object.assign(target, { type: 'string', format: 'date', example: '2025-03-01' });
+          Object.assign(target, { type: 'string', format: 'date', pattern: DATE_PATTERN, example: '2025-03-01' });
           break;
         case 'isHttpUrl':
           Object.assign(target, { type: 'string', format: 'uri', example: 'https://carrier.example/track/1Z999' });
@@ -409,6 +411,11 @@ export class DtoSchemas {
     // The 422 messages double as the rule's description, in the words a client will see.
     if (messages.length && !s.description) s.description = `${messages.join('; ').replace(/^./, (ch) => ch.toUpperCase())}.`;
     else if (messages.length) s['x-validation-messages'] = messages;
+    // The server's lengths of an address, which the pattern leaves to maxLength and the description.
+    if (email) {
+      email.maxLength = Math.min(Number(email.maxLength ?? EMAIL_MAX_LENGTH), EMAIL_MAX_LENGTH);
+      s.description = s.description ? `${s.description as string} ${EMAIL_LENGTHS}` : EMAIL_LENGTHS;
+    }
     noNul(s);
     if (s.type === 'array' && s.items && !(s.items as JsonSchema).$ref) noNul(s.items as JsonSchema);
     if (nullable) s = withNull(s);

@@ -10,26 +10,37 @@ import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 const MONEY_PATTERN = '^-?\\d+\\.\\d{2}$';
 /** Month and day of any year: 31-day months, 30-day months, February up to the 28th. */
 const MONTH_DAY = '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))';
-/** 29 February of a leap year (divisible by 4, not by 100 unless by 400). */
-const LEAP_DAY = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29';
+/**
+ * 29 February of a leap year from 0004 (divisible by 4, not by 100 unless by 400): the years ending
+ * in a multiple of 4 other than 00, then the multiples of 400 (0400 to 9600; 0000 is not one here).
+ */
+const LEAP_DAY = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)-02-29';
+/** Years 0001 to 9999, written with four digits, without a look-ahead (generators choke on one): a non-zero digit somewhere. */
+const YEAR = '(?:[1-9]\\d{3}|0[1-9]\\d{2}|00[1-9]\\d|000[1-9])';
 /** A real calendar date from year 0001: what `parseTimestamp` takes (31 February and 29 February 2100 refused). */
-const DAY = `(?!0000)(?:\\d{4}-${MONTH_DAY}|${LEAP_DAY})`;
+const DAY = `(?:${YEAR}-${MONTH_DAY}|${LEAP_DAY})`;
 /** A real calendar date from year 0000 (year 0000 is a leap year): what a custom field of type `date` takes. */
-export const ANY_YEAR_DATE = `(?:\\d{4}-${MONTH_DAY}|${LEAP_DAY})`;
+export const ANY_YEAR_DATE = `(?:\\d{4}-${MONTH_DAY}|${LEAP_DAY}|0000-02-29)`;
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d';
 /** `YYYY-MM-DD HH:MM:SS`, a real calendar date, hours 00–23. */
 const TIMESTAMP_PATTERN = `^${DAY} ${TIME}$`;
 /** What `parseTimestamp` reads: the form above, or ISO 8601 with `T`, optional seconds and fraction, and `Z` or an offset up to ±23:59. */
 export const TIMESTAMP_INPUT_PATTERN = `^${DAY}(?: ${TIME}|T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d))$`;
-const DATE_PATTERN = `^${DAY}$`;
+/** `YYYY-MM-DD`, a real calendar date from year 0001: what `IsCalendarDate` takes and a date column prints. */
+export const DATE_PATTERN = `^${DAY}$`;
 /**
- * An e-mail address as the server's check (class-validator's `isEmail`) takes it, in ASCII: at most
- * 254 characters, a local part of at most 64 dot-separated atoms, a domain of dot-separated labels
- * (no `_`, no leading or trailing `-`) ending in a top-level domain of letters. So `a@localhost`
- * and `a@b.c1`, which `format: email` admits, are refused. (The server also takes non-ASCII letters.)
+ * An e-mail address as the server's check (class-validator's `isEmail`) takes it, in ASCII: a local
+ * part of dot-separated atoms, a domain of dot-separated labels (no `_`, no leading or trailing `-`)
+ * ending in a top-level domain of letters. So `a@localhost` and `a@b.c1`, which `format: email`
+ * admits, are refused. (The server also takes non-ASCII letters.) No look-around: the lengths are
+ * `maxLength` (EMAIL_MAX_LENGTH) and, for the local part, the description (EMAIL_LENGTHS).
  */
 export const EMAIL_PATTERN =
-  "^(?=.{1,254}$)(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$";
+  "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$";
+/** The longest address the server takes (isEmailAddress). */
+export const EMAIL_MAX_LENGTH = 254;
+/** What the pattern cannot say without a look-ahead, for the description of an e-mail field. */
+export const EMAIL_LENGTHS = 'An address has at most 254 characters, at most 64 of them before the `@`.';
 const US_DATE_PATTERN = '^\\d{2}/\\d{2}/\\d{4}$';
 
 /** Every class that declared a property through `Field`: the document closes their schemas. */

@@ -78,7 +78,10 @@ describe('buildOpenApiDocument for a controller added later', () => {
 
   it('documents each endpoint once, under its first declared path, and names the aliases', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(['/gadget', '/gadget/{id}', '/gadget/{id}/polish', '/gadgets']);
-    expect(Object.keys(doc.paths['/gadgets'])).toEqual(['get']);
+    // POST answers at /gadgets too, a documented path (of GET): listed there as the alias it is.
+    expect(Object.keys(doc.paths['/gadgets'])).toEqual(['get', 'post']);
+    expect(doc.paths['/gadgets'].post['x-alias-of']).toBe('gadgetsCreate');
+    expect(doc.paths['/gadgets'].post.operationId).toBe('gadgetsCreateAtGadgets');
     expect(doc.paths['/gadget'].post.operationId).toBe('gadgetsCreate');
     expect(doc.paths['/gadget'].post['x-aliases']).toEqual(['/gadgets']);
     expect(doc.paths['/gadget'].post.description).toContain('Also answers at `/gadgets` (an alias, the same operation).');

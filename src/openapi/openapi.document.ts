@@ -535,7 +535,48 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       ? { description: `Scopes ${[...scopes].map((s) => `\`${s}\``).join(', ')}; each operation names the one it needs.` }
       : {}),
   }));
+  listAliasesAtDocumentedPaths(document.paths as Record<string, Partial<Record<HttpMethod, Operation>>>);
   return document;
+}
+
+/**
+ * An alias that is itself a documented path (`GET /countries/{id}`, where `DELETE /countries/{id}` is
+ * documented) is listed there too, as a copy of its operation marked `x-alias-of`: a tool reads a path
+ * item's methods as all the path answers (anything else a 405), and `x-aliases` is invisible to it.
+ * An alias at a path the document does not otherwise name stays in `x-aliases` only.
+ */
+function listAliasesAtDocumentedPaths(paths: Record<string, Partial<Record<HttpMethod, Operation>>>): void {
+  const key = (path: string) => path.replace(/\{\w+\}/g, '{}').toLowerCase();
+  const documented = new Map(Object.keys(paths).map((p) => [key(p), p]));
+  const copies: { path: string; method: HttpMethod; op: Operation }[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method] as (Operation & { 'x-aliases'?: string[] }) | undefined;
+      for (const alias of op?.['x-aliases'] ?? []) {
+        const at = documented.get(key(alias));
+        if (at === undefined) continue;
+        if (at !== alias) throw new Error(`OpenAPI: alias ${alias} of ${method.toUpperCase()} ${path} names its parameters unlike ${at}`);
+        if (paths[at][method]) throw new Error(`OpenAPI: ${method.toUpperCase()} ${at} is both an operation and an alias of ${path}`);
+        const { 'x-aliases': _aliases, ...rest } = structuredClone(op!) as Operation & { 'x-aliases'?: string[] };
+        const spelled = alias
+          .split('/')
+          .filter((segment) => segment && !segment.startsWith('{'))
+          .map((segment) => upperFirst(segment.replace(/[^A-Za-z]/g, '')))
+          .join('');
+        copies.push({
+          path: at,
+          method,
+          op: {
+            ...rest,
+            operationId: `${op!.operationId}At${spelled}`,
+            description: `The same operation as \`${method.toUpperCase()} ${path}\` (\`${op!.operationId}\`), at its alias \`${alias}\`.\n\n${(op!.description ?? '').replace(/\n\nAlso answers at [^\n]*$/, '')}`,
+            'x-alias-of': op!.operationId,
+          } as Operation,
+        });
+      }
+    }
+  }
+  for (const { path, method, op } of copies) paths[path][method] = op;
 }
 
 /** `allOf: [{$ref}]` (how @nestjs/swagger adds a description to a reference) → the reference itself; 3.1 allows siblings. */
@@ -572,11 +613,13 @@ The repository's \`docs/api.md\` ("API decisions") is the reference of this API:
 \`meta.pagination\`. Failure: \`{"meta": {"status": …, "success": false}, "error": {"message": …}}\`, where \`message\` is a
 string, or for 422 an object of field path → messages.
 
-**Formats.** Timestamps \`YYYY-MM-DD HH:MM:SS\` (UTC); flags 0/1; money two-decimal strings (quote item \`price\`/\`total\`
+**Formats.** Timestamps \`YYYY-MM-DD HH:MM:SS\` (UTC), years 0001 to 9999 always of four digits (\`0404-02-29 00:00:01\`); flags 0/1; money two-decimal strings (quote item \`price\`/\`total\`
 are numbers). Every documented field is always present (\`null\` when blank, \`[]\` when empty).
 
-**Paths.** Singular and plural spellings are aliases: each endpoint is listed once, under the specification's spelling,
-and its description (and \`x-aliases\`) names the other paths that answer the same way. \`{id}\` segments of digits
+**Paths.** Singular and plural spellings are aliases: each endpoint is listed under the specification's spelling, and
+its description (and \`x-aliases\`) names the other paths that answer the same way. An alias that is itself a path of
+this document is listed there too, as a copy marked \`x-alias-of\` (its operationId that of the endpoint plus \`At…\`),
+so every path lists each method it answers; any other method is 405 with \`Allow\`. \`{id}\` segments of digits
 are looked up as ids first, then by the resource's other key (SKU, code, number, …).
 
 **Collections.** \`limit\` 1–250 (default 250), \`page\` ≥ 1, \`cursor\` (ids above it), \`sort\` (per-resource list),

@@ -90,6 +90,21 @@ describe('BatchBodyPipe', () => {
     expect(await errorsOf([{ sku: 'A' }, { sku: 'B' }, { sku: 'a' }])).toEqual({ '2.sku': ["is the same as member 0's"] });
   });
 
+  it('compares no key of a member that failed validation, whatever JSON type its key is', async () => {
+    const folded = pipe({ key: { field: 'sku', of: (m: Member) => m.sku!.toLowerCase() } });
+    for (const key of [1, true, {}, ['A'], null]) {
+      expect(await errorsOf([{ sku: key }, { sku: key }], folded)).toEqual({
+        '0.sku': [expect.any(String)],
+        '1.sku': [expect.any(String)],
+      });
+    }
+    // A valid member's key is still compared with the valid ones before it, an invalid one's with none.
+    expect(await errorsOf([{ sku: 'A', tiers: 1 }, { sku: 'a' }, { sku: 'A' }], folded)).toEqual({
+      '0.tiers': ['must be an array'],
+      '2.sku': ["is the same as member 1's"],
+    });
+  });
+
   it('reports keys named after Object.prototype properties as unknown fields of the member', async () => {
     expect(await errorsOf([{ sku: 'A' }, JSON.parse('{"sku":"B","constructor":1}')])).toEqual({
       '1.constructor': ['is not a known field'],

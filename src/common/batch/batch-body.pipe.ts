@@ -11,7 +11,7 @@ export interface BatchBodyOptions<T> {
   /**
    * A member's key (`sku`, an e-mail folded to lower case) and the field it is reported on; a member
    * whose key an earlier member has → 422 on `N.<field>`. A member without a key (undefined/null) is
-   * not compared.
+   * not compared, nor is one that failed validation (its fields may be of any JSON type).
    */
   key?: { field: string; of: (member: T) => string | number | null | undefined };
   /** Members may be given as plain values (category ids), not objects: validated by `test` only. */
@@ -20,6 +20,22 @@ export interface BatchBodyOptions<T> {
 
 /** A batch member's key and the field it is reported on (BatchBodyOptions.key). */
 export type BatchKey<T> = NonNullable<BatchBodyOptions<T>['key']>;
+
+/**
+ * The key of a member matched by a text field, as sent or folded to lower case (`folded`: an e-mail,
+ * a code compared case-insensitively); none when the field holds anything but text. Total, so a key
+ * is never what turns a refusal into a 500, wherever a member comes from.
+ */
+export function textKey<T extends object>(field: keyof T & string, { folded = false }: { folded?: boolean } = {}): BatchKey<T> {
+  return {
+    field,
+    of: (member) => {
+      const value = (member as Record<string, unknown>)[field];
+      if (typeof value !== 'string') return undefined;
+      return folded ? value.toLowerCase() : value;
+    },
+  };
+}
 
 /**
  * Validates a JSON array body member by member against the member's DTO class, with the checks of a
@@ -47,24 +63,28 @@ export class BatchBodyPipe<T extends object> implements PipeTransform {
       return members as T[];
     }
     const out: T[] = new Array<T>(members.length);
+    // Only members that passed validation are keyed: a failed one's key may be a number, an object, anything.
+    const valid: boolean[] = new Array<boolean>(members.length).fill(false);
     for (let i = 0; i < members.length; i++) {
       const m = members[i];
       if (m === null || typeof m !== 'object' || Array.isArray(m)) {
         bag.add(String(i), 'must be a JSON object');
         continue;
       }
+      const errors = bag.size;
       out[i] = await validateInto(this.member, m as Record<string, unknown>, bag, `${i}.`);
+      valid[i] = bag.size === errors;
     }
     const key = this.options.key;
     if (key) {
       const seen = new Map<string | number, number>();
       out.forEach((m, i) => {
-        if (!m) return;
+        if (!valid[i]) return;
         const k = key.of(m);
         if (k === undefined || k === null) return;
         const first = seen.get(k);
         if (first === undefined) seen.set(k, i);
-        else if (!bag.has(`${i}.${key.field}`)) bag.add(`${i}.${key.field}`, `is the same as member ${first}'s`);
+        else bag.add(`${i}.${key.field}`, `is the same as member ${first}'s`);
       });
     }
     bag.throwIfAny();

@@ -6,11 +6,15 @@ import { ApiError, type FieldErrors } from './api-error.js';
  */
 export class FieldErrorBag {
   readonly errors: FieldErrors = Object.create(null) as FieldErrors;
+  private paths = 0;
 
   add(path: string, message: string): this {
     const messages = this.errors[path];
     if (messages) messages.push(message);
-    else this.errors[path] = [message];
+    else {
+      this.errors[path] = [message];
+      this.paths++;
+    }
     return this;
   }
 
@@ -19,7 +23,12 @@ export class FieldErrorBag {
   }
 
   get empty(): boolean {
-    return Object.keys(this.errors).length === 0;
+    return this.paths === 0;
+  }
+
+  /** How many paths have errors (a caller compares it before and after a check to see whether the check added any). */
+  get size(): number {
+    return this.paths;
   }
 
   throwIfAny(): void {

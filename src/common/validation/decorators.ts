@@ -155,7 +155,8 @@ export function IsCalendarDate(): PropertyDecorator {
     name: 'isCalendarDate',
     validator: {
       validate: (v: unknown) => {
-        if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+        // Years 0001 to 9999: PostgreSQL has no year 0000 (its 1 BC), which a Date takes.
+        if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || v.startsWith('0000')) return false;
         const d = new Date(`${v}T00:00:00Z`);
         return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
       },

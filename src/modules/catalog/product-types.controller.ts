@@ -28,7 +28,7 @@ export class ProductTypesController {
   @ArrayBodyRoute()
   @ApiBatch(ProductTypeView, {
     description:
-      'Each member is matched by `api_code` (any case): an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted. One member may take the default (`is_default: 1`; two → 422); the default type replaced without it while no member takes the default is a 409.',
+      'Each member is matched by `api_code` (any case): an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted. The store has exactly one default type: one member may take the default (`is_default: 1`; two → 422, on the later one), and the default type replaced without it while no member takes the default is a 409.',
   })
   putMany(@BatchBody(ProductTypeCreate, { key: PRODUCT_TYPE_BATCH_KEY }) members: ProductTypeCreate[]) {
     return this.types.upsertMany(members).then(batchAnswer);

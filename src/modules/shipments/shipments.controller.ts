@@ -8,7 +8,7 @@ import { TrackingCodeCreate, TrackingCodePatch } from './dto/tracking-code.input
 import { ShipmentsService } from './shipments.service.js';
 import { TrackingCodesService } from './tracking-codes.service.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
-import { BatchBody } from '../../common/batch/batch-body.pipe.js';
+import { BatchBody, textKey } from '../../common/batch/batch-body.pipe.js';
 import { SHIPMENT_LIST, TRACKING_CODE_LIST } from './shipments.lists.js';
 
 /** `shipment` and `shipments` spell the same path (docs/api.md#paths-and-identifiers); so do `trackingcode` and `trackingcodes`. */
@@ -82,10 +82,7 @@ export class ShipmentsController {
     summary: "Replace a shipment's tracking codes",
     description: 'The tracking codes become the body: matched by `code`, new ones created, unlisted ones deleted. `[]` empties the list.',
   })
-  replaceTrackingCodes(
-    @Param('id') id: string,
-    @BatchBody(TrackingCodeCreate, { key: { field: 'code', of: (m) => m.code } }) members: TrackingCodeCreate[],
-  ) {
+  replaceTrackingCodes(@Param('id') id: string, @BatchBody(TrackingCodeCreate, { key: textKey('code') }) members: TrackingCodeCreate[]) {
     return this.trackingCodes.replaceAll(id, members);
   }
 

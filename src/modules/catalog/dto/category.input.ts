@@ -1,5 +1,5 @@
-import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
-import { Matches } from 'class-validator';
+import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
+import { IsDefined, Matches } from 'class-validator';
 import { ApiExclusive } from '../../../openapi/decorators.js';
 import { IsFlag, IsId, IsIntIn, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { IsIdList, IsUrlName } from './catalog-validators.js';
@@ -48,6 +48,10 @@ export class CategoryCreate extends CategoryPatch {}
 /** A member of PUT /categories: a category that carries the api_code it is matched by. */
 @RequiredFields('name', 'api_code')
 export class CategoryBatchMember extends CategoryCreate {}
+// Its key, which it is matched by, is not nullable as the item's api_code is (Optional replaces the
+// inherited Nullable): null is refused as a missing key is, and the document calls it no nullable field.
+Optional()(CategoryBatchMember.prototype, 'api_code');
+IsDefined({ message: 'is required' })(CategoryBatchMember.prototype, 'api_code');
 
 /** POST /product/{p}/categories: one category or several (exactly one of the two fields). */
 @ApiExclusive('category_id', 'category_ids')
@@ -62,4 +66,4 @@ export class CategoryLinkInput {
 }
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
-export const CATEGORY_BATCH_KEY: BatchKey<CategoryBatchMember> = { field: 'api_code', of: (m) => m.api_code };
+export const CATEGORY_BATCH_KEY: BatchKey<CategoryBatchMember> = textKey('api_code');

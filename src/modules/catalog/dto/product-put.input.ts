@@ -1,4 +1,4 @@
-import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
+import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, ValidateBy, ValidateNested } from 'class-validator';
@@ -13,7 +13,15 @@ import { VariantPatch } from './variant.input.js';
 /** The most members a part list of one product may have in a PUT. */
 const MAX_PART_MEMBERS = 1000;
 
-const nestedList = (type: () => new () => object, what: string): PropertyDecorator[] => [
+/**
+ * A part list of a PUT, with its rule of keys (`unique`): the server refuses a repeated key on the
+ * later member (422 `<list>.N.<field>`). By a field of the member, so a description: `uniqueItems`
+ * compares whole members, and two with one name and different values are not equal to it.
+ */
+const nestedList = (type: () => new () => object, what: string, unique: string): PropertyDecorator[] => [
+  ApiProperty({
+    description: `Must be an array of ${what}; must have at most ${MAX_PART_MEMBERS} ${what}. ${unique}; a repeat is refused on the later one (422 naming its index).`,
+  }),
   Optional(),
   ValidateNested({ each: true, message: 'must be an object' }),
   Type(type),
@@ -26,10 +34,12 @@ const apply =
     for (const d of decorators.reverse()) d(target, key);
   };
 
+const TIERS_UNIQUE = 'Each `quantity` unique per `customer_group_id` (a tier for everyone and one for a group may share a quantity)';
+
 /** A variant in a product's PUT, or a member of PUT /product/{p}/variants: matched by `sku`, else by its `options`. */
 export class VariantPut extends VariantPatch {
   /** Replaces the variant's price tiers when sent. */
-  @apply(nestedList(() => PriceTierCreate, 'price tiers'))
+  @apply(nestedList(() => PriceTierCreate, 'price tiers', TIERS_UNIQUE))
   price_tiers?: PriceTierCreate[];
 }
 
@@ -54,19 +64,25 @@ const IsCustomFieldMap = () =>
  */
 @RequiredFields('name')
 export class ProductPut extends ProductPatch {
-  @apply(nestedList(() => OptionCreate, 'options'))
+  @apply(nestedList(() => OptionCreate, 'options', 'Each `name` unique'))
   options?: OptionCreate[];
 
-  @apply(nestedList(() => VariantPut, 'variants'))
+  @apply(
+    nestedList(
+      () => VariantPut,
+      'variants',
+      'Each `sku` unique, and each `options` unique (the same names with the same values, in any order); each variant chooses a value of every option the product will have (those sent, else its own)',
+    ),
+  )
   variants?: VariantPut[];
 
-  @apply(nestedList(() => PriceTierCreate, 'price tiers'))
+  @apply(nestedList(() => PriceTierCreate, 'price tiers', TIERS_UNIQUE))
   price_tiers?: PriceTierCreate[];
 
-  @apply(nestedList(() => ExtraCreate, 'extras'))
+  @apply(nestedList(() => ExtraCreate, 'extras', 'Each `sku` unique'))
   extras?: ExtraCreate[];
 
-  @apply(nestedList(() => AttributeCreate, 'attributes'))
+  @apply(nestedList(() => AttributeCreate, 'attributes', 'Each `name` unique'))
   attributes?: AttributeCreate[];
 
   @Optional()
@@ -85,4 +101,4 @@ export class ProductPut extends ProductPatch {
 export class ProductBatchMember extends ProductPut {}
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
-export const PRODUCT_BATCH_KEY: BatchKey<ProductBatchMember> = { field: 'sku', of: (m) => m.sku };
+export const PRODUCT_BATCH_KEY: BatchKey<ProductBatchMember> = textKey('sku');

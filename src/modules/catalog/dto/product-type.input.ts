@@ -1,4 +1,5 @@
-import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
+import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches } from 'class-validator';
 import { IsFlag, IsText, NotBlank, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { API_CODE, API_CODE_MESSAGE } from '../../customers/dto/customer-group.input.js';
@@ -19,6 +20,10 @@ export class ProductTypePatch {
   /** Setting it moves the default here; clearing it on the default type is a 409 (another must become the default instead). */
   @Optional()
   @IsFlag()
+  @ApiProperty({
+    description:
+      'Must be a boolean or 0/1. The store has exactly one default type: 1 moves the default here; 0 on the default type is a 409 (make another type the default instead); in a batch PUT at most one member sends 1 (two → 422).',
+  })
   is_default?: boolean;
 
   @Optional()
@@ -47,4 +52,4 @@ export class ProductTypePatch {
 export class ProductTypeCreate extends ProductTypePatch {}
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
-export const PRODUCT_TYPE_BATCH_KEY: BatchKey<ProductTypeCreate> = { field: 'api_code', of: (m) => m.api_code?.toLowerCase() };
+export const PRODUCT_TYPE_BATCH_KEY: BatchKey<ProductTypeCreate> = textKey('api_code', { folded: true });

@@ -1,4 +1,4 @@
-import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
+import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Allow, ArrayMaxSize, IsArray, IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { IsFlag, IsIntIn, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
@@ -38,7 +38,12 @@ const DEFAULT_BY_TYPE: Record<Exclude<FieldType, 'select'>, Record<string, unkno
 const typeRules = (typeRequired: boolean) => ({
   anyOf: [
     {
-      properties: { type: { const: 'select' }, options: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true } },
+      properties: {
+        type: { const: 'select' },
+        options: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true },
+        // One of the options, each at most 255 characters.
+        default_value: { anyOf: [{ type: 'string', maxLength: 255, ...NO_NUL }, { type: ['number', 'boolean', 'null'] }] },
+      },
       required: typeRequired ? ['type', 'options'] : ['type'],
     },
     ...Object.entries(DEFAULT_BY_TYPE).map(([type, anyOf]) => ({
@@ -88,10 +93,12 @@ export class CustomFieldDefinitionPatch {
   /** Checked against the type once the whole definition is known (service). */
   @Allow()
   @ApiProperty({
-    anyOf: [{ type: 'string', ...NO_NUL }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
+    // The longest any type takes: a text field's (field-value.ts); each type's own is in the rules by `type`.
+    anyOf: [{ type: 'string', maxLength: 65535, ...NO_NUL }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
     description:
       'Of the shape `type` takes (text, an integer, a decimal, a boolean, a date `YYYY-MM-DD`), for a select one of `options`; ' +
-      'stored as canonical text (`true` → `"1"`); null: no default. A patch without `type` is checked against the stored type.',
+      'stored as canonical text (`true` → `"1"`); null: no default. At most 65535 characters (a text field), 255 for a string field. ' +
+      'A patch without `type` is checked against the stored type.',
     example: 'none',
   })
   default_value?: unknown;
@@ -110,4 +117,4 @@ export class CustomFieldDefinitionPatch {
 export class CustomFieldDefinitionCreate extends CustomFieldDefinitionPatch {}
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
-export const CUSTOM_FIELD_BATCH_KEY: BatchKey<CustomFieldDefinitionCreate> = { field: 'name', of: (m) => m.name };
+export const CUSTOM_FIELD_BATCH_KEY: BatchKey<CustomFieldDefinitionCreate> = textKey('name');

@@ -1,4 +1,4 @@
-import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
+import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
 import { IsString, Matches } from 'class-validator';
 import { IsFlag, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 
@@ -33,4 +33,4 @@ export class CustomerGroupPatch {
 export class CustomerGroupCreate extends CustomerGroupPatch {}
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
-export const CUSTOMER_GROUP_BATCH_KEY: BatchKey<CustomerGroupCreate> = { field: 'api_code', of: (m) => m.api_code };
+export const CUSTOMER_GROUP_BATCH_KEY: BatchKey<CustomerGroupCreate> = textKey('api_code');

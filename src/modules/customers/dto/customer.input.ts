@@ -1,4 +1,4 @@
-import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
+import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
 import { IsFlag, IsId, IsText, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { IsEmailAddress } from '../../../common/validation/email.js';
 
@@ -43,4 +43,4 @@ export class CustomerPatch {
 export class CustomerCreate extends CustomerPatch {}
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
-export const CUSTOMER_BATCH_KEY: BatchKey<CustomerCreate> = { field: 'email', of: (m) => m.email?.toLowerCase() };
+export const CUSTOMER_BATCH_KEY: BatchKey<CustomerCreate> = textKey('email', { folded: true });

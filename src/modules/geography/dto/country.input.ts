@@ -1,4 +1,4 @@
-import type { BatchKey } from '../../../common/batch/batch-body.pipe.js';
+import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
 import { Transform } from 'class-transformer';
 import { Matches } from 'class-validator';
 import { IsFlag, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
@@ -52,4 +52,4 @@ export class StatePatch {
 export class StateCreate extends StatePatch {}
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
-export const COUNTRY_BATCH_KEY: BatchKey<CountryCreate> = { field: 'code', of: (m) => m.code };
+export const COUNTRY_BATCH_KEY: BatchKey<CountryCreate> = textKey('code');

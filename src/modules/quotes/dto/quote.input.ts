@@ -15,7 +15,7 @@ import {
 } from '../../../common/validation/decorators.js';
 import { QUOTE_STATUSES } from '../domain/quote-status.js';
 import { QUOTE_TYPES } from '../quote.entity.js';
-import { EMAIL_PATTERN } from '../../../openapi/fields.js';
+import { EMAIL_LENGTHS, EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../openapi/fields.js';
 import { isEmailAddress } from '../../../common/validation/email.js';
 
 /** An item of `items` (the specification's input shape). Options, extras and custom fields are checked against the catalog. */
@@ -93,7 +93,12 @@ export class QuotePatch {
   @IsArray({ message: 'must be an array of e-mail addresses' })
   @EachElement(isEmailAddress, 'must be an e-mail address')
   @Allow()
-  @ApiProperty({ type: 'array', items: { type: 'string', format: 'email', pattern: EMAIL_PATTERN }, example: ['buyer@example.com'] })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', format: 'email', maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN },
+    description: EMAIL_LENGTHS,
+    example: ['buyer@example.com'],
+  })
   customer_emails?: unknown[] | null;
 
   @Nullable()

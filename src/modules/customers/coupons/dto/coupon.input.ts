@@ -1,4 +1,4 @@
-import type { BatchKey } from '../../../../common/batch/batch-body.pipe.js';
+import { type BatchKey, textKey } from '../../../../common/batch/batch-body.pipe.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsString, Matches } from 'class-validator';
 import { ApiRules } from '../../../../openapi/decorators.js';
@@ -78,4 +78,4 @@ export class CouponPatch {
 export class CouponCreate extends CouponPatch {}
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
-export const COUPON_BATCH_KEY: BatchKey<CouponCreate> = { field: 'code', of: (m) => m.code?.toLowerCase() };
+export const COUPON_BATCH_KEY: BatchKey<CouponCreate> = textKey('code', { folded: true });
