@@ -111,6 +111,41 @@ describeE2E('product reviews', () => {
     expect(stranger.verified_purchase).toBe(0);
   });
 
+  it('tells a key that may not read customers and orders nothing about who bought what, or which customer ids exist', async () => {
+    const as = async (scopes: string[]) => ({ Authorization: `Bearer ${await t.token(scopes)}` });
+    const reviewsOnly = await as(['reviews:write']);
+    // Naming a customer needs customers:read: the same 403 for an id that exists and one that does not.
+    for (const customer_id of [ann.id, 999]) {
+      const res = await t.http.post('/product/MUG/review').set(reviewsOnly).send({ author_name: 'Probe', rating: 3, customer_id });
+      expect([res.status, res.body]).toEqual([403, fail(403, 'The access token lacks the scope "customers:read".')]);
+    }
+    // A buyer's e-mail is taken, and verified_purchase is not computed for this key: 0, as for a stranger.
+    const byEmail = await t.http
+      .post('/product/MUG/review')
+      .set(reviewsOnly)
+      .send({ author_name: 'Probe', rating: 3, author_email: 'ann@example.test' });
+    expect([byEmail.status, byEmail.body.data.verified_purchase]).toEqual([201, 0]);
+    const patched = await t.http
+      .patch(`/product/MUG/review/${byEmail.body.data.id}`)
+      .set(reviewsOnly)
+      .send({ author_email: 'Ann@Example.test' });
+    expect([patched.status, patched.body.data.verified_purchase]).toEqual([200, 0]);
+    // With customers:read but not orders:read, the customer is checked and the purchase is not.
+    const noOrders = await as(['reviews:write', 'customers:read']);
+    const named = await t.http.post('/product/MUG/review').set(noOrders).send({ author_name: 'Ann', rating: 5, customer_id: ann.id });
+    expect([named.status, named.body.data.verified_purchase]).toEqual([201, 0]);
+    expect((await t.http.post('/product/MUG/review').set(noOrders).send({ author_name: 'X', rating: 5, customer_id: 999 })).body).toEqual(
+      fail(422, { customer_id: ['does not exist'] }),
+    );
+    // A key that may read both computes it.
+    const both = await as(['reviews:write', 'customers:read', 'orders:read']);
+    const verified = await t.http
+      .post('/product/MUG/review')
+      .set(both)
+      .send({ author_name: 'Ann', rating: 5, author_email: 'ann@example.test' });
+    expect([verified.status, verified.body.data.verified_purchase]).toEqual([201, 1]);
+  });
+
   it('approving keeps the rating current in the same transaction, records review.approved, sets approved_at', async () => {
     const [a, b] = [2, 3];
     const res = await t.http.patch(`/product/MUG/review/${a}`).set(auth).send({ status: 'approved', reply: 'Thank you!' });

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { mayRead, requestScopes, requireRead } from '../../common/auth/resource-scopes.js';
 import { changesOf } from '../../common/crud/changes.js';
 import { replacementValues, writableFieldsOf } from '../../common/crud/replacement.js';
 import { parseEmbed } from '../../common/embed/embed.js';
@@ -162,12 +163,24 @@ export class ReviewsService implements OnModuleInit {
     return toPage(req, await this.repository.page(this.tx.direct, filter, req), (rows) => rows.map(presentReview));
   }
 
+  /**
+   * A review's customer must exist; naming one at all needs `customers:read` (403 naming it), so a key
+   * that may not read customers cannot learn which ids exist from the 422.
+   */
   private async assertCustomer(m: EntityManager, customerId: number | null): Promise<void> {
-    if (customerId !== null && !(await this.customers.exists(m, customerId))) throw ApiError.field('customer_id', 'does not exist');
+    if (customerId === null) return;
+    requireRead('customer');
+    if (!(await this.customers.exists(m, customerId))) throw ApiError.field('customer_id', 'does not exist');
   }
 
-  /** The review's customer (by id, else by the e-mail) has an order that is not cancelled with a line of the product. */
+  /**
+   * The review's customer (by id, else by the e-mail) has an order that is not cancelled with a line of
+   * the product. Computed only for a key that may read customers and orders: for any other it is false,
+   * so writing reviews (an e-mail, a customer) tells a key nothing about who bought what.
+   */
   private async verified(m: EntityManager, productId: number, customerId: number | null, email: string | null): Promise<boolean> {
+    const scopes = requestScopes();
+    if (!mayRead(scopes, 'customer') || !mayRead(scopes, 'order')) return false;
     const buyer = customerId ?? (email ? await this.customers.idByEmail(m, email) : null);
     return buyer !== null && this.orders.hasOrderedProduct(m, buyer, productId);
   }
