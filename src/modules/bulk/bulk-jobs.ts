@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
-import { ClaimKeeper, type ClaimTicket, newClaim } from '../../common/claims/claim-keeper.js';
-import { leaseProblem, renewalMs } from '../../common/claims/domain/lease.js';
+import { ClaimKeeper, type ClaimTicket, newClaim } from '../../common/jobs/claim-keeper.js';
+import { leaseProblem, renewalMs } from '../../common/jobs/domain/lease.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { uncounted } from '../../database/query-counter.js';
 import { TransactionRunner } from '../../database/transaction.js';

@@ -13,7 +13,7 @@ import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
 import { deliveryOutcomes } from '../../common/metrics/metrics.js';
 import { Semaphore } from '../../common/concurrency/semaphore.js';
 import { SentRecorder } from './sent-recorder.js';
-import { type ClaimTicket, ClaimKeeper, newClaim } from '../../common/claims/claim-keeper.js';
+import { type ClaimTicket, ClaimKeeper, newClaim } from '../../common/jobs/claim-keeper.js';
 import { presentDelivery } from './quotes.presenter.js';
 import { mailContext } from './quote-mail.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';

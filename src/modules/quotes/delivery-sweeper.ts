@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { leaseProblem, renewalMs } from '../../common/claims/domain/lease.js';
+import { leaseProblem, renewalMs } from '../../common/jobs/domain/lease.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DeliveriesService } from './deliveries.service.js';
 import { DeliveryDispatcher } from './delivery-dispatcher.js';

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { RESOURCE_SCOPE_GROUPS } from '../../common/auth/resource-scopes.js';
 import type { PageRequest, PageRows } from '../../common/paging/page-request.js';
 import { pageOfQuery } from '../../database/sql/page.js';
-import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
+import type { ClaimTicket } from '../../common/jobs/claim-keeper.js';
 import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql } from '../../database/sql/claims.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
