@@ -13,6 +13,7 @@ import { HealthModule } from './common/health/health.module.js';
 import { createLogger } from './common/logging/logger.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import type { AppConfig } from './config/app-config.js';
+import { JobsModule } from './common/jobs/jobs.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { BulkModule } from './modules/bulk/bulk.module.js';
@@ -50,6 +51,7 @@ export class AppModule {
         LoggingModule.forRoot(logger),
         HealthModule,
         DatabaseModule,
+        JobsModule,
         DiscoveryModule,
         DemoModule,
         ...FEATURE_MODULES,

@@ -3,6 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CommandFactory } from 'nest-commander';
 import { printError } from './cli/cli-output.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
+import { JobsModule } from './common/jobs/jobs.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { DbMigrateCommand } from './database/db-migrate.command.js';
 import { DbSeedDemoCommand } from './database/db-seed-demo.command.js';
@@ -31,6 +32,7 @@ class CliModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        JobsModule,
         ApiKeysModule,
         DemoModule,
         WebhooksModule,

@@ -10,6 +10,7 @@ import { AppLogger } from './common/logging/app-logger.js';
 import { createLogger } from './common/logging/logger.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
+import { JobsModule } from './common/jobs/jobs.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { describeRedis } from './common/redis/redis-options.js';
 import { embeddedDatabaseDir } from './database/data-source.js';
@@ -60,6 +61,7 @@ export class WorkerModule {
         LoggingModule.forRoot(logger),
         DiscoveryModule,
         DatabaseModule,
+        JobsModule,
         WebhooksModule,
         QuotesModule.forRoot(config, 'worker'),
         WebhookDeliveryModule.forRoot(config, 'worker'),

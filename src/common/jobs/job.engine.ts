@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { uncounted } from '../../database/query-counter.js';
 import { leaseProblem } from './domain/lease.js';
 import { FailureLogger } from './failure.logger.js';
+import { JobWakeups } from './job-wakeups.service.js';
 
 /**
  * A job kind: what one pass of its loop does. A pass claims what is due (with the leased, fenced
@@ -124,17 +125,21 @@ class JobEngine implements OnApplicationBootstrap, OnApplicationShutdown {
 }
 
 /**
- * The provider of a kind's engine: `token` (the kind's name, which a service that wakes it
- * injects) is a JobEngine over the `handler` provider, with the options `options` reads from config.
+ * The provider of a kind's engine: `kind` is a JobEngine over the `handler` provider, with the
+ * options `options` reads from config, and it is the kind's wake-up (JobWakeups) in this process.
  */
 export function jobEngineProvider<H extends JobHandler>(
-  token: string,
+  kind: string,
   handler: Type<H>,
-  options: (config: AppConfig, handler: H) => JobEngineOptions,
+  options: (config: AppConfig) => JobEngineOptions,
 ): Provider {
   return {
-    provide: token,
-    inject: [handler, APP_CONFIG],
-    useFactory: (h: H, config: AppConfig) => new JobEngine(h, options(config, h)),
+    provide: kind,
+    inject: [handler, APP_CONFIG, JobWakeups],
+    useFactory: (h: H, config: AppConfig, wakeups: JobWakeups) => {
+      const engine = new JobEngine(h, options(config));
+      wakeups.register(kind, () => engine.wake());
+      return engine;
+    },
   };
 }
