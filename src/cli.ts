@@ -26,7 +26,6 @@ import { QuotesModule } from './modules/quotes/quotes.module.js';
 @Module({})
 class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const quotes = QuotesModule.forRoot(config, 'cli');
     return {
       module: CliModule,
       imports: [
@@ -37,9 +36,10 @@ class CliModule {
         DemoModule,
         WebhooksModule,
         BulkModule.forRoot(config, 'cli'),
-        quotes,
+        QuotesModule,
         // The demo's order is made through the orders module, its reviews through the reviews module.
-        ...((orders) => [orders, ReviewsModule.forRoot(orders)])(OrdersModule.forRoot(quotes)),
+        OrdersModule,
+        ReviewsModule,
       ],
       providers: [
         ApiKeyCreateCommand,

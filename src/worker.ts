@@ -17,7 +17,7 @@ import { embeddedDatabaseDir } from './database/data-source.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
 import { BulkModule } from './modules/bulk/bulk.module.js';
-import { QuotesModule } from './modules/quotes/quotes.module.js';
+import { QuoteDeliveryModule } from './modules/quotes/quote-delivery.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { ALLOW_PRIVATE_WARNING } from './modules/webhooks/domain/url-rules.js';
@@ -63,7 +63,7 @@ export class WorkerModule {
         DatabaseModule,
         JobsModule,
         WebhooksModule,
-        QuotesModule.forRoot(config, 'worker'),
+        QuoteDeliveryModule.forRoot(config, 'worker'),
         WebhookDeliveryModule.forRoot(config, 'worker'),
         BulkModule.forRoot(config, 'worker'),
       ],

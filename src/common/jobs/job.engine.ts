@@ -42,7 +42,7 @@ export interface JobEngineOptions {
  * at the next poll. At shutdown the pauses end, the passes under way finish (or stop between
  * steps), and only then does the application close its pools.
  */
-class JobEngine implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobEngine implements OnApplicationBootstrap, OnApplicationShutdown {
   private stopped = false;
   private loops: Promise<void>[] = [];
   private readonly pauses = new Set<() => void>();

@@ -45,7 +45,7 @@ export const backoffMs = (attempts: number, baseMs = DELIVERY_BACKOFF_MS) => bas
  * so the retry schedule is a named strategy instead. A job's lock lasts no longer than the
  * delivery lease (at most Bull's default 30 s), and stalled jobs are looked for as often. The
  * takeover of a dead worker's deliveries does not wait for Bull: the sweeper enqueues them in
- * takeover jobs of their own once their lease ends (DeliverySweeper.takeOver); the stalled job,
+ * takeover jobs of their own once their lease ends (SendQuoteSweepHandler); the stalled job,
  * when Bull runs it again, finds them taken and skips them.
  */
 export function sendQuoteQueueSettings(config: AppConfig): AdvancedSettings {
