@@ -43,11 +43,12 @@ const FEATURE_MODULES = [
   TaxModule,
   CatalogModule,
   CustomersModule,
-  SubscriptionsModule,
-  QuotesModule,
-  OrdersModule,
+  // Nest registers a module (and its routes) before those it imports: shipments, then orders, then quotes.
   ShipmentsModule,
   ReviewsModule,
+  SubscriptionsModule,
+  OrdersModule,
+  QuotesModule,
   // The buyer's pages (api only); they use the quotes module, which never uses them.
   CartModule,
 ];

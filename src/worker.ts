@@ -50,7 +50,7 @@ function startHeartbeat(file: string, logger: Logger): void {
 /** How long the job in hand may take to finish after SIGTERM; a delivery cut off is taken over after its lease. */
 const SHUTDOWN_GRACE_MS = 30_000;
 
-/** Background jobs, without HTTP: the send-quote consumer, the delivery sweep, the webhook deliverer and bulk imports and exports. */
+/** Background work, without HTTP: the job kinds (quote e-mails from the send-quote queue and its sweep, webhook deliveries, bulk imports and exports). */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig, logger: Pino): DynamicModule {
