@@ -108,7 +108,7 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   /** Wait before the first retry of a failed webhook delivery (WEBHOOK_BACKOFF_MS, default 30 s); doubles each time. */
   webhookBackoffMs: number;
-  /** Pause of an idle webhook deliverer before it looks for due deliveries again (WEBHOOK_POLL_MS). */
+  /** Pause of an idle webhook delivery loop before it looks for due deliveries again (WEBHOOK_POLL_MS). */
   webhookPollMs: number;
   /** Deliveries one claim takes (WEBHOOK_BATCH_SIZE). */
   webhookBatchSize: number;

@@ -8,7 +8,7 @@ import { isPermanentRefusal } from '../mail/smtp-refusal.js';
 import { type RenderedMail, TemplateRenderer } from '../mail/template-renderer.js';
 import type { DeliveryKind, QuoteDelivery } from './quote-delivery.entity.js';
 import { type ClaimedDelivery, DeliveriesRepository } from './repositories/deliveries.repository.js';
-import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
+import { DELIVERY_MAX_ATTEMPTS, deliveryBackoffMs } from './send-quote.queue.js';
 import { deliveryOutcomes } from '../../common/metrics/metrics.js';
 import { Semaphore } from '../../common/concurrency/semaphore.js';
 import { SentRecorder } from './sent-recorder.js';
@@ -168,7 +168,7 @@ export class DeliveriesService implements JobHandler {
       // A permanent refusal (5xx to RCPT TO or DATA) would only be refused again: no retry.
       const permanent = isPermanentRefusal(err);
       const final = permanent || row.attempts >= DELIVERY_MAX_ATTEMPTS;
-      const waitMs = backoffMs(row.attempts, this.config.deliveryBackoffMs);
+      const waitMs = deliveryBackoffMs(row.attempts, this.config.deliveryBackoffMs);
       // The claim is renewed until its outcome is written (a slow write must not let another
       // worker take it over and send again), then released.
       keeper.settling(row.id);
