@@ -13,6 +13,7 @@ import { HealthModule } from './common/health/health.module.js';
 import { createLogger } from './common/logging/logger.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import type { AppConfig } from './config/app-config.js';
+import { JobsModule } from './common/jobs/jobs.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { BulkModule } from './modules/bulk/bulk.module.js';
@@ -22,6 +23,7 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { CustomFieldsModule } from './modules/custom-fields/custom-fields.module.js';
 import { CustomersModule } from './modules/customers/customers.module.js';
 import { GeographyModule } from './modules/geography/geography.module.js';
+import { QuoteDeliveryModule } from './modules/quotes/quote-delivery.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { CartModule } from './modules/cart/cart.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
@@ -32,17 +34,29 @@ import { TaxModule } from './modules/tax/tax.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
-/** The feature modules that need no configuration and no other module object (see forRoot below). */
-const FEATURE_MODULES = [WebhooksModule, ApiKeysModule, GeographyModule, CustomFieldsModule, TaxModule, CatalogModule, CustomersModule];
+/** The feature modules that need no configuration. */
+const FEATURE_MODULES = [
+  WebhooksModule,
+  ApiKeysModule,
+  GeographyModule,
+  CustomFieldsModule,
+  TaxModule,
+  CatalogModule,
+  CustomersModule,
+  // Nest registers a module (and its routes) before those it imports: shipments, then orders, then quotes.
+  ShipmentsModule,
+  ReviewsModule,
+  SubscriptionsModule,
+  OrdersModule,
+  QuotesModule,
+  // The buyer's pages (api only); they use the quotes module, which never uses them.
+  CartModule,
+];
 
 /** The api: every feature module with the global pipe, guard, interceptor and filter. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, logger: Logger = createLogger(config.logLevel, 'api')): DynamicModule {
-    // Quotes, then what uses them: each module object is imported wherever it is used (Nest keys a
-    // dynamic module by its reference, so one object is one instance).
-    const quotes = QuotesModule.forRoot(config, 'api');
-    const orders = OrdersModule.forRoot(quotes);
     return {
       module: AppModule,
       imports: [
@@ -50,16 +64,11 @@ export class AppModule {
         LoggingModule.forRoot(logger),
         HealthModule,
         DatabaseModule,
+        JobsModule,
         DiscoveryModule,
         DemoModule,
         ...FEATURE_MODULES,
-        ShipmentsModule.forRoot(orders),
-        ReviewsModule.forRoot(orders),
-        SubscriptionsModule,
-        orders,
-        quotes,
-        // The buyer's pages (api only); they use the quotes module, which never uses them.
-        CartModule.forRoot(quotes),
+        QuoteDeliveryModule.forRoot(config, 'api'),
         WebhookDeliveryModule.forRoot(config, 'api'),
         BulkModule.forRoot(config, 'api'),
       ],

@@ -3,6 +3,7 @@ import { ConsoleLogger, type DynamicModule, Module } from '@nestjs/common';
 import { CommandFactory } from 'nest-commander';
 import { printError } from './cli/cli-output.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
+import { JobsModule } from './common/jobs/jobs.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { DbMigrateCommand } from './database/db-migrate.command.js';
 import { DbSeedDemoCommand } from './database/db-seed-demo.command.js';
@@ -25,19 +26,20 @@ import { QuotesModule } from './modules/quotes/quotes.module.js';
 @Module({})
 class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const quotes = QuotesModule.forRoot(config, 'cli');
     return {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        JobsModule,
         ApiKeysModule,
         DemoModule,
         WebhooksModule,
         BulkModule.forRoot(config, 'cli'),
-        quotes,
+        QuotesModule,
         // The demo's order is made through the orders module, its reviews through the reviews module.
-        ...((orders) => [orders, ReviewsModule.forRoot(orders)])(OrdersModule.forRoot(quotes)),
+        OrdersModule,
+        ReviewsModule,
       ],
       providers: [
         ApiKeyCreateCommand,

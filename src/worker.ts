@@ -10,13 +10,14 @@ import { AppLogger } from './common/logging/app-logger.js';
 import { createLogger } from './common/logging/logger.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
+import { JobsModule } from './common/jobs/jobs.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { describeRedis } from './common/redis/redis-options.js';
 import { embeddedDatabaseDir } from './database/data-source.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './database/embedded-lock.js';
 import { BulkModule } from './modules/bulk/bulk.module.js';
-import { QuotesModule } from './modules/quotes/quotes.module.js';
+import { QuoteDeliveryModule } from './modules/quotes/quote-delivery.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { ALLOW_PRIVATE_WARNING } from './modules/webhooks/domain/url-rules.js';
@@ -49,7 +50,7 @@ function startHeartbeat(file: string, logger: Logger): void {
 /** How long the job in hand may take to finish after SIGTERM; a delivery cut off is taken over after its lease. */
 const SHUTDOWN_GRACE_MS = 30_000;
 
-/** Background jobs, without HTTP: the send-quote consumer, the delivery sweep, the webhook deliverer and bulk imports and exports. */
+/** Background work, without HTTP: the job kinds (quote e-mails from the send-quote queue and its sweep, webhook deliveries, bulk imports and exports). */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig, logger: Pino): DynamicModule {
@@ -60,8 +61,9 @@ export class WorkerModule {
         LoggingModule.forRoot(logger),
         DiscoveryModule,
         DatabaseModule,
+        JobsModule,
         WebhooksModule,
-        QuotesModule.forRoot(config, 'worker'),
+        QuoteDeliveryModule.forRoot(config, 'worker'),
         WebhookDeliveryModule.forRoot(config, 'worker'),
         BulkModule.forRoot(config, 'worker'),
       ],

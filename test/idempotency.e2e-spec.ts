@@ -1,7 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InProcessOutbox } from '../src/modules/quotes/in-process-outbox.js';
+import type { JobEngine } from '../src/common/jobs/job.engine.js';
+import { QUOTE_DELIVERY } from '../src/modules/quotes/quote-outbox.service.js';
 import { freePort, startNode, stop } from './support/processes.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail } from './support/envelope.js';
@@ -231,7 +232,7 @@ describeE2E('Idempotency-Key', () => {
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.body).toEqual(first.body);
 
-      const outbox = t.app.get(InProcessOutbox);
+      const outbox = t.app.get<string, JobEngine>(QUOTE_DELIVERY);
       await outbox.idle();
       const rows = () => t.sql<{ status: string }>('SELECT status FROM quote_deliveries WHERE quote_id = $1', [quote.body.data.id]);
       expect(await rows()).toEqual([{ status: 'sent' }]);

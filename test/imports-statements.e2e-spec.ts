@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { newClaim } from '../src/common/claims/claim-keeper.js';
+import { newClaim } from '../src/common/jobs/claim-keeper.js';
 import { queryCounter } from '../src/database/query-counter.js';
 import type { Import } from '../src/modules/bulk/bulk.entities.js';
 import { ImportRunner } from '../src/modules/bulk/import-runner.js';

@@ -72,7 +72,7 @@ export interface AppConfig {
   /**
    * Lease of a claimed delivery (DELIVERY_LEASE_SECONDS, default 15): its holder renews it every
    * third of it while it lives, so the claims of a worker that died are taken over at most this
-   * plus a third of it after the death (src/common/claims).
+   * plus a third of it after the death (src/common/jobs).
    */
   deliveryLeaseSeconds: number;
   /** Wait before the first retry of a failed delivery; each further retry waits twice as long. */
@@ -108,7 +108,7 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   /** Wait before the first retry of a failed webhook delivery (WEBHOOK_BACKOFF_MS, default 30 s); doubles each time. */
   webhookBackoffMs: number;
-  /** Pause of an idle webhook deliverer before it looks for due deliveries again (WEBHOOK_POLL_MS). */
+  /** Pause of an idle webhook delivery loop before it looks for due deliveries again (WEBHOOK_POLL_MS). */
   webhookPollMs: number;
   /** Deliveries one claim takes (WEBHOOK_BATCH_SIZE). */
   webhookBatchSize: number;

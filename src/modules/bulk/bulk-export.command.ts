@@ -8,7 +8,7 @@ import { type CliFlags, jsonOption, printError, printResult, printUsageError } f
 import { ProgressReport, formatCount } from '../../cli/cli-progress.js';
 import { parseTimestamp } from '../../common/format/format.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { BulkJobs } from './bulk-jobs.js';
+import { BulkJobHandler } from './bulk-job.handler.js';
 import type { ExportView } from './bulk.views.js';
 import { BULK_RESOURCES, isBulkResource } from './domain/bulk-resources.js';
 import { type ExportStatus, isFinished } from './domain/bulk-status.js';
@@ -32,7 +32,7 @@ interface ExportFlags extends CliFlags {
 export class BulkExportCommand extends CommandRunner {
   constructor(
     private readonly exports: ExportsService,
-    private readonly jobs: BulkJobs,
+    private readonly jobs: BulkJobHandler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();

@@ -6,7 +6,7 @@ import { type CliFlags, jsonOption, printError, printResult, printUsageError } f
 import { ProgressReport, formatCount } from '../../cli/cli-progress.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { BulkJobs } from './bulk-jobs.js';
+import { BulkJobHandler } from './bulk-job.handler.js';
 import type { ImportView } from './bulk.views.js';
 import { BULK_RESOURCES, isBulkResource } from './domain/bulk-resources.js';
 import { type ImportStatus, isFinished } from './domain/bulk-status.js';
@@ -31,7 +31,7 @@ const INTERRUPTED = 130;
 export class BulkImportCommand extends CommandRunner {
   constructor(
     private readonly imports: ImportsService,
-    private readonly jobs: BulkJobs,
+    private readonly jobs: BulkJobHandler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();

@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import { isDependencyFailure } from '../../common/http/exception.filter.js';
+import { backoffMs } from '../../common/jobs/domain/backoff.js';
 
 /** Attempts of a chunk that fails with nothing to blame before its job fails. */
 const CHUNK_ATTEMPTS = 3;
@@ -29,7 +30,7 @@ export class ChunkRetryPolicy {
     if (isDependencyFailure(err)) throw err;
     if (++this.count < CHUNK_ATTEMPTS) {
       this.logger.warn(`${this.job}: a chunk failed (${(err as Error).message}); trying it again`);
-      await new Promise((resolve) => setTimeout(resolve, 250 * this.count));
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(this.count, { baseMs: 250 })));
       return false;
     }
     this.logger.error(`${this.job} failed: ${(err as Error).stack ?? String(err)}`);

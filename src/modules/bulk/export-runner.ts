@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
+import type { ClaimTicket } from '../../common/jobs/claim-keeper.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { BulkResourceAdapter } from '../../common/bulk/bulk-resource.adapter.js';

@@ -1,4 +1,4 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { parseEmbed } from '../../common/embed/embed.js';
 import { mayRead, requestScopes, requireAccess } from '../../common/auth/resource-scopes.js';
 import { ApiError } from '../../common/http/api-error.js';
@@ -8,7 +8,8 @@ import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { RowNotFoundError } from '../../database/row-not-found.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { Export } from './bulk.entities.js';
-import { BulkJobs } from './bulk-jobs.js';
+import { JobWakeups } from '../../common/jobs/job-wakeups.service.js';
+import { BULK_JOBS } from './bulk-job.handler.js';
 import { presentExport } from './bulk.presenter.js';
 import type { ExportView } from './bulk.views.js';
 import { EVENT_RESOURCE_OF } from './domain/bulk-event-names.js';
@@ -27,7 +28,7 @@ const readable = (resource: string) => mayRead(requestScopes(), EVENT_RESOURCE_O
 const wholeSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
 
 /**
- * Bulk exports (docs/api.md#bulk-import-and-export): a queued export is written in the background (BulkJobs →
+ * Bulk exports (docs/api.md#bulk-import-and-export): a queued export is written in the background (the bulk job engine →
  * ExportRunner), one line per member in the form its import takes, and its file is served once it
  * is completed, for 7 days. A key sees the exports of the resources it may read.
  */
@@ -36,7 +37,7 @@ export class ExportsService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly repository: ExportsRepository,
-    @Optional() private readonly jobs?: BulkJobs,
+    private readonly wakeups: JobWakeups,
   ) {}
 
   /** POST /exports: 202 with the queued export and its Location. */
@@ -49,7 +50,7 @@ export class ExportsService {
   /** A queued export of `resource` (also the CLI's door), members updated at or after `updatedAtMin` only when given. */
   start(resource: BulkResource, updatedAtMin?: Date): Promise<Export> {
     return this.tx.run(async (m, afterCommit) => {
-      afterCommit(() => this.jobs?.wake());
+      afterCommit(() => this.wakeups.wake(BULK_JOBS));
       return this.repository.create(m, resource, updatedAtMin ? wholeSecond(updatedAtMin) : null);
     });
   }

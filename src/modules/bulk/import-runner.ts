@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type EntityManager, QueryFailedError } from 'typeorm';
-import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
+import type { ClaimTicket } from '../../common/jobs/claim-keeper.js';
 import { ApiError, type FieldErrors } from '../../common/http/api-error.js';
 import { mapDatabaseError } from '../../common/http/exception.filter.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { mayRead, requestScopes, requireAccess } from '../../common/auth/resource-scopes.js';
 import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
@@ -9,7 +9,8 @@ import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { Import } from './bulk.entities.js';
-import { BulkJobs } from './bulk-jobs.js';
+import { JobWakeups } from '../../common/jobs/job-wakeups.service.js';
+import { BULK_JOBS } from './bulk-job.handler.js';
 import { presentImport } from './bulk.presenter.js';
 import type { ImportView } from './bulk.views.js';
 import { EVENT_RESOURCE_OF } from './domain/bulk-event-names.js';
@@ -28,7 +29,7 @@ const readable = (resource: string) => mayRead(requestScopes(), EVENT_RESOURCE_O
 /**
  * Bulk imports (docs/api.md#bulk-import-and-export): the upload is streamed into PostgreSQL with COPY (never held whole),
  * in one transaction with the import's row, so a refused or broken upload leaves nothing behind;
- * the lines are applied in the background (BulkJobs → ImportRunner). A key sees and acts on the
+ * the lines are applied in the background (the bulk job engine → ImportRunner). A key sees and acts on the
  * imports of the resources it may read (write, to create or cancel one).
  */
 @Injectable()
@@ -37,7 +38,7 @@ export class ImportsService {
     private readonly tx: TransactionRunner,
     private readonly repository: ImportsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Optional() private readonly jobs?: BulkJobs,
+    private readonly wakeups: JobWakeups,
   ) {}
 
   /**
@@ -60,7 +61,7 @@ export class ImportsService {
         const created = await this.repository.create(m, resource);
         const lines = await this.repository.copyLines(m, created.id, storedLines(uploadLines(body, max)));
         if (lines === 0) throw ApiError.field('body', 'must hold at least one line (one JSON object per line)');
-        afterCommit(() => this.jobs?.wake());
+        afterCommit(() => this.wakeups.wake(BULK_JOBS));
         return this.repository.setLines(m, created.id, lines);
       });
     } catch (err) {

@@ -1,5 +1,6 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { QuoteDocumentsModule } from '../quote-documents/quote-documents.module.js';
+import { QuotesModule } from '../quotes/quotes.module.js';
 import { CartTokens } from './cart-tokens.js';
 import { CartService } from './cart.service.js';
 import { ServerSecretsRepository } from './server-secrets.repository.js';
@@ -11,18 +12,9 @@ import { ServerSecretsRepository } from './server-secrets.repository.js';
  * quotes module (BuyerQuotesService: the quote as the buyer reads it; QuotesService.decide: the
  * decision), never the other way round.
  */
-@Module({})
-export class CartModule {
-  /**
-   * `quotes` is the api's own QuotesModule.forRoot(…) object: Nest keys a dynamic module by that
-   * reference, so importing it here adds no second instance of the quotes module.
-   */
-  static forRoot(quotes: DynamicModule): DynamicModule {
-    return {
-      module: CartModule,
-      imports: [quotes, QuoteDocumentsModule],
-      providers: [CartService, CartTokens, ServerSecretsRepository],
-      exports: [CartService],
-    };
-  }
-}
+@Module({
+  imports: [QuotesModule, QuoteDocumentsModule],
+  providers: [CartService, CartTokens, ServerSecretsRepository],
+  exports: [CartService],
+})
+export class CartModule {}

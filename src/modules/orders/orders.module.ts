@@ -1,6 +1,7 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
+import { QuotesModule } from '../quotes/quotes.module.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
@@ -10,19 +11,10 @@ import { OrdersService } from './orders.service.js';
  * quote, this one writes the order and takes the stock; the shipments module moves orders'
  * fulfillment.
  */
-@Module({})
-export class OrdersModule {
-  /**
-   * `quotes` is the process's own QuotesModule.forRoot(…) object: Nest keys a dynamic module by that
-   * reference, so importing it here adds no second instance of the quotes module.
-   */
-  static forRoot(quotes: DynamicModule): DynamicModule {
-    return {
-      module: OrdersModule,
-      imports: [CatalogModule, CustomersModule, quotes],
-      controllers: [OrdersController],
-      providers: [OrdersRepository, OrdersService],
-      exports: [OrdersService],
-    };
-  }
-}
+@Module({
+  imports: [CatalogModule, CustomersModule, QuotesModule],
+  controllers: [OrdersController],
+  providers: [OrdersRepository, OrdersService],
+  exports: [OrdersService],
+})
+export class OrdersModule {}

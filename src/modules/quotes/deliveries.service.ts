@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { QuotePdfs } from '../quote-documents/quote-pdf.renderer.js';
@@ -9,11 +8,12 @@ import { isPermanentRefusal } from '../mail/smtp-refusal.js';
 import { type RenderedMail, TemplateRenderer } from '../quote-documents/mail-template.renderer.js';
 import type { DeliveryKind, QuoteDelivery } from './quote-delivery.entity.js';
 import { type ClaimedDelivery, DeliveriesRepository } from './repositories/deliveries.repository.js';
-import { DELIVERY_MAX_ATTEMPTS, backoffMs } from './send-quote.queue.js';
+import { DELIVERY_MAX_ATTEMPTS, deliveryBackoffMs } from './send-quote.queue.js';
 import { deliveryOutcomes } from '../../common/metrics/metrics.js';
 import { Semaphore } from '../../common/concurrency/semaphore.js';
 import { SentRecorder } from './sent-recorder.js';
-import { type ClaimTicket, ClaimKeeper, newClaim } from '../../common/claims/claim-keeper.js';
+import { type ClaimTicket, ClaimKeeper, newClaim } from '../../common/jobs/claim-keeper.js';
+import type { JobHandler } from '../../common/jobs/job.engine.js';
 import { presentDelivery } from './quotes.presenter.js';
 import { mailContext } from '../quote-documents/quote-mail.context.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
@@ -37,13 +37,14 @@ export interface DeliveryBatch {
 }
 
 /**
- * The outbox of quote e-mails. Rows are written with the send-quote request; `deliverBatch` is the
- * one handler both the Bull worker and the in-process outbox run: it claims the rows, renders,
- * sends, and records the results. A row already sent (or held by a live worker) is skipped, so a
- * job delivered twice sends once.
+ * The job kind of quote e-mails (the outbox rows QuoteOutboxService writes with a send-quote request
+ * or a buyer's decision). `deliverBatch` is the one handler every wake-up runs: the worker's Bull
+ * consumer with a job's ids, and, without Redis, the api's own engine loop (`pass`) with the rows
+ * due. It claims the rows, renders, sends, and records the results. A row already sent (or held by
+ * a live worker) is skipped, so a job delivered twice sends once.
  */
 @Injectable()
-export class DeliveriesService {
+export class DeliveriesService implements JobHandler {
   private readonly logger = new Logger('Deliveries');
   private readonly sent: SentRecorder;
   private readonly sending: Semaphore;
@@ -66,63 +67,15 @@ export class DeliveriesService {
     this.hostname = new URL(config.storeUrl).hostname;
   }
 
-  /** Writes one queued row per recipient, in the caller's transaction. */
-  async createDeliveries(
-    m: EntityManager,
-    quoteId: number,
-    recipients: string[],
-    message: string | null,
-    bcc: string[],
-    options: { attachPdf?: boolean } = {},
-  ): Promise<QuoteDelivery[]> {
-    // Blind copies ride with the first message only: one copy per address and send, and none for
-    // an address that is a recipient already.
-    const taken = new Set(recipients.map((r) => r.toLowerCase()));
-    const blindCopies = [...new Map(bcc.map((b) => [b.toLowerCase(), b.trim()])).entries()]
-      .filter(([k]) => !taken.has(k))
-      .map(([, b]) => b);
-    return this.repository.insertDeliveries(
-      m,
-      recipients.map((recipient, i) => ({
-        quote_id: quoteId,
-        recipient,
-        message,
-        bcc: i === 0 ? blindCopies : [],
-        attach_pdf: options.attachPdf ?? false,
-      })),
-    );
-  }
-
   /**
-   * The notices of a buyer's decision (docs/api.md#the-buyers-page-cart), in the decision's transaction: a confirmation
-   * to each of the quote's recipients and a note to STORE_EMAIL (when set). They go out as
-   * send-quote's deliveries do (outbox row → job → render → send).
+   * Without Redis the api is its own worker: a pass delivers the DELIVERY_BATCH_SIZE oldest due
+   * deliveries (woken right after a send, then every second for retries). Answers how many it took.
    */
-  async createNotices(
-    m: EntityManager,
-    quoteId: number,
-    decision: 'accepted' | 'declined',
-    recipients: string[],
-  ): Promise<QuoteDelivery[]> {
-    const rows = recipients.map((recipient) => ({
-      quote_id: quoteId,
-      recipient,
-      message: null,
-      bcc: [],
-      attach_pdf: false,
-      kind: `buyer-${decision}` as const,
-    }));
-    if (this.config.storeEmail) {
-      rows.push({
-        quote_id: quoteId,
-        recipient: this.config.storeEmail,
-        message: null,
-        bcc: [],
-        attach_pdf: false,
-        kind: `store-${decision}` as never,
-      });
-    }
-    return rows.length ? this.repository.insertDeliveries(m, rows) : [];
+  async pass(): Promise<number> {
+    const ids = await this.due(this.config.deliveryBatchSize);
+    if (ids.length === 0) return 0;
+    const { outcomes } = await this.deliverBatch(ids);
+    return [...outcomes.values()].filter((o) => o !== 'skipped').length;
   }
 
   /** One delivery (a batch of one): what became of it. */
@@ -215,7 +168,7 @@ export class DeliveriesService {
       // A permanent refusal (5xx to RCPT TO or DATA) would only be refused again: no retry.
       const permanent = isPermanentRefusal(err);
       const final = permanent || row.attempts >= DELIVERY_MAX_ATTEMPTS;
-      const waitMs = backoffMs(row.attempts, this.config.deliveryBackoffMs);
+      const waitMs = deliveryBackoffMs(row.attempts, this.config.deliveryBackoffMs);
       // The claim is renewed until its outcome is written (a slow write must not let another
       // worker take it over and send again), then released.
       keeper.settling(row.id);

@@ -18,8 +18,8 @@ import { ProductsService } from '../catalog/products.service.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';
 import { CustomersRepository } from '../customers/customers.repository.js';
 import { presentCustomerRecord, presentGroup } from '../customers/customers.presenter.js';
-import { DeliveriesService } from './deliveries.service.js';
-import { DeliveryDispatcher } from './delivery-dispatcher.js';
+import { QUOTE_DELIVERY, QuoteOutboxService } from './quote-outbox.service.js';
+import { JobWakeups } from '../../common/jobs/job-wakeups.service.js';
 import { changedValues, sameIdSet, sameItems } from './domain/quote-changes.js';
 import { effectiveStatus, finalQuoteError, reopenError } from './domain/quote-status.js';
 import { quoteRecipients } from './domain/recipients.js';
@@ -67,8 +67,8 @@ export class QuotesService {
     private readonly products: ProductsService,
     private readonly customers: CustomersRepository,
     private readonly groups: CustomerGroupsService,
-    private readonly deliveries: DeliveriesService,
-    private readonly dispatcher: DeliveryDispatcher,
+    private readonly deliveries: QuoteOutboxService,
+    private readonly wakeups: JobWakeups,
     private readonly buyerQuotes: BuyerQuotesService,
     private readonly buyerRows: BuyerQuotesRepository,
     private readonly pdfs: QuotePdfs,
@@ -158,7 +158,13 @@ export class QuotesService {
     const groupIds = quote.customer_groups.map((g) => g.id);
     const recipients = quoteRecipients(customerEmail, quote.customer_emails, await this.groups.customerEmailsOfGroups(m, groupIds));
     const rows = await this.deliveries.createNotices(m, quoteId, decision, recipients);
-    if (rows.length) afterCommit(() => void this.dispatcher.dispatch(rows.map((r) => r.id)));
+    if (rows.length)
+      afterCommit(() =>
+        this.wakeups.wake(
+          QUOTE_DELIVERY,
+          rows.map((r) => r.id),
+        ),
+      );
   }
 
   /** A quote event with the quote as GET shows it, in the write's transaction. */
@@ -323,7 +329,12 @@ export class QuotesService {
         attachPdf: input.attach_pdf ?? false,
       });
       await this.recordQuote(m, 'quote.sent', await this.present(m, quote.id));
-      afterCommit(() => void this.dispatcher.dispatch(rows.map((r) => r.id)));
+      afterCommit(() =>
+        this.wakeups.wake(
+          QUOTE_DELIVERY,
+          rows.map((r) => r.id),
+        ),
+      );
       return { quote_id: quote.id, deliveries: rows.map((r) => ({ id: r.id, recipient: r.recipient, status: 'queued' })) };
     });
   }

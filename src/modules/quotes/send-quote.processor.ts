@@ -3,14 +3,15 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import type { Job, Queue } from 'bull';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DeliveriesService, type DeliveryOutcome } from './deliveries.service.js';
-import { DeliveryDispatcher } from './delivery-dispatcher.js';
 import { SEND_QUOTE_QUEUE, type SendQuoteJob } from './send-quote.queue.js';
+import { SendQuoteWaker } from './send-quote.waker.js';
 
 /**
- * The worker's consumer, WORKER_CONCURRENCY jobs at a time. A job carries delivery ids only; the
- * rows say what to do. Deliveries that failed for now go back to the queue as a delayed job that
- * runs when their backoff is over (the sweep catches them too if Redis loses it). An error of the
- * job itself (the database away) is handed to Bull, which tries the job again after its backoff.
+ * The worker's consumer, WORKER_CONCURRENCY jobs at a time: Bull is the quote delivery kind's
+ * wake-up here, and a job carries delivery ids only; the rows say what to do. Deliveries that
+ * failed for now go back to the queue as a delayed job that runs when their backoff is over (the
+ * sweep catches them too if Redis loses it). An error of the job itself (the database away) is
+ * handed to Bull, which tries the job again after its backoff.
  */
 @Injectable()
 export class SendQuoteProcessor implements OnApplicationBootstrap {
@@ -19,7 +20,7 @@ export class SendQuoteProcessor implements OnApplicationBootstrap {
   constructor(
     @InjectQueue(SEND_QUOTE_QUEUE) private readonly queue: Queue<SendQuoteJob>,
     private readonly deliveries: DeliveriesService,
-    private readonly dispatcher: DeliveryDispatcher,
+    private readonly waker: SendQuoteWaker,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -34,7 +35,7 @@ export class SendQuoteProcessor implements OnApplicationBootstrap {
   async handle(job: Job<SendQuoteJob>): Promise<string> {
     const ids = job.data.deliveryIds;
     const { outcomes, retries } = await this.deliveries.deliverBatch(ids);
-    if (retries.length) await this.dispatcher.retryLater(retries);
+    if (retries.length) await this.waker.retryLater(retries);
     const counts = new Map<DeliveryOutcome, number>();
     for (const o of outcomes.values()) counts.set(o, (counts.get(o) ?? 0) + 1);
     const summary = [...counts].map(([o, n]) => `${n} ${o}`).join(', ');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AdvancedSettings, JobOptions } from 'bull';
 import type { RedisOptions } from 'ioredis';
+import { backoffMs } from '../../common/jobs/domain/backoff.js';
 import { redisConnectionOptions } from '../../common/redis/redis-options.js';
 import type { AppConfig, RedisConfig } from '../../config/app-config.js';
 
@@ -21,7 +22,7 @@ export function deliveriesJobId(ids: number[]): string {
   return `deliveries-${ids[0]}-${ids[ids.length - 1]}-${hash}`;
 }
 
-/** Attempts before a delivery is `failed`; the in-process outbox uses the same count and backoff. */
+/** Attempts before a delivery is `failed`; without Redis, the api's engine loop uses the same count and backoff. */
 export const DELIVERY_MAX_ATTEMPTS = 5;
 /** The default of DELIVERY_BACKOFF_MS: the wait before the first retry. */
 const DELIVERY_BACKOFF_MS = 1000;
@@ -38,20 +39,20 @@ export const SEND_QUOTE_JOB_OPTIONS: JobOptions = {
 };
 
 /** Exponential backoff: 1 s, 2 s, 4 s, 8 s … (by default) after the 1st, 2nd, 3rd … failed attempt. */
-export const backoffMs = (attempts: number, baseMs = DELIVERY_BACKOFF_MS) => baseMs * 2 ** Math.max(0, attempts - 1);
+export const deliveryBackoffMs = (attempts: number, baseMs = DELIVERY_BACKOFF_MS) => backoffMs(attempts, { baseMs });
 
 /**
  * Settings of the send-quote queue. Bull's own `exponential` waits delay·(2^n − 1) (1 s, 3 s, 7 s …),
  * so the retry schedule is a named strategy instead. A job's lock lasts no longer than the
  * delivery lease (at most Bull's default 30 s), and stalled jobs are looked for as often. The
- * takeover of a dead worker's deliveries does not wait for Bull: the sweeper enqueues them in
- * takeover jobs of their own once their lease ends (DeliverySweeper.takeOver); the stalled job,
+ * takeover of a dead worker's deliveries does not wait for Bull: the sweep enqueues them in
+ * takeover jobs of their own once their lease ends (SendQuoteSweepHandler); the stalled job,
  * when Bull runs it again, finds them taken and skips them.
  */
 export function sendQuoteQueueSettings(config: AppConfig): AdvancedSettings {
   const lockMs = Math.min(30_000, config.deliveryLeaseSeconds * 1000);
   return {
-    backoffStrategies: { [DELIVERY_BACKOFF]: (attemptsMade: number) => backoffMs(attemptsMade, config.deliveryBackoffMs) },
+    backoffStrategies: { [DELIVERY_BACKOFF]: (attemptsMade: number) => deliveryBackoffMs(attemptsMade, config.deliveryBackoffMs) },
     lockDuration: lockMs,
     stalledInterval: lockMs,
   };

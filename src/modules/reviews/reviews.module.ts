@@ -1,6 +1,7 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { ReviewsController } from './reviews.controller.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import { ReviewsService } from './reviews.service.js';
@@ -10,16 +11,10 @@ import { ReviewsService } from './reviews.service.js';
  * verified and the catalog to keep a product's rating, and registers the product's `embed=reviews`
  * with the catalog (which never imports this module).
  */
-@Module({})
-export class ReviewsModule {
-  /** `orders` is the api's own OrdersModule.forRoot(…) object (one instance, keyed by that reference). */
-  static forRoot(orders: DynamicModule): DynamicModule {
-    return {
-      module: ReviewsModule,
-      imports: [CatalogModule, CustomersModule, orders],
-      controllers: [ReviewsController],
-      providers: [ReviewsRepository, ReviewsService],
-      exports: [ReviewsService],
-    };
-  }
-}
+@Module({
+  imports: [CatalogModule, CustomersModule, OrdersModule],
+  controllers: [ReviewsController],
+  providers: [ReviewsRepository, ReviewsService],
+  exports: [ReviewsService],
+})
+export class ReviewsModule {}

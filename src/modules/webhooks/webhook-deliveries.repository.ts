@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PageRequest, PageRows } from '../../common/paging/page-request.js';
-import type { ClaimTicket } from '../../common/claims/claim-keeper.js';
+import type { ClaimTicket } from '../../common/jobs/claim-keeper.js';
 import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql } from '../../database/sql/claims.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';

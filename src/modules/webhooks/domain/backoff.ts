@@ -1,3 +1,5 @@
+import { backoffMs } from '../../../common/jobs/domain/backoff.js';
+
 /**
  * The retry schedule of a delivery. After failed attempt n (1-based) the next one waits
  * base · 2^(n−1), at most 6 hours, ±20 % jitter; with the default base of 30 s that is
@@ -15,8 +17,7 @@ export const MAX_ATTEMPT_RECORDS = 20;
 /** Milliseconds to wait after failed attempt `attempt`, or null when it was the last one. */
 export function retryWaitMs(attempt: number, baseMs: number, random: () => number = Math.random): number | null {
   if (attempt >= MAX_ATTEMPTS) return null;
-  const plain = Math.min(baseMs * 2 ** (attempt - 1), MAX_WAIT_MS);
-  return Math.max(1, Math.round(plain * (0.8 + 0.4 * random())));
+  return backoffMs(attempt, { baseMs, maxMs: MAX_WAIT_MS, jitter: 0.2 }, random);
 }
 
 /** An endpoint whose attempts have all failed for this long is switched off. */

@@ -1,10 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { groupBy } from '../../common/embed/embed.js';
+import { FailureLogger } from '../../common/jobs/failure.logger.js';
 import type { DeliveryRetry } from './deliveries.service.js';
 import { SEND_QUOTE_JOB_OPTIONS, type SendQuoteJob, deliveriesJobId } from './send-quote.queue.js';
-
-import { DeliveryDispatcher } from './delivery-dispatcher.js';
 
 /** `ids` in runs of at most `size`, in order. */
 function chunks(ids: number[], size: number): number[][] {
@@ -13,28 +12,25 @@ function chunks(ids: number[], size: number): number[][] {
   return out;
 }
 
-/** How often an enqueue that keeps failing (Redis away) is logged. */
-const WARN_EVERY_MS = 30_000;
-
 /**
- * With Redis: one Bull job per DELIVERY_BATCH_SIZE deliveries, added in one round trip, the job id
- * following from the ids (a second add of the same set is ignored). If Redis refuses, the rows stay
- * queued and the worker's sweep enqueues them later, so the request that wrote them still succeeds.
- * While Redis is away the failures are logged once per WARN_EVERY_MS with how many were left to
- * the sweep, not once per request.
+ * The Bull-backed wake-up of quote deliveries (with Redis): one Bull job per DELIVERY_BATCH_SIZE
+ * deliveries, added in one round trip, the job id following from the ids (a second add of the
+ * same set is ignored). If Redis refuses, the rows stay queued and the worker's sweep enqueues them
+ * later, so the request that wrote them still succeeds; while Redis is away the failures are
+ * logged through a FailureLogger with how many were left to the sweep, not once per request.
  */
-export class BullDeliveryDispatcher extends DeliveryDispatcher {
+export class SendQuoteWaker {
   private readonly logger = new Logger('Deliveries');
-  private lastWarning = 0;
-  private unsaid = 0;
+  private readonly failures = new FailureLogger((err, count) =>
+    this.logger.warn(`Could not enqueue ${count} deliveries (the sweep will): ${err.message}`),
+  );
 
   constructor(
     private readonly queue: Queue<SendQuoteJob>,
     private readonly batchSize: number,
-  ) {
-    super();
-  }
+  ) {}
 
+  /** Best effort: never rejects, since the rows are safe in the outbox table whatever becomes of it. */
   async dispatch(deliveryIds: number[]): Promise<void> {
     if (deliveryIds.length === 0) return;
     try {
@@ -45,12 +41,13 @@ export class BullDeliveryDispatcher extends DeliveryDispatcher {
         })),
       );
     } catch (err) {
-      this.warn(deliveryIds.length, err);
+      this.failures.failed(err, deliveryIds.length);
     }
   }
 
   /** One delayed job per wait (a batch's failures share their attempt count, so their wait). */
-  override async retryLater(retries: DeliveryRetry[]): Promise<void> {
+  async retryLater(retries: DeliveryRetry[]): Promise<void> {
+    if (retries.length === 0) return;
     const byWait = groupBy(retries, (r) => r.waitMs);
     const due = Date.now();
     try {
@@ -65,7 +62,7 @@ export class BullDeliveryDispatcher extends DeliveryDispatcher {
         }),
       );
     } catch (err) {
-      this.warn(retries.length, err);
+      this.failures.failed(err, retries.length);
     }
   }
 
@@ -75,7 +72,7 @@ export class BullDeliveryDispatcher extends DeliveryDispatcher {
    * by the ids and the end of the lease it takes over. The same expired claim found by the next
    * look (or another worker's) makes the same job, and a later death a new one.
    */
-  override async takeOver(claims: { id: number; leaseEndedMs: number }[]): Promise<void> {
+  async takeOver(claims: { id: number; leaseEndedMs: number }[]): Promise<void> {
     if (claims.length === 0) return;
     try {
       await this.queue.addBulk(
@@ -91,17 +88,7 @@ export class BullDeliveryDispatcher extends DeliveryDispatcher {
         }),
       );
     } catch (err) {
-      this.warn(claims.length, err);
+      this.failures.failed(err, claims.length);
     }
-  }
-
-  private warn(count: number, err: unknown): void {
-    this.unsaid += count;
-    const now = Date.now();
-    if (now - this.lastWarning < WARN_EVERY_MS) return;
-    this.lastWarning = now;
-    const message = err instanceof Error ? err.message : String(err);
-    this.logger.warn(`Could not enqueue ${this.unsaid} deliveries (the sweep will): ${message}`);
-    this.unsaid = 0;
   }
 }

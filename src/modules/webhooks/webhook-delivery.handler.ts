@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { mayRead, productCostsFor } from '../../common/auth/resource-scopes.js';
-import { ClaimKeeper, newClaim } from '../../common/claims/claim-keeper.js';
-import { leaseProblem } from '../../common/claims/domain/lease.js';
+import { ClaimKeeper, newClaim } from '../../common/jobs/claim-keeper.js';
+import type { JobHandler } from '../../common/jobs/job.engine.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { uncounted } from '../../database/query-counter.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { DISABLE_AFTER_MS, retryWaitMs } from './domain/backoff.js';
 import { signatureHeader, standardSignatureHeader } from './domain/signature.js';
@@ -16,28 +15,21 @@ import {
   WebhookDeliveriesRepository,
 } from './webhook-deliveries.repository.js';
 
-/** How often a deliverer that keeps failing says so. */
-const FAILURE_LOG_MS = 30_000;
 /**
- * Delivers queued webhook deliveries, in the worker (and in the api when REDIS_URL is unset, as the
- * send-quote outbox does). WEBHOOK_CONCURRENCY loops each claim up to WEBHOOK_BATCH_SIZE due rows
- * with a lease (FOR UPDATE SKIP LOCKED, so several processes share the work), POST them all at
- * once, and record the outcomes in two statements. The claim is the one of src/common/claims: renewed
- * while the batch is in hand, so a slow endpoint does not lose it, and its outcomes are recorded
- * only under its token. A process killed mid-batch leaves its rows leased; once the lease runs out
- * (WEBHOOK_LEASE_SECONDS after its last renewal) another process takes them at its next poll (at
- * least once, never lost), and a process paused past its lease records none of them.
+ * The job kind of webhook deliveries, on the JobEngine (WebhookDeliveryModule runs
+ * WEBHOOK_CONCURRENCY loops of it in the worker, and in the api when REDIS_URL is unset, as the
+ * send-quote outbox does). A pass claims up to WEBHOOK_BATCH_SIZE due rows with a lease (FOR UPDATE
+ * SKIP LOCKED, so several processes share the work), POSTs them all at once, and records the
+ * outcomes in two statements. The claim is renewed while the batch is in hand, so a slow endpoint
+ * does not lose it, and its outcomes are recorded only under its token. A process killed mid-batch
+ * leaves its rows leased; once the lease runs out (WEBHOOK_LEASE_SECONDS after its last renewal)
+ * another process takes them at its next poll (at least once, never lost), and a process paused
+ * past its lease records none of them.
  */
 @Injectable()
-export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookDeliveryHandler implements JobHandler {
   private readonly logger = new Logger('Webhooks');
-  private lastFailureLog = 0;
-  private unloggedFailures = 0;
   private readonly sender: WebhookSender;
-  private stopped = false;
-  private loops: Promise<void>[] = [];
-  /** The idle pauses under way, each ended early by shutdown. */
-  private readonly wake = new Set<() => void>();
 
   constructor(
     private readonly tx: TransactionRunner,
@@ -47,58 +39,8 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     this.sender = new WebhookSender(config.webhookAllowPrivate, config.webhookTimeoutMs);
   }
 
-  onApplicationBootstrap(): void {
-    const problem = leaseProblem('WEBHOOK_LEASE_SECONDS', this.config.webhookLeaseSeconds, this.config.webhookPollMs);
-    if (problem) this.logger.warn(problem);
-    this.loops = Array.from({ length: this.config.webhookConcurrency }, () => uncounted(() => this.loop()));
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    for (const w of [...this.wake]) w();
-    await Promise.all(this.loops);
+  close(): void {
     this.sender.close();
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopped) {
-      let taken = 0;
-      try {
-        taken = await this.pass();
-      } catch (err) {
-        if (!this.stopped) this.failed(err as Error);
-      }
-      if (taken === 0 && !this.stopped) await this.pause(this.config.webhookPollMs);
-    }
-  }
-
-  /**
-   * A failed pass (the database away, say) is logged at once, then at most once per
-   * FAILURE_LOG_MS with how many failed meanwhile: every loop retries every poll, which would
-   * otherwise write several lines a second for the length of an outage.
-   */
-  private failed(err: Error): void {
-    const now = Date.now();
-    if (now - this.lastFailureLog < FAILURE_LOG_MS) {
-      this.unloggedFailures++;
-      return;
-    }
-    const more = this.unloggedFailures ? ` (and ${this.unloggedFailures} more since the last report)` : '';
-    this.logger.error(`Webhook pass failed: ${err.message}${more}`);
-    this.lastFailureLog = now;
-    this.unloggedFailures = 0;
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wake.add(done);
-    });
   }
 
   /** One claim, its requests and their outcomes; answers how many deliveries it took. */

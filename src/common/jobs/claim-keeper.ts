@@ -22,7 +22,7 @@ export function newClaim(): ClaimTicket {
  * when its outcome is recorded (`release`), and is renewed while that record is being written
  * (`settling`: a slow write must not let the lease run out under it); an id the renewal did not keep was taken over by
  * someone else (this process paused past its lease, say), which is logged once, and the fence
- * keeps this holder from recording it. `stop` ends the renewals. Used by both pipelines.
+ * keeps this holder from recording it. `stop` ends the renewals. Every job kind keeps its claims with it.
  */
 export class ClaimKeeper<Id extends number | string> {
   private readonly held: Set<Id>;

@@ -1,5 +1,5 @@
 /**
- * The arithmetic of a leased claim, as every background pipeline (quote e-mails, webhooks) uses it.
+ * The arithmetic of a leased claim, as every job kind (quote e-mails, webhooks, bulk jobs) uses it.
  * A holder takes work with a lease (an expiry) and renews it while it lives; once it dies nobody
  * renews, so its work is free again when the lease it last renewed ends, and someone takes it at
  * their next look. The promise is a takeover within TAKEOVER_WITHIN_MS of the death.
