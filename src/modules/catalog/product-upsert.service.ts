@@ -33,6 +33,7 @@ import {
   tierKey,
 } from './domain/part-sync.js';
 import { firstFreeSlug, slugify } from './domain/product-text.js';
+import { type SyncPlan, changedOwners, groupBy, planSync } from './domain/set-sync.js';
 import { type PartCounts, moveRefusal, partRefusal, refusedShippingFields, shippingFieldError } from './domain/product-type-rules.js';
 import type { PriceTierCreate } from './dto/price-tier.input.js';
 import type { ProductPut, VariantPut } from './dto/product-put.input.js';
@@ -598,42 +599,20 @@ export class ProductUpsertService {
       spec.table,
       sending.filter((p) => p.current).map((p) => p.id),
     );
-    const byOwner = groupBy(stored as unknown as Record<string, unknown>[], (r) => r.product_id as number);
-    const removed: number[] = [];
-    const updates: Record<string, unknown>[] = [];
-    const inserts: Record<string, unknown>[] = [];
-    const insertedFor: { plan: Plan; member: Record<string, unknown> }[] = [];
-    const updatedFor: { plan: Plan; member: Record<string, unknown>; id: number }[] = [];
-    for (const plan of sending) {
-      const sent = plan.member.input[part] as unknown as Record<string, unknown>[];
-      const { matched, removed: gone } = matchMembers(sent, byOwner.get(plan.id) ?? [], spec.keys);
-      if (gone.length) plan.partsChanged = true;
-      removed.push(...gone.map((r) => r.id as number));
-      sent.forEach((member, n) => {
-        // A new object of its own: it becomes the row written, with its id or its product's.
-        const values = replacementValues(spec.fields, defaults, member);
-        const row = matched[n];
-        if (row) {
-          values.id = row.id;
-          updates.push(values);
-          updatedFor.push({ plan, member, id: row.id as number });
-        } else {
-          values.product_id = plan.id;
-          inserts.push(values);
-          insertedFor.push({ plan, member });
-          plan.partsChanged = true;
-        }
-      });
-    }
-    await this.sets.remove(m, spec.table, removed);
-    const changed = await this.sets.update(m, spec.table, [...spec.fields], updates);
-    const changedIds = new Set(changed.map((r) => r.id));
-    for (const u of updatedFor) if (changedIds.has(u.id)) u.plan.partsChanged = true;
-    const inserted = await this.sets.insert(m, spec.table, ['product_id', ...spec.fields], inserts);
+    const byOwner = groupBy(stored as unknown as StoredRow[], (r) => r.product_id as number);
+    const plan = planSync(
+      sending.map((p) => ({ owner: p, id: p.id, sent: p.member.input[part] as unknown as StoredRow[], stored: byOwner.get(p.id) ?? [] })),
+      {
+        match: (sent, rows) => matchMembers(sent, rows, spec.keys).matched,
+        values: (member) => replacementValues(spec.fields, defaults, member),
+        ownerColumn: 'product_id',
+      },
+    );
+    const { inserted } = await this.writeSync(m, spec.table, plan, spec.fields, ['product_id', ...spec.fields]);
     if (part === 'variants') {
       await this.writeVariantTiers(m, [
-        ...updatedFor.map((u) => ({ plan: u.plan, id: u.id, tiers: (u.member as VariantPut).price_tiers, stored: true })),
-        ...insertedFor.map((x, n) => ({ plan: x.plan, id: inserted[n].id, tiers: (x.member as VariantPut).price_tiers, stored: false })),
+        ...plan.updated.map((u) => ({ plan: u.owner, id: u.row.id, tiers: (u.sent as VariantPut).price_tiers, stored: true })),
+        ...plan.inserted.map((x, n) => ({ plan: x.owner, id: inserted[n].id, tiers: (x.sent as VariantPut).price_tiers, stored: false })),
       ]);
     }
   }
@@ -648,33 +627,16 @@ export class ProductUpsertService {
       'variant_price_tiers',
       sending.filter((v) => v.stored).map((v) => v.id),
     );
-    const byOwner = groupBy(stored as unknown as Record<string, unknown>[], (r) => r.variant_id as number);
-    const removed: number[] = [];
-    const updates: Record<string, unknown>[] = [];
-    const updatedFor = new Map<number, Plan>();
-    const inserts: Record<string, unknown>[] = [];
-    for (const v of sending) {
-      const sent = v.tiers as unknown as Record<string, unknown>[];
-      const { matched, removed: gone } = matchMembers(sent, byOwner.get(v.id) ?? [], [byTier]);
-      if (gone.length) v.plan.partsChanged = true;
-      removed.push(...gone.map((r) => r.id as number));
-      sent.forEach((member, n) => {
-        const values = replacementValues(TIER_FIELDS, defaults, member);
-        const row = matched[n];
-        if (row) {
-          values.id = row.id;
-          updates.push(values);
-          updatedFor.set(row.id as number, v.plan);
-        } else {
-          values.variant_id = v.id;
-          inserts.push(values);
-          v.plan.partsChanged = true;
-        }
-      });
-    }
-    await this.sets.remove(m, 'variant_price_tiers', removed);
-    for (const r of await this.sets.update(m, 'variant_price_tiers', TIER_FIELDS, updates)) updatedFor.get(r.id)!.partsChanged = true;
-    await this.sets.insert(m, 'variant_price_tiers', ['variant_id', ...TIER_FIELDS], inserts);
+    const byOwner = groupBy(stored as unknown as StoredRow[], (r) => r.variant_id as number);
+    const plan = planSync(
+      sending.map((v) => ({ owner: v.plan, id: v.id, sent: v.tiers as unknown as StoredRow[], stored: byOwner.get(v.id) ?? [] })),
+      {
+        match: (sent, rows) => matchMembers(sent, rows, [byTier]).matched,
+        values: (member) => replacementValues(TIER_FIELDS, defaults, member),
+        ownerColumn: 'variant_id',
+      },
+    );
+    await this.writeSync(m, 'variant_price_tiers', plan, TIER_FIELDS, ['variant_id', ...TIER_FIELDS]);
   }
 
   /** `category_ids`: links kept keep their place, new ones follow in the order sent. */
@@ -713,41 +675,57 @@ export class ProductUpsertService {
       sending.filter((x) => x.plan.current).map((x) => x.plan.id),
     );
     const byOwner = groupBy(stored, (r) => r.product_id);
-    const removed: number[] = [];
-    const updates: Record<string, unknown>[] = [];
-    const updatedFor = new Map<number, Plan>();
-    const inserts: Record<string, unknown>[] = [];
-    for (const { plan, values: wanted } of sending) {
-      const rows = byOwner.get(plan.id) ?? [];
-      for (const row of rows) {
-        const value = wanted!.get(row.definition_id);
-        if (value === undefined) {
-          removed.push(row.id);
-          plan.partsChanged = true;
-        } else {
-          updates.push({ id: row.id, value });
-          updatedFor.set(row.id, plan);
-        }
-      }
-      for (const [definition_id, value] of wanted!) {
-        if (rows.some((r) => r.definition_id === definition_id)) continue;
-        inserts.push({ product_id: plan.id, definition_id, value });
-        plan.partsChanged = true;
-      }
-    }
-    await this.sets.remove(m, 'custom_fields', removed);
-    for (const r of await this.sets.update(m, 'custom_fields', ['value'], updates)) updatedFor.get(r.id)!.partsChanged = true;
-    await this.sets.insert(m, 'custom_fields', ['product_id', 'definition_id', 'value'], inserts);
+    const byDefinition: [KeyOf<{ definition_id: number }>, KeyOf<{ definition_id: number }>] = [
+      (x) => String(x.definition_id),
+      (x) => String(x.definition_id),
+    ];
+    const plan = planSync(
+      sending.map(({ plan: p, values: wanted }) => ({
+        owner: p,
+        id: p.id,
+        sent: [...wanted!].map(([definition_id, value]) => ({ definition_id, value })),
+        stored: byOwner.get(p.id) ?? [],
+      })),
+      {
+        match: (sent, rows) => matchMembers(sent, rows, [byDefinition]).matched,
+        values: (member) => ({ ...member }),
+        ownerColumn: 'product_id',
+      },
+    );
+    await this.writeSync(m, 'custom_fields', plan, ['value'], ['product_id', 'definition_id', 'value']);
+  }
+
+  /**
+   * Writes a sync plan in a statement per kind (remove, update, insert) and marks the products whose
+   * rows it changed; the new rows' ids, in the plan's order.
+   */
+  private async writeSync<S, R extends { id: number }>(
+    m: EntityManager,
+    table: Exclude<SetTable, 'products' | 'categories'>,
+    plan: SyncPlan<Plan, S, R>,
+    updateColumns: readonly string[],
+    insertColumns: readonly string[],
+  ): Promise<{ inserted: { id: number }[] }> {
+    await this.sets.remove(
+      m,
+      table,
+      plan.removed.map((r) => r.row.id),
+    );
+    const updated = await this.sets.update(
+      m,
+      table,
+      [...updateColumns],
+      plan.updated.map((u) => u.values),
+    );
+    const inserted = await this.sets.insert(
+      m,
+      table,
+      [...insertColumns],
+      plan.inserted.map((x) => x.values),
+    );
+    for (const owner of changedOwners(plan, new Set(updated.map((r) => r.id)))) owner.partsChanged = true;
+    return { inserted };
   }
 }
 
-function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
-  const out = new Map<number, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = out.get(k);
-    if (list) list.push(row);
-    else out.set(k, [row]);
-  }
-  return out;
-}
+type StoredRow = Record<string, unknown> & { id: number };
