@@ -23,6 +23,7 @@ import { State } from '../geography/state.entity.js';
 import { CategoriesService } from '../catalog/categories.service.js';
 import { ProductTypesService } from '../catalog/product-types.service.js';
 import { ProductUpsertService } from '../catalog/product-upsert.service.js';
+import { ProductsService } from '../catalog/products.service.js';
 import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
 import { CouponsService } from '../customers/coupons/coupons.service.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';
@@ -96,6 +97,7 @@ export class BatchDoors {
 
   constructor(
     products: ProductUpsertService,
+    productReads: ProductsService,
     customers: CustomersService,
     groups: CustomerGroupsService,
     coupons: CouponsService,
@@ -120,7 +122,7 @@ export class BatchDoors {
           ProductCustomFieldValue,
         ],
         upsert: async (members, conflict) => (await products.upsertBatch(members, conflict)).map(({ outcome, id }) => ({ outcome, id })),
-        exportPage: (m, afterId, limit, updatedMin) => products.exportPage(m, afterId, limit, updatedMin),
+        exportPage: (m, afterId, limit, updatedMin) => productReads.exportPage(m, afterId, limit, updatedMin),
       }),
       customers: door({
         resource: 'customers',

@@ -11,12 +11,10 @@ import { normalizeFieldValue } from '../custom-fields/domain/field-value.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
 import {
   type ProductJson,
-  type ProductMemberJson,
   presentAttribute,
   presentCategory,
   presentExtra,
   presentOption,
-  presentProductMember,
   presentProductTier,
   presentVariant,
   presentVariantTier,
@@ -38,7 +36,6 @@ import { type PartCounts, moveRefusal, partRefusal, refusedShippingFields, shipp
 import type { PriceTierCreate } from './dto/price-tier.input.js';
 import type { ProductPut, VariantPut } from './dto/product-put.input.js';
 import type { Product } from './product.entity.js';
-import { ProductsRepository } from './products.repository.js';
 import { ProductsService } from './products.service.js';
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
@@ -148,7 +145,6 @@ export class ProductUpsertService {
     private readonly products: ProductsService,
     private readonly events: EventRecorder,
     private readonly types: ProductTypesRepository,
-    private readonly records: ProductsRepository,
   ) {}
 
   /**
@@ -232,39 +228,6 @@ export class ProductUpsertService {
         await this.events.record(m, { type: 'product.updated', resource: 'product', resource_id: view.id, data: view });
       }
       return (await this.sets.partsOf(m, 'variant_price_tiers', [variant.id])).map(presentVariantTier);
-    });
-  }
-
-  /**
-   * A step of an export (CONTRACT §18): up to `limit` products after id `afterId`, in id order (only
-   * those updated at or after `updatedMin` when given), each as a member of PUT /products takes it,
-   * with all its parts: two statements whatever the number of products and parts.
-   */
-  async exportPage(
-    m: EntityManager,
-    afterId: number,
-    limit: number,
-    updatedMin: Date | null,
-  ): Promise<{ id: number; member: ProductMemberJson }[]> {
-    const { products, definitions } = await this.records.exportPage(m, afterId, limit, updatedMin);
-    const variantIds = products.flatMap((r) => (r.variants ?? []).map((v) => v.id));
-    const tiers = groupBy(await this.sets.partsOf(m, 'variant_price_tiers', variantIds), (t) => t.variant_id);
-    return products.map((r) => {
-      const stored = r.customfields ?? {};
-      const customFields = Object.fromEntries(
-        definitions.filter((d) => Object.hasOwn(stored, String(d.id))).map((d) => [d.name, stored[String(d.id)]]),
-      );
-      const member = presentProductMember(r.row, {
-        type: r.product_type,
-        options: r.options,
-        variants: (r.variants ?? []).map((row) => ({ row, tiers: tiers.get(row.id) ?? [] })),
-        priceTiers: r.pricetiers ?? [],
-        extras: r.extras ?? [],
-        attributes: r.attributes ?? [],
-        categoryIds: (r.categories ?? []).map((c) => c.id),
-        customFields,
-      });
-      return { id: r.row.id, member };
     });
   }
 

@@ -16,12 +16,14 @@ import { EventRecorder } from '../webhooks/event-recorder.js';
 import { CatalogChecks } from './catalog-checks.js';
 import {
   type ProductJson,
+  type ProductMemberJson,
   presentAttribute,
   presentCategory,
   presentExtra,
   presentFieldValue,
   presentOption,
   presentProduct,
+  presentProductMember,
   presentProductTier,
   presentProductType,
   presentVariant,
@@ -37,6 +39,7 @@ import { type ProductRecord, ProductsRepository } from './products.repository.js
 import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
 import { ProductRowsRepository, type StockRow } from './repositories/product-rows.repository.js';
 import type { Product } from './product.entity.js';
+import { groupBy } from './domain/set-sync.js';
 
 export type { ProductJson } from './catalog.presenter.js';
 
@@ -184,6 +187,40 @@ export class ProductsService {
     if (unique.length === 0) return new Map();
     const records = await this.repository.byIds(m, unique);
     return new Map(records.map((r) => [r.row.id, this.presentRecord(r)]));
+  }
+
+  /**
+   * A step of an export (docs/api.md, Bulk import and export): up to `limit` products after id
+   * `afterId`, in id order (only those updated at or after `updatedMin` when given), each as a
+   * member of PUT /products takes it, with all its parts: two statements whatever the number of
+   * products and parts.
+   */
+  async exportPage(
+    m: EntityManager,
+    afterId: number,
+    limit: number,
+    updatedMin: Date | null,
+  ): Promise<{ id: number; member: ProductMemberJson }[]> {
+    const { products, definitions } = await this.repository.exportPage(m, afterId, limit, updatedMin);
+    const variantIds = products.flatMap((r) => (r.variants ?? []).map((v) => v.id));
+    const tiers = groupBy(await this.repository.variantTiers(m, variantIds), (t) => t.variant_id);
+    return products.map((r) => {
+      const stored = r.customfields ?? {};
+      const customFields = Object.fromEntries(
+        definitions.filter((d) => Object.hasOwn(stored, String(d.id))).map((d) => [d.name, stored[String(d.id)]]),
+      );
+      const member = presentProductMember(r.row, {
+        type: r.product_type,
+        options: r.options,
+        variants: (r.variants ?? []).map((row) => ({ row, tiers: tiers.get(row.id) ?? [] })),
+        priceTiers: r.pricetiers ?? [],
+        extras: r.extras ?? [],
+        attributes: r.attributes ?? [],
+        categoryIds: (r.categories ?? []).map((c) => c.id),
+        customFields,
+      });
+      return { id: r.row.id, member };
+    });
   }
 
   /**
