@@ -22,7 +22,7 @@ import { Country } from '../geography/country.entity.js';
 import { State } from '../geography/state.entity.js';
 import { CategoriesService } from '../catalog/categories.service.js';
 import { ProductTypesService } from '../catalog/product-types.service.js';
-import { ProductUpsertService } from '../catalog/product-upsert.service.js';
+import { ProductWriteService } from '../catalog/product-write.service.js';
 import { ProductsService } from '../catalog/products.service.js';
 import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
 import { CouponsService } from '../customers/coupons/coupons.service.js';
@@ -96,7 +96,7 @@ export class BatchDoors {
   private readonly doors: Record<BulkResource, BatchDoor>;
 
   constructor(
-    products: ProductUpsertService,
+    products: ProductWriteService,
     productReads: ProductsService,
     customers: CustomersService,
     groups: CustomerGroupsService,

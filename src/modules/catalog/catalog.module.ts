@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
-import { CatalogChecks } from './catalog-checks.js';
+import { CatalogChecks } from './catalog-checks.service.js';
 import { CategoriesController } from './categories.controller.js';
 import { CategoriesService } from './categories.service.js';
 import { ProductAttributesController } from './product-attributes.controller.js';
@@ -30,8 +30,10 @@ import { ProductCategoryLinksRepository } from './repositories/product-category-
 import { ProductCustomFieldValuesRepository } from './repositories/product-custom-field-values.repository.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
-import { ProductSetsRepository } from './repositories/product-sets.repository.js';
-import { ProductUpsertService } from './product-upsert.service.js';
+import { ProductBatchWriteRepository } from './repositories/product-batch-write.repository.js';
+import { ProductWriteChecks } from './product-write-checks.service.js';
+import { ProductWriteService } from './product-write.service.js';
+import { ProductWriter } from './product-writer.service.js';
 import { VariantPriceTiersController } from './variant-price-tiers.controller.js';
 import { VariantPriceTiersService } from './variant-price-tiers.service.js';
 
@@ -53,7 +55,7 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
   providers: [
     ProductsRepository,
     ProductRowsRepository,
-    ProductSetsRepository,
+    ProductBatchWriteRepository,
     ProductPartsRepository,
     ProductCategoryLinksRepository,
     ProductCustomFieldValuesRepository,
@@ -61,7 +63,9 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     CatalogChecksRepository,
     CatalogChecks,
     ProductsService,
-    ProductUpsertService,
+    ProductWriteChecks,
+    ProductWriter,
+    ProductWriteService,
     ProductPriceTiersService,
     ProductAttributesService,
     ProductCategoriesService,
@@ -75,6 +79,6 @@ import { VariantPriceTiersService } from './variant-price-tiers.service.js';
     ProductTypesService,
     ProductEmbedRegistry,
   ],
-  exports: [ProductsService, ProductUpsertService, ProductsRepository, ProductEmbedRegistry, CategoriesService, ProductTypesService],
+  exports: [ProductsService, ProductWriteService, ProductsRepository, ProductEmbedRegistry, CategoriesService, ProductTypesService],
 })
 export class CatalogModule {}

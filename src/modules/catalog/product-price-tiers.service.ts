@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { sortableColumns } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { CatalogChecks } from './catalog-checks.js';
+import { CatalogChecks } from './catalog-checks.service.js';
 import { presentProductTier } from './catalog.presenter.js';
 import type { ProductPriceTier } from './product-price-tier.entity.js';
 import type { Product } from './product.entity.js';

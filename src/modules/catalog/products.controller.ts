@@ -8,7 +8,7 @@ import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js'
 import { routes } from './catalog-routes.js';
 import { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { PRODUCT_BATCH_KEY, ProductBatchMember, ProductPut } from './dto/product-put.input.js';
-import { ProductUpsertService } from './product-upsert.service.js';
+import { ProductWriteService } from './product-write.service.js';
 import { ProductsService } from './products.service.js';
 
 /** Products by id or SKU. */
@@ -18,7 +18,7 @@ import { ProductsService } from './products.service.js';
 export class ProductsController {
   constructor(
     private readonly products: ProductsService,
-    private readonly upsert: ProductUpsertService,
+    private readonly upsert: ProductWriteService,
   ) {}
 
   @Get(routes('products|product'))

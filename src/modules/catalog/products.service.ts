@@ -13,7 +13,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
-import { CatalogChecks } from './catalog-checks.js';
+import { CatalogChecks } from './catalog-checks.service.js';
 import {
   type ProductJson,
   type ProductMemberJson,

@@ -1,10 +1,10 @@
--- Written by `npm run sql:snapshot` from src/modules/catalog/repositories/product-sets.repository.ts; do not edit.
+-- Written by `npm run sql:snapshot` from src/modules/catalog/repositories/product-batch-write.repository.ts; do not edit.
 -- Table inserts and updates are left out: their column lists follow the fields a request carries.
 
--- ProductSetsRepository.defaultsOf
+-- ProductBatchWriteRepository.defaultsOf
 -- (no statement)
 
--- ProductSetsRepository.lockProducts
+-- ProductBatchWriteRepository.lockProducts
 SELECT
   *
 FROM
@@ -16,7 +16,7 @@ ORDER BY
   id
 FOR UPDATE;
 
--- ProductSetsRepository.productsHolding
+-- ProductBatchWriteRepository.productsHolding
 SELECT
   id,
   sku,
@@ -27,7 +27,7 @@ WHERE
   sku = ANY ($1::text[])
   OR url_name = ANY ($2::text[]);
 
--- ProductSetsRepository.takenUrlNames
+-- ProductBatchWriteRepository.takenUrlNames
 WITH
   locks AS (
     SELECT
@@ -59,7 +59,7 @@ WHERE
   held.n >= 0
   AND regexp_replace(url_name, '-[0-9]+$', '') = ANY ($1::text[]);
 
--- ProductSetsRepository.existing
+-- ProductBatchWriteRepository.existing
 SELECT
   id
 FROM
@@ -67,7 +67,7 @@ FROM
 WHERE
   id = ANY ($1::int[]);
 
--- ProductSetsRepository.variantsHolding
+-- ProductBatchWriteRepository.variantsHolding
 SELECT
   id,
   product_id,
@@ -77,7 +77,7 @@ FROM
 WHERE
   sku = ANY ($1::text[]);
 
--- ProductSetsRepository.definitions
+-- ProductBatchWriteRepository.definitions
 SELECT
   *
 FROM
@@ -86,7 +86,7 @@ WHERE
   entity = 'product'
   AND name = ANY ($1::text[]);
 
--- ProductSetsRepository.partsOf (options)
+-- ProductBatchWriteRepository.partsOf (options)
 SELECT
   *
 FROM
@@ -97,7 +97,7 @@ WHERE
 ORDER BY
   id;
 
--- ProductSetsRepository.partsOf (variant tiers)
+-- ProductBatchWriteRepository.partsOf (variant tiers)
 SELECT
   *
 FROM
@@ -107,7 +107,7 @@ WHERE
 ORDER BY
   id;
 
--- ProductSetsRepository.insert
+-- ProductBatchWriteRepository.insert
 INSERT INTO
   "product_attributes" ("product_id", "name", "value", "sort_order")
 SELECT
@@ -131,7 +131,7 @@ ORDER BY
 RETURNING
   id;
 
--- ProductSetsRepository.update
+-- ProductBatchWriteRepository.update
 UPDATE "product_attributes" t
 SET
   "name" = x."name",
@@ -151,12 +151,12 @@ WHERE
 RETURNING
   t.id;
 
--- ProductSetsRepository.remove (hard)
+-- ProductBatchWriteRepository.remove (hard)
 DELETE FROM "product_variants"
 WHERE
   id = ANY ($1::int[]);
 
--- ProductSetsRepository.remove (options (soft))
+-- ProductBatchWriteRepository.remove (options (soft))
 UPDATE "product_options"
 SET
   deleted_at = now(),
@@ -164,7 +164,7 @@ SET
 WHERE
   id = ANY ($1::int[]);
 
--- ProductSetsRepository.touchProducts
+-- ProductBatchWriteRepository.touchProducts
 UPDATE "products"
 SET
   updated_at = now()

@@ -55,7 +55,7 @@ const REFERENCED = { tax_classes: TaxClass, categories: Category, customer_group
  * per product or part (src/database/sql/sets.ts).
  */
 @Injectable()
-export class ProductSetsRepository {
+export class ProductBatchWriteRepository {
   private readonly defaults = new Map<SetTable, Record<string, unknown>>();
 
   constructor(private readonly dataSource: DataSource) {}
