@@ -19,19 +19,29 @@ import { ProductsService } from './products.service.js';
 import { ProductBatchWriteRepository } from './repositories/product-batch-write.repository.js';
 import { ProductTypesRepository } from './repositories/product-types.repository.js';
 
-/** One product to upsert. */
+/**
+ * How a member writes its product: `put` replaces it (a field left out takes what a create gives
+ * it) or creates it by its SKU; `create` always makes a new one (POST); `patch` changes the fields
+ * sent and keeps the others; `parts` replaces only the parts sent (a part collection PUT).
+ */
+type WriteMode = 'put' | 'create' | 'patch' | 'parts';
+
+/** What a product of a type without shipping stores in its shipping fields. */
+const NO_SHIPPING = { weight: '0', depth: null, width: null, height: null };
+
+/** One product to write. */
 export interface ProductUpsertMember {
-  /** The path's `{id|sku}` of an item PUT; absent in a batch (matched by the body's `sku`). */
+  /** The path's `{id|sku}` of an item PUT, PATCH or part PUT; absent in a batch (matched by the body's `sku`) and a POST. */
   key?: string;
   input: ProductPut;
-  /** Only the parts the input carries are replaced; the product's own fields stay (a part collection PUT). */
-  partsOnly?: boolean;
+  /** `put` when left out. */
+  mode?: WriteMode;
 }
 
 export interface UpsertOptions {
   /** Where an error of member `i` on `field` (`variants.1.base_price`) is reported. */
   path: (i: number, field: string) => string;
-  /** Check If-Match against the (single) product as it is (item PUTs). */
+  /** Check If-Match against the (single) product as it is (item PUT, PATCH). */
   ifMatch?: boolean;
   /** How a 409 of member `i` is worded (a batch names the member); as is when left out. */
   conflict?: (i: number, message: string) => string;
@@ -95,17 +105,21 @@ export class ProductWriteChecks {
   private async resolve(m: EntityManager, members: ProductUpsertMember[], bag: FieldErrorBag, at: (i: number, f: string) => string) {
     const isId = (k: string) => /^\d{1,10}$/.test(k) && Number(k) <= 2147483647;
     const ids = members.filter((x) => x.key !== undefined && isId(x.key)).map((x) => Number(x.key));
-    const skus = members.map((x) => x.key ?? x.input.sku).filter((s): s is string => typeof s === 'string');
+    const skus = members
+      .map((x) => (x.mode === 'create' ? undefined : (x.key ?? x.input.sku)))
+      .filter((s): s is string => typeof s === 'string');
     const found = await this.sets.lockProducts(m, ids, skus);
     const byId = new Map(found.map((p) => [p.id, p]));
     const bySku = new Map(found.filter((p) => p.sku !== null).map((p) => [p.sku!, p]));
     return members.map((member, i): Plan => {
       let current: Product | null;
-      if (member.key !== undefined) {
+      if (member.mode === 'create') {
+        current = null;
+      } else if (member.key !== undefined) {
         const key = member.key;
         const foundById = isId(key) ? byId.get(Number(key)) : undefined;
         current = foundById ?? bySku.get(key) ?? null;
-        if (member.partsOnly) {
+        if (member.mode === 'parts' || member.mode === 'patch') {
           if (!current) throw ApiError.notFound(`Product ${key} was not found.`);
         } else if (!foundById) {
           // The segment is the SKU: the body's SKU, when it is left out; a new product must have it.
@@ -120,13 +134,22 @@ export class ProductWriteChecks {
     });
   }
 
-  /** The product row each PUT writes: every field as sent or as a create gives it; a free URL name when none belongs to it. */
+  /**
+   * The product row each member writes: a PUT or POST every field as sent or as a create gives it,
+   * with a free URL name when none belongs to it; a PATCH the fields sent. Then SKUs and URL names
+   * another product holds.
+   */
   private async productValues(m: EntityManager, plans: Plan[], bag: FieldErrorBag, at: (i: number, f: string) => string) {
     const defaults = this.sets.defaultsOf('products');
     const derive: { plan: Plan; slug: string }[] = [];
     for (const plan of plans) {
-      if (plan.member.partsOnly) continue;
-      const values = replacementValues(PRODUCT_FIELDS, defaults, plan.member.input);
+      const { mode, input } = plan.member;
+      if (mode === 'parts') continue;
+      if (mode === 'patch') {
+        plan.values = Object.fromEntries(PRODUCT_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]));
+        continue;
+      }
+      const values = replacementValues(PRODUCT_FIELDS, defaults, input);
       plan.values = values;
       if (values.url_name === null) {
         const slug = slugify(String(values.name), 'product');
@@ -145,14 +168,14 @@ export class ProductWriteChecks {
     const holders = await this.sets.productsHolding(
       m,
       written.map((p) => p.values!.sku).filter((s): s is string => typeof s === 'string'),
-      written.map((p) => String(p.values!.url_name)),
+      written.map((p) => p.values!.url_name).filter((s): s is string => typeof s === 'string'),
     );
     const holderOf = { sku: new Map(holders.map((h) => [h.sku, h.id])), url_name: new Map(holders.map((h) => [h.url_name, h.id])) };
     plans.forEach((plan, i) => {
       if (!plan.values) return;
       for (const field of ['sku', 'url_name'] as const) {
         const holder = holderOf[field].get(plan.values[field] as string);
-        if (plan.values[field] !== null && holder !== undefined && holder !== plan.current?.id) bag.add(at(i, field), 'is already in use');
+        if (plan.values[field] != null && holder !== undefined && holder !== plan.current?.id) bag.add(at(i, field), 'is already in use');
       }
     });
   }
@@ -293,7 +316,7 @@ export class ProductWriteChecks {
     const fallback = found.find((t) => t.is_default);
     const typeOf = plans.map((plan, i) => {
       if (!plan.values) return plan.current ? byId.get(plan.current.product_type_id) : undefined;
-      const id = plan.member.input.product_type_id ?? fallback?.id;
+      const id = plan.member.input.product_type_id ?? (plan.member.mode === 'patch' ? plan.current!.product_type_id : fallback?.id);
       const type = id === undefined ? undefined : byId.get(id);
       if (!type) {
         bag.add(at(i, 'product_type_id'), 'does not exist');
@@ -325,6 +348,8 @@ export class ProductWriteChecks {
       ) as PartCounts;
       const refusal = moveRefusal(typeOf[i]!, kept);
       if (refusal) throw ApiError.conflict(member(i, refusal));
+      // A PATCH keeps the fields it leaves out: a move to a type without shipping clears them as a create would.
+      if (plan.member.mode === 'patch' && !typeOf[i]!.has_shipping) Object.assign(plan.values!, NO_SHIPPING);
     }
   }
 }

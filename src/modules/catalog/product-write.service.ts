@@ -18,6 +18,7 @@ import {
 import { repeatedKeys, replacementValues, tierKey } from './domain/part-sync.js';
 import { type ProductPart, PARTS, TIER_FIELDS } from './domain/product-parts.js';
 import type { PriceTierCreate } from './dto/price-tier.input.js';
+import type { ProductCreate, ProductPatch } from './dto/product.input.js';
 import type { ProductPut } from './dto/product-put.input.js';
 import {
   type Plan,
@@ -68,6 +69,25 @@ export class ProductWriteService {
     return replacementValues(spec.fields, this.sets.defaultsOf(spec.table), input);
   }
 
+  /** POST /product: the product as GET shows it. */
+  create(input: ProductCreate) {
+    return this.tx.run(async (m) => {
+      const [result] = await this.upsertMany(m, [{ input: input as ProductPut, mode: 'create' }], { path: (_i, f) => f });
+      return result.view;
+    });
+  }
+
+  /** PATCH /product/{id|sku}: the fields sent change, the others stay; nothing changed records nothing. */
+  update(key: string, input: ProductPatch) {
+    return this.tx.run(async (m) => {
+      const [result] = await this.upsertMany(m, [{ key, input: input as ProductPut, mode: 'patch' }], {
+        path: (_i, f) => f,
+        ifMatch: true,
+      });
+      return result.view;
+    });
+  }
+
   /** PUT /product/{id|sku}: 201 when it created the product. */
   put(key: string, input: ProductPut, query: ItemQuery) {
     return this.tx.run(async (m) => {
@@ -103,7 +123,7 @@ export class ProductWriteService {
   putPart(productKey: string, part: ProductPart | 'category_ids', members: unknown[]) {
     return this.tx.run(async (m) => {
       const input = { [part]: members } as ProductPut;
-      const [result] = await this.upsertMany(m, [{ key: productKey, input, partsOnly: true }], {
+      const [result] = await this.upsertMany(m, [{ key: productKey, input, mode: 'parts' }], {
         path: (_i, f) => (f.startsWith(`${part}.`) ? f.slice(part.length + 1) : f),
       });
       return this.collection(m, result.id, part);

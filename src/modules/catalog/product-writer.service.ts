@@ -40,12 +40,21 @@ export class ProductWriter {
     );
     creates.forEach((p, n) => (p.id = inserted[n].id));
     const updates = plans.filter((p) => p.current && p.values);
-    const changed = await this.sets.update(
-      m,
-      'products',
-      [...PRODUCT_FIELDS, 'product_type_id'],
-      updates.map((p) => ({ id: p.id, ...p.values! })),
-    );
+    // The columns the members carry: every one for a PUT, those sent for a PATCH (the others stay).
+    const columns = [...PRODUCT_FIELDS, 'product_type_id'].filter((c) => updates.some((p) => Object.hasOwn(p.values!, c)));
+    const changed =
+      columns.length === 0
+        ? []
+        : await this.sets.update(
+            m,
+            'products',
+            columns,
+            updates.map((p) => {
+              const row: Record<string, unknown> = { id: p.id, ...p.values! };
+              for (const c of columns) if (!Object.hasOwn(row, c)) row[c] = (p.current as unknown as Record<string, unknown>)[c];
+              return row;
+            }),
+          );
     const changedIds = new Set(changed.map((r) => r.id));
     for (const p of updates) p.rowChanged = changedIds.has(p.id);
   }

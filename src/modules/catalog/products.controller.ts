@@ -33,7 +33,7 @@ export class ProductsController {
   @Post(routes('product|products'))
   @ApiItem(ProductView)
   create(@Body() body: ProductCreate) {
-    return this.products.create(body);
+    return this.upsert.create(body);
   }
 
   /**
@@ -43,7 +43,7 @@ export class ProductsController {
   @Post(routes('product|products/:key'))
   @ApiItem(ProductView, { summary: 'Create a product (the path segment plays no part)' })
   createAtKey(@Body() body: ProductCreate) {
-    return this.products.create(body);
+    return this.upsert.create(body);
   }
 
   @Get(routes('product|products/:key'))
@@ -57,7 +57,7 @@ export class ProductsController {
   @Patch(routes('product|products/:key'))
   @ApiItem(ProductView)
   update(@Param('key') key: string, @Body() body: ProductPatch) {
-    return this.products.update(key, body);
+    return this.upsert.update(key, body);
   }
 
   /**

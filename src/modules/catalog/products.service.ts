@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { changesOf } from '../../common/crud/changes.js';
 import { type EmbedSelection, embedded, parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
-import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { Page } from '../../common/http/envelope.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
@@ -13,7 +11,6 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
-import { CatalogChecks } from './catalog-checks.service.js';
 import {
   type ProductJson,
   type ProductMemberJson,
@@ -29,14 +26,11 @@ import {
   presentVariant,
 } from './catalog.presenter.js';
 import { tracksInventory } from './domain/product-type-rules.js';
-import { ProductTypesService } from './product-types.service.js';
 import { ProductEmbedRegistry } from './product-embeds.js';
 import { requireRead } from '../../common/auth/resource-scopes.js';
 import type { OptionRule } from './domain/option-selection.js';
 import { type PriceSource, type PriceTierInput, tierInputs } from './domain/unit-price.js';
-import type { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { type ProductRecord, ProductsRepository } from './products.repository.js';
-import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
 import { ProductRowsRepository, type StockRow } from './repositories/product-rows.repository.js';
 import type { Product } from './product.entity.js';
 import { groupBy } from './domain/set-sync.js';
@@ -98,9 +92,6 @@ export class ProductsService {
     private readonly tx: TransactionRunner,
     private readonly repository: ProductsRepository,
     private readonly rows: ProductRowsRepository,
-    private readonly links: ProductCategoryLinksRepository,
-    private readonly checks: CatalogChecks,
-    private readonly types: ProductTypesService,
     private readonly registry: ProductEmbedRegistry,
     private readonly events: EventRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -131,39 +122,6 @@ export class ProductsService {
     const found = await this.repository.findOne(m, key, embed);
     if (!found) throw ApiError.notFound(`Product ${key} was not found.`);
     return this.present(found.product, embed, found.definitions);
-  }
-
-  create(input: ProductCreate) {
-    return this.tx.run(async (m) => {
-      const { category_ids, ...values } = changesOf(input) as Partial<ProductCreate>;
-      await this.check(m, values, category_ids, null);
-      values.url_name ??= await this.checks.freeUrlName(m, 'products', values.name!, 'product');
-      const product = await this.rows.products.insert(m, values);
-      if (category_ids) await this.links.replace(m, product.id, category_ids);
-      const view = await this.view(m, product.id);
-      await this.record(m, 'created', view);
-      return view;
-    });
-  }
-
-  update(key: string, input: ProductPatch) {
-    return this.tx.run(async (m) => {
-      const current = await this.rows.products.find(m, key, { lock: true });
-      const before = await this.view(m, current.id);
-      assertIfMatch(before);
-      const { category_ids, ...values } = changesOf(input) as Partial<ProductPatch>;
-      await this.check(m, values, category_ids, current);
-      if (category_ids && (await this.links.replace(m, current.id, category_ids))) {
-        // The product's `category` is part of its representation, so Last-Modified moves too.
-        (values as Record<string, unknown>).updated_at = () => 'now()';
-      }
-      const { changed } = await this.rows.products.change(m, current, values);
-      // A PATCH that changes nothing changes nothing: not updated_at, not the ETag, no event.
-      if (!changed) return before;
-      const view = await this.view(m, current.id);
-      await this.record(m, 'updated', view);
-      return view;
-    });
   }
 
   /** Sub-resources go with the product (cascade); a product used elsewhere (quotes, subscriptions) is a 409 (RESTRICT). */
@@ -306,15 +264,6 @@ export class ProductsService {
 
   private async view(m: EntityManager, id: number): Promise<ProductJson> {
     return (await this.productViews(m, [id])).get(id)!;
-  }
-
-  private async check(m: EntityManager, values: Partial<ProductPatch>, categoryIds: number[] | undefined, current: Product | null) {
-    const bag = new FieldErrorBag();
-    await this.checks.unique(m, 'products', { sku: values.sku, url_name: values.url_name }, current?.id ?? null, bag);
-    await this.types.checkProductWrite(m, values, current, bag);
-    await this.checks.taxClassExists(m, values.tax_class_id, bag);
-    await this.checks.categoriesExist(m, categoryIds, 'category_ids', bag);
-    bag.throwIfAny();
   }
 
   /** A product record with the embeds the request asked for, after the product's own fields. */

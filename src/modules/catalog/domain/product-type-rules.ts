@@ -20,7 +20,7 @@ const PRODUCT_PARTS = ['options', 'variants', 'extras'] as const;
 export type ProductPart = (typeof PRODUCT_PARTS)[number];
 
 /** The product fields that exist only for a type with shipping. */
-export const SHIPPING_FIELDS = ['weight', 'width', 'height', 'depth'] as const;
+const SHIPPING_FIELDS = ['weight', 'width', 'height', 'depth'] as const;
 export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 
 const FLAG: Record<ProductPart, 'has_options' | 'has_variants' | 'has_extras'> = {
