@@ -168,6 +168,14 @@ describeE2E('catalog: PUT of a product with its parts', () => {
       expect(res.body.data.sku).toBe('10042');
     });
 
+    it('answers 412 to If-Match on a PUT that would create: no product has a representation to match, not even *', async () => {
+      for (const ifMatch of ['*', '"stale"']) {
+        const res = await t.http.put('/product/NOT-YET').set(auth()).set('If-Match', ifMatch).send({ name: 'Not yet' });
+        expect(res.status).toBe(412);
+      }
+      expect(await t.sql(`SELECT id FROM products WHERE sku = 'NOT-YET'`)).toEqual([]);
+    });
+
     it('answers 412 on a stale If-Match, and applies nothing of an invalid part (422 naming it)', async () => {
       const stale = await t.http.put(`/product/${id}`).set(auth()).set('If-Match', '"stale"').send({ name: 'X' });
       expect(stale.status).toBe(412);

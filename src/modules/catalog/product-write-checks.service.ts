@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Upserted } from '../../common/batch/batch-result.js';
 import { ApiError } from '../../common/http/api-error.js';
-import { assertIfMatch } from '../../common/http/etag.js';
+import { assertIfMatch, assertNoIfMatch } from '../../common/http/etag.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { normalizeFieldValue } from '../custom-fields/domain/field-value.js';
 import type { ProductJson } from './catalog.presenter.js';
@@ -88,8 +88,11 @@ export class ProductWriteChecks {
     const bag = new FieldErrorBag();
     const at = (i: number, field: string) => opts.path(i, field);
     const plans = await this.resolve(m, members, bag, at);
-    if (opts.ifMatch && plans.length === 1 && plans[0].current) {
-      assertIfMatch((await this.products.productViews(m, [plans[0].current.id])).get(plans[0].current.id));
+    if (opts.ifMatch && plans.length === 1) {
+      const current = plans[0].current;
+      // A PUT that would create has no representation to match, not even `*`.
+      if (current) assertIfMatch((await this.products.productViews(m, [current.id])).get(current.id));
+      else assertNoIfMatch();
     }
     await this.productValues(m, plans, bag, at);
     await this.checkReferences(m, plans, bag, at);
