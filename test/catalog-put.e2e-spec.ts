@@ -215,6 +215,49 @@ describeE2E('catalog: PUT of a product with its parts', () => {
       });
       expect((await get(`/product/${id}?embed=${ALL}`)).body.data).toEqual(before);
     });
+
+    it("records the events of the parts it created, changed or deleted, as the parts' own routes do", async () => {
+      const partEvents = (resource: string, ids: number[]) =>
+        t.sql<{ type: string; resource_id: number; data: Record<string, unknown> }>(
+          `SELECT type, resource_id::int AS resource_id, data FROM events WHERE resource = $1 AND resource_id = ANY($2::int[]) ORDER BY id`,
+          [resource, ids],
+        );
+      const body = {
+        name: 'Evented',
+        options: [{ name: 'Size', values: ['S', 'M'] }],
+        variants: [
+          { sku: 'EV-S', options: { Size: 'S' } },
+          { sku: 'EV-M', options: { Size: 'M' } },
+        ],
+      };
+      const created = await put('/product/EV-1', body);
+      expect(created.status).toBe(201);
+      const productId = created.body.data.id as number;
+      const [small, medium] = (await get(`/product/${productId}/variants`)).body.data as { id: number }[];
+      const [size] = (await get(`/product/${productId}/options`)).body.data as { id: number }[];
+      expect((await partEvents('product.variant', [small.id, medium.id])).map((e) => [e.type, e.resource_id, e.data])).toEqual([
+        ['product.variant.created', small.id, small],
+        ['product.variant.created', medium.id, medium],
+      ]);
+      expect((await partEvents('product.option', [size.id])).map((e) => e.type)).toEqual(['product.option.created']);
+
+      // EV-S changes, EV-M goes; the option stays as it was: no event of its own.
+      const changed = await put('/product/EV-1', { ...body, variants: [{ sku: 'EV-S', options: { Size: 'S' }, base_price: '5.00' }] });
+      expect(changed.status).toBe(200);
+      const [smallNow] = (await get(`/product/${productId}/variants`)).body.data as { id: number }[];
+      expect((await partEvents('product.variant', [small.id, medium.id])).map((e) => [e.type, e.resource_id, e.data])).toEqual([
+        ['product.variant.created', small.id, small],
+        ['product.variant.created', medium.id, medium],
+        ['product.variant.updated', small.id, smallNow],
+        ['product.variant.deleted', medium.id, medium],
+      ]);
+      expect((await partEvents('product.option', [size.id])).map((e) => e.type)).toEqual(['product.option.created']);
+
+      // The same body again changes nothing and records nothing.
+      await put('/product/EV-1', { ...body, variants: [{ sku: 'EV-S', options: { Size: 'S' }, base_price: '5.00' }] });
+      expect(await partEvents('product.variant', [small.id, medium.id])).toHaveLength(4);
+      expect(await eventsOf(productId)).toEqual(['product.created', 'product.updated']);
+    });
   });
 
   describe('PUT /products', () => {

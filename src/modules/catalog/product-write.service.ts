@@ -5,7 +5,7 @@ import { WithStatus } from '../../common/http/envelope.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 import {
   presentAttribute,
   presentCategory,
@@ -153,11 +153,12 @@ export class ProductWriteService {
         partsChanged: false,
         rowChanged: false,
       };
-      await this.writer.writeVariantTiers(m, [{ plan, id: variant.id, tiers, stored: true }]);
+      const partEvents: ChangeEvent[] = [];
+      await this.writer.writeVariantTiers(m, partEvents, [{ plan, id: variant.id, tiers, stored: true }]);
       if (plan.partsChanged) {
         await this.sets.touchProducts(m, [variant.product_id]);
         const view = (await this.products.productViews(m, [variant.product_id])).get(variant.product_id)!;
-        await this.events.record(m, { type: 'product.updated', resource: 'product', resource_id: view.id, data: view });
+        await this.events.record(m, [{ type: 'product.updated', resource: 'product', resource_id: view.id, data: view }, ...partEvents]);
       }
       return (await this.sets.partsOf(m, 'variant_price_tiers', [variant.id])).map(presentVariantTier);
     });
@@ -187,7 +188,7 @@ export class ProductWriteService {
    */
   async upsertMany(m: EntityManager, members: ProductUpsertMember[], opts: UpsertOptions): Promise<UpsertedProduct[]> {
     const checked = await this.checks.check(m, members, opts);
-    await this.writer.write(m, checked);
+    const partEvents = await this.writer.write(m, checked);
     const { plans } = checked;
     const views = await this.products.productViews(
       m,
@@ -197,12 +198,18 @@ export class ProductWriteService {
       const outcome = !p.current ? 'created' : p.rowChanged || p.partsChanged ? 'updated' : 'unchanged';
       return { id: p.id, outcome, view: views.get(p.id)! };
     });
-    await this.events.record(
-      m,
-      results
+    // One statement: each product's event, then those of the parts it created, changed or deleted.
+    await this.events.record(m, [
+      ...results
         .filter((r) => r.outcome !== 'unchanged')
-        .map((r) => ({ type: `product.${r.outcome as 'created' | 'updated'}`, resource: 'product', resource_id: r.id, data: r.view })),
-    );
+        .map((r): ChangeEvent => ({
+          type: `product.${r.outcome as 'created' | 'updated'}`,
+          resource: 'product',
+          resource_id: r.id,
+          data: r.view,
+        })),
+      ...partEvents,
+    ]);
     return results;
   }
 }

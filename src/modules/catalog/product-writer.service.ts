@@ -1,32 +1,54 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { ChangeEvent } from '../webhooks/event-recorder.js';
+import {
+  presentAttribute,
+  presentExtra,
+  presentOption,
+  presentProductTier,
+  presentVariant,
+  presentVariantTier,
+} from './catalog.presenter.js';
 import { type KeyOf, listDiff, matchMembers, replacementValues } from './domain/part-sync.js';
 import { type ProductPart, PARTS, PART_NAMES, PRODUCT_FIELDS, TIER_FIELDS, byTier } from './domain/product-parts.js';
 import { type SyncPlan, changedOwners, groupBy, planSync } from './domain/set-sync.js';
 import type { PriceTierCreate } from './dto/price-tier.input.js';
 import type { VariantPut } from './dto/product-put.input.js';
 import type { CheckedWrite, Plan } from './product-write-checks.service.js';
-import { type SetTable, ProductBatchWriteRepository } from './repositories/product-batch-write.repository.js';
+import { type PartTable, type SetRow, ProductBatchWriteRepository } from './repositories/product-batch-write.repository.js';
+
+/** The resource of each part's events and its presenter: the events its own routes record, with the row as their GET shows it. */
+const PART_EVENTS: { [T in PartTable]: { resource: string; present: (row: SetRow<T>) => object } } = {
+  options: { resource: 'product.option', present: presentOption },
+  variants: { resource: 'product.variant', present: presentVariant },
+  price_tiers: { resource: 'product.pricetier', present: presentProductTier },
+  extras: { resource: 'product.extra', present: presentExtra },
+  attributes: { resource: 'product.attribute', present: presentAttribute },
+  variant_price_tiers: { resource: 'product.variant.pricetier', present: presentVariantTier },
+};
 
 /**
  * Writes a checked product write (ProductWriteChecks): the products' rows, then each list part, the
  * category links and the custom field values of the products that sent them, then `updated_at` of
  * those whose parts alone changed. A statement per table and kind of write (remove, update, insert),
- * whatever the number of products and parts; each plan learns whether its row or parts changed.
+ * whatever the number of products and parts; each plan learns whether its row or parts changed, and
+ * the events of the parts created, changed or deleted are handed back (recorded with the products').
  */
 @Injectable()
 export class ProductWriter {
   constructor(private readonly sets: ProductBatchWriteRepository) {}
 
-  async write(m: EntityManager, { plans, customFields }: CheckedWrite): Promise<void> {
+  async write(m: EntityManager, { plans, customFields }: CheckedWrite): Promise<ChangeEvent[]> {
+    const events: ChangeEvent[] = [];
     await this.writeProducts(m, plans);
-    for (const part of PART_NAMES) await this.writePart(m, plans, part);
+    for (const part of PART_NAMES) await this.writePart(m, plans, part, events);
     await this.writeCategories(m, plans);
     await this.writeCustomFields(m, plans, customFields);
     await this.sets.touchProducts(
       m,
       plans.filter((p) => p.current && p.partsChanged && !p.rowChanged).map((p) => p.id),
     );
+    return events;
   }
 
   /** The price tiers of the variants that sent them (PUT /variant/{v}/pricetiers, or a variant of a product write). */
@@ -60,7 +82,7 @@ export class ProductWriter {
   }
 
   /** One part of every product that sent it: removed, changed and new members, a statement each. */
-  private async writePart(m: EntityManager, plans: Plan[], part: ProductPart) {
+  private async writePart(m: EntityManager, plans: Plan[], part: ProductPart, events: ChangeEvent[]) {
     const spec = PARTS[part];
     const sending = plans.filter((p) => p.member.input[part] !== undefined);
     if (sending.length === 0) return;
@@ -79,16 +101,20 @@ export class ProductWriter {
         ownerColumn: 'product_id',
       },
     );
-    const { inserted } = await this.writeSync(m, spec.table, plan, spec.fields, ['product_id', ...spec.fields]);
+    const { inserted } = await this.writeSync(m, spec.table, plan, spec.fields, ['product_id', ...spec.fields], events);
     if (part === 'variants') {
-      await this.writeVariantTiers(m, [
+      await this.writeVariantTiers(m, events, [
         ...plan.updated.map((u) => ({ plan: u.owner, id: u.row.id, tiers: (u.sent as VariantPut).price_tiers, stored: true })),
         ...plan.inserted.map((x, n) => ({ plan: x.owner, id: inserted[n].id, tiers: (x.sent as VariantPut).price_tiers, stored: false })),
       ]);
     }
   }
 
-  async writeVariantTiers(m: EntityManager, variants: { plan: Plan; id: number; tiers?: PriceTierCreate[]; stored: boolean }[]) {
+  async writeVariantTiers(
+    m: EntityManager,
+    events: ChangeEvent[],
+    variants: { plan: Plan; id: number; tiers?: PriceTierCreate[]; stored: boolean }[],
+  ) {
     const sending = variants.filter((v) => v.tiers !== undefined);
     if (sending.length === 0) return;
     const defaults = this.sets.defaultsOf('variant_price_tiers');
@@ -106,7 +132,7 @@ export class ProductWriter {
         ownerColumn: 'variant_id',
       },
     );
-    await this.writeSync(m, 'variant_price_tiers', plan, TIER_FIELDS, ['variant_id', ...TIER_FIELDS]);
+    await this.writeSync(m, 'variant_price_tiers', plan, TIER_FIELDS, ['variant_id', ...TIER_FIELDS], events);
   }
 
   /** `category_ids`: links kept keep their place, new ones follow in the order sent. */
@@ -162,38 +188,53 @@ export class ProductWriter {
         ownerColumn: 'product_id',
       },
     );
-    await this.writeSync(m, 'custom_fields', plan, ['value'], ['product_id', 'definition_id', 'value']);
+    await this.writeSync(m, 'custom_fields', plan, ['value'], ['product_id', 'definition_id', 'value'], null);
   }
 
   /**
    * Writes a sync plan in a statement per kind (remove, update, insert) and marks the products whose
-   * rows it changed; the new rows' ids, in the plan's order.
+   * rows it changed; the new rows' ids, in the plan's order. A part's rows created, changed and deleted
+   * add their events to `events` (custom field values, `null`, record none of their own here).
    */
-  private async writeSync<S, R extends { id: number }>(
+  private async writeSync<T extends PartTable | 'custom_fields', S, R extends { id: number }>(
     m: EntityManager,
-    table: Exclude<SetTable, 'products' | 'categories'>,
+    table: T,
     plan: SyncPlan<Plan, S, R>,
     updateColumns: readonly string[],
     insertColumns: readonly string[],
+    events: T extends PartTable ? ChangeEvent[] : null,
   ): Promise<{ inserted: { id: number }[] }> {
     await this.sets.remove(
       m,
       table,
       plan.removed.map((r) => r.row.id),
     );
-    const updated = await this.sets.update(
+    const part = table === 'custom_fields' ? null : (table as PartTable);
+    const update = part ? this.sets.updateParts.bind(this.sets) : this.sets.update.bind(this.sets);
+    const insert = part ? this.sets.insertParts.bind(this.sets) : this.sets.insert.bind(this.sets);
+    const updated = await update(
       m,
-      table,
+      table as PartTable,
       [...updateColumns],
       plan.updated.map((u) => u.values),
     );
-    const inserted = await this.sets.insert(
+    const inserted = await insert(
       m,
-      table,
+      table as PartTable,
       [...insertColumns],
       plan.inserted.map((x) => x.values),
     );
     for (const owner of changedOwners(plan, new Set(updated.map((r) => r.id)))) owner.partsChanged = true;
+    if (part && events) {
+      const { resource, present } = PART_EVENTS[part] as { resource: string; present: (row: unknown) => object };
+      const event = (action: 'created' | 'updated' | 'deleted', row: { id: number }) =>
+        ({ type: `${resource}.${action}`, resource, resource_id: row.id, data: present(row) }) as unknown as ChangeEvent;
+      events.push(
+        ...inserted.map((row) => event('created', row)),
+        ...updated.map((row) => event('updated', row)),
+        ...plan.removed.map((r) => event('deleted', r.row)),
+      );
+    }
     return { inserted };
   }
 }

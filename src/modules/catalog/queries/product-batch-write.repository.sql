@@ -131,6 +131,50 @@ ORDER BY
 RETURNING
   id;
 
+-- ProductBatchWriteRepository.insertParts
+INSERT INTO
+  "product_attributes" ("product_id", "name", "value", "sort_order")
+SELECT
+  x."product_id",
+  x."name",
+  x."value",
+  x."sort_order"
+FROM
+  ROWS
+FROM
+  (
+    json_to_recordset($1::json) AS (
+      "product_id" integer,
+      "name" text,
+      "value" text,
+      "sort_order" integer
+    )
+  ) WITH ORDINALITY AS x ("product_id", "name", "value", "sort_order", ord)
+ORDER BY
+  x.ord
+RETURNING
+  *;
+
+-- ProductBatchWriteRepository.updateParts
+UPDATE "product_attributes" t
+SET
+  "name" = x."name",
+  "value" = x."value",
+  "sort_order" = x."sort_order",
+  updated_at = now()
+FROM
+  json_to_recordset($1::json) AS x (
+    id integer,
+    "name" text,
+    "value" text,
+    "sort_order" integer
+  )
+WHERE
+  t.id = x.id
+  AND (t."name", t."value", t."sort_order") IS DISTINCT FROM (x."name", x."value", x."sort_order")
+RETURNING
+  t.*;
+
 -- ProductBatchWriteRepository.update
 UPDATE "product_attributes" t
 SET
