@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Upserted } from '../../common/batch/batch-result.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatch, assertNoIfMatch } from '../../common/http/etag.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { normalizeFieldValue } from '../custom-fields/domain/field-value.js';
-import type { ProductJson } from './catalog.presenter.js';
 import { type OptionRule, selectionError } from './domain/option-selection.js';
 import { keptUrlName, repeatedKeys, replacementValues, tierKey } from './domain/part-sync.js';
 import { PARTS, PART_NAMES, PRODUCT_FIELDS } from './domain/product-parts.js';
 import { firstFreeSlug, slugify } from './domain/product-text.js';
-import { type PartCounts, moveRefusal, partRefusal, refusedShippingFields, shippingFieldError } from './domain/product-type-rules.js';
+import {
+  NO_SHIPPING_VALUES,
+  type PartCounts,
+  moveRefusal,
+  partRefusal,
+  refusedShippingFields,
+  shippingFieldError,
+} from './domain/product-type-rules.js';
 import { groupBy } from './domain/set-sync.js';
 import type { PriceTierCreate } from './dto/price-tier.input.js';
 import type { ProductPut } from './dto/product-put.input.js';
@@ -25,9 +30,6 @@ import { ProductTypesRepository } from './repositories/product-types.repository.
  * sent and keeps the others; `parts` replaces only the parts sent (a part collection PUT).
  */
 type WriteMode = 'put' | 'create' | 'patch' | 'parts';
-
-/** What a product of a type without shipping stores in its shipping fields. */
-const NO_SHIPPING = { weight: '0', depth: null, width: null, height: null };
 
 /** One product to write. */
 export interface ProductUpsertMember {
@@ -45,11 +47,6 @@ export interface UpsertOptions {
   ifMatch?: boolean;
   /** How a 409 of member `i` is worded (a batch names the member); as is when left out. */
   conflict?: (i: number, message: string) => string;
-}
-
-/** One member's result: its outcome, its product's id and view (no embeds). */
-export interface UpsertedProduct extends Upserted<ProductJson> {
-  id: number;
 }
 
 export interface Plan {
@@ -352,7 +349,7 @@ export class ProductWriteChecks {
       const refusal = moveRefusal(typeOf[i]!, kept);
       if (refusal) throw ApiError.conflict(member(i, refusal));
       // A PATCH keeps the fields it leaves out: a move to a type without shipping clears them as a create would.
-      if (plan.member.mode === 'patch' && !typeOf[i]!.has_shipping) Object.assign(plan.values!, NO_SHIPPING);
+      if (plan.member.mode === 'patch' && !typeOf[i]!.has_shipping) Object.assign(plan.values!, NO_SHIPPING_VALUES);
     }
   }
 }

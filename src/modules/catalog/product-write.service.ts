@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { batchAnswer } from '../../common/batch/batch-result.js';
+import { type Upserted, batchAnswer } from '../../common/batch/batch-result.js';
 import { WithStatus } from '../../common/http/envelope.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
 import {
+  type ProductJson,
   presentAttribute,
   presentCategory,
   presentExtra,
@@ -20,13 +21,7 @@ import { type ProductPart, PARTS, TIER_FIELDS } from './domain/product-parts.js'
 import type { PriceTierCreate } from './dto/price-tier.input.js';
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
 import type { ProductPut } from './dto/product-put.input.js';
-import {
-  type Plan,
-  type ProductUpsertMember,
-  type UpsertOptions,
-  type UpsertedProduct,
-  ProductWriteChecks,
-} from './product-write-checks.service.js';
+import { type Plan, type ProductUpsertMember, type UpsertOptions, ProductWriteChecks } from './product-write-checks.service.js';
 import { ProductWriter } from './product-writer.service.js';
 import { ProductsService } from './products.service.js';
 import { ProductBatchWriteRepository } from './repositories/product-batch-write.repository.js';
@@ -34,6 +29,11 @@ import { ProductCategoryLinksRepository } from './repositories/product-category-
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 
 export type { ProductPart } from './domain/product-parts.js';
+
+/** One member's result: its outcome, its product's id and view (no embeds). */
+export interface UpsertedProduct extends Upserted<ProductJson> {
+  id: number;
+}
 
 /**
  * The one product write (docs/api.md, PUT: replacing a product, its parts, or many products at

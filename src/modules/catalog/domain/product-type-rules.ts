@@ -67,6 +67,9 @@ export function shippingValue<T>(value: T, type: Pick<TypeFlags, 'has_shipping'>
   return type.has_shipping ? value : null;
 }
 
+/** What a product of a type without shipping stores in its shipping fields (what a create gives them). */
+export const NO_SHIPPING_VALUES = { weight: '0', depth: null, width: null, height: null } as const;
+
 /**
  * The shipping fields given a value (neither absent nor null) for a type without shipping: each is a
  * 422 on that field. Empty for a type with shipping.
