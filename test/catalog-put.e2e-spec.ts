@@ -168,6 +168,14 @@ describeE2E('catalog: PUT of a product with its parts', () => {
       expect(res.body.data.sku).toBe('10042');
     });
 
+    it('answers 412 to If-Match on a PUT that would create: no product has a representation to match, not even *', async () => {
+      for (const ifMatch of ['*', '"stale"']) {
+        const res = await t.http.put('/product/NOT-YET').set(auth()).set('If-Match', ifMatch).send({ name: 'Not yet' });
+        expect(res.status).toBe(412);
+      }
+      expect(await t.sql(`SELECT id FROM products WHERE sku = 'NOT-YET'`)).toEqual([]);
+    });
+
     it('answers 412 on a stale If-Match, and applies nothing of an invalid part (422 naming it)', async () => {
       const stale = await t.http.put(`/product/${id}`).set(auth()).set('If-Match', '"stale"').send({ name: 'X' });
       expect(stale.status).toBe(412);
@@ -206,6 +214,49 @@ describeE2E('catalog: PUT of a product with its parts', () => {
         'custom_fields.nope': ['is not a custom field of products'],
       });
       expect((await get(`/product/${id}?embed=${ALL}`)).body.data).toEqual(before);
+    });
+
+    it("records the events of the parts it created, changed or deleted, as the parts' own routes do", async () => {
+      const partEvents = (resource: string, ids: number[]) =>
+        t.sql<{ type: string; resource_id: number; data: Record<string, unknown> }>(
+          `SELECT type, resource_id::int AS resource_id, data FROM events WHERE resource = $1 AND resource_id = ANY($2::int[]) ORDER BY id`,
+          [resource, ids],
+        );
+      const body = {
+        name: 'Evented',
+        options: [{ name: 'Size', values: ['S', 'M'] }],
+        variants: [
+          { sku: 'EV-S', options: { Size: 'S' } },
+          { sku: 'EV-M', options: { Size: 'M' } },
+        ],
+      };
+      const created = await put('/product/EV-1', body);
+      expect(created.status).toBe(201);
+      const productId = created.body.data.id as number;
+      const [small, medium] = (await get(`/product/${productId}/variants`)).body.data as { id: number }[];
+      const [size] = (await get(`/product/${productId}/options`)).body.data as { id: number }[];
+      expect((await partEvents('product.variant', [small.id, medium.id])).map((e) => [e.type, e.resource_id, e.data])).toEqual([
+        ['product.variant.created', small.id, small],
+        ['product.variant.created', medium.id, medium],
+      ]);
+      expect((await partEvents('product.option', [size.id])).map((e) => e.type)).toEqual(['product.option.created']);
+
+      // EV-S changes, EV-M goes; the option stays as it was: no event of its own.
+      const changed = await put('/product/EV-1', { ...body, variants: [{ sku: 'EV-S', options: { Size: 'S' }, base_price: '5.00' }] });
+      expect(changed.status).toBe(200);
+      const [smallNow] = (await get(`/product/${productId}/variants`)).body.data as { id: number }[];
+      expect((await partEvents('product.variant', [small.id, medium.id])).map((e) => [e.type, e.resource_id, e.data])).toEqual([
+        ['product.variant.created', small.id, small],
+        ['product.variant.created', medium.id, medium],
+        ['product.variant.updated', small.id, smallNow],
+        ['product.variant.deleted', medium.id, medium],
+      ]);
+      expect((await partEvents('product.option', [size.id])).map((e) => e.type)).toEqual(['product.option.created']);
+
+      // The same body again changes nothing and records nothing.
+      await put('/product/EV-1', { ...body, variants: [{ sku: 'EV-S', options: { Size: 'S' }, base_price: '5.00' }] });
+      expect(await partEvents('product.variant', [small.id, medium.id])).toHaveLength(4);
+      expect(await eventsOf(productId)).toEqual(['product.created', 'product.updated']);
     });
   });
 

@@ -76,6 +76,20 @@ describeE2E('webhooks: events of products, tax classes, addresses, subscriptions
     expect((await events('product.customfield.deleted', product.id)).map((e) => e.data)).toEqual([set]);
   });
 
+  it('a custom field value written as it is records nothing and moves nothing', async () => {
+    const product = await send('post', '/product', { name: 'Stool', sku: 'STOOL-1' });
+    await send('post', '/customfielddefinitions', { name: 'wood', label: 'Wood', entity: 'product', type: 'string' });
+    // Clearing a value that is not set changes nothing.
+    await send('patch', `/product/${product.id}/customfield/wood`, { value: null });
+    expect(await events('product.customfield.deleted', product.id)).toEqual([]);
+    await send('patch', `/product/${product.id}/customfield/wood`, { value: 'ash' });
+    const stored = () => t.sql(`SELECT value, updated_at FROM product_custom_field_values WHERE product_id = $1`, [product.id]);
+    const before = await stored();
+    await send('patch', `/product/${product.id}/customfield/wood`, { value: 'ash' });
+    expect(await stored()).toEqual(before);
+    expect(await events('product.customfield.updated', product.id)).toHaveLength(1);
+  });
+
   it('customer addresses: the address that loses the default records customer.address.updated', async () => {
     await send('post', '/country', { name: 'United States', code: 'US' });
     const customer = await send('post', '/customer', { email: 'ada@example.test' });

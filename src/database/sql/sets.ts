@@ -14,6 +14,9 @@ import { tableOf } from '../table.js';
 
 type Row = Record<string, unknown>;
 
+/** What a write answers of each row it wrote: its id, or the whole row as stored (for events that show it). */
+type Returning = 'ids' | 'rows';
+
 /** `"col" type, …` of the recordset, in the columns' database types. */
 function recordset(m: EntityManager, entity: EntityTarget<ObjectLiteral>, columns: readonly string[]): string {
   const metadata = m.connection.getMetadata(entity);
@@ -50,14 +53,15 @@ export async function insertRows(
   entity: EntityTarget<ObjectLiteral>,
   columns: readonly string[],
   rows: readonly Row[],
-): Promise<{ id: number }[]> {
+  opts: { returning?: Returning } = {},
+): Promise<(Row & { id: number })[]> {
   if (rows.length === 0) return [];
   const sql =
     `INSERT INTO ${tableOf(m.connection, entity)} (${quoted(columns)}) ` +
     `SELECT ${quoted(columns, 'x')} FROM ROWS FROM (json_to_recordset($1::json) AS (${recordset(m, entity, columns)})) ` +
     `WITH ORDINALITY AS x(${quoted(columns)}, ord) ` +
-    `ORDER BY x.ord RETURNING id`;
-  return runStatement<{ id: number }>(m, sql, [JSON.stringify(rows.map((r) => pick(r, columns)))], { prepare: true });
+    `ORDER BY x.ord RETURNING ${opts.returning === 'rows' ? '*' : 'id'}`;
+  return runStatement<Row & { id: number }>(m, sql, [JSON.stringify(rows.map((r) => pick(r, columns)))], { prepare: true });
 }
 
 /**
@@ -70,21 +74,21 @@ export async function updateRows(
   entity: EntityTarget<ObjectLiteral>,
   columns: readonly string[],
   rows: readonly Row[],
-  opts: { touch?: boolean } = {},
-): Promise<{ id: number }[]> {
+  opts: { touch?: boolean; returning?: Returning } = {},
+): Promise<(Row & { id: number })[]> {
   if (rows.length === 0) return [];
   const set = columns.map((c) => `"${c}" = x."${c}"`).join(', ');
   const touch = opts.touch === false ? '' : ', updated_at = now()';
   const sql =
     `UPDATE ${tableOf(m.connection, entity)} t SET ${set}${touch} ` +
     `FROM json_to_recordset($1::json) AS x(id integer, ${recordset(m, entity, columns)}) ` +
-    `WHERE t.id = x.id AND (${quoted(columns, 't')}) IS DISTINCT FROM (${quoted(columns, 'x')}) RETURNING t.id`;
+    `WHERE t.id = x.id AND (${quoted(columns, 't')}) IS DISTINCT FROM (${quoted(columns, 'x')}) RETURNING ${opts.returning === 'rows' ? 't.*' : 't.id'}`;
   const values = rows.map((r) => {
     const row = pick(r, columns);
     row.id = r.id;
     return row;
   });
-  return runStatement<{ id: number }>(m, sql, [JSON.stringify(values)], { prepare: true });
+  return runStatement<Row & { id: number }>(m, sql, [JSON.stringify(values)], { prepare: true });
 }
 
 /** DELETE of the rows with these ids, in one statement (none for no ids). */

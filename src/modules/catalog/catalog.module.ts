@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { TaxModule } from '../tax/tax.module.js';
-import { CatalogChecks } from './catalog-checks.js';
+import { CatalogChecks } from './catalog-checks.service.js';
 import { CategoriesController } from './categories.controller.js';
 import { CategoriesService } from './categories.service.js';
 import { ProductAttributesController } from './product-attributes.controller.js';
@@ -33,9 +33,11 @@ import { ProductCustomFieldValuesRepository } from './repositories/product-custo
 import { ProductPricesRepository } from './repositories/product-prices.repository.js';
 import { ProductPartsRepository } from './repositories/product-parts.repository.js';
 import { ProductRowsRepository } from './repositories/product-rows.repository.js';
-import { ProductSetsRepository } from './repositories/product-sets.repository.js';
+import { ProductBatchWriteRepository } from './repositories/product-batch-write.repository.js';
 import { ProductPricesService } from './product-prices.service.js';
-import { ProductUpsertService } from './product-upsert.service.js';
+import { ProductWriteChecks } from './product-write-checks.service.js';
+import { ProductWriteService } from './product-write.service.js';
+import { ProductWriter } from './product-writer.service.js';
 import { VariantPriceTiersController } from './variant-price-tiers.controller.js';
 import { VariantPriceTiersService } from './variant-price-tiers.service.js';
 import { CategoriesBulkAdapter } from './categories-bulk.adapter.js';
@@ -60,7 +62,7 @@ import { ProductsBulkAdapter } from './products-bulk.adapter.js';
   providers: [
     ProductsRepository,
     ProductRowsRepository,
-    ProductSetsRepository,
+    ProductBatchWriteRepository,
     ProductPartsRepository,
     ProductPricesRepository,
     ProductPricesService,
@@ -70,7 +72,9 @@ import { ProductsBulkAdapter } from './products-bulk.adapter.js';
     CatalogChecksRepository,
     CatalogChecks,
     ProductsService,
-    ProductUpsertService,
+    ProductWriteChecks,
+    ProductWriter,
+    ProductWriteService,
     ProductPriceTiersService,
     ProductAttributesService,
     ProductCategoriesService,
@@ -90,7 +94,7 @@ import { ProductsBulkAdapter } from './products-bulk.adapter.js';
   exports: [
     ProductsService,
     ProductPricesService,
-    ProductUpsertService,
+    ProductWriteService,
     ProductsRepository,
     ProductEmbedRegistry,
     CategoriesService,

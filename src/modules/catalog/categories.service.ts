@@ -4,7 +4,7 @@ import { CrudResource } from '../../common/crud/crud-resource.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { CatalogChecks } from './catalog-checks.js';
+import { CatalogChecks } from './catalog-checks.service.js';
 import { presentCategory } from './catalog.presenter.js';
 import type { Category } from './category.entity.js';
 import type { CategoryCreate, CategoryPatch } from './dto/category.input.js';

@@ -3,7 +3,7 @@ import { ApiBody } from '@nestjs/swagger';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBodyPipe } from '../../common/batch/batch-body.pipe.js';
 import { INT4_MAX } from '../../common/validation/decorators.js';
-import { ProductUpsertService } from './product-upsert.service.js';
+import { ProductWriteService } from './product-write.service.js';
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CategoryView } from './catalog.views.js';
@@ -20,7 +20,7 @@ import { PRODUCT_CATEGORY_LIST } from './catalog.lists.js';
 export class ProductCategoriesController {
   constructor(
     private readonly links: ProductCategoriesService,
-    private readonly upsert: ProductUpsertService,
+    private readonly upsert: ProductWriteService,
   ) {}
 
   /** The product's category links become exactly the ids sent, in that order for new links (`[]` unlinks all). */

@@ -9,7 +9,7 @@ import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js
 import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
-import { CatalogChecks } from './catalog-checks.js';
+import { CatalogChecks } from './catalog-checks.service.js';
 import { presentCategory } from './catalog.presenter.js';
 import type { CategoryView } from './catalog.views.js';
 import type { Category } from './category.entity.js';

@@ -56,16 +56,21 @@ export class ProductCustomFieldsService {
     return this.tx.run(async (m) => {
       const product = await this.rows.products.find(m, productKey, { lock: true });
       const definition = await this.values.findDefinition(m, name);
-      const before = presentFieldValue(definition, await this.values.storedValue(m, product.id, definition.id));
+      const stored = await this.values.storedValue(m, product.id, definition.id);
+      const before = presentFieldValue(definition, stored);
       assertIfMatch(before);
       if (input.value === null) {
         if (definition.is_required) throw ApiError.field('value', 'is required');
+        // Clearing what is not set changes nothing: no write, no event.
+        if (stored === undefined) return before;
         await this.values.clearValue(m, product.id, definition.id);
         await this.record(m, product.id, 'deleted', before);
         return presentFieldValue(definition, undefined);
       }
       const normalized = normalizeFieldValue(definition, input.value);
       if (!normalized.ok) throw ApiError.field('value', normalized.message);
+      // The value it has already: nothing changes, not its updated_at, and no event is recorded.
+      if (stored === normalized.value) return before;
       await this.values.setValue(m, product.id, definition.id, normalized.value);
       const after = presentFieldValue(definition, normalized.value);
       await this.record(m, product.id, 'updated', after);

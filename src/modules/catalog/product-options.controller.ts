@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
-import { ProductUpsertService } from './product-upsert.service.js';
+import { ProductWriteService } from './product-write.service.js';
 import { ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { OptionView } from './catalog.views.js';
 import { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
@@ -18,7 +18,7 @@ import { OPTION_LIST } from './catalog.lists.js';
 export class ProductOptionsController {
   constructor(
     private readonly service: ProductOptionsService,
-    private readonly upsert: ProductUpsertService,
+    private readonly upsert: ProductWriteService,
   ) {}
 
   /** The product's options become exactly the array sent (`[]` empties them), matched as in a product PUT. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { CatalogChecks } from './catalog-checks.js';
+import { CatalogChecks } from './catalog-checks.service.js';
 import { presentProductTier } from './catalog.presenter.js';
 import type { ProductPriceTier } from './product-price-tier.entity.js';
 import type { Product } from './product.entity.js';

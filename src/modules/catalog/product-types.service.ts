@@ -17,14 +17,7 @@ import type { ProductTypeCreate, ProductTypePatch } from './dto/product-type.inp
 import type { ProductType } from './product-type.entity.js';
 import type { Product } from './product.entity.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
-import {
-  type ProductPart,
-  SHIPPING_FIELDS,
-  moveRefusal,
-  partRefusal,
-  refusedShippingFields,
-  shippingFieldError,
-} from './domain/product-type-rules.js';
+import { type ProductPart, partRefusal } from './domain/product-type-rules.js';
 import { ProductTypesRepository } from './repositories/product-types.repository.js';
 import { PRODUCT_TYPE_LIST } from './catalog.lists.js';
 
@@ -203,35 +196,6 @@ export class ProductTypesService {
     const type = await this.repository.byId(m, product.product_type_id);
     const refusal = type && partRefusal(type, part);
     if (refusal) throw ApiError.conflict(refusal);
-  }
-
-  /**
-   * The type rules of a product write (create: `current` null; update: the locked row), on the values
-   * it will write: `product_type_id` must exist (422); a shipping dimension given a value for a type
-   * without shipping is a 422 on that field (in `bag`); moving the product to a type that forbids
-   * parts it has is a 409 listing them, and a move to a type without shipping clears its dimensions.
-   * Reads a type only when the write names one or gives a dimension, so a plain write costs nothing.
-   */
-  async checkProductWrite(m: EntityManager, values: Record<string, unknown>, current: Product | null, bag: FieldErrorBag): Promise<void> {
-    const named = values.product_type_id as number | undefined;
-    const givesDimension = SHIPPING_FIELDS.some((f) => values[f] !== undefined && values[f] !== null);
-    if (named === undefined && !givesDimension) return;
-    const type =
-      named !== undefined
-        ? await this.repository.byId(m, named)
-        : current
-          ? await this.repository.byId(m, current.product_type_id)
-          : await this.repository.defaultType(m);
-    if (!type) {
-      bag.add('product_type_id', 'does not exist');
-      return;
-    }
-    for (const field of refusedShippingFields(type, values)) bag.add(field, shippingFieldError(type));
-    if (!current || named === undefined || named === current.product_type_id) return;
-    bag.throwIfAny();
-    const refusal = moveRefusal(type, await this.repository.partCounts(m, current.id));
-    if (refusal) throw ApiError.conflict(refusal);
-    if (!type.has_shipping) Object.assign(values, { weight: '0', depth: null, width: null, height: null });
   }
 
   private async takeDefault(m: EntityManager, keepId: number | null): Promise<ProductType[]> {

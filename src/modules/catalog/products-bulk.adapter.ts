@@ -9,8 +9,9 @@ import { ProductCustomFieldValue } from './product-custom-field-value.entity.js'
 import { ProductExtra } from './product-extra.entity.js';
 import { ProductOption } from './product-option.entity.js';
 import { ProductPriceTier } from './product-price-tier.entity.js';
-import { ProductUpsertService } from './product-upsert.service.js';
 import { ProductVariant } from './product-variant.entity.js';
+import { ProductWriteService } from './product-write.service.js';
+import { ProductsService } from './products.service.js';
 import { Product } from './product.entity.js';
 import { VariantPriceTier } from './variant-price-tier.entity.js';
 
@@ -34,14 +35,17 @@ export class ProductsBulkAdapter implements BulkResourceAdapter<ProductBatchMemb
     ProductCustomFieldValue,
   ];
 
-  constructor(private readonly products: ProductUpsertService) {}
+  constructor(
+    private readonly writes: ProductWriteService,
+    private readonly reads: ProductsService,
+  ) {}
 
   async upsert(members: ProductBatchMember[], conflict: ConflictWording) {
-    return (await this.products.upsertBatch(members, conflict)).map(({ outcome, id }) => ({ outcome, id }));
+    return (await this.writes.upsertBatch(members, conflict)).map(({ outcome, id }) => ({ outcome, id }));
   }
 
-  // A product's member is not its view (parts nested by key), so the upsert's side reads it.
+  // A product's member is not its view (parts nested by key): the products read side has a read for it.
   exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null) {
-    return this.products.exportPage(m, afterId, limit, updatedMin);
+    return this.reads.exportPage(m, afterId, limit, updatedMin);
   }
 }

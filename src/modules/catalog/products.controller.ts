@@ -8,7 +8,7 @@ import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js'
 import { routes } from './catalog-routes.js';
 import { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { PRODUCT_BATCH_KEY, ProductBatchMember, ProductPut } from './dto/product-put.input.js';
-import { ProductUpsertService } from './product-upsert.service.js';
+import { ProductWriteService } from './product-write.service.js';
 import { ProductsService } from './products.service.js';
 import { PRODUCT_LIST } from './catalog.lists.js';
 
@@ -19,7 +19,7 @@ import { PRODUCT_LIST } from './catalog.lists.js';
 export class ProductsController {
   constructor(
     private readonly products: ProductsService,
-    private readonly upsert: ProductUpsertService,
+    private readonly upsert: ProductWriteService,
   ) {}
 
   @Get(routes('products|product'))
@@ -31,7 +31,7 @@ export class ProductsController {
   @Post(routes('product|products'))
   @ApiItem(ProductView)
   create(@Body() body: ProductCreate) {
-    return this.products.create(body);
+    return this.upsert.create(body);
   }
 
   /**
@@ -41,7 +41,7 @@ export class ProductsController {
   @Post(routes('product|products/:key'))
   @ApiItem(ProductView, { summary: 'Create a product (the path segment plays no part)' })
   createAtKey(@Body() body: ProductCreate) {
-    return this.products.create(body);
+    return this.upsert.create(body);
   }
 
   @Get(routes('product|products/:key'))
@@ -55,7 +55,7 @@ export class ProductsController {
   @Patch(routes('product|products/:key'))
   @ApiItem(ProductView)
   update(@Param('key') key: string, @Body() body: ProductPatch) {
-    return this.products.update(key, body);
+    return this.upsert.update(key, body);
   }
 
   /**

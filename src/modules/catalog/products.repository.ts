@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EmbedSelection } from '../../common/embed/embed.js';
 import { keySql } from '../../database/sql/key-lookup.js';
+import { rowsWhereIn } from '../../database/sql/sets.js';
 import type { PageRequest } from '../../common/paging/page-request.js';
 import { cappedCountSql, orderSql, pageConditionsSql, pageTotal } from '../../database/sql/page.js';
 import { SqlParams } from '../../database/sql/params.js';
@@ -264,7 +265,7 @@ export class ProductsRepository {
    * A step of an export (docs/api.md#bulk-import-and-export): up to `limit` products after id `afterId`, in id order (only
    * those updated at or after `updatedMin` when given), each with every part a PUT takes (options,
    * variants, price tiers, extras, attributes, categories, custom field values), and the product
-   * custom field definitions, in one statement. Variants' price tiers are ProductSetsRepository.partsOf's.
+   * custom field definitions, in one statement. Variants' price tiers are variantTiers'.
    */
   @GenerateSql({ args: [SqlArg.manager, 0, 1000, null] }, { name: 'updated since', args: [SqlArg.manager, 0, 1000, new Date(0)] })
   async exportPage(
@@ -288,6 +289,12 @@ export class ProductsRepository {
     decodeRows(row.products, this.decodeProduct);
     this.decodeDefinitions(row.definitions);
     return { products: row.products ?? [], definitions: row.definitions ?? [] };
+  }
+
+  /** The price tiers of these variants, in id order (an export's second statement); none for no ids. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  variantTiers(m: EntityManager, variantIds: number[]): Promise<VariantPriceTier[]> {
+    return rowsWhereIn(m, VariantPriceTier, 'variant_id', variantIds);
   }
 
   /**

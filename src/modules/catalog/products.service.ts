@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { changesOf } from '../../common/crud/changes.js';
 import { type EmbedSelection, embedded, parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
-import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { Page } from '../../common/http/envelope.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
@@ -13,31 +11,30 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
 import { EventRecorder } from '../webhooks/event-recorder.js';
-import { CatalogChecks } from './catalog-checks.js';
 import {
   type ProductJson,
+  type ProductMemberJson,
   presentAttribute,
   presentCategory,
   presentExtra,
   presentFieldValue,
   presentOption,
   presentProduct,
+  presentProductMember,
   presentProductTier,
   presentProductType,
   presentVariant,
 } from './catalog.presenter.js';
 import { tracksInventory } from './domain/product-type-rules.js';
-import { ProductTypesService } from './product-types.service.js';
 import { ProductEmbedRegistry } from './product-embeds.js';
 import { requireRead } from '../../common/auth/resource-scopes.js';
 import type { OptionRule } from './domain/option-selection.js';
 import { type PriceSource, type PriceTierInput, tierInputs } from './domain/unit-price.js';
-import type { ProductCreate, ProductPatch } from './dto/product.input.js';
 import { type ProductRecord, ProductsRepository } from './products.repository.js';
-import { ProductCategoryLinksRepository } from './repositories/product-category-links.repository.js';
 import { ProductRowsRepository, type StockRow } from './repositories/product-rows.repository.js';
 import type { Product } from './product.entity.js';
 import { PRODUCT_LIST } from './catalog.lists.js';
+import { groupBy } from './domain/set-sync.js';
 
 export type { ProductJson } from './catalog.presenter.js';
 
@@ -84,9 +81,6 @@ export class ProductsService {
     private readonly tx: TransactionRunner,
     private readonly repository: ProductsRepository,
     private readonly rows: ProductRowsRepository,
-    private readonly links: ProductCategoryLinksRepository,
-    private readonly checks: CatalogChecks,
-    private readonly types: ProductTypesService,
     private readonly registry: ProductEmbedRegistry,
     private readonly events: EventRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -119,39 +113,6 @@ export class ProductsService {
     return this.present(found.product, embed, found.definitions);
   }
 
-  create(input: ProductCreate) {
-    return this.tx.run(async (m) => {
-      const { category_ids, ...values } = changesOf(input) as Partial<ProductCreate>;
-      await this.check(m, values, category_ids, null);
-      values.url_name ??= await this.checks.freeUrlName(m, 'products', values.name!, 'product');
-      const product = await this.rows.products.insert(m, values);
-      if (category_ids) await this.links.replace(m, product.id, category_ids);
-      const view = await this.view(m, product.id);
-      await this.record(m, 'created', view);
-      return view;
-    });
-  }
-
-  update(key: string, input: ProductPatch) {
-    return this.tx.run(async (m) => {
-      const current = await this.rows.products.find(m, key, { lock: true });
-      const before = await this.view(m, current.id);
-      assertIfMatch(before);
-      const { category_ids, ...values } = changesOf(input) as Partial<ProductPatch>;
-      await this.check(m, values, category_ids, current);
-      if (category_ids && (await this.links.replace(m, current.id, category_ids))) {
-        // The product's `category` is part of its representation, so Last-Modified moves too.
-        (values as Record<string, unknown>).updated_at = () => 'now()';
-      }
-      const { changed } = await this.rows.products.change(m, current, values);
-      // A PATCH that changes nothing changes nothing: not updated_at, not the ETag, no event.
-      if (!changed) return before;
-      const view = await this.view(m, current.id);
-      await this.record(m, 'updated', view);
-      return view;
-    });
-  }
-
   /** Sub-resources go with the product (cascade); a product used elsewhere (quotes, subscriptions) is a 409 (RESTRICT). */
   remove(key: string) {
     return this.tx.run(async (m) => {
@@ -173,6 +134,40 @@ export class ProductsService {
     if (unique.length === 0) return new Map();
     const records = await this.repository.byIds(m, unique);
     return new Map(records.map((r) => [r.row.id, this.presentRecord(r)]));
+  }
+
+  /**
+   * A step of an export (docs/api.md, Bulk import and export): up to `limit` products after id
+   * `afterId`, in id order (only those updated at or after `updatedMin` when given), each as a
+   * member of PUT /products takes it, with all its parts: two statements whatever the number of
+   * products and parts.
+   */
+  async exportPage(
+    m: EntityManager,
+    afterId: number,
+    limit: number,
+    updatedMin: Date | null,
+  ): Promise<{ id: number; member: ProductMemberJson }[]> {
+    const { products, definitions } = await this.repository.exportPage(m, afterId, limit, updatedMin);
+    const variantIds = products.flatMap((r) => (r.variants ?? []).map((v) => v.id));
+    const tiers = groupBy(await this.repository.variantTiers(m, variantIds), (t) => t.variant_id);
+    return products.map((r) => {
+      const stored = r.customfields ?? {};
+      const customFields = Object.fromEntries(
+        definitions.filter((d) => Object.hasOwn(stored, String(d.id))).map((d) => [d.name, stored[String(d.id)]]),
+      );
+      const member = presentProductMember(r.row, {
+        type: r.product_type,
+        options: r.options,
+        variants: (r.variants ?? []).map((row) => ({ row, tiers: tiers.get(row.id) ?? [] })),
+        priceTiers: r.pricetiers ?? [],
+        extras: r.extras ?? [],
+        attributes: r.attributes ?? [],
+        categoryIds: (r.categories ?? []).map((c) => c.id),
+        customFields,
+      });
+      return { id: r.row.id, member };
+    });
   }
 
   /**
@@ -258,15 +253,6 @@ export class ProductsService {
 
   private async view(m: EntityManager, id: number): Promise<ProductJson> {
     return (await this.productViews(m, [id])).get(id)!;
-  }
-
-  private async check(m: EntityManager, values: Partial<ProductPatch>, categoryIds: number[] | undefined, current: Product | null) {
-    const bag = new FieldErrorBag();
-    await this.checks.unique(m, 'products', { sku: values.sku, url_name: values.url_name }, current?.id ?? null, bag);
-    await this.types.checkProductWrite(m, values, current, bag);
-    await this.checks.taxClassExists(m, values.tax_class_id, bag);
-    await this.checks.categoriesExist(m, categoryIds, 'category_ids', bag);
-    bag.throwIfAny();
   }
 
   /** A product record with the embeds the request asked for, after the product's own fields. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ChildResourceService } from '../../common/crud/child-resource.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { CatalogChecks } from './catalog-checks.js';
+import { CatalogChecks } from './catalog-checks.service.js';
 import { presentVariantTier } from './catalog.presenter.js';
 import { PRICE_TIER_LIST } from './catalog.lists.js';
 import type { ProductVariant } from './product-variant.entity.js';

@@ -20,7 +20,7 @@ const PRODUCT_PARTS = ['options', 'variants', 'extras'] as const;
 export type ProductPart = (typeof PRODUCT_PARTS)[number];
 
 /** The product fields that exist only for a type with shipping. */
-export const SHIPPING_FIELDS = ['weight', 'width', 'height', 'depth'] as const;
+const SHIPPING_FIELDS = ['weight', 'width', 'height', 'depth'] as const;
 export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 
 const FLAG: Record<ProductPart, 'has_options' | 'has_variants' | 'has_extras'> = {
@@ -66,6 +66,9 @@ export function tracksInventory(trackInventory: boolean, type: Pick<TypeFlags, '
 export function shippingValue<T>(value: T, type: Pick<TypeFlags, 'has_shipping'>): T | null {
   return type.has_shipping ? value : null;
 }
+
+/** What a product of a type without shipping stores in its shipping fields (what a create gives them). */
+export const NO_SHIPPING_VALUES = { weight: '0', depth: null, width: null, height: null } as const;
 
 /**
  * The shipping fields given a value (neither absent nor null) for a type without shipping: each is a

@@ -32,14 +32,14 @@ WHERE
 -- CatalogChecksRepository.takenKeys (create)
 SELECT
   "r"."id" AS "r_id",
-  "r"."sku" AS "r_sku",
-  "r"."url_name" AS "r_url_name"
+  "r"."url_name" AS "r_url_name",
+  "r"."api_code" AS "r_api_code"
 FROM
-  "products" "r"
+  "categories" "r"
 WHERE
   (
-    "r"."sku" = $1
-    OR "r"."url_name" = $2
+    "r"."url_name" = $1
+    OR "r"."api_code" = $2
   )
 LIMIT
   2;
@@ -67,7 +67,7 @@ SELECT
 SELECT
   url_name
 FROM
-  "products"
+  "categories"
 WHERE
   url_name = $1
   OR url_name LIKE $2;

@@ -148,26 +148,6 @@ WHERE
 ORDER BY
   id;
 
--- ProductTypesRepository.defaultType
-SELECT
-  "ProductType"."id" AS "ProductType_id",
-  "ProductType"."name" AS "ProductType_name",
-  "ProductType"."api_code" AS "ProductType_api_code",
-  "ProductType"."is_default" AS "ProductType_is_default",
-  "ProductType"."has_shipping" AS "ProductType_has_shipping",
-  "ProductType"."has_inventory" AS "ProductType_has_inventory",
-  "ProductType"."has_options" AS "ProductType_has_options",
-  "ProductType"."has_variants" AS "ProductType_has_variants",
-  "ProductType"."has_extras" AS "ProductType_has_extras",
-  "ProductType"."created_at" AS "ProductType_created_at",
-  "ProductType"."updated_at" AS "ProductType_updated_at"
-FROM
-  "product_types" "ProductType"
-WHERE
-  (("ProductType"."is_default" = $1))
-LIMIT
-  1;
-
 -- ProductTypesRepository.lockDefaultSwitch
 SELECT
   pg_advisory_xact_lock($1);
@@ -242,31 +222,3 @@ FROM
   ) parts
 GROUP BY
   product_id;
-
--- ProductTypesRepository.partCounts
-SELECT
-  (
-    SELECT
-      count(*)::int
-    FROM
-      "product_options" o
-    WHERE
-      o.product_id = $1
-      AND o.deleted_at IS NULL
-  ) AS options,
-  (
-    SELECT
-      count(*)::int
-    FROM
-      "product_variants" v
-    WHERE
-      v.product_id = $1
-  ) AS variants,
-  (
-    SELECT
-      count(*)::int
-    FROM
-      "product_extras" e
-    WHERE
-      e.product_id = $1
-  ) AS extras;

@@ -3191,6 +3191,16 @@ SELECT
       d.entity = 'product'
   ) AS definitions;
 
+-- ProductsRepository.variantTiers
+SELECT
+  *
+FROM
+  "variant_price_tiers"
+WHERE
+  "variant_id" = ANY ($1::int[])
+ORDER BY
+  id;
+
 -- ProductsRepository.pricingJsonSql
 -- a fragment, embedded in other statements:
 SELECT

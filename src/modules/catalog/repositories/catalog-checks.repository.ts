@@ -4,12 +4,14 @@ import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
 import { tableOf } from '../../../database/table.js';
 import { Category } from '../category.entity.js';
-import { Product } from '../product.entity.js';
 
-/** The catalog tables whose rows carry a `url_name` and other unique keys. */
-export type NamedTable = 'products' | 'categories';
+/**
+ * The catalog tables whose rows carry a `url_name` and other unique keys, checked one row at a time:
+ * categories (a product's are checked with the product write, for every product at once).
+ */
+export type NamedTable = 'categories';
 
-const NAMED: Record<NamedTable, EntityTarget<ObjectLiteral>> = { products: Product, categories: Category };
+const NAMED: Record<NamedTable, EntityTarget<ObjectLiteral>> = { categories: Category };
 
 /**
  * The statements behind the catalog's input checks (catalog-checks.ts): categories that must exist,
@@ -38,7 +40,7 @@ export class CatalogChecksRepository {
    * `table` other than `exceptId` holds, in one statement; none when there is nothing to check.
    */
   @GenerateSql(
-    { name: 'create', args: [SqlArg.manager, 'products', { sku: 'SKU-1', url_name: 'cup' }, null] },
+    { name: 'create', args: [SqlArg.manager, 'categories', { url_name: 'cups', api_code: 'CUPS' }, null] },
     { name: 'update', args: [SqlArg.manager, 'categories', { url_name: 'cups', api_code: 'CUPS' }, 1] },
   )
   async takenKeys(m: EntityManager, table: NamedTable, values: Record<string, unknown>, exceptId: number | null): Promise<string[]> {
@@ -56,7 +58,7 @@ export class CatalogChecksRepository {
    * advisory lock on the slug: two concurrent creates of the same name take turns instead of
    * colliding on the unique index.
    */
-  @GenerateSql({ args: [SqlArg.manager, 'products', 'cup'] })
+  @GenerateSql({ args: [SqlArg.manager, 'categories', 'cups'] })
   async takenUrlNames(m: EntityManager, table: NamedTable, base: string): Promise<string[]> {
     await runStatement(m, 'SELECT pg_advisory_xact_lock(hashtext($1))', [`${table}.url_name:${base}`]);
     const rows = await runStatement<{ url_name: string }>(

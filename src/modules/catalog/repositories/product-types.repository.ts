@@ -40,15 +40,6 @@ export class ProductTypesRepository {
     return rows.map((r) => m.create(ProductType, r));
   }
 
-  /** The default type: the one a product created without `product_type_id` gets. */
-  @GenerateSql()
-  async defaultType(m: EntityManager): Promise<ProductType> {
-    const row = await m.getRepository(ProductType).findOneBy({ is_default: true });
-    // The service never leaves the store without a default, and the migration makes one.
-    if (!row) throw new Error('No product type is the default.');
-    return row;
-  }
-
   /** Serializes switches of the default type until the transaction ends (see TaxClassesService). */
   @GenerateSql()
   async lockDefaultSwitch(m: EntityManager): Promise<void> {
@@ -94,19 +85,5 @@ export class ProductTypesRepository {
       [productIds],
     );
     return new Map(rows.map(({ product_id, ...counts }) => [product_id, counts]));
-  }
-
-  /** How many live options, variants and extras a product has, in one statement. */
-  @GenerateSql({ args: [SqlArg.manager, 1] })
-  async partCounts(m: EntityManager, productId: number): Promise<PartCounts> {
-    const t = (e: Function) => tableOf(this.dataSource, e);
-    const [row] = await runStatement<PartCounts>(
-      m,
-      `SELECT (SELECT count(*)::int FROM ${t(ProductOption)} o WHERE o.product_id = $1 AND o.deleted_at IS NULL) AS options,
-              (SELECT count(*)::int FROM ${t(ProductVariant)} v WHERE v.product_id = $1) AS variants,
-              (SELECT count(*)::int FROM ${t(ProductExtra)} e WHERE e.product_id = $1) AS extras`,
-      [productId],
-    );
-    return row;
   }
 }

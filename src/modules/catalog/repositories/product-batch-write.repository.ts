@@ -28,6 +28,8 @@ const TABLES = {
 } as const satisfies Record<string, EntityTarget<ObjectLiteral>>;
 
 export type SetTable = keyof typeof TABLES;
+/** The tables of a product's parts whose writes show the rows they wrote (their events carry them). */
+export type PartTable = Exclude<SetTable, 'products' | 'categories' | 'custom_fields'>;
 export type SetRow<T extends SetTable> = InstanceType<(typeof TABLES)[T]>;
 
 /** Which column ties a part table's rows to their owner. */
@@ -48,7 +50,7 @@ const OWNER: Record<Exclude<SetTable, 'products'>, string> = {
  * per product or part (src/database/sql/sets.ts).
  */
 @Injectable()
-export class ProductSetsRepository {
+export class ProductBatchWriteRepository {
   private readonly defaults = new Map<SetTable, Record<string, unknown>>();
 
   constructor(private readonly dataSource: DataSource) {}
@@ -143,6 +145,35 @@ export class ProductSetsRepository {
   })
   insert(m: EntityManager, table: SetTable, columns: string[], rows: Record<string, unknown>[]): Promise<{ id: number }[]> {
     return insertRows(m, TABLES[table], columns, rows);
+  }
+
+  /** Inserts rows of a part table as `insert` does; the new rows as stored, in order. */
+  @GenerateSql({
+    args: [
+      SqlArg.manager,
+      'attributes',
+      ['product_id', 'name', 'value', 'sort_order'],
+      [{ product_id: 1, name: 'a', value: 'b', sort_order: 0 }],
+    ],
+  })
+  async insertParts<T extends PartTable>(
+    m: EntityManager,
+    table: T,
+    columns: string[],
+    rows: Record<string, unknown>[],
+  ): Promise<SetRow<T>[]> {
+    return (await insertRows(m, TABLES[table], columns, rows, { returning: 'rows' })) as unknown as SetRow<T>[];
+  }
+
+  /** Updates rows of a part table as `update` does; the rows it changed, as stored now. */
+  @GenerateSql({ args: [SqlArg.manager, 'attributes', ['name', 'value', 'sort_order'], [{ id: 1, name: 'a', value: 'b', sort_order: 0 }]] })
+  async updateParts<T extends PartTable>(
+    m: EntityManager,
+    table: T,
+    columns: string[],
+    rows: Record<string, unknown>[],
+  ): Promise<SetRow<T>[]> {
+    return (await updateRows(m, TABLES[table], columns, rows, { returning: 'rows' })) as unknown as SetRow<T>[];
   }
 
   /** Updates rows (by id) to these values in one statement; the ids of the rows it changed. */

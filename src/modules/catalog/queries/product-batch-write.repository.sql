@@ -1,10 +1,10 @@
--- Written by `npm run sql:snapshot` from src/modules/catalog/repositories/product-sets.repository.ts; do not edit.
+-- Written by `npm run sql:snapshot` from src/modules/catalog/repositories/product-batch-write.repository.ts; do not edit.
 -- Table inserts and updates are left out: their column lists follow the fields a request carries.
 
--- ProductSetsRepository.defaultsOf
+-- ProductBatchWriteRepository.defaultsOf
 -- (no statement)
 
--- ProductSetsRepository.lockProducts
+-- ProductBatchWriteRepository.lockProducts
 SELECT
   *
 FROM
@@ -16,7 +16,7 @@ ORDER BY
   id
 FOR UPDATE;
 
--- ProductSetsRepository.productsHolding
+-- ProductBatchWriteRepository.productsHolding
 SELECT
   id,
   sku,
@@ -27,7 +27,7 @@ WHERE
   sku = ANY ($1::text[])
   OR url_name = ANY ($2::text[]);
 
--- ProductSetsRepository.takenUrlNames
+-- ProductBatchWriteRepository.takenUrlNames
 WITH
   locks AS (
     SELECT
@@ -59,7 +59,7 @@ WHERE
   held.n >= 0
   AND regexp_replace(url_name, '-[0-9]+$', '') = ANY ($1::text[]);
 
--- ProductSetsRepository.variantsHolding
+-- ProductBatchWriteRepository.variantsHolding
 SELECT
   id,
   product_id,
@@ -69,7 +69,7 @@ FROM
 WHERE
   sku = ANY ($1::text[]);
 
--- ProductSetsRepository.partsOf (options)
+-- ProductBatchWriteRepository.partsOf (options)
 SELECT
   *
 FROM
@@ -80,7 +80,7 @@ WHERE
 ORDER BY
   id;
 
--- ProductSetsRepository.partsOf (variant tiers)
+-- ProductBatchWriteRepository.partsOf (variant tiers)
 SELECT
   *
 FROM
@@ -90,7 +90,7 @@ WHERE
 ORDER BY
   id;
 
--- ProductSetsRepository.insert
+-- ProductBatchWriteRepository.insert
 INSERT INTO
   "product_attributes" ("product_id", "name", "value", "sort_order")
 SELECT
@@ -114,7 +114,51 @@ ORDER BY
 RETURNING
   id;
 
--- ProductSetsRepository.update
+-- ProductBatchWriteRepository.insertParts
+INSERT INTO
+  "product_attributes" ("product_id", "name", "value", "sort_order")
+SELECT
+  x."product_id",
+  x."name",
+  x."value",
+  x."sort_order"
+FROM
+  ROWS
+FROM
+  (
+    json_to_recordset($1::json) AS (
+      "product_id" integer,
+      "name" text,
+      "value" text,
+      "sort_order" integer
+    )
+  ) WITH ORDINALITY AS x ("product_id", "name", "value", "sort_order", ord)
+ORDER BY
+  x.ord
+RETURNING
+  *;
+
+-- ProductBatchWriteRepository.updateParts
+UPDATE "product_attributes" t
+SET
+  "name" = x."name",
+  "value" = x."value",
+  "sort_order" = x."sort_order",
+  updated_at = now()
+FROM
+  json_to_recordset($1::json) AS x (
+    id integer,
+    "name" text,
+    "value" text,
+    "sort_order" integer
+  )
+WHERE
+  t.id = x.id
+  AND (t."name", t."value", t."sort_order") IS DISTINCT FROM (x."name", x."value", x."sort_order")
+RETURNING
+  t.*;
+
+-- ProductBatchWriteRepository.update
 UPDATE "product_attributes" t
 SET
   "name" = x."name",
@@ -134,12 +178,12 @@ WHERE
 RETURNING
   t.id;
 
--- ProductSetsRepository.remove (hard)
+-- ProductBatchWriteRepository.remove (hard)
 DELETE FROM "product_variants"
 WHERE
   id = ANY ($1::int[]);
 
--- ProductSetsRepository.remove (options (soft))
+-- ProductBatchWriteRepository.remove (options (soft))
 UPDATE "product_options"
 SET
   deleted_at = now(),
@@ -147,7 +191,7 @@ SET
 WHERE
   id = ANY ($1::int[]);
 
--- ProductSetsRepository.touchProducts
+-- ProductBatchWriteRepository.touchProducts
 UPDATE "products"
 SET
   updated_at = now()

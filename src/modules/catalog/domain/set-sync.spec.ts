@@ -1,0 +1,84 @@
+import { matchMembers } from './part-sync.js';
+import { changedOwners, groupBy, planSync } from './set-sync.js';
+
+interface Tier {
+  id?: number;
+  quantity: number;
+  price: string;
+}
+
+const byQuantity: [(t: Tier) => string, (t: Tier) => string] = [(t) => String(t.quantity), (t) => String(t.quantity)];
+const rules = {
+  match: (sent: readonly Tier[], stored: readonly (Tier & { id: number })[]) => matchMembers(sent, stored, [byQuantity]).matched,
+  values: (t: Tier) => ({ quantity: t.quantity, price: t.price }),
+  ownerColumn: 'variant_id',
+};
+
+describe('planSync', () => {
+  it('removes the stored rows no member matched, rewrites the matched ones and inserts the rest, per owner', () => {
+    const plan = planSync(
+      [
+        {
+          owner: 'a',
+          id: 10,
+          sent: [
+            { quantity: 5, price: '9.00' },
+            { quantity: 1, price: '10.00' },
+          ],
+          stored: [
+            { id: 1, quantity: 1, price: '10.00' },
+            { id: 2, quantity: 2, price: '9.50' },
+          ],
+        },
+        { owner: 'b', id: 20, sent: [], stored: [{ id: 3, quantity: 1, price: '1.00' }] },
+        { owner: 'c', id: 30, sent: [{ quantity: 1, price: '2.00' }], stored: [] },
+      ],
+      rules,
+    );
+    expect(plan.removed.map((r) => [r.owner, r.row.id])).toEqual([
+      ['a', 2],
+      ['b', 3],
+    ]);
+    expect(plan.updated.map((u) => [u.owner, u.values])).toEqual([['a', { id: 1, quantity: 1, price: '10.00' }]]);
+    expect(plan.inserted.map((x) => [x.owner, x.values])).toEqual([
+      ['a', { quantity: 5, price: '9.00', variant_id: 10 }],
+      ['c', { quantity: 1, price: '2.00', variant_id: 30 }],
+    ]);
+  });
+
+  it('an owner changed when a row of it went or came, or an update of it wrote other values', () => {
+    const plan = planSync(
+      [
+        { owner: 'same', id: 1, sent: [{ quantity: 1, price: '1.00' }], stored: [{ id: 1, quantity: 1, price: '1.00' }] },
+        { owner: 'repriced', id: 2, sent: [{ quantity: 1, price: '3.00' }], stored: [{ id: 2, quantity: 1, price: '2.00' }] },
+        { owner: 'emptied', id: 3, sent: [], stored: [{ id: 3, quantity: 1, price: '2.00' }] },
+      ],
+      rules,
+    );
+    // The update statement answers the ids of the rows it changed: only row 2's values differ.
+    expect([...changedOwners(plan, new Set([2]))]).toEqual(['emptied', 'repriced']);
+  });
+});
+
+describe('groupBy', () => {
+  it('groups rows by their owner, keeping their order', () => {
+    const grouped = groupBy(
+      [
+        { id: 1, owner: 2 },
+        { id: 2, owner: 1 },
+        { id: 3, owner: 2 },
+      ],
+      (r) => r.owner,
+    );
+    expect([...grouped]).toEqual([
+      [
+        2,
+        [
+          { id: 1, owner: 2 },
+          { id: 3, owner: 2 },
+        ],
+      ],
+      [1, [{ id: 2, owner: 1 }]],
+    ]);
+  });
+});
