@@ -36,6 +36,21 @@ describeE2E('bulk imports', () => {
     return ndjsonLines(res.body as string);
   };
 
+  it('ignores a UTF-8 byte-order mark before the first line', async () => {
+    const lines = [
+      '\uFEFF' + JSON.stringify({ sku: 'BOM-1', name: 'Marked', base_price: '1.00' }),
+      JSON.stringify({ sku: 'BOM-2', name: 'Plain', base_price: '2.00' }),
+    ];
+    const res = await upload('products', `${lines.join('\n')}\n`);
+    expect(res.status).toBe(202);
+    const done = await finished(res.body.data.id as number);
+    expect([done.status, done.created, done.failed]).toEqual(['completed', 2, 0]);
+    expect((await results(res.body.data.id as number)).map((r) => [r.line, r.status, r.key])).toEqual([
+      [1, 'created', 'BOM-1'],
+      [2, 'created', 'BOM-2'],
+    ]);
+  });
+
   it('applies each line on its own, in order, and reports every line', async () => {
     const category = (await t.http.post('/category').set(auth).send({ name: 'Tees' })).body.data.id as number;
     const lines = [
