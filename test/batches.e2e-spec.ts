@@ -118,6 +118,12 @@ describeE2E('batch PUT: upsert many by their keys', () => {
       expect(Object.keys(dup.body.error.message)).toEqual(['1.email']);
     });
 
+    it('PUT /products: a member needs its sku; "sku": null is refused as a missing one, never a new product', async () => {
+      const res = await put('/products', [{ sku: 'KEYED', name: 'Keyed' }, { sku: null, name: 'Null key' }, { name: 'No key' }]);
+      expect([res.status, res.body]).toEqual([422, fail(422, { '1.sku': ['is required'], '2.sku': ['is required'] })]);
+      expect(await t.sql("SELECT count(*)::int AS n FROM products WHERE name IN ('Keyed', 'Null key', 'No key')")).toEqual([{ n: 0 }]);
+    });
+
     it('PUT /customergroups, /coupons, /customfielddefinitions', async () => {
       const groups = await put('/customergroups', [{ name: 'Gold', api_code: 'gold' }]);
       expect([groups.status, groups.body.meta.batch, groups.body.data[0].customers_count]).toEqual([

@@ -197,4 +197,32 @@ describeE2E('bulk imports', () => {
     expect((await t.http.get('/import/1').set(customersOnly)).body).toEqual(fail(403, 'The access token lacks the scope "catalog:read".'));
     expect((await t.http.get('/import/999').set(auth)).body).toEqual(fail(404, 'Import 999 was not found.'));
   });
+  it('fails a line whose key is null or missing, and creates nothing for it', async () => {
+    const lines = [
+      { sku: null, name: 'Null key', base_price: '1.00' },
+      { name: 'No key', base_price: '1.00' },
+    ].map((l) => JSON.stringify(l));
+    const res = await upload('products', lines.join('\n'));
+    const done = await finished(res.body.data.id as number);
+    expect([done.status, done.created, done.failed]).toEqual(['completed', 0, 2]);
+    expect(await results(res.body.data.id as number)).toEqual([
+      { line: 1, status: 'failed', id: null, key: null, errors: { sku: ['is required'] } },
+      { line: 2, status: 'failed', id: null, key: null, errors: { sku: ['is required'] } },
+    ]);
+  });
+
+  it('ignores a UTF-8 byte-order mark before the first line', async () => {
+    const lines = [
+      '\uFEFF' + JSON.stringify({ sku: 'BOM-1', name: 'Marked', base_price: '1.00' }),
+      JSON.stringify({ sku: 'BOM-2', name: 'Plain', base_price: '2.00' }),
+    ];
+    const res = await upload('products', `${lines.join('\n')}\n`);
+    expect(res.status).toBe(202);
+    const done = await finished(res.body.data.id as number);
+    expect([done.status, done.created, done.failed]).toEqual(['completed', 2, 0]);
+    expect((await results(res.body.data.id as number)).map((r) => [r.line, r.status, r.key])).toEqual([
+      [1, 'created', 'BOM-1'],
+      [2, 'created', 'BOM-2'],
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, ValidateBy, ValidateNested } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsDefined, ValidateBy, ValidateNested } from 'class-validator';
 import { Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { AttributeCreate } from './attribute.input.js';
 import { ExtraCreate } from './extra.input.js';
@@ -99,6 +99,10 @@ export class ProductPut extends ProductPatch {
 /** A member of PUT /products: as the item PUT, and it carries its key, `sku`. */
 @RequiredFields('name', 'sku')
 export class ProductBatchMember extends ProductPut {}
+// Its key, which it is matched by, is not nullable as the item's sku is (Optional replaces the inherited
+// Nullable): `"sku": null` is refused as a missing key is, never a new product each time it is sent.
+Optional()(ProductBatchMember.prototype, 'sku');
+IsDefined({ message: 'is required' })(ProductBatchMember.prototype, 'sku');
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
 export const PRODUCT_BATCH_KEY: BatchKey<ProductBatchMember> = textKey('sku');
