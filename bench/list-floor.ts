@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { formatCurrency } from '../src/common/money/money.js';
 import { presentProduct } from '../src/modules/catalog/catalog.presenter.js';
-import type { ProductRecord } from '../src/modules/catalog/products.repository.js';
+import type { ProductRecord } from '../src/modules/catalog/products/products.repository.js';
 import { presentGroup } from '../src/modules/customers/customers.presenter.js';
 import { presentQuote } from '../src/modules/quotes/quotes.presenter.js';
 import type { QuoteSet } from '../src/modules/quotes/repositories/quote-reads.repository.js';

@@ -11,7 +11,7 @@ import { AppLogger } from './common/logging/app-logger.js';
 import { requestLogging } from './common/logging/http-logging.js';
 import { createLogger, levelOf } from './common/logging/logger.js';
 import { ROOT_LOGGER } from './common/logging/logging.module.js';
-import { QUEUE_DASHBOARD_PATH, queueDashboard } from './modules/admin/queue-dashboard.js';
+import { QUEUE_DASHBOARD_PATH, queueDashboard } from './modules/admin/queue-dashboard.routes.js';
 import { authenticationMiddleware } from './common/auth/authentication.middleware.js';
 import { jsonBodyMiddleware } from './common/http/body.middleware.js';
 import { installClientErrorHandler } from './common/http/client-error.js';

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { CrudSpec } from './common/crud/crud-resource.js';
 import type { CategoryView } from './modules/catalog/catalog.views.js';
 import type { QuoteJson } from './modules/quotes/quotes.presenter.js';
-import type { ChangeEvent, EventRecorder, EventTypeOf } from './modules/webhooks/event-recorder.js';
+import type { ChangeEvent, EventRecorder, EventTypeOf } from './modules/webhooks/event-recorder.service.js';
 
 /*
  * Type-level tests of the event catalog's types, never run: the build (tsconfig.build.json takes

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { requestContext } from '../src/common/http/request-context.js';
 import { queryCounter } from '../src/database/query-counter.js';
-import { ProductsService } from '../src/modules/catalog/products.service.js';
+import { ProductsService } from '../src/modules/catalog/products/products.service.js';
 import { seedCatalog } from '../src/modules/demo/seeds/catalog.seed.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 

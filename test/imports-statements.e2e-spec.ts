@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { newClaim } from '../src/common/jobs/claim-keeper.js';
 import { queryCounter } from '../src/database/query-counter.js';
 import type { Import } from '../src/modules/bulk/bulk.entities.js';
-import { ImportRunner } from '../src/modules/bulk/import-runner.js';
+import { ImportRunner } from '../src/modules/bulk/import.runner.js';
 import { BulkJobsRepository } from '../src/modules/bulk/repositories/bulk-jobs.repository.js';
 import { TEST_REDIS_URL } from './support/global-setup.js';
 import { dropRedisKeys } from './support/processes.js';

@@ -32,7 +32,7 @@ export interface AppConfig {
    */
   redis: RedisConfig | null;
   smtpUrl: string | null;
-  /** MAIL_FROM as set; null: `no-reply@localhost` under STORE_NAME (see mailSender in src/modules/mail/mail-transport.ts). */
+  /** MAIL_FROM as set; null: `no-reply@localhost` under STORE_NAME (see mailSender in src/modules/mail/mail-transport.service.ts). */
   mailFrom: string | null;
   /** Where the store is told what buyers did on their cart pages (STORE_EMAIL); null: nobody is. */
   storeEmail: string | null;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EventRecorder } from '../webhooks/event-recorder.js';
-import type { ChangeEvent } from '../webhooks/event-data.js';
+import { EventRecorder } from '../webhooks/event-recorder.service.js';
+import type { ChangeEvent } from '../webhooks/event-data.types.js';
 import type { Export, Import } from './bulk.entities.js';
 import { presentExport, presentImport } from './bulk.presenter.js';
 import { type BulkResource, isBulkResource } from './domain/bulk-resources.js';

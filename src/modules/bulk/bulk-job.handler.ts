@@ -4,8 +4,8 @@ import type { JobHandler } from '../../common/jobs/job.engine.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { Export, Import } from './bulk.entities.js';
-import { ExportRunner } from './export-runner.js';
-import { ImportRunner } from './import-runner.js';
+import { ExportRunner } from './export.runner.js';
+import { ImportRunner } from './import.runner.js';
 import { type BulkJobTable, BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 
 /** The engine of bulk jobs, which ImportsService and ExportsService wake after queueing a job. */

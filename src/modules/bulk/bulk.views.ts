@@ -40,8 +40,8 @@ export class ExportView {
   @Field.timestamp() updated_at: string | null;
 }
 
-declare module '../webhooks/event-data.js' {
-  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+declare module '../webhooks/event-data.types.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.types.ts). */
   interface EventDataBySchema {
     ImportView: ImportView;
     ExportView: ExportView;

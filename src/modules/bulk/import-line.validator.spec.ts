@@ -1,6 +1,6 @@
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { validateInto } from '../../common/validation/validation.pipe.js';
-import { PRODUCT_BATCH_KEY, ProductBatchMember } from '../catalog/dto/product-put.input.js';
+import { PRODUCT_BATCH_KEY, ProductBatchMember } from '../catalog/products/dto/product-put.input.js';
 import { CUSTOMER_BATCH_KEY, CustomerCreate } from '../customers/dto/customer.input.js';
 import { memberOf, validateLines } from './import-line.validator.js';
 

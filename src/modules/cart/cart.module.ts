@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { QuoteDocumentsModule } from '../quote-documents/quote-documents.module.js';
 import { QuotesModule } from '../quotes/quotes.module.js';
-import { CartTokens } from './cart-tokens.js';
+import { CartTokens } from './cart-tokens.service.js';
 import { CartService } from './cart.service.js';
 import { ServerSecretsRepository } from './server-secrets.repository.js';
 

@@ -3,7 +3,7 @@ import { BuyerQuotesService } from '../quotes/buyer-quotes.service.js';
 import { type BuyerDecision, type DecisionOutcomeKind, QuotesService } from '../quotes/quotes.service.js';
 import type { BuyerFormat, BuyerQuote } from '../quote-documents/buyer-quote.view.js';
 import { quotePage } from '../quote-documents/cart.page.js';
-import { CartTokens } from './cart-tokens.js';
+import { CartTokens } from './cart-tokens.service.js';
 import { QuotePdfs } from '../quote-documents/quote-pdf.renderer.js';
 
 /** What a buyer's decision came to (see QuotesService.decide), or a refused form. */

@@ -6,7 +6,7 @@ import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
 import { CustomerGroupsService } from '../customers/customer-groups.service.js';
 import { TaxClassesService } from '../tax/tax-classes.service.js';
 import { firstFreeSlug, slugify } from './domain/product-text.js';
-import { CatalogChecksRepository, type NamedTable } from './repositories/catalog-checks.repository.js';
+import { CatalogChecksRepository, type NamedTable } from './catalog-checks.repository.js';
 
 /** The tables a product refers to by id. */
 export type ReferencedTable = 'tax_classes' | 'categories' | 'customer_groups';

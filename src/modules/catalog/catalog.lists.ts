@@ -12,7 +12,7 @@ export const PRODUCT_LIST = defineList({
     customfields: {},
     product_type: {},
   },
-  // Reviews register theirs at start (product-embeds.ts): they stand above the catalog.
+  // Reviews register theirs at start (products/product-embed.registry.ts): they stand above the catalog.
   registered: ['reviews'],
 });
 

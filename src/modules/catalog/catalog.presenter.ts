@@ -1,14 +1,14 @@
 import { flag, timestamp, usDate } from '../../common/format/format.js';
 import { formatMoney } from '../../common/money/money.js';
-import type { Category } from './category.entity.js';
-import type { ProductAttribute } from './product-attribute.entity.js';
-import type { ProductExtra } from './product-extra.entity.js';
-import type { ProductOption } from './product-option.entity.js';
-import type { ProductPriceTier } from './product-price-tier.entity.js';
-import type { ProductVariant } from './product-variant.entity.js';
-import type { VariantPriceTier } from './variant-price-tier.entity.js';
-import type { Product } from './product.entity.js';
-import type { ProductType } from './product-type.entity.js';
+import type { Category } from './categories/category.entity.js';
+import type { ProductAttribute } from './parts/product-attribute.entity.js';
+import type { ProductExtra } from './parts/product-extra.entity.js';
+import type { ProductOption } from './parts/product-option.entity.js';
+import type { ProductPriceTier } from './parts/product-price-tier.entity.js';
+import type { ProductVariant } from './parts/product-variant.entity.js';
+import type { VariantPriceTier } from './parts/variant-price-tier.entity.js';
+import type { Product } from './products/product.entity.js';
+import type { ProductType } from './product-types/product-type.entity.js';
 import { shippingValue, tracksInventory } from './domain/product-type-rules.js';
 import { stripHtml } from './domain/product-text.js';
 import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
@@ -328,8 +328,8 @@ export type ProductMemberJson = ReturnType<typeof presentProductMember>;
 /** A product as quotes embed it and GET /product answers it without `embed`. */
 export type ProductJson = ReturnType<typeof presentProduct>;
 
-declare module '../webhooks/event-data.js' {
-  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+declare module '../webhooks/event-data.types.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.types.ts). */
   interface EventDataBySchema {
     ProductView: ProductJson;
   }

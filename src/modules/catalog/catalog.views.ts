@@ -208,8 +208,8 @@ export class ProductView {
   customfields?: { data: ProductCustomFieldView[] };
 }
 
-declare module '../webhooks/event-data.js' {
-  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+declare module '../webhooks/event-data.types.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.types.ts). */
   interface EventDataBySchema {
     CategoryView: CategoryView;
     ProductTypeView: ProductTypeView;

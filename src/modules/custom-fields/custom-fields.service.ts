@@ -8,7 +8,7 @@ import { CustomFieldsRepository } from './custom-fields.repository.js';
 import { presentDefinition } from './custom-fields.presenter.js';
 import { normalizeFieldValue } from './domain/field-value.js';
 import type { CustomFieldDefinitionPatch } from './dto/custom-field-definition.input.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { EventRecorder } from '../webhooks/event-recorder.service.js';
 import { CUSTOM_FIELD_LIST } from './custom-fields.lists.js';
 
 /** Custom field definitions, addressed by name (or id). */

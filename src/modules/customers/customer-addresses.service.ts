@@ -7,7 +7,7 @@ import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
+import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.service.js';
 import type { Country } from '../geography/country.entity.js';
 import type { AddressKind, CustomerAddress } from './customer-address.entity.js';
 import type { Customer } from './customer.entity.js';

@@ -7,7 +7,7 @@ import type { CustomerGroup } from './customer-group.entity.js';
 import { type GroupJson, presentGroup } from './customers.presenter.js';
 import { CustomersRepository } from './customers.repository.js';
 import type { CustomerGroupCreate, CustomerGroupPatch } from './dto/customer-group.input.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { EventRecorder } from '../webhooks/event-recorder.service.js';
 import { CUSTOMER_GROUP_LIST } from './customers.lists.js';
 
 @Injectable()

@@ -11,7 +11,7 @@ import type { Customer } from './customer.entity.js';
 import { type CustomerEmbeds, type CustomerJson, presentCustomer } from './customers.presenter.js';
 import { CustomersRepository } from './customers.repository.js';
 import type { CustomerCreate, CustomerPatch } from './dto/customer.input.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { EventRecorder } from '../webhooks/event-recorder.service.js';
 import { CUSTOMER_LIST } from './customers.lists.js';
 
 @Injectable()

@@ -53,8 +53,8 @@ export class CustomerView {
   @Field.embed(() => AddressView, { many: true }) billing_addresses?: { data: AddressView[] };
 }
 
-declare module '../webhooks/event-data.js' {
-  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+declare module '../webhooks/event-data.types.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.types.ts). */
   interface EventDataBySchema {
     CustomerView: CustomerView;
     AddressView: AddressView;

@@ -6,7 +6,7 @@ import { TransactionRunner } from '../../database/transaction.js';
 import type { Country } from './country.entity.js';
 import { GeographyRepository } from './geography.repository.js';
 import { presentCountry } from './geography.presenter.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { EventRecorder } from '../webhooks/event-recorder.service.js';
 import { COUNTRY_LIST } from './geography.lists.js';
 
 /** Countries; `{id}` is the id or the ISO code (any case). Deleting one deletes its states. */

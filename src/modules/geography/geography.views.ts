@@ -23,8 +23,8 @@ export class CountryView {
   @Field.embed(() => StateView, { many: true }) states?: { data: StateView[] };
 }
 
-declare module '../webhooks/event-data.js' {
-  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+declare module '../webhooks/event-data.types.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.types.ts). */
   interface EventDataBySchema {
     CountryView: CountryView;
     StateView: StateView;

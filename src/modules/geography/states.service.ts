@@ -6,7 +6,7 @@ import type { Country } from './country.entity.js';
 import { GeographyRepository } from './geography.repository.js';
 import { presentState } from './geography.presenter.js';
 import type { State } from './state.entity.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { EventRecorder } from '../webhooks/event-recorder.service.js';
 import { STATE_LIST } from './geography.lists.js';
 
 /** A country's states, addressed by id or by code within the country. */

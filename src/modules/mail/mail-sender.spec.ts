@@ -1,4 +1,4 @@
-import { mailSender } from './mail-transport.js';
+import { mailSender } from './mail-transport.service.js';
 
 describe('mailSender', () => {
   it('keeps MAIL_FROM as written when it names its sender', () => {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MailTransport } from './mail-transport.js';
+import { MailTransport } from './mail-transport.service.js';
 
 @Module({
   providers: [MailTransport],

@@ -65,8 +65,8 @@ export function presentOrder(o: Order, r: OrderRelations) {
 
 export type OrderJson = ReturnType<typeof presentOrder>;
 
-declare module '../webhooks/event-data.js' {
-  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+declare module '../webhooks/event-data.types.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.types.ts). */
   interface EventDataBySchema {
     OrderView: OrderJson;
   }

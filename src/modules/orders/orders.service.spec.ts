@@ -1,16 +1,16 @@
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/app-config.js';
 import type { TransactionRunner } from '../../database/transaction.js';
-import type { ProductsService } from '../catalog/products.service.js';
+import type { ProductsService } from '../catalog/products/products.service.js';
 import type { CustomerAddressesService } from '../customers/customer-addresses.service.js';
 import type { CustomersService } from '../customers/customers.service.js';
-import type { EventRecorder } from '../webhooks/event-recorder.js';
-import type { StockRow } from '../catalog/repositories/product-rows.repository.js';
+import type { EventRecorder } from '../webhooks/event-recorder.service.js';
+import type { StockRow } from '../catalog/products/product-rows.repository.js';
 import type { OrderItem } from './order-item.entity.js';
 import type { Order } from './order.entity.js';
 import type { NewOrder, NewOrderItem, OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
-import type { QuoteForOrder, QuoteLineForOrder } from '../quotes/quote-for-order.js';
+import type { QuoteForOrder, QuoteLineForOrder } from '../quotes/quote-for-order.types.js';
 import type { QuotesService } from '../quotes/quotes.service.js';
 
 /** OrdersService over stand-ins of its repository, the catalog, the customers and the quotes: its branches in milliseconds. */

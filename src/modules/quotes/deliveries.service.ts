@@ -3,20 +3,20 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { QuotePdfs } from '../quote-documents/quote-pdf.renderer.js';
 import { BuyerQuotesService } from './buyer-quotes.service.js';
-import { type MailAttachment, MailTransport } from '../mail/mail-transport.js';
-import { isPermanentRefusal } from '../mail/smtp-refusal.js';
+import { type MailAttachment, MailTransport } from '../mail/mail-transport.service.js';
+import { isPermanentRefusal } from '../mail/domain/smtp-refusal.js';
 import { type RenderedMail, TemplateRenderer } from '../quote-documents/mail-template.renderer.js';
 import type { DeliveryKind, QuoteDelivery } from './quote-delivery.entity.js';
 import { type ClaimedDelivery, DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { DELIVERY_MAX_ATTEMPTS, deliveryBackoffMs } from './send-quote.queue.js';
 import { deliveryOutcomes } from '../../common/metrics/metrics.js';
 import { Semaphore } from '../../common/concurrency/semaphore.js';
-import { SentRecorder } from './sent-recorder.js';
+import { SentRecorder } from './sent.recorder.js';
 import { type ClaimTicket, ClaimKeeper, newClaim } from '../../common/jobs/claim-keeper.js';
 import type { JobHandler } from '../../common/jobs/job.engine.js';
 import { presentDelivery } from './quotes.presenter.js';
 import { mailContext } from '../quote-documents/quote-mail.context.js';
-import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.js';
+import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.service.js';
 
 /** A rendered message, with the files it carries. */
 type Mail = RenderedMail & { attachments?: MailAttachment[] };

@@ -9,8 +9,8 @@ import {
   type Relation,
   UpdateDateColumn,
 } from 'typeorm';
-import { Product } from '../catalog/product.entity.js';
-import { ProductVariant } from '../catalog/product-variant.entity.js';
+import { Product } from '../catalog/products/product.entity.js';
+import { ProductVariant } from '../catalog/parts/product-variant.entity.js';
 import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
 import { Quote } from './quote.entity.js';
 

@@ -7,7 +7,7 @@ import { CustomersModule } from '../customers/customers.module.js';
 import { QuoteDocumentsModule } from '../quote-documents/quote-documents.module.js';
 import { TaxModule } from '../tax/tax.module.js';
 import { QuoteOutboxService } from './quote-outbox.service.js';
-import { QuotePricer } from './quote-pricer.js';
+import { QuotePricer } from './quote-pricer.service.js';
 import { QuotesController } from './quotes.controller.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { PricingContextRepository } from './repositories/pricing-context.repository.js';

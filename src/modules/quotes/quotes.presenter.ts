@@ -90,8 +90,8 @@ export function presentDelivery(d: QuoteDelivery) {
   };
 }
 
-declare module '../webhooks/event-data.js' {
-  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+declare module '../webhooks/event-data.types.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.types.ts). */
   interface EventDataBySchema {
     QuoteView: QuoteJson;
     QuoteDeliveryView: ReturnType<typeof presentDelivery>;

@@ -9,7 +9,7 @@ import {
   type Relation,
   UpdateDateColumn,
 } from 'typeorm';
-import { Product } from '../catalog/product.entity.js';
+import { Product } from '../catalog/products/product.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import type { ReviewStatus } from './domain/review-status.js';
 

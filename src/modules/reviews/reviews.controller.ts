@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@
 import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ItemQuery } from '../../common/paging/list-query.dto.js';
 import { ApiItem, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
-import { routes } from '../catalog/catalog-routes.js';
+import { routes } from '../catalog/catalog.routes.js';
 import { AllReviewsQuery, ReviewCreate, ReviewListQuery, ReviewPatch } from './dto/review.input.js';
 import { ReviewsService } from './reviews.service.js';
 import { ReviewView } from './reviews.views.js';

@@ -33,8 +33,8 @@ Field.embed(() => ReviewView, { many: true, description: "Present with `embed=re
   'reviews',
 );
 
-declare module '../webhooks/event-data.js' {
-  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+declare module '../webhooks/event-data.types.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.types.ts). */
   interface EventDataBySchema {
     ReviewView: ReviewView;
   }

@@ -6,7 +6,7 @@ import { TransactionRunner } from '../../database/transaction.js';
 import type { Shipment } from './shipment.entity.js';
 import { presentShipment } from './shipments.presenter.js';
 import { ShipmentsRepository } from './shipments.repository.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { EventRecorder } from '../webhooks/event-recorder.service.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { SHIPMENT_LIST } from './shipments.lists.js';

@@ -31,8 +31,8 @@ export class ShipmentView {
   @Field.embed(() => TrackingCodeView, { many: true }) trackingcodes?: { data: TrackingCodeView[] };
 }
 
-declare module '../webhooks/event-data.js' {
-  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+declare module '../webhooks/event-data.types.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.types.ts). */
   interface EventDataBySchema {
     ShipmentView: ShipmentView;
     TrackingCodeView: TrackingCodeView;

@@ -6,7 +6,7 @@ import { presentTrackingCode } from './shipments.presenter.js';
 import { ShipmentsRepository } from './shipments.repository.js';
 import { ShipmentsService } from './shipments.service.js';
 import type { TrackingCode } from './tracking-code.entity.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { EventRecorder } from '../webhooks/event-recorder.service.js';
 import { TRACKING_CODE_LIST } from './shipments.lists.js';
 
 /**

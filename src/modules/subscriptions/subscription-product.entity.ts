@@ -9,8 +9,8 @@ import {
   type Relation,
   UpdateDateColumn,
 } from 'typeorm';
-import { ProductVariant } from '../catalog/product-variant.entity.js';
-import { Product } from '../catalog/product.entity.js';
+import { ProductVariant } from '../catalog/parts/product-variant.entity.js';
+import { Product } from '../catalog/products/product.entity.js';
 import { Subscription } from './subscription.entity.js';
 
 /** A product (or one of its variants) on a subscription, with the unit price agreed when it was added. */

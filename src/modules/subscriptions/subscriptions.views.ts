@@ -36,8 +36,8 @@ export class SubscriptionView {
   @Field.embed(() => SubscriptionProductView, { many: true }) products?: { data: SubscriptionProductView[] };
 }
 
-declare module '../webhooks/event-data.js' {
-  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+declare module '../webhooks/event-data.types.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.types.ts). */
   interface EventDataBySchema {
     SubscriptionView: SubscriptionView;
     SubscriptionProductView: SubscriptionProductView;

@@ -6,7 +6,7 @@ import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
-import { type ChangeEvent, type EventTypeOf, EventRecorder } from '../webhooks/event-recorder.js';
+import { type ChangeEvent, type EventTypeOf, EventRecorder } from '../webhooks/event-recorder.service.js';
 import type { TaxClassCreate, TaxClassPatch } from './dto/tax.input.js';
 import type { TaxClass } from './tax-class.entity.js';
 import { presentTaxClass } from './tax.presenter.js';

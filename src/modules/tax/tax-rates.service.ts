@@ -6,7 +6,7 @@ import { TaxClassesService } from './tax-classes.service.js';
 import type { TaxRate } from './tax-rate.entity.js';
 import { presentTaxRate } from './tax.presenter.js';
 import { TaxRepository } from './tax.repository.js';
-import { EventRecorder } from '../webhooks/event-recorder.js';
+import { EventRecorder } from '../webhooks/event-recorder.service.js';
 import { TAX_RATE_LIST } from './tax.lists.js';
 
 /** A class's rates, addressed by id within the class of the path. */

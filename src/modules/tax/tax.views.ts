@@ -27,8 +27,8 @@ export class TaxClassView {
   @Field.embed(() => TaxRateView, { many: true }) rates?: { data: TaxRateView[] };
 }
 
-declare module '../webhooks/event-data.js' {
-  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+declare module '../webhooks/event-data.types.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.types.ts). */
   interface EventDataBySchema {
     TaxClassView: TaxClassView;
     TaxRateView: TaxRateView;

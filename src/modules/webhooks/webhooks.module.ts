@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { EventRecorder } from './event-recorder.js';
+import { EventRecorder } from './event-recorder.service.js';
 import { EventsController } from './events.controller.js';
 import { EventsService } from './events.service.js';
 import { WebhookDeliveriesService } from './webhook-deliveries.service.js';

@@ -1,4 +1,4 @@
--- Written by `npm run sql:snapshot` from src/modules/catalog/repositories/product-category-links.repository.ts; do not edit.
+-- Written by `npm run sql:snapshot` from src/modules/catalog/parts/product-category-links.repository.ts; do not edit.
 -- Table inserts and updates are left out: their column lists follow the fields a request carries.
 
 -- ProductCategoryLinksRepository.page (by id)

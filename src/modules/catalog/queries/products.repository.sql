@@ -1,4 +1,4 @@
--- Written by `npm run sql:snapshot` from src/modules/catalog/products.repository.ts; do not edit.
+-- Written by `npm run sql:snapshot` from src/modules/catalog/products/products.repository.ts; do not edit.
 -- Table inserts and updates are left out: their column lists follow the fields a request carries.
 
 -- ProductsRepository.productJsonSql (no embeds)

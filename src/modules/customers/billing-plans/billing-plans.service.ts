@@ -7,7 +7,7 @@ import type { BillingPlan } from './billing-plan.entity.js';
 import { type BillingPlanJson, presentBillingPlan } from './billing-plans.presenter.js';
 import { BillingPlansRepository } from './billing-plans.repository.js';
 import type { BillingPlanCreate, BillingPlanPatch } from './dto/billing-plan.input.js';
-import { EventRecorder } from '../../webhooks/event-recorder.js';
+import { EventRecorder } from '../../webhooks/event-recorder.service.js';
 import { BILLING_PLAN_LIST } from '../customers.lists.js';
 
 @Injectable()

@@ -13,8 +13,8 @@ export class BillingPlanView {
   @Field.timestamp() updated_at: string | null;
 }
 
-declare module '../../webhooks/event-data.js' {
-  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.ts). */
+declare module '../../webhooks/event-data.types.js' {
+  /** The `data` of this module's events, by the event catalog's schema name (src/modules/webhooks/event-data.types.ts). */
   interface EventDataBySchema {
     BillingPlanView: BillingPlanView;
   }

@@ -9,7 +9,7 @@ import { type CouponJson, presentCoupon } from './coupons.presenter.js';
 import { CouponsRepository } from './coupons.repository.js';
 import { couponTermErrors } from './domain/coupon-rules.js';
 import type { CouponCreate, CouponPatch } from './dto/coupon.input.js';
-import { EventRecorder } from '../../webhooks/event-recorder.js';
+import { EventRecorder } from '../../webhooks/event-recorder.service.js';
 import { COUPON_LIST } from '../customers.lists.js';
 
 @Injectable()

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Product } from '../../catalog/product.entity.js';
+import type { Product } from '../../catalog/products/product.entity.js';
 import { demoRepository as demo } from '../demo.repository.js';
 
 const CATEGORIES = [

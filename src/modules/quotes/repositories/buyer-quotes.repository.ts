@@ -5,7 +5,7 @@ import { keySql } from '../../../database/sql/key-lookup.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
 import { tableOf } from '../../../database/table.js';
-import { Product } from '../../catalog/product.entity.js';
+import { Product } from '../../catalog/products/product.entity.js';
 import { QuoteItem } from '../quote-item.entity.js';
 import { Quote } from '../quote.entity.js';
 import type { BuyerQuoteRecord } from '../../quote-documents/buyer-quote.view.js';

@@ -4,7 +4,7 @@ import { decodeRows, jsonArraySql, jsonRowDecoder, jsonRowSql } from '../../../d
 import { SqlParams } from '../../../database/sql/params.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
-import { type ProductPricingRow, ProductsRepository } from '../../catalog/products.repository.js';
+import { type ProductPricingRow, ProductsRepository } from '../../catalog/products/products.repository.js';
 import { CustomFieldDefinition } from '../../custom-fields/custom-field-definition.entity.js';
 import type { Coupon } from '../../customers/coupons/coupon.entity.js';
 import { CustomersRepository } from '../../customers/customers.repository.js';

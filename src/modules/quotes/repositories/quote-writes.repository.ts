@@ -6,7 +6,7 @@ import { SqlParams } from '../../../database/sql/params.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
 import { deleteById } from '../../../database/sql/write.js';
-import type { PricedItem } from '../quote-pricer.js';
+import type { PricedItem } from '../quote-pricer.service.js';
 import { QuoteCustomerGroup } from '../quote-customer-group.entity.js';
 import { QuoteItem } from '../quote-item.entity.js';
 import { Quote } from '../quote.entity.js';

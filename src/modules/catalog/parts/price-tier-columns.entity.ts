@@ -1,0 +1,31 @@
+import { Column, CreateDateColumn, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
+import { CustomerGroup } from '../../customers/customer-group.entity.js';
+
+/**
+ * Volume prices. Product and variant tiers live in two tables of this shape. One tier per
+ * (owner, group, quantity): NULL (any group) needs its own partial unique index, NULLs being distinct.
+ */
+export abstract class PriceTierColumns {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** Null: any customer; a group in use by a tier cannot be deleted (409). */
+  @Column({ type: 'integer', nullable: true })
+  customer_group_id: number | null;
+
+  @ManyToOne(() => CustomerGroup, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'customer_group_id' })
+  customer_group?: Relation<CustomerGroup>;
+
+  @Column({ type: 'integer' })
+  quantity: number;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2 })
+  price: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

@@ -1,0 +1,46 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { CustomFieldDefinition } from '../../custom-fields/custom-field-definition.entity.js';
+import { Product } from '../products/product.entity.js';
+
+/** A product's value of a `product` custom field, as the canonical text of normalizeFieldValue. */
+@Entity({ name: 'product_custom_field_values' })
+@Index('UQ_product_custom_field_values_product_id_definition_id', ['product_id', 'definition_id'], { unique: true })
+@Index('IDX_product_custom_field_values_definition_id', ['definition_id'])
+export class ProductCustomFieldValue {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  product_id: number;
+
+  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'product_id' })
+  product?: Relation<Product>;
+
+  /** Deleting a definition deletes its values. */
+  @Column({ type: 'integer' })
+  definition_id: number;
+
+  @ManyToOne(() => CustomFieldDefinition, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'definition_id' })
+  definition?: Relation<CustomFieldDefinition>;
+
+  @Column({ type: 'text' })
+  value: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

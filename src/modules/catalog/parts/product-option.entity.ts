@@ -1,0 +1,46 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Product } from '../products/product.entity.js';
+
+/** Deleting an option is soft (`deleted_at`), so the names on older variants and quotes keep their meaning. */
+@Entity({ name: 'product_options' })
+@Index('UQ_product_options_product_id_name', ['product_id', 'name'], { unique: true, where: '"deleted_at" IS NULL' })
+@Index('IDX_product_options_product_id', ['product_id'])
+export class ProductOption {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  product_id: number;
+
+  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'product_id' })
+  product?: Relation<Product>;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  @Column({ type: 'jsonb', default: [] })
+  values: string[];
+
+  @Column({ type: 'integer', default: 0 })
+  sort_order: number;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  deleted_at: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

@@ -1,0 +1,78 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Product } from '../products/product.entity.js';
+
+@Entity({ name: 'product_variants' })
+/** jsonb equality is canonical, so two variants of a product cannot select the same option values. */
+@Index('UQ_product_variants_product_id_options', ['product_id', 'options'], { unique: true })
+export class ProductVariant {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  product_id: number;
+
+  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'product_id' })
+  product?: Relation<Product>;
+
+  @Index('UQ_product_variants_sku', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  sku: string | null;
+
+  /** Null: the product's base price applies. */
+  @Column({ type: 'numeric', precision: 12, scale: 2, nullable: true })
+  base_price: string | null;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2, nullable: true })
+  cost: string | null;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2, nullable: true })
+  weight: string | null;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2, nullable: true })
+  depth: string | null;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2, nullable: true })
+  width: string | null;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2, nullable: true })
+  height: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  enabled: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  is_on_sale: boolean;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  sale_price_or_discount: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  track_inventory: boolean;
+
+  @Column({ type: 'integer', nullable: true })
+  in_stock_amount: number | null;
+
+  @Column({ type: 'date', nullable: true })
+  expected_availability_date: string | null;
+
+  /** Option name → chosen value. */
+  @Column({ type: 'jsonb', default: {} })
+  options: Record<string, string>;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

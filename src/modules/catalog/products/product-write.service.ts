@@ -1,0 +1,217 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { type Upserted, batchAnswer } from '../../../common/batch/batch-result.js';
+import { WithStatus } from '../../../common/http/envelope.js';
+import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
+import type { ItemQuery } from '../../../common/paging/list-query.dto.js';
+import { TransactionRunner } from '../../../database/transaction.js';
+import { type ChangeEvent, EventRecorder } from '../../webhooks/event-recorder.service.js';
+import {
+  type ProductJson,
+  presentAttribute,
+  presentCategory,
+  presentExtra,
+  presentOption,
+  presentProductTier,
+  presentVariant,
+  presentVariantTier,
+} from '../catalog.presenter.js';
+import { repeatedKeys, replacementValues, tierKey } from '../domain/part-sync.js';
+import { type ProductPart, PARTS, TIER_FIELDS } from '../domain/product-parts.js';
+import type { PriceTierCreate } from '../parts/dto/price-tier.input.js';
+import type { ProductCreate, ProductPatch } from './dto/product.input.js';
+import type { ProductPut } from './dto/product-put.input.js';
+import { CatalogChecks } from '../catalog-checks.service.js';
+import { type Plan, type ProductUpsertMember, type UpsertOptions, ProductWriteChecks } from './product-write-checks.service.js';
+import { ProductWriter } from './product-writer.service.js';
+import { ProductsService } from './products.service.js';
+import { ProductBatchWriteRepository } from './product-batch-write.repository.js';
+import { ProductCategoryLinksRepository } from '../parts/product-category-links.repository.js';
+import { ProductPartsRepository } from '../parts/product-parts.repository.js';
+
+export type { ProductPart } from '../domain/product-parts.js';
+
+/** One member's result: its outcome, its product's id and view (no embeds). */
+export interface UpsertedProduct extends Upserted<ProductJson> {
+  id: number;
+}
+
+/**
+ * The one product write (docs/api.md, PUT: replacing a product, its parts, or many products at
+ * once) behind `PUT /product/{id|sku}`, `PUT /products`, the product's part collection PUTs and each
+ * chunk of a bulk import: `upsertMany` takes any number of products with their parts, checks them
+ * all (ProductWriteChecks) and writes them (ProductWriter) in a fixed number of statements, whatever
+ * the number of products or parts. Matching parts by their keys, replacing values and telling a
+ * change from a no-op are the pure rules of domain/part-sync.ts and domain/set-sync.ts.
+ *
+ * Events: `product.created` or `product.updated` (the product as GET shows it) per product that
+ * changed, its parts included; the parts' own events (`product.variant.created`, …) are recorded by
+ * the routes of one part only.
+ */
+@Injectable()
+export class ProductWriteService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly checks: ProductWriteChecks,
+    private readonly writer: ProductWriter,
+    private readonly sets: ProductBatchWriteRepository,
+    private readonly parts: ProductPartsRepository,
+    private readonly links: ProductCategoryLinksRepository,
+    private readonly products: ProductsService,
+    private readonly events: EventRecorder,
+    private readonly references: CatalogChecks,
+  ) {}
+
+  /**
+   * The values an item PUT of one part writes (`PUT /product/{p}/option/{id}`, …): every writable
+   * field as sent, or as a create gives it when left out; the part's own update then applies them.
+   */
+  replacement(part: ProductPart | 'variant_price_tiers', input: object): Record<string, unknown> {
+    const spec = part === 'variant_price_tiers' ? { table: part, fields: TIER_FIELDS } : PARTS[part];
+    return replacementValues(spec.fields, this.sets.defaultsOf(spec.table), input);
+  }
+
+  /** POST /product: the product as GET shows it. */
+  create(input: ProductCreate) {
+    return this.tx.run(async (m) => {
+      const [result] = await this.upsertMany(m, [{ input: input as ProductPut, mode: 'create' }], { path: (_i, f) => f });
+      return result.view;
+    });
+  }
+
+  /** PATCH /product/{id|sku}: the fields sent change, the others stay; nothing changed records nothing. */
+  update(key: string, input: ProductPatch) {
+    return this.tx.run(async (m) => {
+      const [result] = await this.upsertMany(m, [{ key, input: input as ProductPut, mode: 'patch' }], {
+        path: (_i, f) => f,
+        ifMatch: true,
+      });
+      return result.view;
+    });
+  }
+
+  /** PUT /product/{id|sku}: 201 when it created the product. */
+  put(key: string, input: ProductPut, query: ItemQuery) {
+    return this.tx.run(async (m) => {
+      const [result] = await this.upsertMany(m, [{ key, input }], { path: (_i, f) => f, ifMatch: true });
+      const view = query.embed ? await this.products.getIn(m, String(result.id), query) : result.view;
+      return new WithStatus(result.outcome === 'created' ? 201 : 200, view);
+    });
+  }
+
+  /** PUT /products: all or nothing. */
+  putMany(inputs: ProductPut[]) {
+    return this.upsertBatch(inputs).then(batchAnswer);
+  }
+
+  /**
+   * The batch upsert of PUT /products and of an import's lines: errors named `N.field`, a 409 worded
+   * by `conflict` (by default naming the member); joins the caller's transaction when there is one.
+   */
+  upsertBatch(inputs: ProductPut[], conflict: (i: number, message: string) => string = (i, message) => `Member ${i}: ${message}`) {
+    return this.tx.run((m) =>
+      this.upsertMany(
+        m,
+        inputs.map((input) => ({ input })),
+        { path: (i, f) => `${i}.${f}`, conflict },
+      ),
+    );
+  }
+
+  /**
+   * PUT /product/{p}/<part>: the part becomes exactly `members` (`[]` empties it), matched as in a
+   * product PUT; the product's own fields stay. Answers the collection as its GET shows it, unpaged.
+   */
+  putPart(productKey: string, part: ProductPart | 'category_ids', members: unknown[]) {
+    return this.tx.run(async (m) => {
+      const input = { [part]: members } as ProductPut;
+      const [result] = await this.upsertMany(m, [{ key: productKey, input, mode: 'parts' }], {
+        path: (_i, f) => (f.startsWith(`${part}.`) ? f.slice(part.length + 1) : f),
+      });
+      return this.collection(m, result.id, part);
+    });
+  }
+
+  /** PUT /variant/{v}/pricetiers: the variant's price tiers become exactly `tiers`, matched by customer group and quantity. */
+  putVariantTiers(variantKey: string, tiers: PriceTierCreate[]) {
+    return this.tx.run(async (m) => {
+      const variant = await this.parts.findVariant(m, variantKey, true);
+      const bag = new FieldErrorBag();
+      for (const { index, first } of repeatedKeys(tiers, (t) => tierKey(t)))
+        bag.add(`${index}.quantity`, `is the same as that of price tier ${first}`);
+      const groups = await this.references.existingIds(m, 'customer_groups', [
+        ...new Set(tiers.map((t) => t.customer_group_id).filter((g): g is number => typeof g === 'number')),
+      ]);
+      tiers.forEach((t, i) => {
+        if (typeof t.customer_group_id === 'number' && !groups.has(t.customer_group_id))
+          bag.add(`${i}.customer_group_id`, 'does not exist');
+      });
+      bag.throwIfAny();
+      const plan: Plan = {
+        member: { input: {} as ProductPut },
+        current: null,
+        values: null,
+        id: variant.product_id,
+        partsChanged: false,
+        rowChanged: false,
+      };
+      const partEvents: ChangeEvent[] = [];
+      await this.writer.writeVariantTiers(m, partEvents, [{ plan, id: variant.id, tiers, stored: true }]);
+      if (plan.partsChanged) {
+        await this.sets.touchProducts(m, [variant.product_id]);
+        const view = (await this.products.productViews(m, [variant.product_id])).get(variant.product_id)!;
+        await this.events.record(m, [{ type: 'product.updated', resource: 'product', resource_id: view.id, data: view }, ...partEvents]);
+      }
+      return (await this.sets.partsOf(m, 'variant_price_tiers', [variant.id])).map(presentVariantTier);
+    });
+  }
+
+  /** A part collection of one product as its GET shows it (default order: by id), in full. */
+  private async collection(m: EntityManager, productId: number, part: ProductPart | 'category_ids'): Promise<object[]> {
+    switch (part) {
+      case 'category_ids':
+        return (await this.links.inLinkOrder(m, productId)).sort((a, b) => a.id - b.id).map(presentCategory);
+      case 'options':
+        return (await this.sets.partsOf(m, 'options', [productId])).map(presentOption);
+      case 'variants':
+        return (await this.sets.partsOf(m, 'variants', [productId])).map(presentVariant);
+      case 'price_tiers':
+        return (await this.sets.partsOf(m, 'price_tiers', [productId])).map(presentProductTier);
+      case 'extras':
+        return (await this.sets.partsOf(m, 'extras', [productId])).map(presentExtra);
+      case 'attributes':
+        return (await this.sets.partsOf(m, 'attributes', [productId])).map(presentAttribute);
+    }
+  }
+
+  /**
+   * Upserts products with their parts on the caller's transaction, in request order; throws a 422
+   * naming every invalid field (nothing written) or a 404 for a part PUT of an unknown product.
+   */
+  async upsertMany(m: EntityManager, members: ProductUpsertMember[], opts: UpsertOptions): Promise<UpsertedProduct[]> {
+    const checked = await this.checks.check(m, members, opts);
+    const partEvents = await this.writer.write(m, checked);
+    const { plans } = checked;
+    const views = await this.products.productViews(
+      m,
+      plans.map((p) => p.id),
+    );
+    const results = plans.map((p): UpsertedProduct => {
+      const outcome = !p.current ? 'created' : p.rowChanged || p.partsChanged ? 'updated' : 'unchanged';
+      return { id: p.id, outcome, view: views.get(p.id)! };
+    });
+    // One statement: each product's event, then those of the parts it created, changed or deleted.
+    await this.events.record(m, [
+      ...results
+        .filter((r) => r.outcome !== 'unchanged')
+        .map((r): ChangeEvent => ({
+          type: `product.${r.outcome as 'created' | 'updated'}`,
+          resource: 'product',
+          resource_id: r.id,
+          data: r.view,
+        })),
+      ...partEvents,
+    ]);
+    return results;
+  }
+}

@@ -1,0 +1,242 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ChangeEvent } from '../../webhooks/event-recorder.service.js';
+import {
+  presentAttribute,
+  presentExtra,
+  presentOption,
+  presentProductTier,
+  presentVariant,
+  presentVariantTier,
+} from '../catalog.presenter.js';
+import { type KeyOf, listDiff, matchMembers, replacementValues } from '../domain/part-sync.js';
+import { type ProductPart, PARTS, PART_NAMES, PRODUCT_FIELDS, TIER_FIELDS, byTier } from '../domain/product-parts.js';
+import { type SyncPlan, changedOwners, groupBy, planSync } from '../domain/set-sync.js';
+import type { PriceTierCreate } from '../parts/dto/price-tier.input.js';
+import type { VariantPut } from './dto/product-put.input.js';
+import type { CheckedWrite, Plan } from './product-write-checks.service.js';
+import { type PartTable, type SetRow, ProductBatchWriteRepository } from './product-batch-write.repository.js';
+
+/** The resource of each part's events and its presenter: the events its own routes record, with the row as their GET shows it. */
+const PART_EVENTS: { [T in PartTable]: { resource: string; present: (row: SetRow<T>) => object } } = {
+  options: { resource: 'product.option', present: presentOption },
+  variants: { resource: 'product.variant', present: presentVariant },
+  price_tiers: { resource: 'product.pricetier', present: presentProductTier },
+  extras: { resource: 'product.extra', present: presentExtra },
+  attributes: { resource: 'product.attribute', present: presentAttribute },
+  variant_price_tiers: { resource: 'product.variant.pricetier', present: presentVariantTier },
+};
+
+/**
+ * Writes a checked product write (ProductWriteChecks): the products' rows, then each list part, the
+ * category links and the custom field values of the products that sent them, then `updated_at` of
+ * those whose parts alone changed. A statement per table and kind of write (remove, update, insert),
+ * whatever the number of products and parts; each plan learns whether its row or parts changed, and
+ * the events of the parts created, changed or deleted are handed back (recorded with the products').
+ */
+@Injectable()
+export class ProductWriter {
+  constructor(private readonly sets: ProductBatchWriteRepository) {}
+
+  async write(m: EntityManager, { plans, customFields }: CheckedWrite): Promise<ChangeEvent[]> {
+    const events: ChangeEvent[] = [];
+    await this.writeProducts(m, plans);
+    for (const part of PART_NAMES) await this.writePart(m, plans, part, events);
+    await this.writeCategories(m, plans);
+    await this.writeCustomFields(m, plans, customFields);
+    await this.sets.touchProducts(
+      m,
+      plans.filter((p) => p.current && p.partsChanged && !p.rowChanged).map((p) => p.id),
+    );
+    return events;
+  }
+
+  /** The price tiers of the variants that sent them (PUT /variant/{v}/pricetiers, or a variant of a product write). */
+  private async writeProducts(m: EntityManager, plans: Plan[]) {
+    const creates = plans.filter((p) => !p.current && p.values);
+    const inserted = await this.sets.insert(
+      m,
+      'products',
+      [...PRODUCT_FIELDS, 'product_type_id'],
+      creates.map((p) => p.values!),
+    );
+    creates.forEach((p, n) => (p.id = inserted[n].id));
+    const updates = plans.filter((p) => p.current && p.values);
+    // The columns the members carry: every one for a PUT, those sent for a PATCH (the others stay).
+    const columns = [...PRODUCT_FIELDS, 'product_type_id'].filter((c) => updates.some((p) => Object.hasOwn(p.values!, c)));
+    const changed =
+      columns.length === 0
+        ? []
+        : await this.sets.update(
+            m,
+            'products',
+            columns,
+            updates.map((p) => {
+              const row: Record<string, unknown> = { id: p.id, ...p.values! };
+              for (const c of columns) if (!Object.hasOwn(row, c)) row[c] = (p.current as unknown as Record<string, unknown>)[c];
+              return row;
+            }),
+          );
+    const changedIds = new Set(changed.map((r) => r.id));
+    for (const p of updates) p.rowChanged = changedIds.has(p.id);
+  }
+
+  /** One part of every product that sent it: removed, changed and new members, a statement each. */
+  private async writePart(m: EntityManager, plans: Plan[], part: ProductPart, events: ChangeEvent[]) {
+    const spec = PARTS[part];
+    const sending = plans.filter((p) => p.member.input[part] !== undefined);
+    if (sending.length === 0) return;
+    const defaults = this.sets.defaultsOf(spec.table);
+    const stored = await this.sets.partsOf(
+      m,
+      spec.table,
+      sending.filter((p) => p.current).map((p) => p.id),
+    );
+    const byOwner = groupBy(stored as unknown as StoredRow[], (r) => r.product_id as number);
+    const plan = planSync(
+      sending.map((p) => ({ owner: p, id: p.id, sent: p.member.input[part] as unknown as StoredRow[], stored: byOwner.get(p.id) ?? [] })),
+      {
+        match: (sent, rows) => matchMembers(sent, rows, spec.keys).matched,
+        values: (member) => replacementValues(spec.fields, defaults, member),
+        ownerColumn: 'product_id',
+      },
+    );
+    const { inserted } = await this.writeSync(m, spec.table, plan, spec.fields, ['product_id', ...spec.fields], events);
+    if (part === 'variants') {
+      await this.writeVariantTiers(m, events, [
+        ...plan.updated.map((u) => ({ plan: u.owner, id: u.row.id, tiers: (u.sent as VariantPut).price_tiers, stored: true })),
+        ...plan.inserted.map((x, n) => ({ plan: x.owner, id: inserted[n].id, tiers: (x.sent as VariantPut).price_tiers, stored: false })),
+      ]);
+    }
+  }
+
+  async writeVariantTiers(
+    m: EntityManager,
+    events: ChangeEvent[],
+    variants: { plan: Plan; id: number; tiers?: PriceTierCreate[]; stored: boolean }[],
+  ) {
+    const sending = variants.filter((v) => v.tiers !== undefined);
+    if (sending.length === 0) return;
+    const defaults = this.sets.defaultsOf('variant_price_tiers');
+    const stored = await this.sets.partsOf(
+      m,
+      'variant_price_tiers',
+      sending.filter((v) => v.stored).map((v) => v.id),
+    );
+    const byOwner = groupBy(stored as unknown as StoredRow[], (r) => r.variant_id as number);
+    const plan = planSync(
+      sending.map((v) => ({ owner: v.plan, id: v.id, sent: v.tiers as unknown as StoredRow[], stored: byOwner.get(v.id) ?? [] })),
+      {
+        match: (sent, rows) => matchMembers(sent, rows, [byTier]).matched,
+        values: (member) => replacementValues(TIER_FIELDS, defaults, member),
+        ownerColumn: 'variant_id',
+      },
+    );
+    await this.writeSync(m, 'variant_price_tiers', plan, TIER_FIELDS, ['variant_id', ...TIER_FIELDS], events);
+  }
+
+  /** `category_ids`: links kept keep their place, new ones follow in the order sent. */
+  private async writeCategories(m: EntityManager, plans: Plan[]) {
+    const sending = plans.filter((p) => p.member.input.category_ids !== undefined);
+    if (sending.length === 0) return;
+    const stored = await this.sets.partsOf(
+      m,
+      'categories',
+      sending.filter((p) => p.current).map((p) => p.id),
+    );
+    const byOwner = groupBy(stored, (r) => r.product_id);
+    const removed: number[] = [];
+    const inserts: Record<string, unknown>[] = [];
+    for (const plan of sending) {
+      const links = byOwner.get(plan.id) ?? [];
+      const { added, removed: gone } = listDiff(
+        links.map((l) => l.category_id),
+        plan.member.input.category_ids!,
+      );
+      if (added.length || gone.length) plan.partsChanged = true;
+      removed.push(...links.filter((l) => gone.includes(l.category_id)).map((l) => l.id));
+      inserts.push(...added.map((category_id) => ({ product_id: plan.id, category_id })));
+    }
+    await this.sets.remove(m, 'categories', removed);
+    await this.sets.insert(m, 'categories', ['product_id', 'category_id'], inserts);
+  }
+
+  /** `custom_fields`: the values sent are set, those left out or null cleared. */
+  private async writeCustomFields(m: EntityManager, plans: Plan[], values: (Map<number, string> | null)[]) {
+    const sending = plans.map((plan, i) => ({ plan, values: values[i] })).filter((x) => x.values !== null);
+    if (sending.length === 0) return;
+    const stored = await this.sets.partsOf(
+      m,
+      'custom_fields',
+      sending.filter((x) => x.plan.current).map((x) => x.plan.id),
+    );
+    const byOwner = groupBy(stored, (r) => r.product_id);
+    const byDefinition: [KeyOf<{ definition_id: number }>, KeyOf<{ definition_id: number }>] = [
+      (x) => String(x.definition_id),
+      (x) => String(x.definition_id),
+    ];
+    const plan = planSync(
+      sending.map(({ plan: p, values: wanted }) => ({
+        owner: p,
+        id: p.id,
+        sent: [...wanted!].map(([definition_id, value]) => ({ definition_id, value })),
+        stored: byOwner.get(p.id) ?? [],
+      })),
+      {
+        match: (sent, rows) => matchMembers(sent, rows, [byDefinition]).matched,
+        values: (member) => ({ ...member }),
+        ownerColumn: 'product_id',
+      },
+    );
+    await this.writeSync(m, 'custom_fields', plan, ['value'], ['product_id', 'definition_id', 'value'], null);
+  }
+
+  /**
+   * Writes a sync plan in a statement per kind (remove, update, insert) and marks the products whose
+   * rows it changed; the new rows' ids, in the plan's order. A part's rows created, changed and deleted
+   * add their events to `events` (custom field values, `null`, record none of their own here).
+   */
+  private async writeSync<T extends PartTable | 'custom_fields', S, R extends { id: number }>(
+    m: EntityManager,
+    table: T,
+    plan: SyncPlan<Plan, S, R>,
+    updateColumns: readonly string[],
+    insertColumns: readonly string[],
+    events: T extends PartTable ? ChangeEvent[] : null,
+  ): Promise<{ inserted: { id: number }[] }> {
+    await this.sets.remove(
+      m,
+      table,
+      plan.removed.map((r) => r.row.id),
+    );
+    const part = table === 'custom_fields' ? null : (table as PartTable);
+    const update = part ? this.sets.updateParts.bind(this.sets) : this.sets.update.bind(this.sets);
+    const insert = part ? this.sets.insertParts.bind(this.sets) : this.sets.insert.bind(this.sets);
+    const updated = await update(
+      m,
+      table as PartTable,
+      [...updateColumns],
+      plan.updated.map((u) => u.values),
+    );
+    const inserted = await insert(
+      m,
+      table as PartTable,
+      [...insertColumns],
+      plan.inserted.map((x) => x.values),
+    );
+    for (const owner of changedOwners(plan, new Set(updated.map((r) => r.id)))) owner.partsChanged = true;
+    if (part && events) {
+      const { resource, present } = PART_EVENTS[part] as { resource: string; present: (row: unknown) => object };
+      const event = (action: 'created' | 'updated' | 'deleted', row: { id: number }) =>
+        ({ type: `${resource}.${action}`, resource, resource_id: row.id, data: present(row) }) as unknown as ChangeEvent;
+      events.push(
+        ...inserted.map((row) => event('created', row)),
+        ...updated.map((row) => event('updated', row)),
+        ...plan.removed.map((r) => event('deleted', r.row)),
+      );
+    }
+    return { inserted };
+  }
+}
+
+type StoredRow = Record<string, unknown> & { id: number };
