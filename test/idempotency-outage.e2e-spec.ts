@@ -17,6 +17,7 @@ const OUTAGE_LOGS = [
   /"msg":"Could not commit a request with an Idempotency-Key: /,
   /"msg":"Webhook pass failed: /,
   /"msg":"Outbox pass failed: /,
+  /"msg":"Bulk job pass failed: /,
 ];
 
 /**
