@@ -6,6 +6,8 @@ import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { Table, tableOf } from '../../database/table.js';
+import { RESOURCE_SCOPE_GROUPS } from '../../common/auth/resource-scopes.js';
+import { ApiKey } from '../api-keys/api-key.entity.js';
 import { MAX_ATTEMPT_RECORDS } from './domain/backoff.js';
 import { PREVIOUS_SECRET_SECONDS } from './domain/signature.js';
 import { WebhookEvent } from './event.entity.js';
@@ -34,8 +36,10 @@ export interface ClaimedWebhookDelivery {
    */
   data_json: string | null;
   created_at: Date;
-  /** The scopes of the endpoint's key (what it may read: a product's `cost` inside a quote needs `catalog:read`). */
+  /** The scopes of the endpoint's key as they are now (what it may read: a product's `cost` inside a quote needs `catalog:read`). */
   scopes: string[];
+  /** Why the endpoint's key may not read the event now: the row is recorded `skipped` and nothing is sent; null to send. */
+  skipped: string | null;
 }
 
 /** What one attempt came to (recordOutcomes): `queued` again with a wait, or final. */
@@ -59,6 +63,12 @@ export interface EndpointOutcome {
   gone: boolean;
 }
 
+/** Resource (first segment) → scope group, as a statement parameter: the claim judges each event by it. */
+const SCOPE_GROUPS_JSON = JSON.stringify(RESOURCE_SCOPE_GROUPS);
+
+/** How a skipped delivery's reason names the key that judges it. */
+const OWNER = 'The key that last changed the endpoint';
+
 /** A delivery with its event's type, as GET /webhook/{id}/deliveries lists it. */
 export type DeliveryWithType = WebhookDelivery & { event_type: string };
 
@@ -74,11 +84,13 @@ export class WebhookDeliveriesRepository {
   readonly deliveries: Table<WebhookDelivery>;
   private readonly events: string;
   private readonly webhooks: string;
+  private readonly apiKeys: string;
 
   constructor(dataSource: DataSource) {
     this.deliveries = new Table(dataSource, WebhookDelivery, { alt: null, label: 'Delivery' });
     this.events = tableOf(dataSource, WebhookEvent);
     this.webhooks = tableOf(dataSource, Webhook);
+    this.apiKeys = tableOf(dataSource, ApiKey);
   }
 
   /** A page of one endpoint's deliveries, each with its event's type (two statements and the count). */
@@ -118,32 +130,59 @@ export class WebhookDeliveriesRepository {
    * Takes up to `limit` due deliveries of active endpoints that no live worker holds, under the
    * claim `ticket` for `leaseSeconds`, and counts the attempt; answers what to send. Rows another
    * worker is taking at the same moment are skipped (SKIP LOCKED), so workers never wait on one another.
+   *
+   * Each row is judged in the same statement by the key that last created or changed its endpoint,
+   * as that key is now (docs/api.md, Events and webhooks): a key that is gone, revoked or expired, or
+   * whose scopes no longer read the event's resource, sends nothing; the row becomes `skipped` with
+   * the reason in `error` (no attempt is counted) and comes back with `skipped` set, so the
+   * handler counts it without sending it. An endpoint with no recorded key (made before keys were
+   * recorded) is judged by the scopes it was given. A `webhook.ping` (the endpoint itself, asked for
+   * with `webhooks:write`) needs a live key but no read scope.
    */
   @GenerateSql({ args: [SqlArg.manager, 100, 15, { holder: 'host:1234:abcdef', token: '00000000-0000-4000-8000-000000000001' }] })
   claimDue(m: EntityManager, limit: number, leaseSeconds: number, ticket: ClaimTicket): Promise<ClaimedWebhookDelivery[]> {
     return runStatement<ClaimedWebhookDelivery>(
       m,
-      `WITH c AS (
+      `WITH s AS (
+         SELECT q.id, j.scopes,
+                CASE WHEN w.api_key_id IS NOT NULL AND k.id IS NULL THEN '${OWNER} no longer exists.'
+                     WHEN k.revoked_at IS NOT NULL THEN '${OWNER} is revoked.'
+                     WHEN k.expires_at <= now() THEN '${OWNER} has expired.'
+                     WHEN e.type <> 'webhook.ping' AND NOT j.scopes && ARRAY['*', j.grp || ':read', j.grp || ':*']
+                       THEN '${OWNER} lacks the scope "' || COALESCE(j.grp || ':read', e.resource) || '".'
+                END AS skipped
+           FROM ${this.deliveries.sqlName} q
+           JOIN ${this.webhooks} w ON w.id = q.webhook_id AND w.is_active
+           JOIN ${this.events} e ON e.id = q.event_id
+           LEFT JOIN ${this.apiKeys} k ON k.id = w.api_key_id
+          CROSS JOIN LATERAL (SELECT CASE WHEN w.api_key_id IS NULL THEN w.scopes ELSE k.scopes END AS scopes,
+                                     $5::jsonb ->> split_part(e.resource, '.', 1) AS grp) j
+          WHERE q.status = 'queued' AND q.next_attempt_at <= now()
+            AND ${claimFreeSql('q')}
+          ORDER BY q.next_attempt_at, q.id
+          LIMIT $1
+          FOR UPDATE OF q SKIP LOCKED),
+       c AS (
          UPDATE ${this.deliveries.sqlName} d
             SET ${takeClaimSql({ seconds: '$2', holder: '$3', token: '$4' })}, attempts = d.attempts + 1, updated_at = now()
-          WHERE d.id IN (
-                SELECT q.id FROM ${this.deliveries.sqlName} q
-                 WHERE q.status = 'queued' AND q.next_attempt_at <= now()
-                   AND ${claimFreeSql('q')}
-                   AND EXISTS (SELECT 1 FROM ${this.webhooks} w WHERE w.id = q.webhook_id AND w.is_active)
-                 ORDER BY q.next_attempt_at, q.id
-                 LIMIT $1
-                 FOR UPDATE OF q SKIP LOCKED)
-          RETURNING d.id, d.attempts, d.webhook_id, d.event_id)
-       SELECT c.id::text AS id, c.attempts, w.id AS webhook_id, w.url, w.secret,
+           FROM s WHERE d.id = s.id AND s.skipped IS NULL
+          RETURNING d.id, d.attempts, d.webhook_id, d.event_id, s.scopes, s.skipped),
+       x AS (
+         UPDATE ${this.deliveries.sqlName} d
+            SET status = 'skipped', error = s.skipped, ${RELEASE_CLAIM_SQL}, updated_at = now()
+           FROM s WHERE d.id = s.id AND s.skipped IS NOT NULL
+          RETURNING d.id, d.attempts, d.webhook_id, d.event_id, s.scopes, s.skipped),
+       r AS (SELECT * FROM c UNION ALL SELECT * FROM x)
+       SELECT r.id::text AS id, r.attempts, w.id AS webhook_id, w.url, w.secret,
               CASE WHEN w.secret_rotated_at > now() - make_interval(secs => ${PREVIOUS_SECRET_SECONDS}) THEN w.previous_secret END AS previous_secret,
               e.id AS event_id, e.type, e.resource,
               e.resource_id, e.sequence,
-              CASE WHEN row_number() OVER (PARTITION BY c.event_id ORDER BY c.id) = 1 THEN e.data::text END AS data_json, e.created_at,
-              w.scopes
-         FROM c JOIN ${this.webhooks} w ON w.id = c.webhook_id JOIN ${this.events} e ON e.id = c.event_id
-        ORDER BY c.id`,
-      [limit, leaseSeconds, ticket.holder, ticket.token],
+              CASE WHEN r.skipped IS NULL AND row_number() OVER (PARTITION BY r.event_id, r.skipped IS NULL ORDER BY r.id) = 1
+                   THEN e.data::text END AS data_json,
+              e.created_at, r.scopes, r.skipped
+         FROM r JOIN ${this.webhooks} w ON w.id = r.webhook_id JOIN ${this.events} e ON e.id = r.event_id
+        ORDER BY r.id`,
+      [limit, leaseSeconds, ticket.holder, ticket.token, SCOPE_GROUPS_JSON],
     );
   }
 

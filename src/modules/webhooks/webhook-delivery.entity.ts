@@ -12,7 +12,8 @@ import {
 import { WebhookEvent } from './event.entity.js';
 import { Webhook } from './webhook.entity.js';
 
-export type WebhookDeliveryStatus = 'queued' | 'succeeded' | 'failed';
+/** `skipped`: the key that last created or changed the endpoint could not read the event when it was due (`error` says why); nothing was sent. */
+export type WebhookDeliveryStatus = 'queued' | 'succeeded' | 'failed' | 'skipped';
 
 /** One attempt as the delivery keeps it (`attempt_log`), written with the outcome under the claim's token. */
 export interface WebhookAttemptRecord {

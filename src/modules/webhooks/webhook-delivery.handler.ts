@@ -48,8 +48,10 @@ export class WebhookDeliveryHandler implements JobHandler {
     const m = this.tx.direct;
     const lease = this.config.webhookLeaseSeconds;
     const ticket = newClaim();
-    const claimed = await this.repository.claimDue(m, this.config.webhookBatchSize, lease, ticket);
-    if (claimed.length === 0) return 0;
+    const taken = await this.repository.claimDue(m, this.config.webhookBatchSize, lease, ticket);
+    // The rows the endpoint's key may no longer read were recorded `skipped` by the claim itself.
+    const claimed = taken.filter((d) => d.skipped === null);
+    if (claimed.length === 0) return taken.length;
     const keeper = new ClaimKeeper(
       ticket,
       claimed.map((d) => d.id),
@@ -106,7 +108,7 @@ export class WebhookDeliveryHandler implements JobHandler {
     }
     const disabled = await this.repository.recordEndpoints(m, [...byEndpoint.values()], DISABLE_AFTER_MS / 1000);
     if (disabled.length) this.logger.warn(`Webhook endpoints switched off: ${disabled.join(', ')}`);
-    return claimed.length;
+    return taken.length;
   }
 
   private async attempt(d: ClaimedWebhookDelivery, body: Buffer): Promise<{ delivery: ClaimedWebhookDelivery; outcome: DeliveryOutcome }> {

@@ -42,13 +42,15 @@ export class Webhook {
   failing_since: Date | null;
 
   /**
-   * The scopes of the API key that created or last changed the endpoint: it is delivered only the
-   * events whose resource they read. `*` for the endpoints made before keys were recorded.
+   * The scopes of the API key that created or last changed the endpoint, as they were then: the
+   * fan-out queues only the events whose resource they read. Each delivery is judged again when it
+   * is sent, by that key as it is then (`api_key_id`); these scopes judge it only for the endpoints
+   * made before keys were recorded (`*`).
    */
   @Column({ type: 'text', array: true, default: () => "'{*}'" })
   scopes: string[];
 
-  /** That key's id (null for the endpoints made before keys were recorded). */
+  /** That key's id, the endpoint's key: any change to the endpoint makes the changing key its key (null for the endpoints made before keys were recorded). */
   @Column({ type: 'integer', nullable: true })
   api_key_id: number | null;
 

@@ -38,7 +38,12 @@ export class WebhookDeliveryView {
   @Field.id() webhook_id: number;
   @Field.text({ example: 'evt_42' }) event_id: string;
   @Field.text({ example: 'quote.sent' }) event_type: string;
-  @Field.enum(['queued', 'succeeded', 'failed']) status: string;
+  @Field.enum(['queued', 'succeeded', 'failed', 'skipped'], {
+    description:
+      '`skipped`: when it was due, the API key that last created or changed the endpoint could not read the event ' +
+      '(revoked, expired, gone, or without the read scope of its resource); nothing was sent and `error` says why.',
+  })
+  status: string;
   @Field.list(() => WebhookDeliveryAttemptView, {
     description:
       'Every attempt, oldest first, each with its answer: the last 20 are kept (a delivery makes at most 14, so in practice all of them). ' +
@@ -47,7 +52,14 @@ export class WebhookDeliveryView {
   attempts: WebhookDeliveryAttemptView[];
   @Field.integer({ nullable: true, example: 200 }) last_status_code: number | null;
   @Field.integer({ nullable: true, example: 35 }) duration_ms: number | null;
-  @Field.text({ nullable: true, example: null }) error: string | null;
+  @Field.text({
+    nullable: true,
+    example: null,
+    description:
+      'Why the last attempt failed, or why the delivery was skipped (`The key that last changed the endpoint is revoked.`, ' +
+      '`… has expired.`, `… no longer exists.`, `… lacks the scope "customers:read".`); null otherwise.',
+  })
+  error: string | null;
   @Field.timestamp({ nullable: true }) next_attempt_at: string | null;
   @Field.timestamp() created_at: string | null;
   @Field.timestamp() updated_at: string | null;

@@ -167,6 +167,47 @@ FROM
 
 -- WebhookDeliveriesRepository.claimDue
 WITH
+  s AS (
+    SELECT
+      q.id,
+      j.scopes,
+      CASE
+        WHEN w.api_key_id IS NOT NULL
+        AND k.id IS NULL THEN 'The key that last changed the endpoint no longer exists.'
+        WHEN k.revoked_at IS NOT NULL THEN 'The key that last changed the endpoint is revoked.'
+        WHEN k.expires_at <= now() THEN 'The key that last changed the endpoint has expired.'
+        WHEN e.type <> 'webhook.ping'
+        AND NOT j.scopes && ARRAY['*', j.grp || ':read', j.grp || ':*'] THEN 'The key that last changed the endpoint lacks the scope "' || COALESCE(j.grp || ':read', e.resource) || '".'
+      END AS skipped
+    FROM
+      "webhook_deliveries" q
+      JOIN "webhooks" w ON w.id = q.webhook_id
+      AND w.is_active
+      JOIN "events" e ON e.id = q.event_id
+      LEFT JOIN "api_keys" k ON k.id = w.api_key_id
+      CROSS JOIN LATERAL (
+        SELECT
+          CASE
+            WHEN w.api_key_id IS NULL THEN w.scopes
+            ELSE k.scopes
+          END AS scopes,
+          $5::jsonb ->> split_part(e.resource, '.', 1) AS grp
+      ) j
+    WHERE
+      q.status = 'queued'
+      AND q.next_attempt_at <= now()
+      AND (
+        q.leased_until IS NULL
+        OR q.leased_until <= now()
+      )
+    ORDER BY
+      q.next_attempt_at,
+      q.id
+    LIMIT
+      $1
+    FOR UPDATE OF
+      q SKIP LOCKED
+  ),
   c AS (
     UPDATE "webhook_deliveries" d
     SET
@@ -176,45 +217,54 @@ WITH
       lease_token = $4::uuid,
       attempts = d.attempts + 1,
       updated_at = now()
+    FROM
+      s
     WHERE
-      d.id IN (
-        SELECT
-          q.id
-        FROM
-          "webhook_deliveries" q
-        WHERE
-          q.status = 'queued'
-          AND q.next_attempt_at <= now()
-          AND (
-            q.leased_until IS NULL
-            OR q.leased_until <= now()
-          )
-          AND EXISTS (
-            SELECT
-              1
-            FROM
-              "webhooks" w
-            WHERE
-              w.id = q.webhook_id
-              AND w.is_active
-          )
-        ORDER BY
-          q.next_attempt_at,
-          q.id
-        LIMIT
-          $1
-        FOR UPDATE OF
-          q SKIP LOCKED
-      )
+      d.id = s.id
+      AND s.skipped IS NULL
     RETURNING
       d.id,
       d.attempts,
       d.webhook_id,
-      d.event_id
+      d.event_id,
+      s.scopes,
+      s.skipped
+  ),
+  x AS (
+    UPDATE "webhook_deliveries" d
+    SET
+      status = 'skipped',
+      error = s.skipped,
+      leased_until = NULL,
+      lease_token = NULL,
+      updated_at = now()
+    FROM
+      s
+    WHERE
+      d.id = s.id
+      AND s.skipped IS NOT NULL
+    RETURNING
+      d.id,
+      d.attempts,
+      d.webhook_id,
+      d.event_id,
+      s.scopes,
+      s.skipped
+  ),
+  r AS (
+    SELECT
+      *
+    FROM
+      c
+    UNION ALL
+    SELECT
+      *
+    FROM
+      x
   )
 SELECT
-  c.id::text AS id,
-  c.attempts,
+  r.id::text AS id,
+  r.attempts,
   w.id AS webhook_id,
   w.url,
   w.secret,
@@ -227,21 +277,24 @@ SELECT
   e.resource_id,
   e.sequence,
   CASE
-    WHEN row_number() OVER (
+    WHEN r.skipped IS NULL
+    AND row_number() OVER (
       PARTITION BY
-        c.event_id
+        r.event_id,
+        r.skipped IS NULL
       ORDER BY
-        c.id
+        r.id
     ) = 1 THEN e.data::text
   END AS data_json,
   e.created_at,
-  w.scopes
+  r.scopes,
+  r.skipped
 FROM
-  c
-  JOIN "webhooks" w ON w.id = c.webhook_id
-  JOIN "events" e ON e.id = c.event_id
+  r
+  JOIN "webhooks" w ON w.id = r.webhook_id
+  JOIN "events" e ON e.id = r.event_id
 ORDER BY
-  c.id;
+  r.id;
 
 -- WebhookDeliveriesRepository.renewClaims
 WITH
