@@ -9,14 +9,15 @@ type Result = { line: number; status: string; id: number | null; key: string | n
 
 /**
  * docs/api.md#bulk-import-and-export: one line fails alone whatever it holds (a NUL, a lone
- * surrogate, a 16 MiB key, JSON that is no object).
+ * surrogate, a 16 MiB key, JSON that is no object), chunks are bounded by bytes as well as lines, and
+ * a chunk that keeps failing fails its lines after three attempts while the import goes on.
  */
 describeE2E('imports: poison lines and chunks', () => {
   let t: TestApp;
   let auth: Record<string, string>;
 
   beforeAll(async () => {
-    t = await bootTestApp('imports_poison', { IMPORT_CHUNK_LINES: '3' });
+    t = await bootTestApp('imports_poison', { IMPORT_CHUNK_LINES: '3', IMPORT_CHUNK_BYTES: String(8 * MiB) });
     auth = { Authorization: `Bearer ${await t.token()}` };
   }, 60_000);
   afterAll(() => t?.close());
@@ -88,7 +89,7 @@ describeE2E('imports: poison lines and chunks', () => {
     ]);
   }, 90_000);
 
-  it('completes a file of 16 MiB lines, each big line failing alone with its exact result', async () => {
+  it('completes a file of 16 MiB lines, a chunk bounded by bytes, each big line failing alone with its exact result', async () => {
     const bigKey = JSON.stringify({ sku: 'B'.repeat(16 * MiB - 64), name: 'Big', base_price: '1.00' });
     const bigScalar = JSON.stringify('s'.repeat(16 * MiB - 64));
     const bigField = JSON.stringify({ sku: 'B-3', name: 'Big field', base_price: '1.00', extra: 'e'.repeat(16 * MiB - 100) });
@@ -107,4 +108,31 @@ describeE2E('imports: poison lines and chunks', () => {
       { line: 6, status: 'created', id: skus.get('B-2'), key: 'B-2' },
     ]);
   }, 180_000);
+
+  it('fails the lines of a chunk that fails three times, with the reason, and applies the chunks after it', async () => {
+    await t.sql(
+      `CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN IF NEW.sku = 'C-5' THEN RAISE EXCEPTION 'C-5 refused'; END IF; RETURN NEW; END $$`,
+    );
+    await t.sql('CREATE TRIGGER refuse_poison BEFORE INSERT ON products FOR EACH ROW EXECUTE FUNCTION refuse_poison()');
+    try {
+      // Chunks of 3 lines: 1-3, 4-6 (C-5 in it), 7-9.
+      const job = await upload(`${Array.from({ length: 9 }, (_, i) => product(`C-${i + 1}`)).join('\n')}\n`);
+      const done = await finished(job.id);
+      expect(done).toMatchObject({ status: 'completed', lines: 9, processed: 9, created: 6, failed: 3, error: null });
+      const skus = await ids('C');
+      expect([...skus.keys()].sort()).toEqual(['C-1', 'C-2', 'C-3', 'C-7', 'C-8', 'C-9']);
+      const reason = { line: ['could not be applied: C-5 refused'] };
+      expect(await results(job.id)).toEqual([
+        ...[1, 2, 3].map((n) => ({ line: n, status: 'created', id: skus.get(`C-${n}`), key: `C-${n}` })),
+        ...[4, 5, 6].map((n) => ({ line: n, status: 'failed', id: null, key: null, errors: reason })),
+        ...[7, 8, 9].map((n) => ({ line: n, status: 'created', id: skus.get(`C-${n}`), key: `C-${n}` })),
+      ]);
+      const [row] = await t.sql<{ chunk_attempts: number }>('SELECT chunk_attempts FROM imports WHERE id = $1', [job.id]);
+      expect(row.chunk_attempts).toBe(0);
+    } finally {
+      await t.sql('DROP TRIGGER refuse_poison ON products');
+      await t.sql('DROP FUNCTION refuse_poison()');
+    }
+  }, 90_000);
 });
