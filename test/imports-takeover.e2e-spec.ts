@@ -412,4 +412,56 @@ describeE2E('imports: takeover, cancel and outages', () => {
     noServerErrors([worker], [/^(Bulk job|Webhook) pass failed: .*(ECONNRESET|ECONNREFUSED|Connection terminated|connection error)/]);
     process.stdout.write(`imports outage: cut at ${atCut.processed}/${u.counts.lines} lines\n`);
   }, 120_000);
+  it('a chunk whose worker dies in it three times (counted in the database): its lines fail, and the import goes on', async () => {
+    // Line 60 (of the chunk of lines 51-100) holds its statement for 2 s, long enough for each worker to be killed in it.
+    await t.sql(
+      `CREATE FUNCTION stall_die() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN IF NEW.sku = 'DIE-60' THEN PERFORM pg_sleep(2); END IF; RETURN NEW; END $$`,
+    );
+    await t.sql('CREATE TRIGGER stall_die BEFORE INSERT ON products FOR EACH ROW EXECUTE FUNCTION stall_die()');
+    try {
+      const lines = Array.from({ length: 150 }, (_, i) => JSON.stringify({ sku: `DIE-${i + 1}`, name: 'Die', base_price: '1.00' }));
+      const job = await upload(`${lines.join('\n')}\n`);
+      const attempts = async () =>
+        (
+          await t.sql<{ chunk_attempts: number; last_line: number }>('SELECT chunk_attempts, last_line FROM imports WHERE id = $1', [
+            job.id,
+          ])
+        )[0];
+      const killed: Worker[] = [];
+      for (let n = 1; n <= 3; n++) {
+        const w = await start();
+        await waitFor(async () => {
+          const a = await attempts();
+          return a.last_line === 50 && a.chunk_attempts === n;
+        }, `attempt ${n} at the chunk after line 50`);
+        await waitFor(
+          async () =>
+            (await t.sql(`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database()`)).length > 0,
+          `worker ${w.pid} to be inside the chunk`,
+        );
+        expect(await w.stop('SIGKILL')).toBeNull();
+        killed.push(w);
+      }
+      const last = await start();
+      await waitFor(async () => (await row(job.id)).status === 'completed', 'the import to complete', 60_000);
+      const view = (await t.http.get(`/import/${job.id}`).set(auth)).body.data;
+      expect(view).toMatchObject({ status: 'completed', error: null, lines: 150, processed: 150, created: 100, failed: 50 });
+      const ids = await stored('DIE');
+      expect(ids.size).toBe(100);
+      const reason = { line: ['could not be applied: its process stopped during each of 3 attempts'] };
+      expect(await results(job.id)).toEqual(
+        lines.map((_, i) =>
+          i >= 50 && i < 100
+            ? { line: i + 1, status: 'failed', id: null, key: null, errors: reason }
+            : { line: i + 1, status: 'created', id: ids.get(`DIE-${i + 1}`)!.id, key: `DIE-${i + 1}` },
+        ),
+      );
+      expect(await attempts()).toEqual({ chunk_attempts: 0, last_line: 150 });
+      noServerErrors([...killed, last], [/the chunk after line 50 failed 3 times; its lines fail/]);
+    } finally {
+      await t.sql('DROP TRIGGER stall_die ON products');
+      await t.sql('DROP FUNCTION stall_die()');
+    }
+  }, 120_000);
 });

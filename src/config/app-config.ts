@@ -125,6 +125,11 @@ export interface AppConfig {
   /** Lines an import applies per transaction (IMPORT_CHUNK_LINES, default 500, at most 1,000: a batch). */
   importChunkLines: number;
   /**
+   * Bytes of lines an import applies per transaction at most (IMPORT_CHUNK_BYTES, default 8 MiB), so
+   * a file of long lines keeps memory bounded; a chunk always takes one line, however long.
+   */
+  importChunkBytes: number;
+  /**
    * Lease of a claimed import or export (BULK_LEASE_SECONDS, default 15), renewed every third of it
    * while its process lives; a job whose process died is taken over at most this plus BULK_POLL_MS later.
    */
@@ -357,6 +362,7 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     webhookLeaseSeconds: positiveInt(env, 'WEBHOOK_LEASE_SECONDS', 15),
     importMaxBytes: byteCount(env, 'IMPORT_MAX_BYTES', 1024 ** 3),
     importChunkLines: boundedInt(env, 'IMPORT_CHUNK_LINES', 500, 1000),
+    importChunkBytes: byteCount(env, 'IMPORT_CHUNK_BYTES', 8 * 1024 ** 2),
     bulkLeaseSeconds: positiveInt(env, 'BULK_LEASE_SECONDS', 15),
     bulkPollMs: boundedInt(env, 'BULK_POLL_MS', 1000, 60_000),
   };

@@ -80,6 +80,17 @@ export class Import extends ClaimedJob {
   @Column({ type: 'text', nullable: true })
   error: string | null;
 
+  /**
+   * Attempts begun at the chunk after `last_line` (0 once it commits), counted before each, so that
+   * one whose process died counts too: past the third its lines fail with `chunk_error`.
+   */
+  @Column({ type: 'integer', default: 0 })
+  chunk_attempts: number;
+
+  /** Why the last attempt at that chunk failed, when it failed rather than died. */
+  @Column({ type: 'text', nullable: true })
+  chunk_error: string | null;
+
   @Column({ type: 'timestamptz', nullable: true })
   started_at: Date | null;
 

@@ -6,7 +6,8 @@ import { backoffMs } from '../../common/jobs/domain/backoff.js';
 const CHUNK_ATTEMPTS = 3;
 
 /**
- * The failures in a row of one job's chunks (an import's or an export's), and what each means: the
+ * The failures in a row of an export's chunks (an import counts its attempts in its row, as a process
+ * that dies during one must count too: see ImportRunner), and what each means: the
  * database away is rethrown (the claim outlives the outage or lapses, and the chunk goes again then);
  * anything else no line explains (a fault of the store) has the chunk go again twice, after a pause,
  * then the job fails as a whole rather than loop on it.

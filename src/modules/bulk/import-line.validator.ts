@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { BatchKey } from '../../common/batch/batch-body.pipe.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { restoreInstance, validateInto } from '../../common/validation/validation.pipe.js';
-import { parseLine } from './domain/import-lines.js';
+import { parseLine, resultKey } from './domain/import-lines.js';
 import type { LineResult, StoredLine } from './repositories/imports.repository.js';
 
 /** What a line is validated as: a resource's batch member class and its key (a BulkResourceAdapter is one). */
@@ -58,7 +58,13 @@ export async function validateLines(door: ImportMember, lines: StoredLine[]): Pr
     }
     const bag = new FieldErrorBag();
     const member = await validateInto(door.member, parsed.value, bag, '');
-    const result: LineResult = { line: stored.line, status: 'failed', id: null, key: keyOf(door, parsed.value), errors: null };
+    const result: LineResult = {
+      line: stored.line,
+      status: 'failed',
+      id: null,
+      key: resultKey(parsed.value, door.key.field),
+      errors: null,
+    };
     if (bag.empty) {
       valid.push(results.length);
       members.push(member);
@@ -91,10 +97,4 @@ export function loadMember(source: MemberSource): Promise<ImportMember> {
  */
 export function memberOf(door: ImportMember, copy: object): object {
   return restoreInstance(door.member, copy);
-}
-
-/** The line's key as sent (a SKU, an e-mail): text, else null. */
-function keyOf(door: ImportMember, value: Record<string, unknown>): string | null {
-  const v = Object.hasOwn(value, door.key.field) ? value[door.key.field] : undefined;
-  return typeof v === 'string' || typeof v === 'number' ? String(v) : null;
 }

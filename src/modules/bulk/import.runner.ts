@@ -2,14 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { ClaimTicket } from '../../common/jobs/claim-keeper.js';
 import { ApiError, type FieldErrors } from '../../common/http/api-error.js';
-import { mapDatabaseError } from '../../common/http/exception.filter.js';
+import { isDependencyFailure, mapDatabaseError } from '../../common/http/exception.filter.js';
+import { backoffMs } from '../../common/jobs/domain/backoff.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { type HeldTransaction, TransactionRunner, holdingTransaction } from '../../database/transaction.js';
 import type { BulkResourceAdapter } from '../../common/bulk/bulk-resource.adapter.js';
 import { BulkResourceRegistry } from './bulk-resource.registry.js';
 import type { Import } from './bulk.entities.js';
 import { BulkEventRecorder } from './bulk-event.recorder.js';
-import { ChunkRetryPolicy } from './chunk-retry.policy.js';
 import { isBulkResource } from './domain/bulk-resources.js';
 import { errorsByMember, runsOfDistinctKeys } from './domain/import-lines.js';
 import { memberOf } from './import-line.validator.js';
@@ -22,6 +22,12 @@ import { type LineResult, ImportsRepository } from './repositories/imports.repos
  * plans no longer flip to whole-table scans as the tables grow, and autovacuum keeps up.
  */
 const STATISTICS_UNTIL = 16_000;
+
+/** Attempts at a chunk, counted in the import's row, after which its lines fail (docs/api.md, Bulk import and export). */
+const CHUNK_ATTEMPTS = 3;
+
+/** The longest reason a given-up chunk's lines carry. */
+const MAX_REASON = 500;
 
 /** A line ready for its batch upsert: its member (validated) and where its result goes. */
 interface Member {
@@ -96,7 +102,6 @@ export class ImportRunner {
       return;
     }
     const door = this.doors.get(job.resource);
-    const failures = new ChunkRetryPolicy(this.logger, `Import ${job.id}`);
     // The resource's tables' statistics are refreshed when this run has created a chunk's worth of
     // members, then twice that, and so on while the tables are small (see refreshStatistics), beside
     // the chunks that follow rather than between them.
@@ -108,18 +113,38 @@ export class ImportRunner {
     try {
       while (!stopping()) {
         let outcome: ChunkOutcome;
+        let attempts = 0;
+        let givingUp = false;
         try {
-          const prepared: Prepared = await (next ?? this.prepare(job, door, job.last_line, chunkLines));
-          next = null;
-          if (prepared.lines > 0) next = quiet(this.prepare(job, door, prepared.lastLine, chunkLines));
-          outcome = await this.chunk(job, door, ticket, prepared);
-          failures.succeeded();
+          // Counted before the attempt and in the import's row: an attempt whose process dies counts too.
+          const attempt = await this.repository.beginChunkAttempt(this.tx.direct, job.id, ticket.token);
+          if (!attempt) return;
+          attempts = attempt.chunk_attempts;
+          if (attempts > CHUNK_ATTEMPTS) {
+            next = null;
+            givingUp = true;
+            outcome = await this.giveUp(job, ticket, chunkLines, attempt.chunk_error);
+          } else {
+            const prepared: Prepared = await (next ?? this.prepare(job, door, job.last_line, chunkLines));
+            next = null;
+            if (prepared.lines > 0) next = quiet(this.prepare(job, door, prepared.lastLine, chunkLines));
+            outcome = await this.chunk(job, door, ticket, prepared);
+          }
         } catch (err) {
           // A chunk that did not commit is read again from where the import stands.
           next = null;
           // Stopping (the checking threads may be gone already): the claim lapses and another process goes on.
           if (stopping()) return;
-          if (!(await failures.failed(err))) continue;
+          // The database away: the claim outlives the outage or lapses, and the chunk goes again then.
+          if (isDependencyFailure(err)) throw err;
+          if (!givingUp) {
+            this.logger.warn(`Import ${job.id}: a chunk failed (${(err as Error).message}); attempt ${attempts} of ${CHUNK_ATTEMPTS}`);
+            await this.repository.noteChunkFailure(this.tx.direct, job.id, ticket.token, reasonOf(err));
+            await new Promise((resolve) => setTimeout(resolve, backoffMs(attempts, { baseMs: 250 })));
+            continue;
+          }
+          // Not even its lines' failures could be recorded: the import fails as a whole rather than loop.
+          this.logger.error(`Import ${job.id} failed: ${(err as Error).stack ?? String(err)}`);
           await this.tx.run((m) =>
             this.finish(m, job, ticket, 'failed', `A chunk of lines after line ${job.last_line} could not be applied.`),
           );
@@ -158,7 +183,7 @@ export class ImportRunner {
    * the chunk's transaction), parsed and validated on a checking thread, nothing written.
    */
   private async prepare(job: Import, door: BulkResourceAdapter, after: number, chunkLines: number): Promise<Prepared> {
-    const lines = await this.repository.nextLines(this.tx.direct, job.id, after, chunkLines);
+    const lines = await this.repository.nextLines(this.tx.direct, job.id, after, chunkLines, this.config.importChunkBytes);
     const checked = await this.checks.check({ resource: door.resource, lines });
     const members = checked.valid.map((at, i): Member => ({
       result: checked.results[at],
@@ -196,6 +221,27 @@ export class ImportRunner {
     } finally {
       await this.tx.finish(slot, commit);
     }
+  }
+
+  /**
+   * The chunk after the import's last recorded line given up on, after CHUNK_ATTEMPTS attempts that
+   * failed or whose process died: each of its lines fails with the reason, nothing of them applied
+   * (nor read: a line that kills its process is never parsed again), and the import goes on.
+   */
+  private async giveUp(job: Import, ticket: ClaimTicket, chunkLines: number, reason: string | null): Promise<ChunkOutcome> {
+    const message = `could not be applied: ${reason ?? `its process stopped during each of ${CHUNK_ATTEMPTS} attempts`}`;
+    this.logger.error(
+      `Import ${job.id}: the chunk after line ${job.last_line} failed ${CHUNK_ATTEMPTS} times; its lines fail (${message})`,
+    );
+    return this.tx.run(async (m): Promise<ChunkOutcome> => {
+      const held = await this.jobs.lockHeld<Import>(m, 'imports', job.id, ticket.token, this.config.bulkLeaseSeconds);
+      if (!held) return { held: false, more: false, job: null };
+      const lines = await this.repository.nextLineNumbers(m, job.id, held.last_line, chunkLines, this.config.importChunkBytes);
+      if (lines.length === 0) throw new Error(`Import ${job.id} could not be finished: ${reason ?? 'its process stopped'}`);
+      const results = lines.map((line): LineResult => ({ line, status: 'failed', id: null, key: null, errors: { line: [message] } }));
+      const recorded = await this.repository.recordChunk(m, job.id, ticket.token, results);
+      return { held: recorded !== null, more: true, job: recorded };
+    });
   }
 
   /** One run (distinct keys) through the door; refused members fail alone and the others go again. */
@@ -246,6 +292,13 @@ export class ImportRunner {
     else this.logger.warn(`Import ${job.id} was taken over before it could be marked ${status}`);
     return done;
   }
+}
+
+/** Why an attempt failed, as the results of a given-up chunk's lines say it: storable text, bounded. */
+function reasonOf(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  const safe = text.replace(/[\0\p{Cs}]/gu, '\uFFFD');
+  return safe.length > MAX_REASON ? `${safe.slice(0, MAX_REASON)}…` : safe;
 }
 
 /**

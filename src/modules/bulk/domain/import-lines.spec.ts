@@ -1,4 +1,4 @@
-import { errorsByMember, parseLine, runsOfDistinctKeys } from './import-lines.js';
+import { errorsByMember, parseLine, resultKey, runsOfDistinctKeys } from './import-lines.js';
 
 describe('import lines', () => {
   it('takes one JSON object per line; anything else fails alone on `line`', () => {
@@ -10,6 +10,26 @@ describe('import lines', () => {
     expect(parseLine(1, '')).toEqual({ line: 1, errors: { line: ['is longer than 16777216 bytes'] } });
     const deep = `{"a":${'['.repeat(40)}${']'.repeat(40)}}`;
     expect(parseLine(1, deep)).toEqual({ line: 1, errors: { a: ['must not nest arrays and objects more than 32 levels deep'] } });
+  });
+
+  it('fails a line holding an escaped NUL or lone surrogate anywhere (PostgreSQL stores neither), and keeps pairs', () => {
+    const unstorable = { line: ['holds a NUL character or a lone surrogate, which cannot be stored'] };
+    expect(parseLine(1, '{"sku":"A\\u0000"}')).toEqual({ line: 1, errors: unstorable });
+    expect(parseLine(1, '{"sku":"A","tags":["\\ud800"]}')).toEqual({ line: 1, errors: unstorable });
+    expect(parseLine(1, '{"sku":"A","na\\udc00me":"x"}')).toEqual({ line: 1, errors: unstorable });
+    expect(parseLine(1, '{"sku":"A","name":{"x":[{"y":"\\u0000"}]}}')).toEqual({ line: 1, errors: unstorable });
+    expect(parseLine(1, '{"sku":"\\ud83d\\ude00"}')).toEqual({ line: 1, value: { sku: '😀' } });
+  });
+
+  it("echoes a line's key in its result only as storable text of at most 255 characters", () => {
+    expect(resultKey({ sku: 'A-1' }, 'sku')).toBe('A-1');
+    expect(resultKey({ sku: 12 }, 'sku')).toBe('12');
+    expect(resultKey({ sku: 'x'.repeat(255) }, 'sku')).toBe('x'.repeat(255));
+    expect(resultKey({ sku: 'x'.repeat(256) }, 'sku')).toBeNull();
+    expect(resultKey({ sku: 'A\u0000' }, 'sku')).toBeNull();
+    expect(resultKey({ sku: 'A\ud800' }, 'sku')).toBeNull();
+    expect(resultKey({ sku: ['A'] }, 'sku')).toBeNull();
+    expect(resultKey({}, 'sku')).toBeNull();
   });
 
   it('keeps a client-chosen key such as __proto__ as an own field', () => {

@@ -30,6 +30,8 @@ SELECT
   "r"."failed" AS "r_failed",
   "r"."last_line" AS "r_last_line",
   "r"."error" AS "r_error",
+  "r"."chunk_attempts" AS "r_chunk_attempts",
+  "r"."chunk_error" AS "r_chunk_error",
   "r"."started_at" AS "r_started_at",
   "r"."finished_at" AS "r_finished_at",
   "r"."created_at" AS "r_created_at",
@@ -60,6 +62,8 @@ SELECT
   "r"."failed" AS "r_failed",
   "r"."last_line" AS "r_last_line",
   "r"."error" AS "r_error",
+  "r"."chunk_attempts" AS "r_chunk_attempts",
+  "r"."chunk_error" AS "r_chunk_error",
   "r"."started_at" AS "r_started_at",
   "r"."finished_at" AS "r_finished_at",
   "r"."created_at" AS "r_created_at",
@@ -88,6 +92,8 @@ SELECT
   "r"."failed" AS "r_failed",
   "r"."last_line" AS "r_last_line",
   "r"."error" AS "r_error",
+  "r"."chunk_attempts" AS "r_chunk_attempts",
+  "r"."chunk_error" AS "r_chunk_error",
   "r"."started_at" AS "r_started_at",
   "r"."finished_at" AS "r_finished_at",
   "r"."created_at" AS "r_created_at",
@@ -179,6 +185,8 @@ SELECT
   "r"."failed" AS "r_failed",
   "r"."last_line" AS "r_last_line",
   "r"."error" AS "r_error",
+  "r"."chunk_attempts" AS "r_chunk_attempts",
+  "r"."chunk_error" AS "r_chunk_error",
   "r"."started_at" AS "r_started_at",
   "r"."finished_at" AS "r_finished_at",
   "r"."created_at" AS "r_created_at",
@@ -204,10 +212,102 @@ FROM
 WHERE
   import_id = $1
   AND line > $2
+  AND line <= (
+    SELECT
+      coalesce(max(s.line), $2)
+    FROM
+      (
+        SELECT
+          line,
+          row_number() OVER w AS n,
+          sum(coalesce(octet_length(body), 0)) OVER w AS bytes
+        FROM
+          "import_lines"
+        WHERE
+          import_id = $1
+          AND line > $2
+        WINDOW
+          w AS (
+            ORDER BY
+              line ROWS UNBOUNDED PRECEDING
+          )
+        ORDER BY
+          line
+        LIMIT
+          $3
+      ) s
+    WHERE
+      s.n = 1
+      OR s.bytes <= $4
+  )
 ORDER BY
+  line;
+
+-- ImportsRepository.nextLineNumbers
+SELECT
   line
-LIMIT
-  $3;
+FROM
+  "import_lines"
+WHERE
+  import_id = $1
+  AND line > $2
+  AND line <= (
+    SELECT
+      coalesce(max(s.line), $2)
+    FROM
+      (
+        SELECT
+          line,
+          row_number() OVER w AS n,
+          sum(coalesce(octet_length(body), 0)) OVER w AS bytes
+        FROM
+          "import_lines"
+        WHERE
+          import_id = $1
+          AND line > $2
+        WINDOW
+          w AS (
+            ORDER BY
+              line ROWS UNBOUNDED PRECEDING
+          )
+        ORDER BY
+          line
+        LIMIT
+          $3
+      ) s
+    WHERE
+      s.n = 1
+      OR s.bytes <= $4
+  )
+ORDER BY
+  line;
+
+-- ImportsRepository.beginChunkAttempt
+WITH
+  u AS (
+    UPDATE "imports"
+    SET
+      chunk_attempts = chunk_attempts + 1
+    WHERE
+      id = $1
+      AND status = 'running'
+      AND lease_token = $2::uuid
+    RETURNING
+      chunk_attempts,
+      chunk_error
+  )
+SELECT
+  *
+FROM
+  u;
+
+-- ImportsRepository.noteChunkFailure
+UPDATE "imports"
+SET
+  chunk_error = $3
+WHERE
+  id = $1
+  AND lease_token = $2::uuid;
 
 -- ImportsRepository.recordChunk
 WITH
@@ -270,6 +370,8 @@ WITH
       unchanged = t.unchanged + c.unchanged,
       failed = t.failed + c.failed,
       last_line = greatest(t.last_line, c.last_line),
+      chunk_attempts = 0,
+      chunk_error = null,
       updated_at = now()
     FROM
       c
@@ -305,6 +407,8 @@ WITH
     SET
       status = $3,
       error = $4,
+      chunk_attempts = 0,
+      chunk_error = null,
       finished_at = now(),
       updated_at = now(),
       leased_until = NULL,

@@ -120,14 +120,66 @@ export class ImportsRepository {
     return this.imports.page(m, req, { where, condition: resourceCondition(resources) });
   }
 
-  /** The next `limit` stored lines after file line `after`, in file order. */
-  @GenerateSql({ args: [SqlArg.manager, 1, 0, 1000] })
-  nextLines(m: EntityManager, id: number, after: number, limit: number): Promise<StoredLine[]> {
+  /**
+   * The next chunk's stored lines after file line `after`, in file order: at most `limit` lines and,
+   * past the first (however long), at most `maxBytes` bytes of text (measured without reading it).
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1, 0, 1000, 8 * 1024 * 1024] })
+  nextLines(m: EntityManager, id: number, after: number, limit: number, maxBytes: number): Promise<StoredLine[]> {
     return runStatement<StoredLine>(
       m,
-      `SELECT line, body FROM ${this.linesTable} WHERE import_id = $1 AND line > $2 ORDER BY line LIMIT $3`,
-      [id, after, limit],
+      `SELECT line, body FROM ${this.linesTable}
+        WHERE import_id = $1 AND line > $2 AND line <= (${this.chunkEndSql()})
+        ORDER BY line`,
+      [id, after, limit, maxBytes],
     );
+  }
+
+  /** The line numbers of the chunk `nextLines` answers, without their text: a chunk given up on fails them. */
+  @GenerateSql({ args: [SqlArg.manager, 1, 0, 1000, 8 * 1024 * 1024] })
+  async nextLineNumbers(m: EntityManager, id: number, after: number, limit: number, maxBytes: number): Promise<number[]> {
+    const rows = await runStatement<{ line: number }>(
+      m,
+      `SELECT line FROM ${this.linesTable}
+        WHERE import_id = $1 AND line > $2 AND line <= (${this.chunkEndSql()})
+        ORDER BY line`,
+      [id, after, limit, maxBytes],
+    );
+    return rows.map((r) => r.line);
+  }
+
+  /** The last line of the chunk after line $2 of import $1: $3 lines at most, $4 bytes at most past the first. */
+  private chunkEndSql(): string {
+    return `SELECT coalesce(max(s.line), $2) FROM (
+              SELECT line, row_number() OVER w AS n, sum(coalesce(octet_length(body), 0)) OVER w AS bytes
+                FROM ${this.linesTable} WHERE import_id = $1 AND line > $2
+              WINDOW w AS (ORDER BY line ROWS UNBOUNDED PRECEDING) ORDER BY line LIMIT $3) s
+             WHERE s.n = 1 OR s.bytes <= $4`;
+  }
+
+  /**
+   * One more attempt begun at the import's next chunk, counted (and committed) before the attempt so
+   * that an attempt whose process dies counts too. Answers the attempts so far with the last
+   * failure's reason; null when the claim is no longer the holder's.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN] })
+  async beginChunkAttempt(m: EntityManager, id: number, token: string): Promise<Pick<Import, 'chunk_attempts' | 'chunk_error'> | null> {
+    const [row] = await runStatement<Pick<Import, 'chunk_attempts' | 'chunk_error'>>(
+      m,
+      `WITH u AS (
+         UPDATE ${this.importsTable} SET chunk_attempts = chunk_attempts + 1
+          WHERE id = $1 AND status = 'running' AND ${heldWithSql('$2')}
+         RETURNING chunk_attempts, chunk_error)
+       SELECT * FROM u`,
+      [id, token],
+    );
+    return row ?? null;
+  }
+
+  /** Why the attempt at the import's next chunk failed, kept for the results of its lines if it is given up on. */
+  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN, 'C-5 refused'] })
+  async noteChunkFailure(m: EntityManager, id: number, token: string, reason: string): Promise<void> {
+    await runStatement(m, `UPDATE ${this.importsTable} SET chunk_error = $3 WHERE id = $1 AND ${heldWithSql('$2')}`, [id, token, reason]);
   }
 
   /**
@@ -157,7 +209,7 @@ export class ImportsRepository {
        UPDATE ${this.importsTable} t
           SET processed = t.processed + c.processed, created = t.created + c.created, updated = t.updated + c.updated,
               unchanged = t.unchanged + c.unchanged, failed = t.failed + c.failed,
-              last_line = greatest(t.last_line, c.last_line), updated_at = now()
+              last_line = greatest(t.last_line, c.last_line), chunk_attempts = 0, chunk_error = null, updated_at = now()
          FROM c
         WHERE t.id = $1 AND ${heldWithSql('$2', 't')}
        RETURNING t.*)
@@ -180,7 +232,8 @@ export class ImportsRepository {
                     SELECT 1 FROM ${this.importsTable} WHERE id = $1 AND ${heldWithSql('$2')})),
        u AS (
          UPDATE ${this.importsTable}
-            SET status = $3, error = $4, finished_at = now(), updated_at = now(), ${RELEASE_CLAIM_SQL}
+            SET status = $3, error = $4, chunk_attempts = 0, chunk_error = null, finished_at = now(), updated_at = now(),
+                ${RELEASE_CLAIM_SQL}
           WHERE id = $1 AND ${heldWithSql('$2')}
          RETURNING *)
        SELECT * FROM u`,
