@@ -326,6 +326,8 @@ export class ProductWriteChecks {
       }
       plan.values.product_type_id = type.id;
       for (const field of refusedShippingFields(type, plan.member.input)) bag.add(at(i, field), shippingFieldError(type));
+      // GET shows a type without shipping a null weight, and a PUT takes it back: null stores what a create gives.
+      if (plan.member.input.weight === null) plan.values.weight = NO_SHIPPING_VALUES.weight;
       return type;
     });
     bag.throwIfAny();
