@@ -22,6 +22,7 @@ import { Reviews1795700000034 } from './1795700000034-Reviews.js';
 import { TypeAndReviewUpdatedAtIndexes1795700000035 } from './1795700000035-TypeAndReviewUpdatedAtIndexes.js';
 import { BulkImportsExports1795800000036 } from './1795800000036-BulkImportsExports.js';
 import { BulkLoadIndexes1795800000037 } from './1795800000037-BulkLoadIndexes.js';
+import { DeferrableProductUniques1795800000038 } from './1795800000038-DeferrableProductUniques.js';
 import { ImportChunkAttempts1795800000045 } from './1795800000045-ImportChunkAttempts.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
@@ -50,5 +51,6 @@ export const MIGRATIONS = [
   TypeAndReviewUpdatedAtIndexes1795700000035,
   BulkImportsExports1795800000036,
   BulkLoadIndexes1795800000037,
+  DeferrableProductUniques1795800000038,
   ImportChunkAttempts1795800000045,
 ];

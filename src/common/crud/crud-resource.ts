@@ -4,6 +4,7 @@ import { keyFold, matchMembers } from './domain/match-members.js';
 import { putTarget, replacementValues, writableFieldsOf } from './replacement.js';
 import type { UpsertOutcome, Upserted } from '../batch/batch-result.js';
 import type { ResourceEvents } from './resource-events.js';
+import { namingDuplicates } from '../batch/batch-duplicate.js';
 import { type EmbedSelection, parseEmbed } from '../embed/embed.js';
 import { ApiError } from '../http/api-error.js';
 import { WithStatus } from '../http/envelope.js';
@@ -129,6 +130,15 @@ export class CrudResource<E extends Row, J> {
     if (!column) throw new Error('a batch needs a key to match its members by');
     const fold = key ? key.fold : tableFold;
     const keyOf = (o: object) => String((o as Values)[column]);
+    return namingDuplicates(inputs, () => this.batchIn(inputs, column, fold, keyOf));
+  }
+
+  private batchIn(
+    inputs: object[],
+    column: string,
+    fold: 'upper' | 'lower' | undefined,
+    keyOf: (o: object) => string,
+  ): Promise<Upserted<J>[]> {
     return this.tx.run(async (m) => {
       const stored = await this.spec.table.whereKeys(m, column, inputs.map(keyOf), { fold, lock: true });
       const matched = matchMembers(stored, inputs, keyOf, keyOf, keyFold(fold));

@@ -1,4 +1,6 @@
 import {
+  flagOffRefusal,
+  partsTurnedOff,
   type TypeFlags,
   forbiddenParts,
   moveRefusal,
@@ -65,5 +67,14 @@ describe('product type rules', () => {
     expect(shippingValue('1.50', service)).toBeNull();
     expect(refusedShippingFields(goods, { weight: '1.00', depth: '2.00' })).toEqual([]);
     expect(refusedShippingFields(service, { weight: '1.00', width: null, height: undefined, depth: '0' })).toEqual(['weight', 'depth']);
+  });
+
+  it('a flag turned off is refused while products use it, naming the first of them', () => {
+    expect(partsTurnedOff(goods, { has_variants: false, has_extras: true, has_shipping: false })).toEqual(['variants']);
+    expect(partsTurnedOff(service, { has_variants: false })).toEqual([]);
+    expect(partsTurnedOff(goods, {})).toEqual([]);
+    expect(flagOffRefusal(goods, 'extras', 12, ['A', 'B'])).toBe(
+      'Product type goods (Goods) cannot lose has_extras: products of the type have extras (A, B, and 10 more); remove them first.',
+    );
   });
 });

@@ -57,6 +57,17 @@ export function moveRefusal(type: TypeFlags, counts: PartCounts): string | null 
   return `The product cannot become of type ${type.api_code} (${type.name}): it has ${listed}, which the type does not have; remove them first.`;
 }
 
+/** The parts whose flag goes from on to off when `type` takes `values` (flags left out stay). */
+export function partsTurnedOff(type: TypeFlags, values: Partial<Record<keyof TypeFlags, unknown>>): ProductPart[] {
+  return PRODUCT_PARTS.filter((part) => type[FLAG[part]] && values[FLAG[part]] !== undefined && !values[FLAG[part]]);
+}
+
+/** The 409 message for turning off the flag of `part` while `count` products of the type have it (`names`: the first of them). */
+export function flagOffRefusal(type: TypeFlags, part: ProductPart, count: number, names: readonly string[]): string {
+  const listed = names.join(', ') + (count > names.length ? `, and ${count - names.length} more` : '');
+  return `Product type ${type.api_code} (${type.name}) cannot lose ${FLAG[part]}: products of the type have ${part} (${listed}); remove them first.`;
+}
+
 /** Whether an order takes this product's stock: only when it tracks inventory and its type has inventory. */
 export function tracksInventory(trackInventory: boolean, type: Pick<TypeFlags, 'has_inventory'>): boolean {
   return trackInventory && type.has_inventory;

@@ -2,18 +2,19 @@ import {
   Column,
   CreateDateColumn,
   Entity,
-  Index,
   JoinColumn,
   ManyToOne,
   PrimaryGeneratedColumn,
   type Relation,
+  Unique,
   UpdateDateColumn,
 } from 'typeorm';
 import { Product } from '../products/product.entity.js';
 
 @Entity({ name: 'product_variants' })
 /** jsonb equality is canonical, so two variants of a product cannot select the same option values. */
-@Index('UQ_product_variants_product_id_options', ['product_id', 'options'], { unique: true })
+@Unique('UQ_product_variants_product_id_options', ['product_id', 'options'], { deferrable: 'INITIALLY IMMEDIATE' })
+@Unique('UQ_product_variants_sku', ['sku'], { deferrable: 'INITIALLY IMMEDIATE' })
 export class ProductVariant {
   @PrimaryGeneratedColumn()
   id: number;
@@ -25,7 +26,6 @@ export class ProductVariant {
   @JoinColumn({ name: 'product_id' })
   product?: Relation<Product>;
 
-  @Index('UQ_product_variants_sku', { unique: true })
   @Column({ type: 'varchar', length: 64, nullable: true })
   sku: string | null;
 

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
 import { Table, tableOf } from '../../../database/table.js';
-import type { PartCounts } from '../domain/product-type-rules.js';
+import type { PartCounts, ProductPart } from '../domain/product-type-rules.js';
 import { ProductExtra } from '../parts/product-extra.entity.js';
 import { ProductOption } from '../parts/product-option.entity.js';
 import { ProductType } from './product-type.entity.js';
@@ -23,21 +23,57 @@ export class ProductTypesRepository {
     this.types = new Table(dataSource, ProductType, { alt: 'api_code', fold: 'lower', label: 'Product type' });
   }
 
-  /** A type by id (null when none): the type a product write names or has. */
+  /**
+   * A type by id (null when none): the type a product write names or has, share-locked until the
+   * write commits, so a change of its flags (which locks the row for update) waits for the write,
+   * or the write for the change, and sees what it did (docs/api.md#product-types).
+   */
   @GenerateSql({ args: [SqlArg.manager, 1] })
-  byId(m: EntityManager, id: number): Promise<ProductType | null> {
-    return m.getRepository(ProductType).findOneBy({ id });
+  async byId(m: EntityManager, id: number): Promise<ProductType | null> {
+    const [row] = await runStatement<ProductType>(m, `SELECT * FROM ${tableOf(this.dataSource, ProductType)} WHERE id = $1 FOR SHARE`, [
+      id,
+    ]);
+    return row ? m.create(ProductType, row) : null;
   }
 
-  /** The types of these ids and the default type, in one statement: what the product upsert of a whole batch checks against. */
+  /**
+   * The types of these ids and the default type, in one statement, share-locked as `byId` is: what
+   * the product upsert of a whole batch checks against.
+   */
   @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
   async withDefault(m: EntityManager, ids: number[]): Promise<ProductType[]> {
     const rows = await runStatement<ProductType>(
       m,
-      `SELECT * FROM ${tableOf(this.dataSource, ProductType)} WHERE id = ANY($1::int[]) OR is_default ORDER BY id`,
+      `SELECT * FROM ${tableOf(this.dataSource, ProductType)} WHERE id = ANY($1::int[]) OR is_default ORDER BY id FOR SHARE`,
       [ids],
     );
     return rows.map((r) => m.create(ProductType, r));
+  }
+
+  /**
+   * For each (type, part) asked, the products of the type that have that part (live options,
+   * variants, extras): how many, and the first ten by id, named by SKU (else `#id`). One statement
+   * for any number of pairs; pairs no product uses are left out.
+   */
+  @GenerateSql({ args: [SqlArg.manager, [{ typeId: 1, part: 'variants' }]] })
+  async productsUsing(
+    m: EntityManager,
+    pairs: { typeId: number; part: ProductPart }[],
+  ): Promise<{ typeId: number; part: ProductPart; count: number; names: string[] }[]> {
+    if (pairs.length === 0) return [];
+    const t = (e: Function) => tableOf(this.dataSource, e);
+    const rows = await runStatement<{ type_id: number; part: ProductPart; count: number; names: string[] }>(
+      m,
+      `SELECT x.type_id, x.part, count(*)::int AS count, (array_agg(coalesce(p.sku, '#' || p.id) ORDER BY p.id))[1:10] AS names
+       FROM unnest($1::int[], $2::text[]) AS x(type_id, part)
+       JOIN ${t(Product)} p ON p.product_type_id = x.type_id
+       WHERE (x.part = 'options' AND EXISTS (SELECT 1 FROM ${t(ProductOption)} o WHERE o.product_id = p.id AND o.deleted_at IS NULL))
+          OR (x.part = 'variants' AND EXISTS (SELECT 1 FROM ${t(ProductVariant)} v WHERE v.product_id = p.id))
+          OR (x.part = 'extras' AND EXISTS (SELECT 1 FROM ${t(ProductExtra)} e WHERE e.product_id = p.id))
+       GROUP BY x.type_id, x.part`,
+      [pairs.map((q) => q.typeId), pairs.map((q) => q.part)],
+    );
+    return rows.map((r) => ({ typeId: r.type_id, part: r.part, count: r.count, names: r.names }));
   }
 
   /** Serializes switches of the default type until the transaction ends (see TaxClassesService). */

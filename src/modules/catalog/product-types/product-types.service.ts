@@ -17,7 +17,7 @@ import type { ProductTypeCreate, ProductTypePatch } from './dto/product-type.inp
 import type { ProductType } from './product-type.entity.js';
 import type { Product } from '../products/product.entity.js';
 import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
-import { type ProductPart, partRefusal } from '../domain/product-type-rules.js';
+import { type ProductPart, flagOffRefusal, partRefusal, partsTurnedOff } from '../domain/product-type-rules.js';
 import { ProductTypesRepository } from './product-types.repository.js';
 import { PRODUCT_TYPE_LIST } from '../catalog.lists.js';
 
@@ -106,6 +106,11 @@ export class ProductTypesService {
         if (current?.is_default && !inputs[i].is_default && taking.length === 0)
           throw ApiError.conflict(`Member ${i}: ${this.stillDefault(current)}`);
       });
+      await this.assertFlagsKept(
+        m,
+        inputs.flatMap((input, index) => (currents[index] ? [{ index, current: currents[index], values: this.replacement(input) }] : [])),
+        (i, message) => `Member ${i}: ${message}`,
+      );
       const keep = taking.length ? currents[taking[0]] : undefined;
       const cleared = taking.length ? await this.repository.clearDefault(m, keep?.id ?? null) : [];
       const creates = inputs.flatMap((input, index) => (currents[index] ? [] : [{ index, values: changesOf(input) }]));
@@ -150,11 +155,32 @@ export class ProductTypesService {
   /** The PATCH or PUT of a locked type (the caller holds the switch lock when `values.is_default`). */
   private async changeIn(m: EntityManager, current: ProductType, values: Record<string, unknown>) {
     if (values.is_default === false && current.is_default) throw ApiError.conflict(this.stillDefault(current));
+    await this.assertFlagsKept(m, [{ current, values }], (_i, message) => message);
     const cleared = values.is_default ? await this.repository.clearDefault(m, current.id) : [];
     const { row, changed } = await this.repository.types.change(m, current, values);
     const updated = presentProductType(row);
     if (changed || cleared.length) await this.record(m, cleared, 'updated', updated);
     return updated;
+  }
+
+  /**
+   * Rules guard both ends (docs/api.md#product-types): a flag turned off while products of the type
+   * have what it allows is a 409 naming them. The types are locked for update by the caller, and a
+   * product write share-locks its type, so a write adding a part and a change turning its flag off
+   * take turns: whichever comes second sees the other. One statement for every type of a batch.
+   */
+  private async assertFlagsKept(
+    m: EntityManager,
+    changes: { index?: number; current: ProductType; values: Record<string, unknown> }[],
+    member: (i: number, message: string) => string,
+  ) {
+    const pairs = changes.flatMap((c) => partsTurnedOff(c.current, c.values).map((part) => ({ typeId: c.current.id, part, change: c })));
+    if (pairs.length === 0) return;
+    const used = await this.repository.productsUsing(m, pairs);
+    for (const { typeId, part, change } of pairs) {
+      const found = used.find((u) => u.typeId === typeId && u.part === part);
+      if (found) throw ApiError.conflict(member(change.index ?? 0, flagOffRefusal(change.current, part, found.count, found.names)));
+    }
   }
 
   /** A PUT body as the values it writes: every field as sent, or as a create gives it. */

@@ -173,11 +173,19 @@ export class ProductWriteChecks {
       written.map((p) => p.values!.url_name).filter((s): s is string => typeof s === 'string'),
     );
     const holderOf = { sku: new Map(holders.map((h) => [h.sku, h.id])), url_name: new Map(holders.map((h) => [h.url_name, h.id])) };
+    // Uniqueness is judged on the result: a value its holder gives up in this same write is free.
+    const after = new Map(written.filter((p) => p.current).map((p) => [p.current!.id, p.values!]));
+    const givenUp = (field: 'sku' | 'url_name', holder: number, value: unknown) => {
+      const next = after.get(holder);
+      return next !== undefined && next[field] !== undefined && next[field] !== value;
+    };
     plans.forEach((plan, i) => {
       if (!plan.values) return;
       for (const field of ['sku', 'url_name'] as const) {
-        const holder = holderOf[field].get(plan.values[field] as string);
-        if (plan.values[field] != null && holder !== undefined && holder !== plan.current?.id) bag.add(at(i, field), 'is already in use');
+        const value = plan.values[field];
+        const holder = holderOf[field].get(value as string);
+        if (value != null && holder !== undefined && holder !== plan.current?.id && !givenUp(field, holder, value))
+          bag.add(at(i, field), 'is already in use');
       }
     });
   }
@@ -256,12 +264,19 @@ export class ProductWriteChecks {
       }),
     );
     const owners = new Map((await this.sets.variantsHolding(m, [...new Set(wanted.map((w) => w.sku))])).map((v) => [v.sku, v.product_id]));
+    // Judged on the result: a SKU whose product replaces its variants in this same write without it is free.
+    const kept = new Map(
+      plans
+        .filter((p) => p.current && p.member.input.variants)
+        .map((p) => [p.current!.id, new Set(p.member.input.variants!.map((v) => v.sku))]),
+    );
     const claimed = new Map<string, number>();
     for (const w of wanted) {
       const owner = owners.get(w.sku);
       const plan = plans[w.i];
       const path = at(w.i, `variants.${w.k}.sku`);
-      if (owner !== undefined && owner !== plan.current?.id) bag.add(path, 'is already in use');
+      const givenUp = owner !== undefined && kept.has(owner) && !kept.get(owner)!.has(w.sku);
+      if (owner !== undefined && owner !== plan.current?.id && !givenUp) bag.add(path, 'is already in use');
       else if (claimed.has(w.sku) && claimed.get(w.sku) !== w.i && !bag.has(path)) bag.add(path, 'is already in use');
       claimed.set(w.sku, w.i);
     }
@@ -326,6 +341,8 @@ export class ProductWriteChecks {
       }
       plan.values.product_type_id = type.id;
       for (const field of refusedShippingFields(type, plan.member.input)) bag.add(at(i, field), shippingFieldError(type));
+      // GET shows a type without shipping a null weight, and a PUT takes it back: null stores what a create gives.
+      if (plan.member.input.weight === null) plan.values.weight = NO_SHIPPING_VALUES.weight;
       return type;
     });
     bag.throwIfAny();

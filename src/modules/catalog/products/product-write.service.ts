@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { namingDuplicates } from '../../../common/batch/batch-duplicate.js';
 import { type Upserted, batchAnswer } from '../../../common/batch/batch-result.js';
 import { WithStatus } from '../../../common/http/envelope.js';
 import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
@@ -99,9 +100,9 @@ export class ProductWriteService {
     });
   }
 
-  /** PUT /products: all or nothing. */
+  /** PUT /products: all or nothing; a value two members (or a member and the store) would share is 422 on the member's `N.field`. */
   putMany(inputs: ProductPut[]) {
-    return this.upsertBatch(inputs).then(batchAnswer);
+    return namingDuplicates(inputs, () => this.upsertBatch(inputs)).then(batchAnswer);
   }
 
   /**

@@ -7,12 +7,16 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   type Relation,
+  Unique,
   UpdateDateColumn,
 } from 'typeorm';
 import { TaxClass } from '../../tax/tax-class.entity.js';
 import { ProductType } from '../product-types/product-type.entity.js';
 
 @Entity({ name: 'products' })
+/** Deferrable (checked at the end of each statement), so one UPDATE may exchange two products' values. */
+@Unique('UQ_products_sku', ['sku'], { deferrable: 'INITIALLY IMMEDIATE' })
+@Unique('UQ_products_url_name', ['url_name'], { deferrable: 'INITIALLY IMMEDIATE' })
 @Index('IDX_products_tax_class_id', ['tax_class_id'])
 @Index('IDX_products_product_type_id', ['product_type_id'])
 // `regexp_replace(url_name, '-[0-9]+$', '')`: the URL names a batch's new slugs would clash with
@@ -33,11 +37,9 @@ export class Product {
   @Column({ type: 'text' })
   name: string;
 
-  @Index('UQ_products_sku', { unique: true })
   @Column({ type: 'varchar', length: 64, nullable: true })
   sku: string | null;
 
-  @Index('UQ_products_url_name', { unique: true })
   @Column({ type: 'varchar', length: 255 })
   url_name: string;
 

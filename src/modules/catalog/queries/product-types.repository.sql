@@ -119,23 +119,12 @@ WHERE
 
 -- ProductTypesRepository.byId
 SELECT
-  "ProductType"."id" AS "ProductType_id",
-  "ProductType"."name" AS "ProductType_name",
-  "ProductType"."api_code" AS "ProductType_api_code",
-  "ProductType"."is_default" AS "ProductType_is_default",
-  "ProductType"."has_shipping" AS "ProductType_has_shipping",
-  "ProductType"."has_inventory" AS "ProductType_has_inventory",
-  "ProductType"."has_options" AS "ProductType_has_options",
-  "ProductType"."has_variants" AS "ProductType_has_variants",
-  "ProductType"."has_extras" AS "ProductType_has_extras",
-  "ProductType"."created_at" AS "ProductType_created_at",
-  "ProductType"."updated_at" AS "ProductType_updated_at"
+  *
 FROM
-  "product_types" "ProductType"
+  "product_types"
 WHERE
-  (("ProductType"."id" = $1))
-LIMIT
-  1;
+  id = $1
+FOR SHARE;
 
 -- ProductTypesRepository.withDefault
 SELECT
@@ -146,7 +135,62 @@ WHERE
   id = ANY ($1::int[])
   OR is_default
 ORDER BY
-  id;
+  id
+FOR SHARE;
+
+-- ProductTypesRepository.productsUsing
+SELECT
+  x.type_id,
+  x.part,
+  count(*)::int AS count,
+  (
+    array_agg(
+      coalesce(p.sku, '#' || p.id)
+      ORDER BY
+        p.id
+    )
+  ) [1:10] AS names
+FROM
+  unnest($1::int[], $2::text[]) AS x (type_id, part)
+  JOIN "products" p ON p.product_type_id = x.type_id
+WHERE
+  (
+    x.part = 'options'
+    AND EXISTS (
+      SELECT
+        1
+      FROM
+        "product_options" o
+      WHERE
+        o.product_id = p.id
+        AND o.deleted_at IS NULL
+    )
+  )
+  OR (
+    x.part = 'variants'
+    AND EXISTS (
+      SELECT
+        1
+      FROM
+        "product_variants" v
+      WHERE
+        v.product_id = p.id
+    )
+  )
+  OR (
+    x.part = 'extras'
+    AND EXISTS (
+      SELECT
+        1
+      FROM
+        "product_extras" e
+      WHERE
+        e.product_id = p.id
+    )
+  )
+GROUP BY
+  x.type_id,
+  x.part;
 
 -- ProductTypesRepository.lockDefaultSwitch
 SELECT

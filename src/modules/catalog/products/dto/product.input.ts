@@ -60,9 +60,10 @@ export class ProductPatch {
   @IsMoney()
   base_price?: string;
 
-  @Optional()
+  /** Null only for a type without shipping, whose products read it as null (docs/api.md#product-types). */
+  @Nullable()
   @IsMoney()
-  weight?: string;
+  weight?: string | null;
 
   @Optional()
   @IsMoney()
