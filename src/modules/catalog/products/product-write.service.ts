@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type Upserted, batchAnswer } from '../../../common/batch/batch-result.js';
 import { WithStatus } from '../../../common/http/envelope.js';
+import { assertIfMatchCollection } from '../../../common/http/etag.js';
 import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
 import type { ItemQuery } from '../../../common/paging/list-query.dto.js';
 import { TransactionRunner } from '../../../database/transaction.js';
@@ -127,6 +128,7 @@ export class ProductWriteService {
       const input = { [part]: members } as ProductPut;
       const [result] = await this.upsertMany(m, [{ key: productKey, input, mode: 'parts' }], {
         path: (_i, f) => (f.startsWith(`${part}.`) ? f.slice(part.length + 1) : f),
+        collection: (cm, productId) => this.collection(cm, productId, part),
       });
       return this.collection(m, result.id, part);
     });
@@ -136,6 +138,7 @@ export class ProductWriteService {
   putVariantTiers(variantKey: string, tiers: PriceTierCreate[]) {
     return this.tx.run(async (m) => {
       const variant = await this.parts.findVariant(m, variantKey, true);
+      await assertIfMatchCollection(async () => (await this.sets.partsOf(m, 'variant_price_tiers', [variant.id])).map(presentVariantTier));
       const bag = new FieldErrorBag();
       for (const { index, first } of repeatedKeys(tiers, (t) => tierKey(t)))
         bag.add(`${index}.quantity`, `is the same as that of price tier ${first}`);
