@@ -59,4 +59,35 @@ describeE2E('collection PUT preconditions and variant tier locks', () => {
       expect((await put(path, body, { 'If-Match': changed.headers.etag })).status).toBe(200);
     }
   });
+
+  it('variant tiers written concurrently through their route, their collection PUT and the product PUT: all answered, last writer wins', async () => {
+    const tiersPath = `/variant/${variant.id}/pricetiers`;
+    for (let round = 0; round < 6; round++) {
+      const mine = [
+        { quantity: 10 + round, price: '7.00' },
+        { quantity: 20 + round, price: '6.00' },
+      ];
+      const viaProduct = {
+        name: 'Shirt',
+        sku: 'SHIRT',
+        base_price: '10.00',
+        variants: [{ sku: 'SHIRT-S', base_price: '11.00', price_tiers: [{ quantity: 30 + round, price: '5.00' }] }],
+      };
+      const answers = await Promise.all([
+        put(tiersPath, mine),
+        put(`/product/${product.id}`, viaProduct),
+        t.http
+          .post(tiersPath)
+          .set(auth)
+          .send({ quantity: 40 + round, price: '4.00' }),
+        put(tiersPath, mine),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 201, 200]);
+      // One more write, alone: its state is what the tiers read afterwards.
+      const last = await put(tiersPath, mine);
+      expect(last.status).toBe(200);
+      const read = await t.http.get(tiersPath).set(auth);
+      expect(read.body.data.map((x: Json) => x.quantity)).toEqual([10 + round, 20 + round]);
+    }
+  });
 });

@@ -137,7 +137,7 @@ export class ProductWriteService {
   /** PUT /variant/{v}/pricetiers: the variant's price tiers become exactly `tiers`, matched by customer group and quantity. */
   putVariantTiers(variantKey: string, tiers: PriceTierCreate[]) {
     return this.tx.run(async (m) => {
-      const variant = await this.parts.findVariant(m, variantKey, true);
+      const variant = await this.parts.lockVariant(m, variantKey);
       await assertIfMatchCollection(async () => (await this.sets.partsOf(m, 'variant_price_tiers', [variant.id])).map(presentVariantTier));
       const bag = new FieldErrorBag();
       for (const { index, first } of repeatedKeys(tiers, (t) => tierKey(t)))
