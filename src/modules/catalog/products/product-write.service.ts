@@ -46,8 +46,8 @@ export interface UpsertedProduct extends Upserted<ProductJson> {
  * change from a no-op are the pure rules of domain/part-sync.ts and domain/set-sync.ts.
  *
  * Events: `product.created` or `product.updated` (the product as GET shows it) per product that
- * changed, its parts included; the parts' own events (`product.variant.created`, …) are recorded by
- * the routes of one part only.
+ * changed, its parts included, then the events of each part, category link and custom field value it
+ * created, changed or deleted, as their own routes record them (`product.variant.created`, …).
  */
 @Injectable()
 export class ProductWriteService {

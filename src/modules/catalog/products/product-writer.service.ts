@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ChangeEvent } from '../../webhooks/event-recorder.service.js';
 import {
+  categoryLinkEvent,
+  customFieldEvent,
   presentAttribute,
   presentCategory,
   presentExtra,
@@ -163,13 +165,9 @@ export class ProductWriter {
       removed.push(...links.filter((l) => gone.includes(l.category_id)).map((l) => l.id));
       inserts.push(...added.map((category_id) => ({ product_id: plan.id, category_id })));
     }
-    // The events the link routes record (ProductCategoriesService): the category as it is, `resource_id` the product's.
-    const event = (action: 'created' | 'deleted', link: LinkedCategory): ChangeEvent => ({
-      type: `product.category.${action}`,
-      resource: 'product.category',
-      resource_id: link.product_id,
-      data: presentCategory(link.category),
-    });
+    // The events the link routes record (ProductCategoriesService).
+    const event = (action: 'created' | 'deleted', link: LinkedCategory) =>
+      categoryLinkEvent(action, link.product_id, presentCategory(link.category));
     events.push(...(await this.sets.unlinkCategories(m, removed)).map((l) => event('deleted', l)));
     events.push(...(await this.sets.linkCategories(m, inserts)).map((l) => event('created', l)));
   }
@@ -216,12 +214,8 @@ export class ProductWriter {
     const definitions = new Map(
       (await this.checks.fieldDefinitionsById(m, [...new Set([...set, ...cleared].map((v) => v.definition_id))])).map((d) => [d.id, d]),
     );
-    const event = (action: 'updated' | 'deleted', v: { product_id: number; definition_id: number; value: string }): ChangeEvent => ({
-      type: `product.customfield.${action}`,
-      resource: 'product.customfield',
-      resource_id: v.product_id,
-      data: presentFieldValue(definitions.get(v.definition_id)!, v.value),
-    });
+    const event = (action: 'updated' | 'deleted', v: { product_id: number; definition_id: number; value: string }) =>
+      customFieldEvent(action, v.product_id, presentFieldValue(definitions.get(v.definition_id)!, v.value));
     events.push(...cleared.map((v) => event('deleted', v)), ...set.map((v) => event('updated', v)));
   }
 
