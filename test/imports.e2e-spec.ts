@@ -120,12 +120,14 @@ describeE2E('bulk imports', () => {
       `SELECT type, resource, resource_id::int AS resource_id FROM events WHERE type LIKE 'import.%' OR type LIKE 'product.%' ORDER BY id`,
     );
     // A line records what the same member of PUT /products records: its product's event, then those
-    // of the parts it created (TEE-5's option, its two variants and the price tier of TEE-5-M).
+    // of the parts it created (TEE-1's category link, TEE-5's option, its two variants and the price
+    // tier of TEE-5-M).
     const [option] = (await t.http.get('/product/TEE-5/options').set(auth)).body.data as { id: number }[];
     const [small, medium] = variants as unknown as { id: number }[];
     const [tier] = (await t.http.get('/variant/TEE-5-M/pricetiers').set(auth)).body.data as { id: number }[];
     expect(events).toEqual([
       { type: 'product.created', resource: 'product', resource_id: tee1 },
+      { type: 'product.category.created', resource: 'product.category', resource_id: tee1 },
       { type: 'product.updated', resource: 'product', resource_id: tee1 },
       { type: 'product.created', resource: 'product', resource_id: tee5 },
       { type: 'product.option.created', resource: 'product.option', resource_id: option.id },

@@ -6,7 +6,7 @@ import type { ResourceEvents } from './resource-events.js';
 import { parseEmbed } from '../embed/embed.js';
 import { ApiError } from '../http/api-error.js';
 import { WithStatus } from '../http/envelope.js';
-import { assertIfMatch, assertNoIfMatch } from '../http/etag.js';
+import { assertIfMatch, assertIfMatchCollection, assertNoIfMatch } from '../http/etag.js';
 import type { ItemQuery, ListQuery } from '../paging/list-query.dto.js';
 import type { ListSpec } from '../paging/list-spec.js';
 import { pageRequest, toPage } from '../paging/page-request.js';
@@ -139,6 +139,8 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
     return this.tx.run(async (m) => {
       const owner = await this.cfg.findOwner(m, ownerKey, true);
       const stored = await this.cfg.table.whereIn(m, this.cfg.owner, [owner.id]);
+      // The collection as its GET lists it (no `listWhere` on a part put as a collection).
+      await assertIfMatchCollection(async () => [...stored].sort((a, b) => a.id - b.id).map(this.cfg.present));
       const matched = matchMembers(stored, inputs, keyOf, keyOf, this.cfg.collectionKey ? undefined : keyFold(fold));
       const kept = new Set(matched.filter((r): r is E => r !== null).map((r) => r.id));
       const removed = stored.filter((r) => !kept.has(r.id));

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from './api-error.js';
 import { requestContext } from './request-context.js';
+import { MAX_LIMIT } from '../paging/list-query.dto.js';
+import { pageRequest, paginationOf } from '../paging/page-request.js';
 
 /** Strong ETag over the exact bytes of the body. */
 export function etagOf(body: string | Buffer): string {
@@ -14,6 +16,32 @@ export function etagOf(body: string | Buffer): string {
  */
 export function representationEtag(data: unknown): string {
   return etagOf(JSON.stringify(data ?? null));
+}
+
+/** The ETag of a page: over its `pagination` and `data` (two pages with the same rows but another cursor differ). */
+export function pageEtag(paginationJson: string, dataJson: string): string {
+  return etagOf(`${paginationJson}\n${dataJson}`);
+}
+
+/**
+ * The ETag a plain `GET` of a collection (no query: the first page of up to MAX_LIMIT members, by id)
+ * answers with, from the whole collection as it is presented, in id order.
+ */
+function collectionEtag(members: object[]): string {
+  const req = pageRequest({}, { id: 'id' });
+  // A collection's members are presented with their `id` (next_cursor is the page's last one).
+  const page = members.slice(0, MAX_LIMIT) as { id: number }[];
+  return pageEtag(JSON.stringify(paginationOf(req, members.length, page)), JSON.stringify(page));
+}
+
+/**
+ * `If-Match` on a collection PUT (docs/api.md#put-replace-a-resource): compared with the ETag the collection's GET
+ * gives, read after the owner is locked; the collection is presented only when the request carries If-Match.
+ */
+export async function assertIfMatchCollection(present: () => Promise<object[]>): Promise<void> {
+  const header = requestContext.get()?.ifMatch;
+  if (!header) return;
+  if (!etagListMatches(header, collectionEtag(await present()), false)) throw ApiError.preconditionFailed();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { BatchAnswer, Page } from './envelope.js';
-import { etagListMatches, etagOf, newestUpdatedAtInJson } from './etag.js';
+import { etagListMatches, etagOf, newestUpdatedAtInJson, pageEtag } from './etag.js';
 import { FileBody } from './file-body.js';
 import { NdjsonBody, sendNdjson } from './ndjson-body.js';
 
@@ -20,7 +20,7 @@ export function sendSuccess(req: Request, res: Response, status: number, body: u
     const pagination = JSON.stringify(body.pagination);
     const data = JSON.stringify(body.items);
     json = `{"meta":{"status":${status},"success":true,"pagination":${pagination}},"data":${data}}`;
-    etag = etagOf(`${pagination}\n${data}`);
+    etag = pageEtag(pagination, data);
   } else if (body instanceof BatchAnswer) {
     const data = JSON.stringify(body.items);
     json = `{"meta":{"status":${status},"success":true,"batch":${JSON.stringify(body.counts)}},"data":${data}}`;

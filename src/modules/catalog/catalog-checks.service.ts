@@ -58,6 +58,11 @@ export class CatalogChecks {
     return this.customFields.named(m, 'product', names);
   }
 
+  /** The product custom field definitions of these ids, in one statement (to present values a write changed). */
+  fieldDefinitionsById(m: EntityManager, ids: number[]): Promise<CustomFieldDefinition[]> {
+    return this.customFields.withIds(m, ids);
+  }
+
   /**
    * Adds `<field> is already in use` for each given unique value another row holds, so a request
    * hears about every taken value at once (the unique indexes still decide races).

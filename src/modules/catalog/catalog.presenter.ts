@@ -12,6 +12,7 @@ import type { ProductType } from './product-types/product-type.entity.js';
 import { shippingValue, tracksInventory } from './domain/product-type-rules.js';
 import { stripHtml } from './domain/product-text.js';
 import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
+import type { ChangeEvent } from '../webhooks/event-recorder.service.js';
 import type {
   AttributeView,
   CategoryView,
@@ -333,4 +334,21 @@ declare module '../webhooks/event-data.types.js' {
   interface EventDataBySchema {
     ProductView: ProductJson;
   }
+}
+
+/**
+ * The event of a category link made or removed, by its route or by a product write: `data` is the
+ * category as GET /product/{id}/category/{category_id} shows it (as it was, for an unlink); a link has
+ * no id of its own, so `resource_id` is the product's.
+ */
+export function categoryLinkEvent(action: 'created' | 'deleted', productId: number, category: CategoryView): ChangeEvent {
+  return { type: `product.category.${action}`, resource: 'product.category', resource_id: productId, data: category };
+}
+
+/**
+ * The event of a custom field value set (`updated`) or cleared (`deleted`, `data` as it was), by its
+ * route or by a product write; `data` as GET /product/{id}/customfield/{name} shows it, `resource_id` the product's.
+ */
+export function customFieldEvent(action: 'updated' | 'deleted', productId: number, value: ProductCustomFieldView): ChangeEvent {
+  return { type: `product.customfield.${action}`, resource: 'product.customfield', resource_id: productId, data: value };
 }

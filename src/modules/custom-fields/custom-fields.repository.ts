@@ -26,4 +26,16 @@ export class CustomFieldsRepository {
     );
     return rows.map((r) => m.create(CustomFieldDefinition, r));
   }
+
+  /** The definitions of these ids, in one statement; none for no ids. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  async withIds(m: EntityManager, ids: number[]): Promise<CustomFieldDefinition[]> {
+    if (ids.length === 0) return [];
+    const rows = await runStatement<CustomFieldDefinition>(
+      m,
+      `SELECT * FROM ${tableOf(this.dataSource, CustomFieldDefinition)} WHERE id = ANY($1::int[])`,
+      [ids],
+    );
+    return rows.map((r) => m.create(CustomFieldDefinition, r));
+  }
 }

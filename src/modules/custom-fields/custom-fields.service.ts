@@ -33,6 +33,11 @@ export class CustomFieldsService extends CrudResource<CustomFieldDefinition, Ret
   named(m: EntityManager, entity: string, names: string[]): Promise<CustomFieldDefinition[]> {
     return this.repository.named(m, entity, names);
   }
+
+  /** The definitions of these ids, in one statement whatever their number. */
+  withIds(m: EntityManager, ids: number[]): Promise<CustomFieldDefinition[]> {
+    return this.repository.withIds(m, ids);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
-import { assertIfMatch } from '../../common/http/etag.js';
+import { assertIfMatch, assertIfMatchCollection } from '../../common/http/etag.js';
 import { formatMoney } from '../../common/money/money.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, toPage } from '../../common/paging/page-request.js';
@@ -85,6 +85,13 @@ export class SubscriptionProductsService {
       const blocked = productsChangeError(subscription.status);
       if (blocked) throw ApiError.conflict(blocked);
       const stored = await this.repository.productsOf(m, [subscription.id]);
+      await assertIfMatchCollection(() =>
+        this.present(
+          m,
+          [...stored].sort((a, b) => a.id - b.id),
+          {},
+        ),
+      );
       const unpriced = inputs.some((i) => i.price === undefined || i.price === null);
       const groupId = unpriced ? await this.customers.groupOf(m, subscription.customer_id) : null;
       const bag = new FieldErrorBag();

@@ -10,7 +10,7 @@ import { pageRequest, toPage } from '../../../common/paging/page-request.js';
 import { TransactionRunner } from '../../../database/transaction.js';
 import { EventRecorder } from '../../webhooks/event-recorder.service.js';
 import { CatalogChecks } from '../catalog-checks.service.js';
-import { presentCategory } from '../catalog.presenter.js';
+import { categoryLinkEvent, presentCategory } from '../catalog.presenter.js';
 import type { CategoryView } from '../catalog.views.js';
 import type { Category } from '../categories/category.entity.js';
 import type { CategoryLinkInput } from '../categories/dto/category.input.js';
@@ -103,7 +103,7 @@ export class ProductCategoriesService {
   private record(m: EntityManager, productId: number, action: 'created' | 'deleted', categories: CategoryView[]): Promise<void> {
     return this.events.record(
       m,
-      categories.map((data) => ({ type: `product.category.${action}`, resource: 'product.category', resource_id: productId, data })),
+      categories.map((data) => categoryLinkEvent(action, productId, data)),
     );
   }
 

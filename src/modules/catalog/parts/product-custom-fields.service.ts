@@ -8,7 +8,7 @@ import { pageRequest, toPage } from '../../../common/paging/page-request.js';
 import { TransactionRunner } from '../../../database/transaction.js';
 import { EventRecorder } from '../../webhooks/event-recorder.service.js';
 import { normalizeFieldValue } from '../../custom-fields/domain/field-value.js';
-import { presentFieldValue } from '../catalog.presenter.js';
+import { customFieldEvent, presentFieldValue } from '../catalog.presenter.js';
 import type { ProductCustomFieldView } from '../catalog.views.js';
 import type { CustomFieldValueInput } from './dto/custom-field-value.input.js';
 import { ProductCustomFieldValuesRepository } from './product-custom-field-values.repository.js';
@@ -84,6 +84,6 @@ export class ProductCustomFieldsService {
    * it. A value has no id of its own, so `resource_id` is the product's.
    */
   private record(m: EntityManager, productId: number, action: 'updated' | 'deleted', data: ProductCustomFieldView): Promise<void> {
-    return this.events.record(m, { type: `product.customfield.${action}`, resource: 'product.customfield', resource_id: productId, data });
+    return this.events.record(m, customFieldEvent(action, productId, data));
   }
 }

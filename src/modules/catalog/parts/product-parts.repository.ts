@@ -3,7 +3,9 @@ import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { RowNotFoundError } from '../../../database/row-not-found.js';
 import { findByKey } from '../../../database/sql/key-lookup.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
-import { Table } from '../../../database/table.js';
+import { runStatement } from '../../../database/sql/statement.js';
+import { Table, tableOf } from '../../../database/table.js';
+import { Product } from '../products/product.entity.js';
 import { ProductAttribute } from './product-attribute.entity.js';
 import { ProductExtra } from './product-extra.entity.js';
 import { ProductOption } from './product-option.entity.js';
@@ -42,6 +44,19 @@ export class ProductPartsRepository {
     const variant = await findByKey(m, ProductVariant, key, { alt: 'sku', label: 'Variant', lock });
     if (!variant) throw new RowNotFoundError('Variant', key);
     return variant;
+  }
+
+  /**
+   * A variant for a write of its price tiers, locked after its product's row. Every door that writes a
+   * variant's tiers (their item routes, their collection PUT, the product's PUT and batches) locks the
+   * product first, so the writes are serialized on one row and no two of them take their locks in
+   * opposite orders (a deadlock, answered as a spurious 409).
+   */
+  @GenerateSql({ args: [SqlArg.manager, '1'] })
+  async lockVariant(m: EntityManager, key: string): Promise<ProductVariant> {
+    const found = await this.findVariant(m, key);
+    await runStatement(m, `SELECT id FROM ${tableOf(m.connection, Product)} WHERE id = $1 FOR UPDATE`, [found.product_id]);
+    return this.findVariant(m, String(found.id), true);
   }
 
   /** The product's live (not deleted) options, in display order: what a variant must choose from. */

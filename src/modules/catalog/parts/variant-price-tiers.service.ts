@@ -27,7 +27,7 @@ export class VariantPriceTiersService extends ChildResourceService<
       events: recorder.for('product.variant.pricetier'),
       table: parts.variantPriceTiers,
       owner: 'variant_id',
-      findOwner: (m, key, lock) => parts.findVariant(m, key, lock),
+      findOwner: (m, key, lock) => (lock ? parts.lockVariant(m, key) : parts.findVariant(m, key)),
       list: PRICE_TIER_LIST,
       present: presentVariantTier,
     });

@@ -12,6 +12,7 @@ import { ProductOption } from '../parts/product-option.entity.js';
 import { ProductPriceTier } from '../parts/product-price-tier.entity.js';
 import { ProductVariant } from '../parts/product-variant.entity.js';
 import { Product } from './product.entity.js';
+import { Category } from '../categories/category.entity.js';
 import { VariantPriceTier } from '../parts/variant-price-tier.entity.js';
 
 /** The tables a product upsert writes in sets, by name (the names are fixed here, never from input). */
@@ -31,6 +32,12 @@ export type SetTable = keyof typeof TABLES;
 /** The tables of a product's parts whose writes show the rows they wrote (their events carry them). */
 export type PartTable = Exclude<SetTable, 'products' | 'categories' | 'custom_fields'>;
 export type SetRow<T extends SetTable> = InstanceType<(typeof TABLES)[T]>;
+
+/** A category link made or removed by a product write, with its category. */
+export interface LinkedCategory {
+  product_id: number;
+  category: Category;
+}
 
 /** Which column ties a part table's rows to their owner. */
 const OWNER: Record<Exclude<SetTable, 'products'>, string> = {
@@ -189,6 +196,42 @@ export class ProductBatchWriteRepository {
   )
   remove(m: EntityManager, table: Exclude<SetTable, 'products'>, ids: number[]): Promise<void> {
     return table === 'options' ? softDeleteRows(m, ProductOption, ids) : deleteRows(m, TABLES[table], ids);
+  }
+
+  /**
+   * Links categories to products in one statement; each link made, with its category as stored (the
+   * data of its `product.category.created` event), in the order of `links`.
+   */
+  @GenerateSql({ args: [SqlArg.manager, [{ product_id: 1, category_id: 2 }]] })
+  async linkCategories(m: EntityManager, links: { product_id: number; category_id: number }[]): Promise<LinkedCategory[]> {
+    if (links.length === 0) return [];
+    const rows = await runStatement<Category & { link_product_id: number }>(
+      m,
+      `WITH linked AS (
+         INSERT INTO ${tableOf(m.connection, ProductCategory)} (product_id, category_id)
+         SELECT * FROM unnest($1::int[], $2::int[]) RETURNING id, product_id, category_id
+       )
+       SELECT linked.product_id AS link_product_id, c.* FROM linked
+         JOIN ${tableOf(m.connection, Category)} c ON c.id = linked.category_id ORDER BY linked.id`,
+      [links.map((l) => l.product_id), links.map((l) => l.category_id)],
+    );
+    return rows.map(({ link_product_id, ...c }) => ({ product_id: link_product_id, category: m.create(Category, c) }));
+  }
+
+  /** Removes category links by id in one statement; each link removed, with its category as it is (the data of its event). */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  async unlinkCategories(m: EntityManager, ids: number[]): Promise<LinkedCategory[]> {
+    if (ids.length === 0) return [];
+    const rows = await runStatement<Category & { link_product_id: number }>(
+      m,
+      `WITH unlinked AS (
+         DELETE FROM ${tableOf(m.connection, ProductCategory)} WHERE id = ANY($1::int[]) RETURNING id, product_id, category_id
+       )
+       SELECT unlinked.product_id AS link_product_id, c.* FROM unlinked
+         JOIN ${tableOf(m.connection, Category)} c ON c.id = unlinked.category_id ORDER BY unlinked.id`,
+      [ids],
+    );
+    return rows.map(({ link_product_id, ...c }) => ({ product_id: link_product_id, category: m.create(Category, c) }));
   }
 
   /** Moves `updated_at` of products whose parts changed while their own row did not. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../../common/http/api-error.js';
-import { assertIfMatch, assertNoIfMatch } from '../../../common/http/etag.js';
+import { assertIfMatch, assertIfMatchCollection, assertNoIfMatch } from '../../../common/http/etag.js';
 import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
 import { normalizeFieldValue } from '../../custom-fields/domain/field-value.js';
 import { type OptionRule, selectionError } from '../domain/option-selection.js';
@@ -46,6 +46,8 @@ export interface UpsertOptions {
   path: (i: number, field: string) => string;
   /** Check If-Match against the (single) product as it is (item PUT, PATCH). */
   ifMatch?: boolean;
+  /** A part collection PUT: If-Match is compared with the ETag of this collection, as its GET gives it. */
+  collection?: (m: EntityManager, productId: number) => Promise<object[]>;
   /** How a 409 of member `i` is worded (a batch names the member); as is when left out. */
   conflict?: (i: number, message: string) => string;
 }
@@ -93,6 +95,8 @@ export class ProductWriteChecks {
       if (current) assertIfMatch((await this.products.productViews(m, [current.id])).get(current.id));
       else assertNoIfMatch();
     }
+    const { collection } = opts;
+    if (collection && plans.length === 1) await assertIfMatchCollection(() => collection(m, plans[0].id));
     await this.productValues(m, plans, bag, at);
     await this.checkReferences(m, plans, bag, at);
     this.checkParts(plans, bag, at);

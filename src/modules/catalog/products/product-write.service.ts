@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { namingDuplicates } from '../../../common/batch/batch-duplicate.js';
 import { type Upserted, batchAnswer } from '../../../common/batch/batch-result.js';
 import { WithStatus } from '../../../common/http/envelope.js';
+import { assertIfMatchCollection } from '../../../common/http/etag.js';
 import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
 import type { ItemQuery } from '../../../common/paging/list-query.dto.js';
 import { TransactionRunner } from '../../../database/transaction.js';
@@ -46,8 +47,8 @@ export interface UpsertedProduct extends Upserted<ProductJson> {
  * change from a no-op are the pure rules of domain/part-sync.ts and domain/set-sync.ts.
  *
  * Events: `product.created` or `product.updated` (the product as GET shows it) per product that
- * changed, its parts included; the parts' own events (`product.variant.created`, …) are recorded by
- * the routes of one part only.
+ * changed, its parts included, then the events of each part, category link and custom field value it
+ * created, changed or deleted, as their own routes record them (`product.variant.created`, …).
  */
 @Injectable()
 export class ProductWriteService {
@@ -128,6 +129,7 @@ export class ProductWriteService {
       const input = { [part]: members } as ProductPut;
       const [result] = await this.upsertMany(m, [{ key: productKey, input, mode: 'parts' }], {
         path: (_i, f) => (f.startsWith(`${part}.`) ? f.slice(part.length + 1) : f),
+        collection: (cm, productId) => this.collection(cm, productId, part),
       });
       return this.collection(m, result.id, part);
     });
@@ -136,7 +138,8 @@ export class ProductWriteService {
   /** PUT /variant/{v}/pricetiers: the variant's price tiers become exactly `tiers`, matched by customer group and quantity. */
   putVariantTiers(variantKey: string, tiers: PriceTierCreate[]) {
     return this.tx.run(async (m) => {
-      const variant = await this.parts.findVariant(m, variantKey, true);
+      const variant = await this.parts.lockVariant(m, variantKey);
+      await assertIfMatchCollection(async () => (await this.sets.partsOf(m, 'variant_price_tiers', [variant.id])).map(presentVariantTier));
       const bag = new FieldErrorBag();
       for (const { index, first } of repeatedKeys(tiers, (t) => tierKey(t)))
         bag.add(`${index}.quantity`, `is the same as that of price tier ${first}`);

@@ -2,8 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ChangeEvent } from '../../webhooks/event-recorder.service.js';
 import {
+  categoryLinkEvent,
+  customFieldEvent,
   presentAttribute,
+  presentCategory,
   presentExtra,
+  presentFieldValue,
   presentOption,
   presentProductTier,
   presentVariant,
@@ -15,7 +19,8 @@ import { type SyncPlan, changedOwners, groupBy, planSync } from '../domain/set-s
 import type { PriceTierCreate } from '../parts/dto/price-tier.input.js';
 import type { VariantPut } from './dto/product-put.input.js';
 import type { CheckedWrite, Plan } from './product-write-checks.service.js';
-import { type PartTable, type SetRow, ProductBatchWriteRepository } from './product-batch-write.repository.js';
+import { CatalogChecks } from '../catalog-checks.service.js';
+import { type LinkedCategory, type PartTable, type SetRow, ProductBatchWriteRepository } from './product-batch-write.repository.js';
 
 /** The resource of each part's events and its presenter: the events its own routes record, with the row as their GET shows it. */
 const PART_EVENTS: { [T in PartTable]: { resource: string; present: (row: SetRow<T>) => object } } = {
@@ -36,14 +41,17 @@ const PART_EVENTS: { [T in PartTable]: { resource: string; present: (row: SetRow
  */
 @Injectable()
 export class ProductWriter {
-  constructor(private readonly sets: ProductBatchWriteRepository) {}
+  constructor(
+    private readonly sets: ProductBatchWriteRepository,
+    private readonly checks: CatalogChecks,
+  ) {}
 
   async write(m: EntityManager, { plans, customFields }: CheckedWrite): Promise<ChangeEvent[]> {
     const events: ChangeEvent[] = [];
     await this.writeProducts(m, plans);
     for (const part of PART_NAMES) await this.writePart(m, plans, part, events);
-    await this.writeCategories(m, plans);
-    await this.writeCustomFields(m, plans, customFields);
+    await this.writeCategories(m, plans, events);
+    await this.writeCustomFields(m, plans, customFields, events);
     await this.sets.touchProducts(
       m,
       plans.filter((p) => p.current && p.partsChanged && !p.rowChanged).map((p) => p.id),
@@ -136,7 +144,7 @@ export class ProductWriter {
   }
 
   /** `category_ids`: links kept keep their place, new ones follow in the order sent. */
-  private async writeCategories(m: EntityManager, plans: Plan[]) {
+  private async writeCategories(m: EntityManager, plans: Plan[], events: ChangeEvent[]) {
     const sending = plans.filter((p) => p.member.input.category_ids !== undefined);
     if (sending.length === 0) return;
     const stored = await this.sets.partsOf(
@@ -146,7 +154,7 @@ export class ProductWriter {
     );
     const byOwner = groupBy(stored, (r) => r.product_id);
     const removed: number[] = [];
-    const inserts: Record<string, unknown>[] = [];
+    const inserts: { product_id: number; category_id: number }[] = [];
     for (const plan of sending) {
       const links = byOwner.get(plan.id) ?? [];
       const { added, removed: gone } = listDiff(
@@ -157,12 +165,15 @@ export class ProductWriter {
       removed.push(...links.filter((l) => gone.includes(l.category_id)).map((l) => l.id));
       inserts.push(...added.map((category_id) => ({ product_id: plan.id, category_id })));
     }
-    await this.sets.remove(m, 'categories', removed);
-    await this.sets.insert(m, 'categories', ['product_id', 'category_id'], inserts);
+    // The events the link routes record (ProductCategoriesService).
+    const event = (action: 'created' | 'deleted', link: LinkedCategory) =>
+      categoryLinkEvent(action, link.product_id, presentCategory(link.category));
+    events.push(...(await this.sets.unlinkCategories(m, removed)).map((l) => event('deleted', l)));
+    events.push(...(await this.sets.linkCategories(m, inserts)).map((l) => event('created', l)));
   }
 
   /** `custom_fields`: the values sent are set, those left out or null cleared. */
-  private async writeCustomFields(m: EntityManager, plans: Plan[], values: (Map<number, string> | null)[]) {
+  private async writeCustomFields(m: EntityManager, plans: Plan[], values: (Map<number, string> | null)[], events: ChangeEvent[]) {
     const sending = plans.map((plan, i) => ({ plan, values: values[i] })).filter((x) => x.values !== null);
     if (sending.length === 0) return;
     const stored = await this.sets.partsOf(
@@ -188,7 +199,24 @@ export class ProductWriter {
         ownerColumn: 'product_id',
       },
     );
-    await this.writeSync(m, 'custom_fields', plan, ['value'], ['product_id', 'definition_id', 'value'], null);
+    const { updated } = await this.writeSync(m, 'custom_fields', plan, ['value'], ['product_id', 'definition_id', 'value'], null);
+    // The events the value's route records (ProductCustomFieldsService): a value set is `updated`, one
+    // cleared `deleted` with the value as it was; `resource_id` is the product's.
+    const changedIds = new Set(updated.map((r) => r.id));
+    const set = [
+      ...plan.inserted.map((x) => x.values),
+      ...plan.updated
+        .filter((u) => changedIds.has(u.row.id))
+        .map((u) => ({ ...u.values, product_id: u.row.product_id, definition_id: u.row.definition_id })),
+    ] as { product_id: number; definition_id: number; value: string }[];
+    const cleared = plan.removed.map((r) => r.row);
+    if (set.length === 0 && cleared.length === 0) return;
+    const definitions = new Map(
+      (await this.checks.fieldDefinitionsById(m, [...new Set([...set, ...cleared].map((v) => v.definition_id))])).map((d) => [d.id, d]),
+    );
+    const event = (action: 'updated' | 'deleted', v: { product_id: number; definition_id: number; value: string }) =>
+      customFieldEvent(action, v.product_id, presentFieldValue(definitions.get(v.definition_id)!, v.value));
+    events.push(...cleared.map((v) => event('deleted', v)), ...set.map((v) => event('updated', v)));
   }
 
   /**
@@ -203,7 +231,7 @@ export class ProductWriter {
     updateColumns: readonly string[],
     insertColumns: readonly string[],
     events: T extends PartTable ? ChangeEvent[] : null,
-  ): Promise<{ inserted: { id: number }[] }> {
+  ): Promise<{ inserted: { id: number }[]; updated: { id: number }[] }> {
     await this.sets.remove(
       m,
       table,
@@ -235,7 +263,7 @@ export class ProductWriter {
         ...plan.removed.map((r) => event('deleted', r.row)),
       );
     }
-    return { inserted };
+    return { inserted, updated };
   }
 }
 

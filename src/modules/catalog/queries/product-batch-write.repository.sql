@@ -191,6 +191,49 @@ SET
 WHERE
   id = ANY ($1::int[]);
 
+-- ProductBatchWriteRepository.linkCategories
+WITH
+  linked AS (
+    INSERT INTO
+      "product_categories" (product_id, category_id)
+    SELECT
+      *
+    FROM
+      unnest($1::int[], $2::int[])
+    RETURNING
+      id,
+      product_id,
+      category_id
+  )
+SELECT
+  linked.product_id AS link_product_id,
+  c.*
+FROM
+  linked
+  JOIN "categories" c ON c.id = linked.category_id
+ORDER BY
+  linked.id;
+
+-- ProductBatchWriteRepository.unlinkCategories
+WITH
+  unlinked AS (
+    DELETE FROM "product_categories"
+    WHERE
+      id = ANY ($1::int[])
+    RETURNING
+      id,
+      product_id,
+      category_id
+  )
+SELECT
+  unlinked.product_id AS link_product_id,
+  c.*
+FROM
+  unlinked
+  JOIN "categories" c ON c.id = unlinked.category_id
+ORDER BY
+  unlinked.id;
+
 -- ProductBatchWriteRepository.touchProducts
 UPDATE "products"
 SET

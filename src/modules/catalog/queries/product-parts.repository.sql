@@ -514,6 +514,41 @@ LIMIT
   1
 FOR UPDATE;
 
+-- ProductPartsRepository.lockVariant
+SELECT
+  "r"."id" AS "r_id",
+  "r"."product_id" AS "r_product_id",
+  "r"."sku" AS "r_sku",
+  "r"."base_price" AS "r_base_price",
+  "r"."cost" AS "r_cost",
+  "r"."weight" AS "r_weight",
+  "r"."depth" AS "r_depth",
+  "r"."width" AS "r_width",
+  "r"."height" AS "r_height",
+  "r"."enabled" AS "r_enabled",
+  "r"."is_on_sale" AS "r_is_on_sale",
+  "r"."sale_price_or_discount" AS "r_sale_price_or_discount",
+  "r"."track_inventory" AS "r_track_inventory",
+  "r"."in_stock_amount" AS "r_in_stock_amount",
+  "r"."expected_availability_date" AS "r_expected_availability_date",
+  "r"."options" AS "r_options",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "product_variants" "r"
+WHERE
+  (
+    "r"."id" = $1
+    OR "r"."sku" = $2
+  )
+ORDER BY
+  CASE
+    WHEN "r"."id" = $1 THEN 0
+    ELSE 1
+  END ASC
+LIMIT
+  1;
+
 -- ProductPartsRepository.liveOptions
 SELECT
   "ProductOption"."id" AS "ProductOption_id",

@@ -129,3 +129,11 @@ FROM
 WHERE
   entity = $1
   AND name = ANY ($2::text[]);
+
+-- CustomFieldsRepository.withIds
+SELECT
+  *
+FROM
+  "custom_field_definitions"
+WHERE
+  id = ANY ($1::int[]);
