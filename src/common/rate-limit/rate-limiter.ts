@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { isIPv6 } from 'node:net';
+import { ipv6Bytes } from '../net/ipv6.js';
 import type { NextFunction, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { sendError } from '../http/envelope.js';
@@ -146,21 +147,9 @@ export function overLimit(res: Response, window: RateLimitWindow, limit: number)
 export function clientNetwork(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1];
-  if (isIPv6(address)) return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
-  return address;
-}
-
-/** The eight groups of an IPv6 address, each as four lower-case hex digits (an embedded IPv4 tail as two). */
-function expandIPv6(address: string): string[] {
-  let text = address.toLowerCase().replace(/%.*$/, '');
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number);
-    text = text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
-  const middle = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...middle, ...right].map((g) => g.padStart(4, '0'));
+  const bare = address.replace(/%.*$/, '');
+  if (!isIPv6(bare)) return address;
+  const b = ipv6Bytes(bare);
+  const groups = [0, 2, 4, 6].map((i) => ((b[i] << 8) | b[i + 1]).toString(16).padStart(4, '0'));
+  return `${groups.join(':')}::/64`;
 }

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { ipv6Bytes } from '../../../common/net/ipv6.js';
 
 /**
  * Addresses a webhook may not reach (SSRF): private, loopback, link-local (cloud metadata at
@@ -38,28 +39,6 @@ const lists = RANGES.map(([net, prefix, type, label]) => {
   list.addSubnet(net, prefix, type);
   return { list, type, label };
 });
-
-/** The sixteen bytes of an IPv6 address (isIP says it is one), a trailing dotted IPv4 part included. */
-function ipv6Bytes(address: string): number[] {
-  let text = address.toLowerCase();
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  let tail: number[] = [];
-  if (dotted) {
-    tail = dotted.slice(1).map(Number);
-    text = text.slice(0, dotted.index) + '0:0';
-  }
-  const [head, rest] = text.split('::');
-  const groups = (part: string | undefined) => (part ? part.split(':').filter((g) => g !== '') : []);
-  const left = groups(head);
-  const right = groups(rest);
-  const hextets = rest === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  const bytes = hextets.flatMap((g) => {
-    const n = parseInt(g, 16);
-    return [n >> 8, n & 255];
-  });
-  if (dotted) bytes.splice(12, 4, ...tail);
-  return bytes;
-}
 
 const v4 = (b: number[]) => b.join('.');
 const zero = (b: number[]) => b.every((x) => x === 0);
