@@ -4,7 +4,7 @@ import { writableFieldsOf } from '../src/common/crud/replacement.js';
 import { queryCounter } from '../src/database/query-counter.js';
 import { ProductBatchMember } from '../src/modules/catalog/products/dto/product-put.input.js';
 import { BulkResourceRegistry } from '../src/modules/bulk/bulk-resource.registry.js';
-import { ExportRunner } from '../src/modules/bulk/export.runner.js';
+import { BulkRetention } from '../src/modules/bulk/bulk-retention.service.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 import { eventually } from './support/eventually.js';
@@ -385,20 +385,21 @@ describeE2E('bulk exports', () => {
     expect((await t.sql(`SELECT count(*)::int AS n FROM exports WHERE resource = 'products'`))[0]).toEqual({ n: 2 });
   });
 
-  it('removes an export and its file once it expires', async () => {
+  it('deletes the file once it is past its retention, and then answers 410 for it while the export stays', async () => {
     const id = (await start('countries')).body.data.id as number;
-    await completed(id);
-    await t.sql(`UPDATE exports SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
-    await eventually(async () => {
-      expect((await t.http.get(`/export/${id}`).set(auth)).body).toEqual(fail(404, `Export ${id} was not found.`));
-    });
-    expect((await t.http.get(`/export/${id}/file`).set(auth)).body).toEqual(fail(404, `Export ${id} was not found.`));
-    expect(((await t.http.get('/exports').set(auth)).body.data as { id: number }[]).map((e) => e.id)).not.toContain(id);
-    // The loop's sweep (once a minute) removes the row and its lines in one statement.
-    await t.app.get(ExportRunner).removeExpired();
-    expect(
-      await t.sql(`SELECT id FROM exports WHERE id = $1 UNION ALL SELECT export_id FROM export_lines WHERE export_id = $1`, [id]),
-    ).toEqual([]);
+    const done = await completed(id);
+    await t.sql(`UPDATE exports SET finished_at = now() - interval '8 days', expires_at = now() - interval '1 day' WHERE id = $1`, [id]);
+    expect((await t.http.get(`/export/${id}/file`).set(auth)).body).toEqual(
+      fail(410, `The file of export ${id} was deleted 7 days after it completed.`),
+    );
+    // The loop's sweep (once a minute) deletes the lines in bounded steps and marks the export purged.
+    await t.app.get(BulkRetention).sweep();
+    expect(await t.sql(`SELECT export_id FROM export_lines WHERE export_id = $1`, [id])).toEqual([]);
+    expect(await t.sql(`SELECT purged_at IS NOT NULL AS purged FROM exports WHERE id = $1`, [id])).toEqual([{ purged: true }]);
+    expect((await t.http.get(`/export/${id}`).set(auth)).body.data).toEqual({ ...done, finished_at: TS, expires_at: TS });
+    expect((await t.http.get(`/export/${id}/file`).set(auth)).body).toEqual(
+      fail(410, `The file of export ${id} was deleted 7 days after it completed.`),
+    );
   });
 
   it('exports every resource in a form its import takes back unchanged', async () => {

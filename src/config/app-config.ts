@@ -136,6 +136,14 @@ export interface AppConfig {
   bulkLeaseSeconds: number;
   /** Pause of an idle process before it looks for queued imports and exports again (BULK_POLL_MS, default 1 s). */
   bulkPollMs: number;
+  /**
+   * How long a process works on one bulk job before it gives the job back and takes the one that ran
+   * least recently (BULK_SLICE_MS, default 5 s; one chunk at least), so a small job never waits for a
+   * large one to end.
+   */
+  bulkSliceMs: number;
+  /** Days after an import or export ended that its lines, results or file are deleted (BULK_RETENTION_DAYS, default 7). */
+  bulkRetentionDays: number;
 }
 
 type TrustProxy = boolean | number | string[];
@@ -365,6 +373,8 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     importChunkBytes: byteCount(env, 'IMPORT_CHUNK_BYTES', 8 * 1024 ** 2),
     bulkLeaseSeconds: positiveInt(env, 'BULK_LEASE_SECONDS', 15),
     bulkPollMs: boundedInt(env, 'BULK_POLL_MS', 1000, 60_000),
+    bulkSliceMs: boundedInt(env, 'BULK_SLICE_MS', 5000, 600_000),
+    bulkRetentionDays: positiveInt(env, 'BULK_RETENTION_DAYS', 7),
   };
 }
 

@@ -157,6 +157,11 @@ export const ERRORS: Record<number, ErrorDoc> = {
       'The resource is in a state that refuses this (in use by others, an expired quote, an illegal status change) or a concurrent write won; retry.',
     message: 'The resource is still in use by quote items and cannot be deleted.',
   },
+  410: {
+    name: 'Gone',
+    description: 'What the route served was deleted for good (the results or file of a bulk job, `BULK_RETENTION_DAYS` after it ended).',
+    message: 'The file of export 7 was deleted 7 days after it completed.',
+  },
   412: {
     name: 'PreconditionFailed',
     description: '`If-Match` does not match the current ETag of the resource.',
@@ -175,7 +180,8 @@ export const ERRORS: Record<number, ErrorDoc> = {
   },
   429: {
     name: 'TooManyRequests',
-    description: 'Rate limit reached; retry after `Retry-After` seconds.',
+    description:
+      'Rate limit reached, or (on `POST /imports` and `POST /exports`) the store has 5 imports and exports queued or running already; retry after `Retry-After` seconds.',
     message: 'Rate limit exceeded: this API key may make 600 requests per minute; retry in 12 s.',
     headers: ['Retry-After'],
   },

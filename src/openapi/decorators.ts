@@ -57,6 +57,8 @@ export interface NdjsonDoc {
   example: string;
   /** The answer is a file to save: `Content-Disposition: attachment; filename="…"` (this describes the name). */
   attachment?: string;
+  /** Error statuses the route answers besides those every route may (409: not ready yet; 410: deleted). */
+  errors?: (409 | 410)[];
 }
 
 /** The answer is `application/x-ndjson`, one JSON value per line, streamed. */

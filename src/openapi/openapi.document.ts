@@ -222,6 +222,7 @@ function errorStatuses(h: Handler, path: string): number[] {
   const statuses = [400, 401, 403, 405, 413, 415, 422, 429, 500, 503];
   if (path.includes('{')) statuses.push(404);
   if (h.method !== 'GET') statuses.push(409);
+  for (const status of h.ndjson?.errors ?? []) if (!statuses.includes(status)) statuses.push(status);
   if (['PATCH', 'PUT', 'DELETE'].includes(h.method)) statuses.push(412);
   return statuses.sort((a, b) => a - b);
 }

@@ -4,6 +4,7 @@ import type { JobHandler } from '../../common/jobs/job.engine.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { Export, Import } from './bulk.entities.js';
+import { BulkRetention } from './bulk-retention.service.js';
 import { ExportRunner } from './export.runner.js';
 import { ImportRunner } from './import.runner.js';
 import { type BulkJobTable, BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
@@ -11,16 +12,20 @@ import { type BulkJobTable, BulkJobsRepository } from './repositories/bulk-jobs.
 /** The engine of bulk jobs, which ImportsService and ExportsService wake after queueing a job. */
 export const BULK_JOBS = 'bulk-jobs';
 
-/** How often a pass removes the exports whose file expired (docs/api.md, Bulk import and export: kept 7 days). */
-const EXPIRED_SWEEP_MS = 60_000;
+/** How often a pass sweeps the jobs past their retention (docs/api.md#bulk-import-and-export: BULK_RETENTION_DAYS). */
+const RETENTION_SWEEP_MS = 60_000;
 
 /**
- * The job kind of bulk imports and exports (docs/api.md, Bulk import and export), on the JobEngine:
+ * The job kind of bulk imports and exports (docs/api.md#bulk-import-and-export), on the JobEngine:
  * one loop in the worker, and in the api when REDIS_URL is unset (no worker is expected then), as
- * the other kinds do. A pass takes the oldest free job with a leased claim (renewed every third of
- * BULK_LEASE_SECONDS while it works, so a process that dies is taken over within 30 s) and runs it
- * to its end; several processes share the queue (SKIP LOCKED). The CLI runs a job of its own
- * through `runOne`. On SIGTERM the chunk in progress commits and the job is given back at once.
+ * the other kinds do. A pass takes the free import, then the free export, that ran least recently,
+ * each with a leased claim (renewed every third of BULK_LEASE_SECONDS while it works, so a process
+ * that dies is taken over within 30 s), and works on it for a slice (BULK_SLICE_MS, one chunk at
+ * least), then gives it back: jobs share the loops, and a small one queued behind a large one starts
+ * within a slice rather than when the large one ends. Several processes share the queue (SKIP
+ * LOCKED). The CLI runs a job of its own through `runOne`, to its end. On SIGTERM the chunk in
+ * progress commits and the job is given back at once. Every minute a pass also sweeps the jobs past
+ * their retention (BulkRetention).
  */
 @Injectable()
 export class BulkJobHandler implements JobHandler, OnApplicationShutdown {
@@ -34,6 +39,7 @@ export class BulkJobHandler implements JobHandler, OnApplicationShutdown {
     private readonly jobs: BulkJobsRepository,
     private readonly imports: ImportRunner,
     private readonly exports: ExportRunner,
+    private readonly retention: BulkRetention,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -43,10 +49,10 @@ export class BulkJobHandler implements JobHandler, OnApplicationShutdown {
 
   async pass(stopping: () => boolean): Promise<number> {
     const stop = () => this.stopped || stopping();
-    const worked = (await this.take('imports', null, stop)) + (await this.take('exports', null, stop));
-    if (Date.now() - this.lastSweep >= EXPIRED_SWEEP_MS) {
+    const worked = (await this.take('imports', null, stop, true)) + (await this.take('exports', null, stop, true));
+    if (Date.now() - this.lastSweep >= RETENTION_SWEEP_MS) {
       this.lastSweep = Date.now();
-      await this.exports.removeExpired();
+      await this.retention.sweep();
     }
     return worked;
   }
@@ -56,14 +62,18 @@ export class BulkJobHandler implements JobHandler, OnApplicationShutdown {
    * process holds it (the caller then follows its progress). `onProgress` hears the import after each chunk.
    */
   async runOne(table: BulkJobTable, id: number, onProgress?: (job: Import) => void): Promise<boolean> {
-    return (await this.take(table, id, () => this.stopped, onProgress)) > 0;
+    return (await this.take(table, id, () => this.stopped, false, onProgress)) > 0;
   }
 
-  /** Claims a free job of `table` (job `only`, when given) and runs it; answers 1 when it took one. */
+  /**
+   * Claims a free job of `table` (job `only`, when given) and runs it, for a slice when `sliced`
+   * (then gives it back), else to its end; answers 1 when it took one.
+   */
   private async take(
     table: BulkJobTable,
     only: number | null,
     stopping: () => boolean,
+    sliced: boolean,
     onProgress?: (job: Import) => void,
   ): Promise<number> {
     const lease = this.config.bulkLeaseSeconds;
@@ -78,20 +88,23 @@ export class BulkJobHandler implements JobHandler, OnApplicationShutdown {
       this.logger,
       table === 'imports' ? 'import' : 'export',
     );
+    const sliceEnds = Date.now() + this.config.bulkSliceMs;
+    let sliceOver = false;
+    const slice = () => (sliceOver ||= sliced && Date.now() >= sliceEnds);
     try {
       if (table === 'imports') {
-        await this.imports.run(job as Import, ticket, this.config.importChunkLines, stopping, onProgress);
+        await this.imports.run(job as Import, ticket, this.config.importChunkLines, stopping, onProgress, slice);
       } else {
-        await this.exports.run(job as Export, ticket, stopping);
+        await this.exports.run(job as Export, ticket, stopping, slice);
       }
     } finally {
       keeper.stop();
-      if (stopping()) await this.giveBack(table, job.id, ticket);
+      if (stopping() || sliceOver) await this.giveBack(table, job.id, ticket);
     }
     return 1;
   }
 
-  /** On the way out: the job goes back to the queue at once (its status stays `running`). */
+  /** On the way out, or at the end of its slice: the job goes back to the queue at once (its status stays `running`). */
   private async giveBack(table: BulkJobTable, id: number, ticket: ClaimTicket): Promise<void> {
     await this.jobs.release(this.tx.direct, table, id, ticket.token).catch((err: Error) => {
       this.logger.warn(`Could not give back ${table} ${id}: ${err.message}; another process takes it once its lease ends`);

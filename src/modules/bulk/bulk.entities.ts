@@ -43,6 +43,7 @@ abstract class ClaimedJob {
 @Entity({ name: 'imports' })
 @Index('IDX_imports_due', ['id'], { where: `status IN ('queued', 'running')` })
 @Index('IDX_imports_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_imports_unpurged', ['finished_at'], { where: 'purged_at IS NULL AND finished_at IS NOT NULL' })
 export class Import extends ClaimedJob {
   @PrimaryGeneratedColumn()
   id: number;
@@ -96,6 +97,13 @@ export class Import extends ClaimedJob {
 
   @Column({ type: 'timestamptz', nullable: true })
   finished_at: Date | null;
+
+  /**
+   * When the retention sweep deleted its lines and results, BULK_RETENTION_DAYS after it ended
+   * (docs/api.md#bulk-import-and-export): GET /import/{id}/results answers 410 from then on.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  purged_at: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
@@ -155,13 +163,14 @@ export class ImportResult {
 
 /**
  * A bulk export: the members of a resource in the form its import takes, one line each, written in
- * the background and kept until `expires_at` (7 days after it completed). `last_id` is the id of the
+ * the background and kept until `expires_at` (BULK_RETENTION_DAYS after it completed); a failed or
+ * cancelled export keeps no lines. `last_id` is the id of the
  * last member written: a successor goes on after it.
  */
 @Entity({ name: 'exports' })
 @Index('IDX_exports_due', ['id'], { where: `status IN ('queued', 'running')` })
 @Index('IDX_exports_updated_at_id', ['updated_at', 'id'])
-@Index('IDX_exports_expires_at', ['expires_at'])
+@Index('IDX_exports_unpurged', ['finished_at'], { where: 'purged_at IS NULL AND finished_at IS NOT NULL' })
 export class Export extends ClaimedJob {
   @PrimaryGeneratedColumn()
   id: number;
@@ -185,15 +194,30 @@ export class Export extends ClaimedJob {
   @Column({ type: 'text', nullable: true })
   error: string | null;
 
+  /**
+   * Attempts begun at the chunk after `last_id` (0 once it commits), counted before each, so that
+   * one whose process died counts too: past the third the export fails with `chunk_error`.
+   */
+  @Column({ type: 'integer', default: 0 })
+  chunk_attempts: number;
+
+  /** Why the last attempt at that chunk failed, when it failed rather than died. */
+  @Column({ type: 'text', nullable: true })
+  chunk_error: string | null;
+
   @Column({ type: 'timestamptz', nullable: true })
   started_at: Date | null;
 
   @Column({ type: 'timestamptz', nullable: true })
   finished_at: Date | null;
 
-  /** When the file is removed (and the export with it). */
+  /** When a completed export's file is deleted: BULK_RETENTION_DAYS after it ended. */
   @Column({ type: 'timestamptz', nullable: true })
   expires_at: Date | null;
+
+  /** When the retention sweep deleted its file: GET /export/{id}/file answers 410 from then on. */
+  @Column({ type: 'timestamptz', nullable: true })
+  purged_at: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

@@ -11,6 +11,8 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { BulkResourceRegistry } from './bulk-resource.registry.js';
 import { BulkEventRecorder } from './bulk-event.recorder.js';
 import { BULK_JOBS, BulkJobHandler } from './bulk-job.handler.js';
+import { BulkJobBound } from './bulk-job.bound.js';
+import { BulkRetention } from './bulk-retention.service.js';
 import { ExportRunner } from './export.runner.js';
 import { ExportsController } from './exports.controller.js';
 import { ExportsService } from './exports.service.js';
@@ -54,6 +56,8 @@ export class BulkModule {
         ExportRunner,
         ImportsService,
         ExportsService,
+        BulkJobBound,
+        BulkRetention,
         ...(loop || role === 'cli' ? [BulkJobHandler] : []),
         ...(loop ? [engine] : []),
       ],

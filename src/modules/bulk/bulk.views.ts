@@ -35,7 +35,11 @@ export class ExportView {
   @Field.timestamp() created_at: string | null;
   @Field.timestamp({ nullable: true }) started_at: string | null;
   @Field.timestamp({ nullable: true }) finished_at: string | null;
-  @Field.timestamp({ nullable: true, description: 'When the file (and the export) is removed: 7 days after it completed.' })
+  @Field.timestamp({
+    nullable: true,
+    description:
+      'When the file is deleted (`GET /export/{id}/file` then answers 410): `BULK_RETENTION_DAYS` (default 7) after it completed; null until it completes, and for a failed or cancelled export, which keeps no file.',
+  })
   expires_at: string | null;
   @Field.timestamp() updated_at: string | null;
 }

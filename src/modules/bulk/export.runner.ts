@@ -7,18 +7,26 @@ import type { BulkResourceAdapter } from '../../common/bulk/bulk-resource.adapte
 import { BulkResourceRegistry } from './bulk-resource.registry.js';
 import type { Export } from './bulk.entities.js';
 import { BulkEventRecorder } from './bulk-event.recorder.js';
-import { ChunkRetryPolicy } from './chunk-retry.policy.js';
 import { isBulkResource } from './domain/bulk-resources.js';
+import { isDependencyFailure } from '../../common/http/exception.filter.js';
+import { backoffMs } from '../../common/jobs/domain/backoff.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { ExportsRepository } from './repositories/exports.repository.js';
 
 /** Members read and written per transaction. */
 const EXPORT_CHUNK_MEMBERS = 1000;
 
-/** What one chunk did: `more` while members may be left; `held` false once the claim is no longer ours. */
+/** Attempts at a chunk, counted in the export's row, after which the export fails (docs/api.md#bulk-import-and-export). */
+const CHUNK_ATTEMPTS = 3;
+
+/** The longest reason a given-up export's error carries. */
+const MAX_REASON = 500;
+
+/** What one chunk did: `more` while members may be left; `held` false once the claim is no longer ours; the export as it now is. */
 interface ChunkOutcome {
   held: boolean;
   more: boolean;
+  job?: Export;
 }
 
 /**
@@ -26,9 +34,14 @@ interface ChunkOutcome {
  * row is locked under the claim's token, the next members after its `last_id` read through their
  * resource's door (each in the form its import takes, in a fixed number of statements), and their
  * lines written with the export's count and position in one statement. A chunk shorter than the
- * limit is the last: the export completes (its file kept 7 days) with its `export.completed` event
- * in that same transaction. A process that dies loses only its uncommitted chunk; its successor goes
- * on after the last member written, so no member is written twice.
+ * limit is the last: the export completes (its file kept BULK_RETENTION_DAYS) with its
+ * `export.completed` event in that same transaction. A process that dies loses only its uncommitted
+ * chunk; its successor goes on after the last member written, so no member is written twice.
+ *
+ * The attempts at a chunk are counted in the export's row before each (so an attempt whose process
+ * dies counts too): the database away is rethrown (the claim outlives the outage or lapses, and the
+ * chunk goes again then); any other failure has the chunk go again after a pause, and past the third
+ * attempt the export fails with the reason, keeping no file, rather than loop on it.
  */
 @Injectable()
 export class ExportRunner {
@@ -44,33 +57,43 @@ export class ExportRunner {
   ) {}
 
   /**
-   * Runs `job` to its end or until the claim is lost or `stopping()` says the process is stopping
-   * (the job is then given back and another process goes on).
+   * Runs `job` to its end or until the claim is lost, the export cancelled, `stopping()` says the
+   * process is stopping or `sliceOver()` that its slice is over after a chunk (the job is then given
+   * back and the next one, this or another process, goes on).
    */
-  async run(job: Export, ticket: ClaimTicket, stopping: () => boolean): Promise<void> {
+  async run(job: Export, ticket: ClaimTicket, stopping: () => boolean, sliceOver: () => boolean = () => false): Promise<void> {
     if (!isBulkResource(job.resource)) {
       await this.tx.run((m) => this.finish(m, job, ticket, 'failed', `Unknown resource ${job.resource}.`));
       return;
     }
     const door = this.doors.get(job.resource);
-    const failures = new ChunkRetryPolicy(this.logger, `Export ${job.id}`);
     while (!stopping()) {
+      // Counted before the attempt and in the export's row: an attempt whose process dies counts too.
+      const attempt = await this.repository.beginChunkAttempt(this.tx.direct, job.id, ticket.token);
+      if (!attempt) return;
+      if (attempt.chunk_attempts > CHUNK_ATTEMPTS) {
+        const reason = attempt.chunk_error ?? `its process stopped during each of ${CHUNK_ATTEMPTS} attempts`;
+        this.logger.error(`Export ${job.id}: the chunk after member ${job.last_id} failed ${CHUNK_ATTEMPTS} times (${reason})`);
+        const error = `The members after the ${job.lines} written could not be exported in ${CHUNK_ATTEMPTS} attempts: ${reason}`;
+        await this.tx.run((m) => this.finish(m, job, ticket, 'failed', error));
+        return;
+      }
       let outcome: ChunkOutcome;
       try {
         outcome = await this.tx.run((m) => this.chunk(m, job, door, ticket));
-        failures.succeeded();
       } catch (err) {
-        if (!(await failures.failed(err))) continue;
-        await this.tx.run((m) => this.finish(m, job, ticket, 'failed', 'The members after those written could not be read.'));
-        return;
+        if (isDependencyFailure(err)) throw err;
+        this.logger.warn(
+          `Export ${job.id}: a chunk failed (${(err as Error).message}); attempt ${attempt.chunk_attempts} of ${CHUNK_ATTEMPTS}`,
+        );
+        await this.repository.noteChunkFailure(this.tx.direct, job.id, ticket.token, reasonOf(err));
+        await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt.chunk_attempts, { baseMs: 250 })));
+        continue;
       }
       if (!outcome.held || !outcome.more) return;
+      job = outcome.job ?? job;
+      if (sliceOver()) return;
     }
-  }
-
-  /** Removes the exports whose file expired (with their lines), in one statement; answers how many. */
-  removeExpired(): Promise<number> {
-    return this.repository.removeExpired(this.tx.direct);
   }
 
   /** One chunk in the transaction of `m`: the members after the export's `last_id`, their lines, and the end when none are left. */
@@ -79,20 +102,28 @@ export class ExportRunner {
     const held = await this.jobs.lockHeld<Export>(m, 'exports', job.id, ticket.token, this.config.bulkLeaseSeconds);
     if (!held) return { held: false, more: false };
     const members = await door.exportPage(m, held.last_id, EXPORT_CHUNK_MEMBERS, held.updated_at_min);
+    let recorded: Export | null = held;
     if (members.length) {
       const bodies = members.map((x) => JSON.stringify(x.member));
-      const recorded = await this.repository.recordChunk(m, job.id, ticket.token, bodies, members[members.length - 1].id);
+      recorded = await this.repository.recordChunk(m, job.id, ticket.token, bodies, members[members.length - 1].id);
       if (!recorded) return { held: false, more: false };
     }
-    if (members.length === EXPORT_CHUNK_MEMBERS) return { held: true, more: true };
+    if (members.length === EXPORT_CHUNK_MEMBERS) return { held: true, more: true, job: recorded };
     return { held: (await this.finish(m, job, ticket, 'completed', null)) !== null, more: false };
   }
 
-  /** The end of an export under its claim (with `export.completed` when it completed), in the transaction of `m`. */
+  /** The end of an export under its claim (with `export.completed` when it completed; a failed one's lines deleted), in the transaction of `m`. */
   private async finish(m: EntityManager, job: Export, ticket: ClaimTicket, status: 'completed' | 'failed', error: string | null) {
-    const done = await this.repository.finish(m, job.id, ticket.token, status, error);
+    const done = await this.repository.finish(m, job.id, ticket.token, status, error, this.config.bulkRetentionDays);
     if (done?.status === 'completed') await this.events.exportCompleted(m, done);
     if (!done) this.logger.warn(`Export ${job.id} was taken over before it could be marked ${status}`);
     return done;
   }
+}
+
+/** Why an attempt failed, as a given-up export's error says it: storable text, bounded. */
+function reasonOf(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  const safe = text.replace(/[\0\p{Cs}]/gu, '\uFFFD');
+  return safe.length > MAX_REASON ? `${safe.slice(0, MAX_REASON)}…` : safe;
 }

@@ -19,7 +19,7 @@ export class ExportsController {
   @ApiItem(ExportView, {
     summary: 'Export a collection to NDJSON',
     description:
-      'Answers 202 with the queued export and `Location: /export/{id}`; its file is written in the background, one member per line in the form `POST /imports` takes (a product with all its parts), so the file imports into another store as it is. Scope: the read scope of the resource. The file is kept 7 days after the export completed, then the export is removed.',
+      'Answers 202 with the queued export and `Location: /export/{id}`; its file is written in the background, one member per line in the form `POST /imports` takes (a product with all its parts), so the file imports into another store as it is. Scope: the read scope of the resource. The file is kept `BULK_RETENTION_DAYS` (default 7) after the export completed, then deleted (`GET /export/{id}/file`: 410). A store has at most 5 imports and exports queued or running: one more is refused with 429 and `Retry-After`.',
     location: 'The export: `/export/{id}`.',
   })
   create(@Body() body: ExportCreate) {
@@ -41,14 +41,26 @@ export class ExportsController {
     return this.exports.get(id);
   }
 
+  @Post('export/:id/cancel')
+  @HttpCode(200)
+  @ApiItem(ExportView, {
+    summary: 'Cancel an export',
+    description:
+      'Stops after the chunk in progress; the export becomes `cancelled` and what was written is deleted (a cancelled export keeps no file). A finished export: 409. Scope: the read scope of its resource, as to start it.',
+  })
+  cancel(@Param('id') id: string) {
+    return this.exports.cancel(id);
+  }
+
   @Get('export/:id/file')
   @ApiNdjson({
     summary: 'Get the file of an export',
     description:
-      'One member per line, in id order, each as a line of `POST /imports?resource=<resource>` takes it. Streamed. An export not yet completed: 409.',
+      'One member per line, in id order, each as a line of `POST /imports?resource=<resource>` takes it. Streamed. An export not yet completed, or one that failed or was cancelled (it keeps no file): 409. Once the export ended more than `BULK_RETENTION_DAYS` (default 7) ago its file is deleted: 410.',
     example:
       '{"email":"ada@example.com","first_name":"Ada","last_name":null,"company":null,"phone":null,"notes":null,"is_guest":0,"customer_group_id":null}\n',
     attachment: '`<resource>-<id>.ndjson`',
+    errors: [409, 410],
   })
   file(@Param('id') id: string) {
     return this.exports.file(id);

@@ -86,8 +86,9 @@ export class ImportRunner {
   ) {}
 
   /**
-   * Runs `job` to its end or until the claim is lost, the import cancelled, or `stopping()` says the
-   * process is stopping (the claim is then left to lapse and another process goes on).
+   * Runs `job` to its end or until the claim is lost, the import cancelled, `stopping()` says the
+   * process is stopping (the claim is then left to lapse and another process goes on), or
+   * `sliceOver()` that its slice is over after a chunk (the job is given back and the next goes on).
    * `onProgress` hears the import after each chunk.
    */
   async run(
@@ -96,6 +97,7 @@ export class ImportRunner {
     chunkLines: number,
     stopping: () => boolean,
     onProgress?: (job: Import) => void,
+    sliceOver: () => boolean = () => false,
   ): Promise<void> {
     if (!isBulkResource(job.resource)) {
       await this.tx.run((m) => this.finish(m, job, ticket, 'failed', `Unknown resource ${job.resource}.`));
@@ -160,6 +162,7 @@ export class ImportRunner {
           }
         }
         if (!outcome.held || !outcome.more) return;
+        if (sliceOver()) return;
       }
     } finally {
       await statistics;

@@ -40,7 +40,7 @@ export class ImportsController {
     summary: 'Import a collection from NDJSON',
     location: 'The import: `/import/{id}`.',
     description:
-      'Stores the upload (streamed: never held whole) and answers 202 with the queued import and `Location: /import/{id}`; its lines are applied in the background, in order, each through the same upsert as `PUT /<resource>`. An unknown `resource`: 422; an empty body: 422 `body`; above `IMPORT_MAX_BYTES` once decompressed: 413; bytes that do not decode as their `Content-Encoding` says: 400; another `Content-Type`, a `charset` other than UTF-8 or another `Content-Encoding`: 415. Nothing of a refused body is kept.',
+      'Stores the upload (streamed: never held whole) and answers 202 with the queued import and `Location: /import/{id}`; its lines are applied in the background, in order, each through the same upsert as `PUT /<resource>`. An unknown `resource`: 422; an empty body: 422 `body`; above `IMPORT_MAX_BYTES` once decompressed: 413; bytes that do not decode as their `Content-Encoding` says: 400; another `Content-Type`, a `charset` other than UTF-8 or another `Content-Encoding`: 415. Nothing of a refused body is kept. A store has at most 5 imports and exports queued or running: one more is refused with 429 and `Retry-After`.',
   })
   create(@Query() query: ImportCreateQuery, @Req() req: Request) {
     const length = req.headers['content-length'];
@@ -76,9 +76,10 @@ export class ImportsController {
   @ApiNdjson({
     summary: 'Get the results of an import',
     description:
-      'One line per processed input line, in input order: `{"line": n, "status": "created"|"updated"|"unchanged"|"failed", "id": <id or null>, "key": <the line\'s key or null>, "errors": {field: [messages]}}` (`errors` only when failed; `errors.line` for a line that is not a JSON object, and `errors.member` for a member the upsert refused as a whole). Streamed; readable while the import runs.',
+      'One line per processed input line, in input order: `{"line": n, "status": "created"|"updated"|"unchanged"|"failed", "id": <id or null>, "key": <the line\'s key or null>, "errors": {field: [messages]}}` (`errors` only when failed; `errors.line` for a line that is not a JSON object, and `errors.member` for a member the upsert refused as a whole). Streamed; readable while the import runs. Once the import ended more than `BULK_RETENTION_DAYS` (default 7) ago its results are deleted: 410.',
     example:
       '{"line":1,"status":"created","id":12,"key":"TEE-1"}\n{"line":2,"status":"failed","id":null,"key":"TEE-2","errors":{"base_price":["must be a decimal"]}}\n',
+    errors: [410],
   })
   results(@Param('id') id: string) {
     return this.imports.results(id);

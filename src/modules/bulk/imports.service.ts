@@ -11,12 +11,14 @@ import { TransactionRunner } from '../../database/transaction.js';
 import type { Import } from './bulk.entities.js';
 import { JobWakeups } from '../../common/jobs/job-wakeups.service.js';
 import { BULK_JOBS } from './bulk-job.handler.js';
+import { BulkJobBound } from './bulk-job.bound.js';
 import { presentImport } from './bulk.presenter.js';
 import type { ImportView } from './bulk.views.js';
 import { EVENT_RESOURCE_OF } from './domain/bulk-event-names.js';
 import { BULK_RESOURCES, type BulkResource } from './domain/bulk-resources.js';
 import { UploadTooLargeError, uploadLines } from './domain/ndjson.js';
 import type { ImportListQuery } from './dto/bulk.input.js';
+import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { type LineResult, ImportsRepository } from './repositories/imports.repository.js';
 import { IMPORT_LIST } from './bulk.lists.js';
 
@@ -39,6 +41,8 @@ export class ImportsService {
     private readonly repository: ImportsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly wakeups: JobWakeups,
+    private readonly bound: BulkJobBound,
+    private readonly jobs: BulkJobsRepository,
   ) {}
 
   /**
@@ -58,9 +62,11 @@ export class ImportsService {
     let job: Import;
     try {
       job = await this.tx.run(async (m, afterCommit) => {
+        await this.bound.precheck(m);
         const created = await this.repository.create(m, resource);
         const lines = await this.repository.copyLines(m, created.id, storedLines(uploadLines(body, max)));
         if (lines === 0) throw ApiError.field('body', 'must hold at least one line (one JSON object per line)');
+        await this.bound.admit(m);
         afterCommit(() => this.wakeups.wake(BULK_JOBS));
         return this.repository.setLines(m, created.id, lines);
       });
@@ -97,9 +103,14 @@ export class ImportsService {
     return presentImport(cancelled);
   }
 
-  /** GET /import/{id}/results: one NDJSON line per processed line, in file order, streamed page by page. */
+  /**
+   * GET /import/{id}/results: one NDJSON line per processed line, in file order, streamed page by
+   * page; 410 once the import ended more than BULK_RETENTION_DAYS ago (its results are deleted).
+   */
   async results(id: string): Promise<NdjsonBody> {
     const job = await this.find(id, 'read');
+    if (await this.jobs.expired(this.tx.direct, 'imports', job.id, this.config.bulkRetentionDays))
+      throw new ApiError(410, `The results of import ${job.id} were deleted ${this.config.bulkRetentionDays} days after it ended.`);
     const repository = this.repository;
     const m = this.tx.direct;
     async function* pages(): AsyncGenerator<string[]> {

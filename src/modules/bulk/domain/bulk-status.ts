@@ -2,8 +2,8 @@
 export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'cancelled', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** An export's life: queued → running → completed | failed. */
-export const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+/** An export's life: queued → running → completed | cancelled | failed. */
+export const EXPORT_STATUSES = ['queued', 'running', 'completed', 'cancelled', 'failed'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** What became of one line of an import. */

@@ -30,6 +30,8 @@ WITH
             OR q.id = $4::int
           )
         ORDER BY
+          q.leased_until IS NULL,
+          q.claimed_at NULLS FIRST,
           q.id
         LIMIT
           1
@@ -73,6 +75,8 @@ WITH
             OR q.id = $4::int
           )
         ORDER BY
+          q.leased_until IS NULL,
+          q.claimed_at NULLS FIRST,
           q.id
         LIMIT
           1
@@ -116,6 +120,8 @@ WITH
             OR q.id = $4::int
           )
         ORDER BY
+          q.leased_until IS NULL,
+          q.claimed_at NULLS FIRST,
           q.id
         LIMIT
           1
@@ -165,6 +171,39 @@ FOR UPDATE OF
 -- BulkJobsRepository.refreshStatistics
 ANALYZE (SKIP_LOCKED) "imports",
 "exports";
+
+-- BulkJobsRepository.lockBound
+SELECT
+  pg_advisory_xact_lock(hashtext ($1));
+
+-- BulkJobsRepository.countActive
+SELECT
+  (
+    SELECT
+      count(*)
+    FROM
+      "imports"
+    WHERE
+      status IN ('queued', 'running')
+  )::int + (
+    SELECT
+      count(*)
+    FROM
+      "exports"
+    WHERE
+      status IN ('queued', 'running')
+  )::int AS n;
+
+-- BulkJobsRepository.expired
+SELECT
+  (
+    purged_at IS NOT NULL
+    OR finished_at <= now() - make_interval(days => $2::int)
+  ) AS expired
+FROM
+  "imports"
+WHERE
+  id = $1;
 
 -- BulkJobsRepository.release
 UPDATE "imports"

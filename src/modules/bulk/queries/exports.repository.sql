@@ -26,9 +26,12 @@ SELECT
   "r"."lines" AS "r_lines",
   "r"."last_id" AS "r_last_id",
   "r"."error" AS "r_error",
+  "r"."chunk_attempts" AS "r_chunk_attempts",
+  "r"."chunk_error" AS "r_chunk_error",
   "r"."started_at" AS "r_started_at",
   "r"."finished_at" AS "r_finished_at",
   "r"."expires_at" AS "r_expires_at",
+  "r"."purged_at" AS "r_purged_at",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -53,9 +56,12 @@ SELECT
   "r"."lines" AS "r_lines",
   "r"."last_id" AS "r_last_id",
   "r"."error" AS "r_error",
+  "r"."chunk_attempts" AS "r_chunk_attempts",
+  "r"."chunk_error" AS "r_chunk_error",
   "r"."started_at" AS "r_started_at",
   "r"."finished_at" AS "r_finished_at",
   "r"."expires_at" AS "r_expires_at",
+  "r"."purged_at" AS "r_purged_at",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -78,9 +84,12 @@ SELECT
   "r"."lines" AS "r_lines",
   "r"."last_id" AS "r_last_id",
   "r"."error" AS "r_error",
+  "r"."chunk_attempts" AS "r_chunk_attempts",
+  "r"."chunk_error" AS "r_chunk_error",
   "r"."started_at" AS "r_started_at",
   "r"."finished_at" AS "r_finished_at",
   "r"."expires_at" AS "r_expires_at",
+  "r"."purged_at" AS "r_purged_at",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -117,11 +126,7 @@ SELECT
 FROM
   "exports" r
 WHERE
-  r.id = $1
-  AND (
-    r.expires_at IS NULL
-    OR r.expires_at > now()
-  );
+  r.id = $1;
 
 -- ExportsRepository.page
 SELECT
@@ -135,10 +140,6 @@ FROM
     WHERE
       "r"."status" = $1
       AND "r"."resource" IN ('products', 'customers')
-      AND (
-        "r"."expires_at" IS NULL
-        OR "r"."expires_at" > now()
-      )
     LIMIT
       $2
   ) counted;
@@ -155,9 +156,12 @@ SELECT
   "r"."lines" AS "r_lines",
   "r"."last_id" AS "r_last_id",
   "r"."error" AS "r_error",
+  "r"."chunk_attempts" AS "r_chunk_attempts",
+  "r"."chunk_error" AS "r_chunk_error",
   "r"."started_at" AS "r_started_at",
   "r"."finished_at" AS "r_finished_at",
   "r"."expires_at" AS "r_expires_at",
+  "r"."purged_at" AS "r_purged_at",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -165,10 +169,6 @@ FROM
 WHERE
   "r"."status" = $1
   AND "r"."resource" IN ('products', 'customers')
-  AND (
-    "r"."expires_at" IS NULL
-    OR "r"."expires_at" > now()
-  )
 ORDER BY
   "r"."id" DESC
 LIMIT
@@ -204,6 +204,8 @@ WITH
     SET
       lines = t.lines + cardinality($3::text[]),
       last_id = $4,
+      chunk_attempts = 0,
+      chunk_error = null,
       updated_at = now()
     FROM
       held
@@ -217,6 +219,33 @@ SELECT
 FROM
   u;
 
+-- ExportsRepository.beginChunkAttempt
+WITH
+  u AS (
+    UPDATE "exports"
+    SET
+      chunk_attempts = chunk_attempts + 1
+    WHERE
+      id = $1
+      AND status = 'running'
+      AND lease_token = $2::uuid
+    RETURNING
+      chunk_attempts,
+      chunk_error
+  )
+SELECT
+  *
+FROM
+  u;
+
+-- ExportsRepository.noteChunkFailure
+UPDATE "exports"
+SET
+  chunk_error = $3
+WHERE
+  id = $1
+  AND lease_token = $2::uuid;
+
 -- ExportsRepository.finish
 WITH
   u AS (
@@ -224,10 +253,12 @@ WITH
     SET
       status = $3::text,
       error = $4,
+      chunk_attempts = 0,
+      chunk_error = null,
       finished_at = now(),
       updated_at = now(),
       expires_at = CASE
-        WHEN $3::text = 'completed' THEN now() + interval '7 days'
+        WHEN $3::text = 'completed' THEN now() + make_interval(days => $5::int)
       END,
       leased_until = NULL,
       lease_token = NULL
@@ -236,6 +267,51 @@ WITH
       AND lease_token = $2::uuid
     RETURNING
       *
+  ),
+  d AS (
+    DELETE FROM "export_lines"
+    WHERE
+      export_id IN (
+        SELECT
+          id
+        FROM
+          u
+        WHERE
+          status <> 'completed'
+      )
+  )
+SELECT
+  *
+FROM
+  u;
+
+-- ExportsRepository.cancel
+WITH
+  u AS (
+    UPDATE "exports"
+    SET
+      status = 'cancelled',
+      chunk_attempts = 0,
+      chunk_error = null,
+      finished_at = now(),
+      updated_at = now(),
+      leased_until = NULL,
+      lease_token = NULL
+    WHERE
+      id = $1
+      AND status IN ('queued', 'running')
+    RETURNING
+      *
+  ),
+  d AS (
+    DELETE FROM "export_lines"
+    WHERE
+      export_id IN (
+        SELECT
+          id
+        FROM
+          u
+      )
   )
 SELECT
   *
@@ -256,16 +332,86 @@ ORDER BY
 LIMIT
   $3;
 
--- ExportsRepository.removeExpired
+-- ExportsRepository.deleteExpiredRows
 WITH
-  d AS (
-    DELETE FROM "exports"
-    WHERE
-      expires_at <= now()
-    RETURNING
+  due AS (
+    SELECT
       id
+    FROM
+      "exports"
+    WHERE
+      purged_at IS NULL
+      AND finished_at IS NOT NULL
+      AND finished_at <= now() - make_interval(days => $1::int)
+    ORDER BY
+      finished_at
+    LIMIT
+      $2
+  ),
+  l AS (
+    DELETE FROM "export_lines" t USING (
+      SELECT
+        export_id,
+        line
+      FROM
+        "export_lines"
+      WHERE
+        export_id IN (
+          SELECT
+            id
+          FROM
+            due
+        )
+      LIMIT
+        $3
+    ) x
+    WHERE
+      t.export_id = x.export_id
+      AND t.line = x.line
+    RETURNING
+      1
   )
 SELECT
   count(*)::int AS n
 FROM
-  d;
+  l;
+
+-- ExportsRepository.markPurged
+WITH
+  due AS (
+    SELECT
+      id
+    FROM
+      "exports"
+    WHERE
+      purged_at IS NULL
+      AND finished_at IS NOT NULL
+      AND finished_at <= now() - make_interval(days => $1::int)
+    ORDER BY
+      finished_at
+    LIMIT
+      $2
+  ),
+  u AS (
+    UPDATE "exports" t
+    SET
+      purged_at = now()
+    FROM
+      due
+    WHERE
+      t.id = due.id
+      AND NOT EXISTS (
+        SELECT
+          1
+        FROM
+          "export_lines" l
+        WHERE
+          l.export_id = t.id
+      )
+    RETURNING
+      t.id
+  )
+SELECT
+  count(*)::int AS n
+FROM
+  u;

@@ -34,6 +34,7 @@ SELECT
   "r"."chunk_error" AS "r_chunk_error",
   "r"."started_at" AS "r_started_at",
   "r"."finished_at" AS "r_finished_at",
+  "r"."purged_at" AS "r_purged_at",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -66,6 +67,7 @@ SELECT
   "r"."chunk_error" AS "r_chunk_error",
   "r"."started_at" AS "r_started_at",
   "r"."finished_at" AS "r_finished_at",
+  "r"."purged_at" AS "r_purged_at",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -96,6 +98,7 @@ SELECT
   "r"."chunk_error" AS "r_chunk_error",
   "r"."started_at" AS "r_started_at",
   "r"."finished_at" AS "r_finished_at",
+  "r"."purged_at" AS "r_purged_at",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -189,6 +192,7 @@ SELECT
   "r"."chunk_error" AS "r_chunk_error",
   "r"."started_at" AS "r_started_at",
   "r"."finished_at" AS "r_finished_at",
+  "r"."purged_at" AS "r_purged_at",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -452,6 +456,131 @@ WITH
   )
 SELECT
   *
+FROM
+  u;
+
+-- ImportsRepository.deleteExpiredRows
+WITH
+  due AS (
+    SELECT
+      id
+    FROM
+      "imports"
+    WHERE
+      purged_at IS NULL
+      AND finished_at IS NOT NULL
+      AND finished_at <= now() - make_interval(days => $1::int)
+    ORDER BY
+      finished_at
+    LIMIT
+      $2
+  ),
+  r AS (
+    DELETE FROM "import_results" t USING (
+      SELECT
+        import_id,
+        line
+      FROM
+        "import_results"
+      WHERE
+        import_id IN (
+          SELECT
+            id
+          FROM
+            due
+        )
+      LIMIT
+        $3
+    ) x
+    WHERE
+      t.import_id = x.import_id
+      AND t.line = x.line
+    RETURNING
+      1
+  ),
+  l AS (
+    DELETE FROM "import_lines" t USING (
+      SELECT
+        import_id,
+        line
+      FROM
+        "import_lines"
+      WHERE
+        import_id IN (
+          SELECT
+            id
+          FROM
+            due
+        )
+      LIMIT
+        $3
+    ) x
+    WHERE
+      t.import_id = x.import_id
+      AND t.line = x.line
+    RETURNING
+      1
+  )
+SELECT
+  (
+    (
+      SELECT
+        count(*)
+      FROM
+        r
+    ) + (
+      SELECT
+        count(*)
+      FROM
+        l
+    )
+  )::int AS n;
+
+-- ImportsRepository.markPurged
+WITH
+  due AS (
+    SELECT
+      id
+    FROM
+      "imports"
+    WHERE
+      purged_at IS NULL
+      AND finished_at IS NOT NULL
+      AND finished_at <= now() - make_interval(days => $1::int)
+    ORDER BY
+      finished_at
+    LIMIT
+      $2
+  ),
+  u AS (
+    UPDATE "imports" t
+    SET
+      purged_at = now()
+    FROM
+      due
+    WHERE
+      t.id = due.id
+      AND NOT EXISTS (
+        SELECT
+          1
+        FROM
+          "import_results" r
+        WHERE
+          r.import_id = t.id
+      )
+      AND NOT EXISTS (
+        SELECT
+          1
+        FROM
+          "import_lines" l
+        WHERE
+          l.import_id = t.id
+      )
+    RETURNING
+      t.id
+  )
+SELECT
+  count(*)::int AS n
 FROM
   u;
 

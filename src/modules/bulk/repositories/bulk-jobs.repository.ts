@@ -14,8 +14,9 @@ const TEST_TICKET = { holder: 'host:1234:abcdef', token: '00000000-0000-4000-800
 
 /**
  * The leased claim of a bulk job (src/database/sql/claims.ts, as quote e-mails and webhook
- * deliveries take theirs): the oldest job that is queued, or running under a lease that ran out (its
- * holder died), is taken by one process (FOR UPDATE SKIP LOCKED), which renews the lease while it works.
+ * deliveries take theirs): the job that is queued, or running with no live holder (given back after
+ * a slice, or its holder died), that ran least recently is taken by one process (FOR UPDATE SKIP
+ * LOCKED), which renews the lease while it works. Also the store's bound on jobs queued or running.
  */
 @Injectable()
 export class BulkJobsRepository {
@@ -26,8 +27,12 @@ export class BulkJobsRepository {
   }
 
   /**
-   * Takes the oldest free job of `table` (or job `only`, when it is free) under `ticket`, running
-   * from now on; null when there is none.
+   * Takes the free job of `table` (or job `only`, when it is free) that ran least recently under
+   * `ticket`, running from now on; null when there is none. A job never taken comes first, then the
+   * one whose last claim is oldest: a job given back after its slice goes behind the others, so a
+   * small job queued after a large one starts within a slice (docs/api.md#bulk-import-and-export).
+   * A job whose holder died (its lease ran out) goes before all of them: its takeover stays within
+   * the lease, the poll and one slice.
    */
   @GenerateSql(
     { name: 'an import', args: [SqlArg.manager, 'imports', 15, TEST_TICKET, null] },
@@ -51,7 +56,7 @@ export class BulkJobsRepository {
         WHERE j.id = (SELECT q.id FROM ${name} q
                        WHERE q.status IN ('queued', 'running') AND ${claimFreeSql('q')}
                          AND ($4::int IS NULL OR q.id = $4::int)
-                       ORDER BY q.id LIMIT 1 FOR UPDATE SKIP LOCKED)
+                       ORDER BY q.leased_until IS NULL, q.claimed_at NULLS FIRST, q.id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING j.*)
        SELECT * FROM c`,
       [leaseSeconds, ticket.holder, ticket.token, only],
@@ -102,6 +107,45 @@ export class BulkJobsRepository {
   async refreshStatistics(m: EntityManager, tables: EntityTarget<ObjectLiteral>[]): Promise<void> {
     if (tables.length === 0) return;
     await runStatement(m, `ANALYZE (SKIP_LOCKED) ${tables.map((t) => tableOf(m.connection, t)).join(', ')}`, []);
+  }
+
+  /**
+   * The store's bound on bulk jobs, taken in the transaction that queues one: a transaction-scoped
+   * advisory lock that serializes the queueing transactions from here to their commit, so the count
+   * that follows (its own statement, hence a snapshot taken after the lock) sees every job committed
+   * before, and two at once cannot both take the last place. (One store today: the lock and the
+   * count are the deployment's; a store's id joins both when there are several.)
+   */
+  @GenerateSql({ args: [SqlArg.manager] })
+  async lockBound(m: EntityManager): Promise<void> {
+    await runStatement(m, 'SELECT pg_advisory_xact_lock(hashtext($1))', ['bulk-jobs.bound']);
+  }
+
+  /** The imports and exports queued or running (those of the transaction of `m` included). */
+  @GenerateSql({ args: [SqlArg.manager] })
+  async countActive(m: EntityManager): Promise<number> {
+    const [row] = await runStatement<{ n: number }>(
+      m,
+      `SELECT (SELECT count(*) FROM ${this.tables.imports} WHERE status IN ('queued', 'running'))::int
+            + (SELECT count(*) FROM ${this.tables.exports} WHERE status IN ('queued', 'running'))::int AS n`,
+      [],
+    );
+    return row.n;
+  }
+
+  /**
+   * Whether job `id` of `table` ended more than `days` days ago: its lines, results or file are
+   * deleted then (or being deleted by the sweep), and what they served answers 410.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 'imports', 1, 7] })
+  async expired(m: EntityManager, table: BulkJobTable, id: number, days: number): Promise<boolean> {
+    const [row] = await runStatement<{ expired: boolean }>(
+      m,
+      `SELECT (purged_at IS NOT NULL OR finished_at <= now() - make_interval(days => $2::int)) AS expired
+         FROM ${this.tables[table]} WHERE id = $1`,
+      [id, days],
+    );
+    return row?.expired === true;
   }
 
   /** A holder that stops (SIGTERM) gives its job back: free at once for the next process to go on with. */

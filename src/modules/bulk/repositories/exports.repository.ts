@@ -17,12 +17,6 @@ export interface FileLine {
 
 const TOKEN = '00000000-0000-4000-8000-000000000001';
 
-/** How long a completed export's file is kept (docs/api.md#bulk-import-and-export): then the export and its lines are removed. */
-const KEPT_FOR = `interval '7 days'`;
-
-/** An export not yet removed: `expires_at` still ahead (a sweep removes the others at most a minute late). */
-const LIVE = '(r.expires_at IS NULL OR r.expires_at > now())';
-
 /**
  * Every statement on exports and their lines. The runner writes a chunk's lines and the export's
  * count and position in one statement, fenced by its claim token, so a successor goes on after the
@@ -51,17 +45,17 @@ export class ExportsRepository {
     return row;
   }
 
-  /** The export `segment` names, unless it has expired; null otherwise (a 404). */
+  /** The export `segment` names; null otherwise (a 404). */
   @GenerateSql({ args: [SqlArg.manager, '1'] })
   async find(m: EntityManager, segment: string): Promise<Export | null> {
     if (!/^\d{1,10}$/.test(segment) || Number(segment) > 2147483647) return null;
-    const [row] = await runStatement<Export>(m, `SELECT r.* FROM ${this.exportsTable} r WHERE r.id = $1 AND ${LIVE}`, [Number(segment)]);
+    const [row] = await runStatement<Export>(m, `SELECT r.* FROM ${this.exportsTable} r WHERE r.id = $1`, [Number(segment)]);
     return row ?? null;
   }
 
   /**
    * A page of exports (GET /exports) of `resources` (names from BULK_RESOURCES, never from input:
-   * the resources the key reads), with equality filters; expired ones are gone.
+   * the resources the key reads), with equality filters.
    */
   @GenerateSql({
     args: [
@@ -72,7 +66,7 @@ export class ExportsRepository {
     ],
   })
   page(m: EntityManager, req: PageRequest, resources: readonly BulkResource[], where: Record<string, unknown>): Promise<PageRows<Export>> {
-    return this.exports.page(m, req, { where, condition: `${resourceCondition(resources)} AND ${LIVE}` });
+    return this.exports.page(m, req, { where, condition: resourceCondition(resources) });
   }
 
   /**
@@ -92,7 +86,7 @@ export class ExportsRepository {
          SELECT held.id, held.lines + b.n, b.body FROM held, unnest($3::text[]) WITH ORDINALITY AS b(body, n)),
        u AS (
          UPDATE ${this.exportsTable} t
-            SET lines = t.lines + cardinality($3::text[]), last_id = $4, updated_at = now()
+            SET lines = t.lines + cardinality($3::text[]), last_id = $4, chunk_attempts = 0, chunk_error = null, updated_at = now()
            FROM held
           WHERE t.id = held.id
          RETURNING t.*)
@@ -104,22 +98,76 @@ export class ExportsRepository {
   }
 
   /**
-   * The end of an export under its holder's claim: its status (and why, when it failed), the claim
-   * released; a completed export's file is kept 7 days from now. Null when the claim was no longer
-   * the holder's.
+   * One more attempt begun at the export's next chunk, counted (and committed) before the attempt so
+   * that an attempt whose process dies counts too. Answers the attempts so far with the last
+   * failure's reason; null when the claim is no longer the holder's.
    */
-  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN, 'completed', null] })
-  async finish(m: EntityManager, id: number, token: string, status: 'completed' | 'failed', error: string | null): Promise<Export | null> {
+  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN] })
+  async beginChunkAttempt(m: EntityManager, id: number, token: string): Promise<Pick<Export, 'chunk_attempts' | 'chunk_error'> | null> {
+    const [row] = await runStatement<Pick<Export, 'chunk_attempts' | 'chunk_error'>>(
+      m,
+      `WITH u AS (
+         UPDATE ${this.exportsTable} SET chunk_attempts = chunk_attempts + 1
+          WHERE id = $1 AND status = 'running' AND ${heldWithSql('$2')}
+         RETURNING chunk_attempts, chunk_error)
+       SELECT * FROM u`,
+      [id, token],
+    );
+    return row ?? null;
+  }
+
+  /** Why the attempt at the export's next chunk failed, kept as the export's error if it is given up on. */
+  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN, 'out of memory'] })
+  async noteChunkFailure(m: EntityManager, id: number, token: string, reason: string): Promise<void> {
+    await runStatement(m, `UPDATE ${this.exportsTable} SET chunk_error = $3 WHERE id = $1 AND ${heldWithSql('$2')}`, [id, token, reason]);
+  }
+
+  /**
+   * The end of an export under its holder's claim: its status (and why, when it failed), the claim
+   * released; a completed export's file is kept `days` days from now, a failed one's lines are
+   * deleted (it keeps no file). Null when the claim was no longer the holder's.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN, 'completed', null, 7] })
+  async finish(
+    m: EntityManager,
+    id: number,
+    token: string,
+    status: 'completed' | 'failed',
+    error: string | null,
+    days: number,
+  ): Promise<Export | null> {
     const [row] = await runStatement<Export>(
       m,
       `WITH u AS (
          UPDATE ${this.exportsTable}
-            SET status = $3::text, error = $4, finished_at = now(), updated_at = now(),
-                expires_at = CASE WHEN $3::text = 'completed' THEN now() + ${KEPT_FOR} END, ${RELEASE_CLAIM_SQL}
+            SET status = $3::text, error = $4, chunk_attempts = 0, chunk_error = null, finished_at = now(), updated_at = now(),
+                expires_at = CASE WHEN $3::text = 'completed' THEN now() + make_interval(days => $5::int) END, ${RELEASE_CLAIM_SQL}
           WHERE id = $1 AND ${heldWithSql('$2')}
-         RETURNING *)
+         RETURNING *),
+       d AS (DELETE FROM ${this.linesTable} WHERE export_id IN (SELECT id FROM u WHERE status <> 'completed'))
        SELECT * FROM u`,
-      [id, token, status, error],
+      [id, token, status, error, days],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * POST /export/{id}/cancel: a queued or running export becomes cancelled (a chunk in progress
+   * holds the row, so this waits for it), its claim released and the lines written so far deleted
+   * (a cancelled export keeps no file). Null when it was already finished (or does not exist).
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  async cancel(m: EntityManager, id: number): Promise<Export | null> {
+    const [row] = await runStatement<Export>(
+      m,
+      `WITH u AS (
+         UPDATE ${this.exportsTable}
+            SET status = 'cancelled', chunk_attempts = 0, chunk_error = null, finished_at = now(), updated_at = now(), ${RELEASE_CLAIM_SQL}
+          WHERE id = $1 AND status IN ('queued', 'running')
+         RETURNING *),
+       d AS (DELETE FROM ${this.linesTable} WHERE export_id IN (SELECT id FROM u))
+       SELECT * FROM u`,
+      [id],
     );
     return row ?? null;
   }
@@ -134,14 +182,47 @@ export class ExportsRepository {
     );
   }
 
-  /** Removes the exports whose file expired, their lines with them (ON DELETE CASCADE), in one statement; answers how many. */
-  @GenerateSql()
-  async removeExpired(m: EntityManager): Promise<number> {
+  /**
+   * A bounded step of the retention sweep: up to `rows` lines of the files of the exports that ended
+   * more than `days` days ago (the `jobs` that ended first) are deleted. Answers how many.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 7, 100, 10000] })
+  async deleteExpiredRows(m: EntityManager, days: number, jobs: number, rows: number): Promise<number> {
     const [row] = await runStatement<{ n: number }>(
       m,
-      `WITH d AS (DELETE FROM ${this.exportsTable} WHERE expires_at <= now() RETURNING id) SELECT count(*)::int AS n FROM d`,
-      [],
+      `WITH due AS (${this.dueSql()}),
+       l AS (
+         DELETE FROM ${this.linesTable} t
+          USING (SELECT export_id, line FROM ${this.linesTable} WHERE export_id IN (SELECT id FROM due) LIMIT $3) x
+          WHERE t.export_id = x.export_id AND t.line = x.line
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM l`,
+      [days, jobs, rows],
     );
     return row.n;
+  }
+
+  /** The exports (of the `jobs` that ended first, more than `days` days ago) with no lines left, marked purged; answers how many. */
+  @GenerateSql({ args: [SqlArg.manager, 7, 100] })
+  async markPurged(m: EntityManager, days: number, jobs: number): Promise<number> {
+    const [row] = await runStatement<{ n: number }>(
+      m,
+      `WITH due AS (${this.dueSql()}),
+       u AS (
+         UPDATE ${this.exportsTable} t SET purged_at = now()
+           FROM due
+          WHERE t.id = due.id AND NOT EXISTS (SELECT 1 FROM ${this.linesTable} l WHERE l.export_id = t.id)
+         RETURNING t.id)
+       SELECT count(*)::int AS n FROM u`,
+      [days, jobs],
+    );
+    return row.n;
+  }
+
+  /** The exports that ended more than $1 days ago and are not purged yet, the $2 that ended first. */
+  private dueSql(): string {
+    return `SELECT id FROM ${this.exportsTable}
+             WHERE purged_at IS NULL AND finished_at IS NOT NULL AND finished_at <= now() - make_interval(days => $1::int)
+             ORDER BY finished_at LIMIT $2`;
   }
 }

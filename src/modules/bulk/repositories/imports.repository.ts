@@ -263,6 +263,57 @@ export class ImportsRepository {
     return row ?? null;
   }
 
+  /**
+   * A bounded step of the retention sweep: up to `rows` results and stored lines of the imports that
+   * ended more than `days` days ago (the `jobs` that ended first) are deleted. Answers how many rows.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 7, 100, 10000] })
+  async deleteExpiredRows(m: EntityManager, days: number, jobs: number, rows: number): Promise<number> {
+    const [row] = await runStatement<{ n: number }>(
+      m,
+      `WITH due AS (${this.dueSql()}),
+       r AS (
+         DELETE FROM ${this.resultsTable} t
+          USING (SELECT import_id, line FROM ${this.resultsTable} WHERE import_id IN (SELECT id FROM due) LIMIT $3) x
+          WHERE t.import_id = x.import_id AND t.line = x.line
+         RETURNING 1),
+       l AS (
+         DELETE FROM ${this.linesTable} t
+          USING (SELECT import_id, line FROM ${this.linesTable} WHERE import_id IN (SELECT id FROM due) LIMIT $3) x
+          WHERE t.import_id = x.import_id AND t.line = x.line
+         RETURNING 1)
+       SELECT ((SELECT count(*) FROM r) + (SELECT count(*) FROM l))::int AS n`,
+      [days, jobs, rows],
+    );
+    return row.n;
+  }
+
+  /** The imports (of the `jobs` that ended first, more than `days` days ago) with no rows left, marked purged; answers how many. */
+  @GenerateSql({ args: [SqlArg.manager, 7, 100] })
+  async markPurged(m: EntityManager, days: number, jobs: number): Promise<number> {
+    const [row] = await runStatement<{ n: number }>(
+      m,
+      `WITH due AS (${this.dueSql()}),
+       u AS (
+         UPDATE ${this.importsTable} t SET purged_at = now()
+           FROM due
+          WHERE t.id = due.id
+            AND NOT EXISTS (SELECT 1 FROM ${this.resultsTable} r WHERE r.import_id = t.id)
+            AND NOT EXISTS (SELECT 1 FROM ${this.linesTable} l WHERE l.import_id = t.id)
+         RETURNING t.id)
+       SELECT count(*)::int AS n FROM u`,
+      [days, jobs],
+    );
+    return row.n;
+  }
+
+  /** The imports that ended more than $1 days ago and are not purged yet, the $2 that ended first. */
+  private dueSql(): string {
+    return `SELECT id FROM ${this.importsTable}
+             WHERE purged_at IS NULL AND finished_at IS NOT NULL AND finished_at <= now() - make_interval(days => $1::int)
+             ORDER BY finished_at LIMIT $2`;
+  }
+
   /** Up to `limit` results after file line `afterLine`, in file order: GET /import/{id}/results reads them page by page. */
   @GenerateSql({ args: [SqlArg.manager, 1, 0, 5000] })
   results(m: EntityManager, id: number, afterLine: number, limit: number): Promise<LineResult[]> {
