@@ -4,7 +4,7 @@ import { ApiError } from '../../common/http/api-error.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 
 /** Imports and exports a store may have queued or running at once (docs/api.md#bulk-import-and-export). */
-export const MAX_ACTIVE_BULK_JOBS = 5;
+const MAX_ACTIVE_BULK_JOBS = 5;
 
 /** The wait a refused client is told to take: about a slice of the jobs ahead of it. */
 const RETRY_AFTER_SECONDS = 30;
