@@ -241,7 +241,9 @@ describeE2E('cli bulk import and export', () => {
       expect(r.status).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain('lines refused');
-      expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('Error: export 4 failed: The members after those written could not be read.');
+      expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
+        'Error: export 4 failed: The members after the 0 written could not be exported in 3 attempts: lines refused',
+      );
       expect(readFileSync(path, 'utf8')).toBe('as it was\n');
       expect(readdirSync(dir).filter((f) => f.includes('kept'))).toEqual(['kept.ndjson']);
     } finally {

@@ -137,9 +137,9 @@ export interface AppConfig {
   /** Pause of an idle process before it looks for queued imports and exports again (BULK_POLL_MS, default 1 s). */
   bulkPollMs: number;
   /**
-   * How long a process works on one bulk job before it gives the job back and takes the one that ran
-   * least recently (BULK_SLICE_MS, default 5 s; one chunk at least), so a small job never waits for a
-   * large one to end.
+   * How long a process works on one bulk job before it gives the job back, when another waits, and
+   * takes the one that ran least recently (BULK_SLICE_MS, default 5 s; one chunk at least), so a small
+   * job never waits for a large one to end.
    */
   bulkSliceMs: number;
   /** Days after an import or export ended that its lines, results or file are deleted (BULK_RETENTION_DAYS, default 7). */

@@ -21,7 +21,7 @@ const RETENTION_SWEEP_MS = 60_000;
  * the other kinds do. A pass takes the free import, then the free export, that ran least recently,
  * each with a leased claim (renewed every third of BULK_LEASE_SECONDS while it works, so a process
  * that dies is taken over within 30 s), and works on it for a slice (BULK_SLICE_MS, one chunk at
- * least), then gives it back: jobs share the loops, and a small one queued behind a large one starts
+ * least), then gives it back if another job waits: jobs share the loops, and a small one queued behind a large one starts
  * within a slice rather than when the large one ends. Several processes share the queue (SKIP
  * LOCKED). The CLI runs a job of its own through `runOne`, to its end. On SIGTERM the chunk in
  * progress commits and the job is given back at once. Every minute a pass also sweeps the jobs past
@@ -88,9 +88,15 @@ export class BulkJobHandler implements JobHandler, OnApplicationShutdown {
       this.logger,
       table === 'imports' ? 'import' : 'export',
     );
-    const sliceEnds = Date.now() + this.config.bulkSliceMs;
+    // The slice ends after a chunk once BULK_SLICE_MS passed and another job waits; a job alone goes on.
+    let sliceEnds = Date.now() + this.config.bulkSliceMs;
     let sliceOver = false;
-    const slice = () => (sliceOver ||= sliced && Date.now() >= sliceEnds);
+    const slice = async () => {
+      if (!sliced || Date.now() < sliceEnds) return false;
+      sliceOver = await this.jobs.othersWaiting(this.tx.direct, table, job.id);
+      sliceEnds = Date.now() + this.config.bulkSliceMs;
+      return sliceOver;
+    };
     try {
       if (table === 'imports') {
         await this.imports.run(job as Import, ticket, this.config.importChunkLines, stopping, onProgress, slice);

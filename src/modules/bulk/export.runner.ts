@@ -61,7 +61,12 @@ export class ExportRunner {
    * process is stopping or `sliceOver()` that its slice is over after a chunk (the job is then given
    * back and the next one, this or another process, goes on).
    */
-  async run(job: Export, ticket: ClaimTicket, stopping: () => boolean, sliceOver: () => boolean = () => false): Promise<void> {
+  async run(
+    job: Export,
+    ticket: ClaimTicket,
+    stopping: () => boolean,
+    sliceOver: () => Promise<boolean> = async () => false,
+  ): Promise<void> {
     if (!isBulkResource(job.resource)) {
       await this.tx.run((m) => this.finish(m, job, ticket, 'failed', `Unknown resource ${job.resource}.`));
       return;
@@ -92,7 +97,7 @@ export class ExportRunner {
       }
       if (!outcome.held || !outcome.more) return;
       job = outcome.job ?? job;
-      if (sliceOver()) return;
+      if (await sliceOver()) return;
     }
   }
 

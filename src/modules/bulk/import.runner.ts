@@ -97,7 +97,7 @@ export class ImportRunner {
     chunkLines: number,
     stopping: () => boolean,
     onProgress?: (job: Import) => void,
-    sliceOver: () => boolean = () => false,
+    sliceOver: () => Promise<boolean> = async () => false,
   ): Promise<void> {
     if (!isBulkResource(job.resource)) {
       await this.tx.run((m) => this.finish(m, job, ticket, 'failed', `Unknown resource ${job.resource}.`));
@@ -162,7 +162,7 @@ export class ImportRunner {
           }
         }
         if (!outcome.held || !outcome.more) return;
-        if (sliceOver()) return;
+        if (await sliceOver()) return;
       }
     } finally {
       await statistics;

@@ -172,6 +172,34 @@ FOR UPDATE OF
 ANALYZE (SKIP_LOCKED) "imports",
 "exports";
 
+-- BulkJobsRepository.othersWaiting
+SELECT
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "imports" q
+    WHERE
+      q.status IN ('queued', 'running')
+      AND (
+        q.leased_until IS NULL
+        OR q.leased_until <= now()
+      )
+      AND q.id <> $1::int
+  )
+  OR EXISTS (
+    SELECT
+      1
+    FROM
+      "exports" q
+    WHERE
+      q.status IN ('queued', 'running')
+      AND (
+        q.leased_until IS NULL
+        OR q.leased_until <= now()
+      )
+  ) AS waiting;
+
 -- BulkJobsRepository.lockBound
 SELECT
   pg_advisory_xact_lock(hashtext ($1));

@@ -110,6 +110,24 @@ export class BulkJobsRepository {
   }
 
   /**
+   * Whether a job other than `id` of `table` waits for a process (queued, or running with no live
+   * holder), among the imports and the exports: the holder of `id` gives it back at the end of its
+   * slice only then, and goes on with it otherwise.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 'imports', 1] })
+  async othersWaiting(m: EntityManager, table: BulkJobTable, id: number): Promise<boolean> {
+    const waiting = (name: string, self: string) =>
+      `EXISTS (SELECT 1 FROM ${name} q WHERE q.status IN ('queued', 'running') AND ${claimFreeSql('q')}${self})`;
+    const [row] = await runStatement<{ waiting: boolean }>(
+      m,
+      `SELECT ${waiting(this.tables.imports, table === 'imports' ? ' AND q.id <> $1::int' : '')}
+           OR ${waiting(this.tables.exports, table === 'exports' ? ' AND q.id <> $1::int' : '')} AS waiting`,
+      [id],
+    );
+    return row.waiting;
+  }
+
+  /**
    * The store's bound on bulk jobs, taken in the transaction that queues one: a transaction-scoped
    * advisory lock that serializes the queueing transactions from here to their commit, so the count
    * that follows (its own statement, hence a snapshot taken after the lock) sees every job committed
