@@ -17,6 +17,7 @@ import { ExportsService } from './exports.service.js';
 import { ImportRunner } from './import.runner.js';
 import { ImportsController } from './imports.controller.js';
 import { ImportsService } from './imports.service.js';
+import { UploadSlots } from './upload-slots.js';
 import { ImportLineValidatorPool } from './import-line-validator.pool.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { ExportsRepository } from './repositories/exports.repository.js';
@@ -53,6 +54,7 @@ export class BulkModule {
         ImportLineValidatorPool,
         ExportRunner,
         ImportsService,
+        UploadSlots,
         ExportsService,
         ...(loop || role === 'cli' ? [BulkJobHandler] : []),
         ...(loop ? [engine] : []),
