@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
@@ -65,6 +66,19 @@ export async function createApp(
   return app;
 }
 
+/**
+ * Node cuts a request whose body takes longer than `requestTimeout` (300 s) in all: an upload of
+ * 1 GiB at 1 MB/s would never arrive. That total cap is off; an upload is cut when it sends nothing for
+ * IMPORT_IDLE_SECONDS instead (spoolUpload), and the headers must still come within HEADERS_TIMEOUT_MS.
+ */
+function boundRequestTimes(server: Server): void {
+  server.requestTimeout = 0;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+}
+
+/** How long a request's headers may take to arrive (Node's default). */
+const HEADERS_TIMEOUT_MS = 60_000;
+
 function configureApp(app: INestApplication): void {
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
@@ -75,6 +89,7 @@ function configureApp(app: INestApplication): void {
   express.set('trust proxy', app.get<AppConfig>(APP_CONFIG).trustProxy);
   // A request Node cannot parse gets the JSON envelope too, not Node's bare 400.
   installClientErrorHandler(express.getHttpServer());
+  boundRequestTimes(express.getHttpServer());
   // Before anything that can answer: every response gets its X-Request-Id and its access line.
   const logger = app.get<Logger>(ROOT_LOGGER);
   const config = app.get<AppConfig>(APP_CONFIG);

@@ -282,6 +282,11 @@ describeE2E('OpenAPI document (/openapi.json) and docs (/docs)', () => {
     expect(upload.responses['202'].headers.Location).toEqual(expect.objectContaining({ description: 'The import: `/import/{id}`.' }));
     expect(upload.requestBody.description).toContain('one member per line');
     expect(upload.responses['202'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ImportEnvelope' });
+    // Uploads arriving at once are bounded (429 with Retry-After), and one that goes idle is cut (408).
+    expect(upload.responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+    expect(doc.components.responses.TooManyRequests.headers['Retry-After']).toEqual({ $ref: '#/components/headers/Retry-After' });
+    expect(upload.responses['408']).toEqual({ $ref: '#/components/responses/RequestTimeout' });
+    expect(doc.paths['/imports'].get.responses['408']).toBeUndefined();
     const results = doc.paths['/import/{id}/results'].get;
     expect(results.responses['200'].headers['Cache-Control']).toEqual({ $ref: '#/components/headers/Cache-Control-No-Store' });
     expect(results.responses['200'].headers.ETag).toBeUndefined();

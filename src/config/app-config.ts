@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { isEmailAddress } from '../common/validation/email.js';
 
@@ -25,6 +25,11 @@ export interface AppConfig {
   databaseReplicaMaxLagSeconds: number;
   /** Connections each process keeps to PostgreSQL (DATABASE_POOL_SIZE, default 20), and to each replica. */
   databasePoolSize: number;
+  /**
+   * How long a request waits for a connection of the pool, and a new connection to open
+   * (DATABASE_POOL_TIMEOUT_MS, default 5 s): then it is answered 503 with Retry-After rather than left hanging.
+   */
+  databasePoolTimeoutMs: number;
   /**
    * The Redis of the queue and the shared rate limits: REDIS_URL, or a master found through Sentinel
    * (REDIS_SENTINELS + REDIS_SENTINEL_NAME); null: neither (no queue, in-memory rate limits).
@@ -122,6 +127,13 @@ export interface AppConfig {
   webhookLeaseSeconds: number;
   /** The largest import upload (IMPORT_MAX_BYTES, default 1 GiB): 413 above it, nothing kept. */
   importMaxBytes: number;
+  /**
+   * An upload that sends nothing for this long is cut (IMPORT_IDLE_SECONDS, default 60): 408, nothing kept.
+   * Its total time is not capped, so 1 GiB may arrive at 1 MB/s.
+   */
+  importIdleSeconds: number;
+  /** Where uploads are spooled while they arrive (IMPORT_SPOOL_DIR, default the system's temporary folder). */
+  importSpoolDir: string;
   /** Lines an import applies per transaction (IMPORT_CHUNK_LINES, default 500, at most 1,000: a batch). */
   importChunkLines: number;
   /**
@@ -330,6 +342,7 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     databaseReplicaUrls: replicaUrls(env, databaseUrl),
     databaseReplicaMaxLagSeconds: boundedInt(env, 'DATABASE_REPLICA_MAX_LAG_SECONDS', 30, 3600),
     databasePoolSize: boundedInt(env, 'DATABASE_POOL_SIZE', 20, 1000),
+    databasePoolTimeoutMs: boundedInt(env, 'DATABASE_POOL_TIMEOUT_MS', 5000, 600_000),
     databaseDirectUrl: databaseDirectUrl(env, databaseUrl),
     redis: redisConfig(env),
     smtpUrl,
@@ -369,6 +382,8 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     webhookConcurrency: boundedInt(env, 'WEBHOOK_CONCURRENCY', 4, 64),
     webhookLeaseSeconds: positiveInt(env, 'WEBHOOK_LEASE_SECONDS', 15),
     importMaxBytes: byteCount(env, 'IMPORT_MAX_BYTES', 1024 ** 3),
+    importIdleSeconds: boundedInt(env, 'IMPORT_IDLE_SECONDS', 60, 3600),
+    importSpoolDir: resolve(optional(env, 'IMPORT_SPOOL_DIR') ?? tmpdir()),
     importChunkLines: boundedInt(env, 'IMPORT_CHUNK_LINES', 500, 1000),
     importChunkBytes: byteCount(env, 'IMPORT_CHUNK_BYTES', 8 * 1024 ** 2),
     bulkLeaseSeconds: positiveInt(env, 'BULK_LEASE_SECONDS', 15),

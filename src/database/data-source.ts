@@ -13,7 +13,7 @@ import { CountingLogger, statementCounterInstalled } from './query-counter.js';
  * (PGlite) under DATA_DIR, so `npm start` needs nothing installed.
  */
 export function dataSourceOptions(
-  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'databasePoolSize'>>,
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'databasePoolSize' | 'databasePoolTimeoutMs'>>,
   opts: { inMemory?: boolean } = {},
 ): DataSourceOptions {
   const common = {
@@ -33,7 +33,10 @@ export function dataSourceOptions(
       ...common,
       url: config.databaseUrl,
       poolSize: config.databasePoolSize ?? 20,
-      connectTimeoutMS: 5000,
+      // pg's connectionTimeoutMillis: the longest wait for a pooled connection when all are in use, and
+      // for a new one to open. Past it the request is answered 503 with Retry-After (exception.filter.ts),
+      // never left hanging behind a busy pool.
+      connectTimeoutMS: config.databasePoolTimeoutMs ?? 5000,
       extra: { onConnect: proveDirectSession, types: poolTypes },
     };
   }

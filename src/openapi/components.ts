@@ -167,6 +167,12 @@ export const ERRORS: Record<number, ErrorDoc> = {
     description: '`If-Match` does not match the current ETag of the resource.',
     message: 'The resource has changed: If-Match does not match its current ETag.',
   },
+  408: {
+    name: 'RequestTimeout',
+    description:
+      'The body stopped arriving: an upload sent nothing for `IMPORT_IDLE_SECONDS` (default 60); nothing of it is kept and the connection is closed after the answer.',
+    message: 'The upload sent nothing for 60 s and was cut off; nothing of it was kept.',
+  },
   413: { name: 'PayloadTooLarge', description: 'The body is over 1 MiB.', message: 'The request body is larger than 1048576 bytes.' },
   415: {
     name: 'UnsupportedMediaType',
@@ -181,7 +187,7 @@ export const ERRORS: Record<number, ErrorDoc> = {
   429: {
     name: 'TooManyRequests',
     description:
-      'Rate limit reached, or (on `POST /imports` and `POST /exports`) the store has 5 imports and exports queued or running already; retry after `Retry-After` seconds.',
+      'Rate limit reached; on `POST /imports` and `POST /exports`, the store has 5 imports and exports queued or running already; on `POST /imports`, also as many uploads arriving as it takes at once (4). Retry after `Retry-After` seconds.',
     message: 'Rate limit exceeded: this API key may make 600 requests per minute; retry in 12 s.',
     headers: ['Retry-After'],
   },
@@ -192,7 +198,8 @@ export const ERRORS: Record<number, ErrorDoc> = {
   },
   503: {
     name: 'ServiceUnavailable',
-    description: 'A dependency (the database) is unreachable.',
+    description:
+      'A dependency (the database) is unreachable, or every connection of the database pool stayed busy for `DATABASE_POOL_TIMEOUT_MS`.',
     message: 'A service this API depends on is unavailable; try again shortly.',
     headers: ['Retry-After'],
   },

@@ -20,6 +20,8 @@ export interface ResponseDoc {
   creates?: string;
   /** The answer carries `Location`: what it points at (a 202 that queued a job: `The import: /import/{id}`). */
   location?: string;
+  /** Error statuses the operation meets beyond those every one does (an upload cut when idle: 408). */
+  errors?: number[];
 }
 
 export const RESPONSE_DOC = 'store:openapi:response';

@@ -219,7 +219,7 @@ function envelopeSchema(doc: ResponseDoc): JsonSchema {
  * 400/413/415 are possible on a GET too) and refuses unknown query parameters (422).
  */
 function errorStatuses(h: Handler, path: string): number[] {
-  const statuses = [400, 401, 403, 405, 413, 415, 422, 429, 500, 503];
+  const statuses = [400, 401, 403, 405, 413, 415, 422, 429, 500, 503, ...(h.doc?.errors ?? [])];
   if (path.includes('{')) statuses.push(404);
   if (h.method !== 'GET') statuses.push(409);
   for (const status of h.ndjson?.errors ?? []) if (!statuses.includes(status)) statuses.push(status);

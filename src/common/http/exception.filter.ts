@@ -91,6 +91,22 @@ export function isDependencyFailure(err: unknown): boolean {
   return false;
 }
 
+/**
+ * pg's pool gave up waiting for a connection (DATABASE_POOL_TIMEOUT_MS): every connection of the
+ * process was busy. Load, not an outage: its own 503, logged as a warning.
+ */
+function isPoolExhausted(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e !== null && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { message?: unknown }).message === 'timeout exceeded when trying to connect') return true;
+    e = (e as { driverError?: unknown }).driverError ?? (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** 503 with Retry-After when every connection of the pool stayed busy (docs/api.md#errors). */
+const poolExhausted = () =>
+  new ApiError(503, 'The database is busy: no connection came free in time; try again shortly.', { 'Retry-After': '2' });
+
 /** 503 with Retry-After: the request may well succeed once the dependency is back. */
 export const unavailable = () =>
   new ApiError(503, 'A service this API depends on is unavailable; try again shortly.', { 'Retry-After': '5' });
@@ -120,6 +136,10 @@ export function toApiError(exception: unknown): ApiError {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     if (status < 500) return new ApiError(status, exception.message);
+  }
+  if (isPoolExhausted(exception)) {
+    logger.warn(`Database pool exhausted: ${(exception as Error).message}`);
+    return poolExhausted();
   }
   if (isDependencyFailure(exception)) {
     logger.error(`Dependency unavailable: ${(exception as Error).message}`);

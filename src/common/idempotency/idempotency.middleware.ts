@@ -19,10 +19,11 @@ const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 const REMEMBERED_HEADERS = ['Content-Type', 'Location', 'ETag', 'Last-Modified', 'Cache-Control', 'Allow', 'Retry-After'];
 
 /**
- * Outcomes a retry should not get back: the conflict (a concurrent write, a state that may change)
- * and the rate limit are transient, and a 5xx did not necessarily happen at all.
+ * Outcomes a retry should not get back: the conflict (a concurrent write, a state that may change),
+ * the rate limit and an upload cut for sending nothing (408) are transient, and a 5xx did not
+ * necessarily happen at all.
  */
-const remembered = (status: number) => status < 500 && status !== 409 && status !== 429;
+const remembered = (status: number) => status < 500 && status !== 408 && status !== 409 && status !== 429;
 
 const logger = new Logger('Idempotency');
 
@@ -111,7 +112,8 @@ export function idempotencyMiddleware(store: IdempotencyStore, transactions: Tra
             return;
           }
           // Nothing was written (a refusal, a read): remember the answer on its own.
-          if (remembered(response.status)) await store.remember(apiKeyId, key, fingerprint, response);
+          // Nor an answer nobody heard (the client broke its upload off): its retry runs for real.
+          if (remembered(response.status) && !req.socket.destroyed) await store.remember(apiKeyId, key, fingerprint, response);
         });
         holdingTransaction(slot, next);
       })

@@ -19,6 +19,7 @@ import { ExportsService } from './exports.service.js';
 import { ImportRunner } from './import.runner.js';
 import { ImportsController } from './imports.controller.js';
 import { ImportsService } from './imports.service.js';
+import { UploadSlots } from './upload-slots.js';
 import { ImportLineValidatorPool } from './import-line-validator.pool.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { ExportsRepository } from './repositories/exports.repository.js';
@@ -55,6 +56,7 @@ export class BulkModule {
         ImportLineValidatorPool,
         ExportRunner,
         ImportsService,
+        UploadSlots,
         ExportsService,
         BulkJobBound,
         BulkRetention,

@@ -39,8 +39,9 @@ export class ImportsController {
   @ApiItem(ImportView, {
     summary: 'Import a collection from NDJSON',
     location: 'The import: `/import/{id}`.',
+    errors: [408],
     description:
-      'Stores the upload (streamed: never held whole) and answers 202 with the queued import and `Location: /import/{id}`; its lines are applied in the background, in order, each through the same upsert as `PUT /<resource>`. An unknown `resource`: 422; an empty body: 422 `body`; above `IMPORT_MAX_BYTES` once decompressed: 413; bytes that do not decode as their `Content-Encoding` says: 400; another `Content-Type`, a `charset` other than UTF-8 or another `Content-Encoding`: 415. Nothing of a refused body is kept. A store has at most 5 imports and exports queued or running: one more is refused with 429 and `Retry-After`.',
+      'Stores the upload (streamed to a file as it arrives, never held whole, no database connection held meanwhile) and answers 202 with the queued import and `Location: /import/{id}`; its lines are applied in the background, in order, each through the same upsert as `PUT /<resource>`. An unknown `resource`: 422; an empty body: 422 `body`; above `IMPORT_MAX_BYTES` once decompressed: 413; bytes that do not decode as their `Content-Encoding` says: 400; another `Content-Type`, a `charset` other than UTF-8 or another `Content-Encoding`: 415. At most 4 uploads arrive at once per store: another one is refused at once with 429 and `Retry-After`. An upload is not limited in time, but one that sends nothing for `IMPORT_IDLE_SECONDS` (default 60) is cut with 408 and its connection closed. A store has at most 5 imports and exports queued or running: one more is refused with 429 and `Retry-After`. Nothing of a refused body is kept.',
   })
   create(@Query() query: ImportCreateQuery, @Req() req: Request) {
     const length = req.headers['content-length'];

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
 import { mayRead, requestScopes, requireAccess } from '../../common/auth/resource-scopes.js';
 import { parseEmbed } from '../../common/embed/embed.js';
@@ -21,6 +22,8 @@ import type { ImportListQuery } from './dto/bulk.input.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { type LineResult, ImportsRepository } from './repositories/imports.repository.js';
 import { IMPORT_LIST } from './bulk.lists.js';
+import { UploadSlots } from './upload-slots.js';
+import { spoolUpload } from './upload-spool.js';
 
 /** Results read per statement while GET /import/{id}/results streams. */
 const RESULTS_PAGE = 5000;
@@ -29,8 +32,9 @@ const RESULTS_PAGE = 5000;
 const readable = (resource: string) => mayRead(requestScopes(), EVENT_RESOURCE_OF[resource as BulkResource] ?? resource);
 
 /**
- * Bulk imports (docs/api.md#bulk-import-and-export): the upload is streamed into PostgreSQL with COPY (never held whole),
- * in one transaction with the import's row, so a refused or broken upload leaves nothing behind;
+ * Bulk imports (docs/api.md#bulk-import-and-export): the upload is spooled to a file as it arrives (never held whole,
+ * no database connection held meanwhile), then copied into PostgreSQL with COPY in one transaction with the
+ * import's row, so a refused or broken upload leaves nothing behind;
  * the lines are applied in the background (the bulk job engine → ImportRunner). A key sees and acts on the
  * imports of the resources it may read (write, to create or cancel one).
  */
@@ -43,6 +47,7 @@ export class ImportsService {
     private readonly wakeups: JobWakeups,
     private readonly bound: BulkJobBound,
     private readonly jobs: BulkJobsRepository,
+    private readonly slots: UploadSlots,
   ) {}
 
   /**
@@ -55,26 +60,41 @@ export class ImportsService {
     return new WithStatus(202, view, { Location: `/import/${view.id}` });
   }
 
-  /** The upload itself (also the CLI's door): the import row and its lines, committed together. */
+  /**
+   * The upload itself (also the CLI's door), in a slot of the store's uploads (429 beyond
+   * UPLOADS_PER_STORE): spooled to a file while it arrives, holding no connection of the database
+   * (cut when it sends nothing for IMPORT_IDLE_SECONDS: 408), then copied with the import row in one
+   * transaction, so a refused or broken upload leaves nothing behind, its file included.
+   */
   async upload(resource: BulkResource, body: AsyncIterable<Buffer | string>, contentLength?: number): Promise<Import> {
     const max = this.config.importMaxBytes;
     if (contentLength !== undefined && contentLength > max) throw new ApiError(413, `The request body is larger than ${max} bytes.`);
-    let job: Import;
+    await this.bound.precheck(this.tx.direct);
+    const slot = await this.slots.acquire();
     try {
-      job = await this.tx.run(async (m, afterCommit) => {
-        await this.bound.precheck(m);
-        const created = await this.repository.create(m, resource);
-        const lines = await this.repository.copyLines(m, created.id, storedLines(uploadLines(body, max)));
-        if (lines === 0) throw ApiError.field('body', 'must hold at least one line (one JSON object per line)');
-        await this.bound.admit(m);
-        afterCommit(() => this.wakeups.wake(BULK_JOBS));
-        return this.repository.setLines(m, created.id, lines);
+      const spooled = await spoolUpload(body, {
+        dir: this.config.importSpoolDir,
+        maxBytes: max,
+        idleMs: this.config.importIdleSeconds * 1000,
       });
+      try {
+        return await this.tx.run(async (m, afterCommit) => {
+          const created = await this.repository.create(m, resource);
+          const lines = await this.repository.copyLines(m, created.id, storedLines(uploadLines(createReadStream(spooled.path), max)));
+          if (lines === 0) throw ApiError.field('body', 'must hold at least one line (one JSON object per line)');
+          await this.bound.admit(m);
+          afterCommit(() => this.wakeups.wake(BULK_JOBS));
+          return this.repository.setLines(m, created.id, lines);
+        });
+      } finally {
+        await spooled.remove();
+      }
     } catch (err) {
       if (err instanceof UploadTooLargeError) throw new ApiError(413, err.message);
       throw err;
+    } finally {
+      await slot.release();
     }
-    return job;
   }
 
   list(query: ImportListQuery) {
