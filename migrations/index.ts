@@ -24,6 +24,7 @@ import { BulkImportsExports1795800000036 } from './1795800000036-BulkImportsExpo
 import { BulkLoadIndexes1795800000037 } from './1795800000037-BulkLoadIndexes.js';
 import { DeferrableProductUniques1795800000038 } from './1795800000038-DeferrableProductUniques.js';
 import { ImportChunkAttempts1795800000045 } from './1795800000045-ImportChunkAttempts.js';
+import { ExportSnapshotAt1795800000345 } from './1795800000345-ExportSnapshotAt.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   BulkLoadIndexes1795800000037,
   DeferrableProductUniques1795800000038,
   ImportChunkAttempts1795800000045,
+  ExportSnapshotAt1795800000345,
 ];
