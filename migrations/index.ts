@@ -25,6 +25,7 @@ import { BulkLoadIndexes1795800000037 } from './1795800000037-BulkLoadIndexes.js
 import { DeferrableProductUniques1795800000038 } from './1795800000038-DeferrableProductUniques.js';
 import { ImportChunkAttempts1795800000045 } from './1795800000045-ImportChunkAttempts.js';
 import { BulkBounds1795800000245 } from './1795800000245-BulkBounds.js';
+import { ExportSnapshotAt1795800000345 } from './1795800000345-ExportSnapshotAt.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   DeferrableProductUniques1795800000038,
   ImportChunkAttempts1795800000045,
   BulkBounds1795800000245,
+  ExportSnapshotAt1795800000345,
 ];

@@ -50,11 +50,18 @@ export class TransactionRunner {
     return readScope.manager() ?? this.dataSource.manager;
   }
 
-  async run<T>(work: Work<T>): Promise<T> {
+  /**
+   * `isolation`: `REPEATABLE READ` for work whose statements must all read one snapshot (an export's
+   * chunk: a member and its parts read by separate statements are one moment of it); never inside a
+   * request that holds its transaction.
+   */
+  async run<T>(work: Work<T>, isolation?: 'REPEATABLE READ'): Promise<T> {
     const slot = held.getStore();
+    if (slot && isolation) throw new Error(`a ${isolation} transaction cannot join a request's held transaction`);
     if (slot) return this.runHeld(slot, work);
     const after: (() => unknown)[] = [];
-    const result = await this.dataSource.transaction((manager) => work(manager, (fn) => after.push(fn)));
+    const body = (manager: EntityManager) => work(manager, (fn) => after.push(fn));
+    const result = await (isolation ? this.dataSource.transaction(isolation, body) : this.dataSource.transaction(body));
     await this.reads.afterCommit();
     for (const fn of after) await fn();
     return result;

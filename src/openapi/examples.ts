@@ -12,6 +12,7 @@ import type { JsonSchema } from './dto-schema.js';
  */
 export const REQUEST_EXAMPLES: Record<string, unknown> = {
   CountryCreate: { name: 'France', code: 'FR', code_3: 'FRA', enabled: 1 },
+  CountryPut: { name: 'France', code: 'FR', code_3: 'FRA', enabled: 1, states: [{ name: 'Île-de-France', code: 'IDF' }] },
   ExportCreate: { resource: 'products', updated_at_min: '2026-01-31 23:00:00' },
   CountryPatch: { name: 'United States of America' },
   StateCreate: { name: 'Oregon', code: 'OR' },

@@ -131,21 +131,52 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
    * collection as its GET shows it (in id order, no paging).
    */
   replaceAll(ownerKey: string, inputs: object[]): Promise<J[]> {
+    return this.tx.run(async (m) => {
+      const owner = await this.cfg.findOwner(m, ownerKey, true);
+      const [collection] = await this.replaceIn(m, [{ owner, inputs }], {
+        // The collection as its GET lists it (no `listWhere` on a part put as a collection).
+        check: (stored) => assertIfMatchCollection(async () => [...stored].sort((a, b) => a.id - b.id).map(this.cfg.present)),
+        field: (_list, index, field) => `${index}.${field}`,
+      });
+      if (collection.changed) await this.afterWrite(m, owner);
+      return collection.parts;
+    });
+  }
+
+  /**
+   * The collection PUT of several owners at once (replaceAll; the owners locked by the caller, in its
+   * transaction): each owner's parts become its list, matched by the same key, in the same statements
+   * whatever the number of owners (one read of their parts, one DELETE, one INSERT, one UPDATE, one
+   * statement of events). `check` sees the stored parts before anything is written; a refused member
+   * is named by `field` (its list, its index in it and the field). Answers, per owner, its collection
+   * as its GET shows it and whether it changed; `afterWrite` is the caller's.
+   */
+  async replaceIn(
+    m: EntityManager,
+    lists: { owner: O; inputs: object[] }[],
+    options: { check?: (stored: E[]) => Promise<void>; field: (list: number, index: number, field: string) => string },
+  ): Promise<{ parts: J[]; changed: boolean }[]> {
     const { alt, fold } = this.cfg.table.key;
     const defaults = this.cfg.table.columnDefaults();
     const fields = this.cfg.collectionKey ?? (alt ? [alt] : null);
     if (!fields) throw new Error('a collection PUT needs a key to match its members by');
     const keyOf = (o: object) => JSON.stringify(fields.map((f) => (o as Values)[f] ?? defaults.get(f) ?? null));
-    return this.tx.run(async (m) => {
-      const owner = await this.cfg.findOwner(m, ownerKey, true);
-      const stored = await this.cfg.table.whereIn(m, this.cfg.owner, [owner.id]);
-      // The collection as its GET lists it (no `listWhere` on a part put as a collection).
-      await assertIfMatchCollection(async () => [...stored].sort((a, b) => a.id - b.id).map(this.cfg.present));
-      const matched = matchMembers(stored, inputs, keyOf, keyOf, this.cfg.collectionKey ? undefined : keyFold(fold));
-      const kept = new Set(matched.filter((r): r is E => r !== null).map((r) => r.id));
-      const removed = stored.filter((r) => !kept.has(r.id));
-      const creates: Values[] = [];
-      const updates: { id: number; values: Values }[] = [];
+    const ownerOf = (row: E) => row[this.cfg.owner] as number;
+    const stored = await this.cfg.table.whereIn(
+      m,
+      this.cfg.owner,
+      lists.map((l) => l.owner.id),
+    );
+    await options.check?.(stored);
+    const removed: E[] = [];
+    const creates: Values[] = [];
+    const updates: { id: number; values: Values }[] = [];
+    const kept = new Set<number>();
+    for (const [list, { owner, inputs }] of lists.entries()) {
+      const own = stored.filter((r) => ownerOf(r) === owner.id);
+      const matched = matchMembers(own, inputs, keyOf, keyOf, this.cfg.collectionKey ? undefined : keyFold(fold));
+      for (const r of matched) if (r) kept.add(r.id);
+      removed.push(...own.filter((r) => !kept.has(r.id)));
       for (const [index, input] of inputs.entries()) {
         const current = matched[index];
         try {
@@ -156,26 +187,32 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
             creates.push({ ...(await this.prepare(m, owner, changesOf(input), null)), [this.cfg.owner]: owner.id });
           }
         } catch (error) {
-          throw error instanceof ApiError ? error.atIndex(index) : error;
+          if (!(error instanceof ApiError) || typeof error.body === 'string') throw error;
+          const named = Object.entries(error.body).map(([field, messages]) => [options.field(list, index, field), messages]);
+          throw new ApiError(error.status, Object.fromEntries(named), error.headers);
         }
       }
-      await this.cfg.table.deleteMany(
-        m,
-        removed.map((r) => r.id),
-      );
-      const inserted = await this.cfg.table.insertMany(m, creates);
-      const changed = await this.cfg.table.changeMany(m, updates);
-      if (removed.length || inserted.length || changed.length) await this.afterWrite(m, owner);
-      const events = [
-        ...removed.map((row) => ({ action: 'deleted' as const, id: row.id, data: this.cfg.present(row) })),
-        ...inserted.map((row) => ({ action: 'created' as const, id: row.id, data: this.cfg.present(row) })),
-        ...changed.map((row) => ({ action: 'updated' as const, id: row.id, data: this.cfg.present(row) })),
-      ];
-      if (events.length) await this.cfg.events?.recordMany(m, events);
-      const byId = new Map<number, E>(stored.filter((r) => kept.has(r.id)).map((r) => [r.id, r]));
-      for (const row of [...inserted, ...changed]) byId.set(row.id, row);
-      return [...byId.values()].sort((a, b) => a.id - b.id).map(this.cfg.present);
-    });
+    }
+    await this.cfg.table.deleteMany(
+      m,
+      removed.map((r) => r.id),
+    );
+    const inserted = await this.cfg.table.insertMany(m, creates);
+    const changed = await this.cfg.table.changeMany(m, updates);
+    const events = [
+      ...removed.map((row) => ({ action: 'deleted' as const, id: row.id, data: this.cfg.present(row) })),
+      ...inserted.map((row) => ({ action: 'created' as const, id: row.id, data: this.cfg.present(row) })),
+      ...changed.map((row) => ({ action: 'updated' as const, id: row.id, data: this.cfg.present(row) })),
+    ];
+    if (events.length) await this.cfg.events?.recordMany(m, events);
+    const byId = new Map<number, E>(stored.filter((r) => kept.has(r.id)).map((r) => [r.id, r]));
+    for (const row of [...inserted, ...changed]) byId.set(row.id, row);
+    const touched = new Set([...removed, ...inserted, ...changed].map(ownerOf));
+    const parts = [...byId.values()].sort((a, b) => a.id - b.id);
+    return lists.map(({ owner }) => ({
+      parts: parts.filter((r) => ownerOf(r) === owner.id).map(this.cfg.present),
+      changed: touched.has(owner.id),
+    }));
   }
 
   /** The create of a PUT whose key names no part of the owner (see replace). */

@@ -42,6 +42,21 @@ export interface CrudSpec<E extends Row, J> {
   checkMany?(m: EntityManager, members: { values: Values; current: E | null }[]): Promise<Values[]>;
   /** Runs after a write that changed something, in its transaction: the row before (null on create) and after (null on delete). */
   afterWrite?(m: EntityManager, before: E | null, after: E | null): Promise<void>;
+  /** Part lists a PUT takes beside the row's fields (a country's `states`): see CrudParts. */
+  parts?: CrudParts<E>;
+}
+
+/**
+ * Part lists the resource's PUT (item and batch) takes beside its row's fields: `fields` are left out
+ * of the row's values, and `write` replaces the parts of the members that send them, after the rows
+ * are written, in the same transaction and in a fixed number of statements whatever the members.
+ * It answers the rows, as they now are, of the owners whose parts changed (their `updated_at`
+ * moved): such a member is `updated` even when its own fields are not. A refused part is named by
+ * `field` (`states.0.code`; `1.states.0.code` in a batch).
+ */
+interface CrudParts<E> {
+  fields: readonly string[];
+  write(m: EntityManager, members: { row: E; input: object }[], field: (member: number, path: string) => string): Promise<E[]>;
 }
 
 /**
@@ -103,13 +118,13 @@ export class CrudResource<E extends Row, J> {
       const current = await this.spec.table.findOrNull(m, key, { lock: true });
       if (!current) return new WithStatus(201, await this.createAt(m, key, input, embed));
       await assertIfMatchLazy(() => this.presentOne(m, current));
-      const values = await this.checked(
-        m,
-        replacementValues(input, writableFieldsOf(input.constructor), this.spec.table.columnDefaults()),
-        current,
-      );
-      const { row, changed } = await this.spec.table.change(m, current, values);
-      if (!changed) return this.presentOne(m, current, embed);
+      const values = await this.checked(m, replacementValues(input, this.rowFields(input), this.spec.table.columnDefaults()), current);
+      const written = await this.spec.table.change(m, current, values);
+      const [parted] = await this.writeParts(m, [{ row: written.row, input }], (_i, path) => path);
+      const row = parted ?? written.row;
+      const changed = written.changed;
+      if (!changed && !parted) return this.presentOne(m, current, embed);
+      if (!changed) return this.presentOne(m, row, embed);
       await this.spec.afterWrite?.(m, current, row);
       const updated = await this.recorded(m, 'updated', row.id, await this.presentOne(m, row));
       return Object.keys(embed).length ? this.presentOne(m, row, embed) : updated;
@@ -149,7 +164,7 @@ export class CrudResource<E extends Row, J> {
         m,
         inputs.map((input, index) => {
           const current = matched[index];
-          return { current, values: current ? replacementValues(input, writableFieldsOf(input.constructor), defaults) : changesOf(input) };
+          return { current, values: current ? replacementValues(input, this.rowFields(input), defaults) : this.rowChanges(input) };
         }),
       );
       checked.forEach((values, index) => {
@@ -177,9 +192,26 @@ export class CrudResource<E extends Row, J> {
         rows[u.index] = row ?? u.current;
         outcomes[u.index] = row ? 'updated' : 'unchanged';
       }
+      // The members' own events are those of their own fields; the parts record theirs.
+      const ownChange = [...outcomes];
+      const parted = new Map(
+        (
+          await this.writeParts(
+            m,
+            rows.map((row, i) => ({ row, input: inputs[i] })),
+            (i, path) => `${i}.${path}`,
+          )
+        ).map((row) => [row.id, row]),
+      );
+      rows.forEach((row, i) => {
+        const now = parted.get(row.id);
+        if (!now) return;
+        rows[i] = now;
+        if (outcomes[i] === 'unchanged') outcomes[i] = 'updated';
+      });
       const views = await this.spec.present(m, rows, {});
       const events = rows.flatMap((row, i) =>
-        outcomes[i] === 'unchanged' ? [] : [{ action: outcomes[i] as 'created' | 'updated', id: row.id, data: views[i] }],
+        ownChange[i] === 'unchanged' ? [] : [{ action: ownChange[i] as 'created' | 'updated', id: row.id, data: views[i] }],
       );
       if (events.length) await this.spec.events?.recordMany(m, events);
       return views.map((view, i) => ({ outcome: outcomes[i], view }));
@@ -187,12 +219,13 @@ export class CrudResource<E extends Row, J> {
   }
 
   /**
-   * The next `limit` resources after id `afterId`, in id order, as GET shows them (no embeds), only
+   * The next `limit` resources after id `afterId`, in id order, as GET shows them (with `embed`: a
+   * country's states, which its line carries), only
    * those updated at or after `updatedMin` when given: a step of an export, in a fixed number of
    * statements (the rows, and what `present` reads for the whole page).
    */
-  async exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null): Promise<J[]> {
-    return this.spec.present(m, await this.spec.table.after(m, afterId, limit, updatedMin), {});
+  async exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null, embed: EmbedSelection = {}): Promise<J[]> {
+    return this.spec.present(m, await this.spec.table.after(m, afterId, limit, updatedMin), embed);
   }
 
   /** The create of a PUT whose key names nothing (see replace). */
@@ -203,8 +236,10 @@ export class CrudResource<E extends Row, J> {
     if (target.kind === 'mismatch')
       throw ApiError.field(target.field, `must be ${key} (the key in the path) when no ${label.toLowerCase()} has it`);
     assertNoIfMatch();
-    const values = await this.checked(m, changesOf(input), null);
-    const row = await this.spec.table.insert(m, values);
+    const values = await this.checked(m, this.rowChanges(input), null);
+    const inserted = await this.spec.table.insert(m, values);
+    const [parted] = await this.writeParts(m, [{ row: inserted, input }], (_i, path) => path);
+    const row = parted ?? inserted;
     await this.spec.afterWrite?.(m, null, row);
     const created = await this.recorded(m, 'created', row.id, await this.presentOne(m, row));
     // The answer shows the embeds `?embed=` asks for, as GET does; the event's data stays the plain resource.
@@ -225,6 +260,28 @@ export class CrudResource<E extends Row, J> {
 
   find(m: EntityManager, key: string, lock: boolean): Promise<E> {
     return this.spec.table.find(m, key, { lock });
+  }
+
+  /** The writable fields of the body that are the row's (its part lists left out). */
+  private rowFields(input: object): string[] {
+    const parts = this.spec.parts?.fields ?? [];
+    return writableFieldsOf(input.constructor).filter((f) => !parts.includes(f));
+  }
+
+  /** The body's fields that are the row's, as a create writes them. */
+  private rowChanges(input: object): Record<string, unknown> {
+    const values = changesOf(input);
+    for (const f of this.spec.parts?.fields ?? []) delete values[f];
+    return values;
+  }
+
+  /** The part lists of the members that send them (CrudParts): the owners' rows that changed through them. */
+  private async writeParts(
+    m: EntityManager,
+    members: { row: E; input: object }[],
+    field: (member: number, path: string) => string,
+  ): Promise<E[]> {
+    return this.spec.parts ? this.spec.parts.write(m, members, field) : [];
   }
 
   /** The event of a write, in its transaction (when the resource records events); answers `presented`. */

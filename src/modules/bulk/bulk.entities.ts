@@ -191,6 +191,13 @@ export class Export extends ClaimedJob {
   @Column({ type: 'integer', default: 0 })
   last_id: number;
 
+  /**
+   * Where an ERP continues (docs/api.md#export-snapshot): every change committed after the snapshot
+   * of the export's first chunk has `updated_at` at or after it. Set with that chunk; null before.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  snapshot_at: Date | null;
+
   @Column({ type: 'text', nullable: true })
   error: string | null;
 

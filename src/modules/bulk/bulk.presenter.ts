@@ -28,6 +28,7 @@ export function presentExport(e: Export): ExportView {
     status: e.status,
     updated_at_min: timestamp(e.updated_at_min),
     lines: e.lines,
+    snapshot_at: timestamp(e.snapshot_at),
     error: e.error,
     created_at: timestamp(e.created_at),
     started_at: timestamp(e.started_at),

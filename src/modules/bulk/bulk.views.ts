@@ -31,6 +31,12 @@ export class ExportView {
   @Field.enum(EXPORT_STATUSES, { example: 'completed' }) status: string;
   @Field.timestamp({ nullable: true, example: null, description: 'Only members changed at or after this.' }) updated_at_min: string | null;
   @Field.integer({ description: 'Members written so far (all of them once completed).', example: 2 }) lines: number;
+  @Field.timestamp({
+    nullable: true,
+    description:
+      "Where to continue: every change committed after the file was read has `updated_at` at or after this, so it is the next export's (or list's) `updated_at_min`. Null until the first members are read.",
+  })
+  snapshot_at: string | null;
   @Field.text({ nullable: true, example: null, description: 'Why the export failed; null otherwise.' }) error: string | null;
   @Field.timestamp() created_at: string | null;
   @Field.timestamp({ nullable: true }) started_at: string | null;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { ClaimTicket } from '../../common/jobs/claim-keeper.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
@@ -42,6 +42,16 @@ interface ChunkOutcome {
  * dies counts too): the database away is rethrown (the claim outlives the outage or lapses, and the
  * chunk goes again then); any other failure has the chunk go again after a pause, and past the third
  * attempt the export fails with the reason, keeping no file, rather than loop on it.
+ *
+ * Where to continue (docs/api.md#export-snapshot): each chunk is one REPEATABLE READ transaction, so
+ * every member (a product and its parts, read by separate statements) is one moment of it. The file
+ * is not one moment, and need not be: `snapshot_at` is fixed with the first chunk, a bound read
+ * before its transaction began (ExportsRepository.snapshotBound), so every change committed after
+ * that chunk's snapshot has `updated_at` at or after it. A change committed before that snapshot is
+ * in every later chunk's snapshot too (snapshots only move forward, a successor's included), so it
+ * is in the file; one committed after it is found by `updated_at_min=snapshot_at`, whether or not a
+ * later chunk also wrote it. So no snapshot has to outlive a chunk: a process taking over needs no
+ * more than `last_id` and `snapshot_at`, which its predecessor committed.
  */
 @Injectable()
 export class ExportRunner {
@@ -72,6 +82,7 @@ export class ExportRunner {
       return;
     }
     const door = this.doors.get(job.resource);
+    let snapshotted = job.snapshot_at !== null;
     while (!stopping()) {
       // Counted before the attempt and in the export's row: an attempt whose process dies counts too.
       const attempt = await this.repository.beginChunkAttempt(this.tx.direct, job.id, ticket.token);
@@ -85,7 +96,8 @@ export class ExportRunner {
       }
       let outcome: ChunkOutcome;
       try {
-        outcome = await this.tx.run((m) => this.chunk(m, job, door, ticket));
+        outcome = await this.chunkInSnapshot(job, door, ticket, snapshotted);
+        snapshotted = true;
       } catch (err) {
         if (isDependencyFailure(err)) throw err;
         this.logger.warn(
@@ -101,11 +113,39 @@ export class ExportRunner {
     }
   }
 
-  /** One chunk in the transaction of `m`: the members after the export's `last_id`, their lines, and the end when none are left. */
-  private async chunk(m: EntityManager, job: Export, door: BulkResourceAdapter, ticket: ClaimTicket): Promise<ChunkOutcome> {
+  /**
+   * One chunk in a REPEATABLE READ transaction of its own (docs/api.md#export-snapshot), with the
+   * bound of `snapshot_at` read before it begins when the export has none yet. A lease renewal that
+   * changed the export's row after the chunk's snapshot fails it with 40001: nothing failed, so it
+   * goes again at once, not counted as an attempt.
+   */
+  private async chunkInSnapshot(job: Export, door: BulkResourceAdapter, ticket: ClaimTicket, snapshotted: boolean): Promise<ChunkOutcome> {
+    for (;;) {
+      // Read before the chunk's transaction begins, so before its snapshot (ExportsRepository.snapshotBound).
+      const bound = snapshotted ? null : await this.repository.snapshotBound(this.tx.direct);
+      try {
+        return await this.tx.run((m) => this.chunk(m, job, door, ticket, bound), 'REPEATABLE READ');
+      } catch (err) {
+        if (!isSerializationFailure(err)) throw err;
+      }
+    }
+  }
+
+  /**
+   * One chunk in the transaction of `m`: the members after the export's `last_id`, their lines, and
+   * the end when none are left. The first chunk also sets the export's `snapshot_at` to `bound`.
+   */
+  private async chunk(
+    m: EntityManager,
+    job: Export,
+    door: BulkResourceAdapter,
+    ticket: ClaimTicket,
+    bound: Date | null,
+  ): Promise<ChunkOutcome> {
     // Bounded to the lease as it is locked: a holder stalled inside the chunk must not keep the row locked past it.
     const held = await this.jobs.lockHeld<Export>(m, 'exports', job.id, ticket.token, this.config.bulkLeaseSeconds);
     if (!held) return { held: false, more: false };
+    if (held.snapshot_at === null && bound) await this.repository.markSnapshot(m, job.id, ticket.token, bound);
     const members = await door.exportPage(m, held.last_id, EXPORT_CHUNK_MEMBERS, held.updated_at_min);
     let recorded: Export | null = held;
     if (members.length) {
@@ -131,4 +171,9 @@ function reasonOf(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
   const safe = text.replace(/[\0\p{Cs}]/gu, '\uFFFD');
   return safe.length > MAX_REASON ? `${safe.slice(0, MAX_REASON)}…` : safe;
+}
+
+/** A REPEATABLE READ transaction that met a row changed after its snapshot (40001). */
+function isSerializationFailure(err: unknown): boolean {
+  return err instanceof QueryFailedError && (err.driverError as { code?: string }).code === '40001';
 }

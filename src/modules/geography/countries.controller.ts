@@ -3,7 +3,7 @@ import { ScopeGroup } from '../../common/auth/scopes.js';
 import { ApiBatch, ApiItem, ApiItems, ApiPage, ApiPathParams } from '../../openapi/decorators.js';
 import { CountryView, StateView } from './geography.views.js';
 import { ItemQuery, ListQuery, SyncListQuery } from '../../common/paging/list-query.dto.js';
-import { COUNTRY_BATCH_KEY, CountryCreate, CountryPatch, StateCreate, StatePatch } from './dto/country.input.js';
+import { COUNTRY_BATCH_KEY, CountryCreate, CountryPatch, CountryPut, StateCreate, StatePatch } from './dto/country.input.js';
 import { CountriesService } from './countries.service.js';
 import { StatesService } from './states.service.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
@@ -34,9 +34,9 @@ export class CountriesController {
   @ArrayBodyRoute()
   @ApiBatch(CountryView, {
     description:
-      'Each member is matched by `code`: an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
+      'Each member is matched by `code`: an unknown one is created, a known one replaced as its PUT would (with `states`, its states become them). Up to 1,000 members, all or nothing; no country is deleted.',
   })
-  putMany(@BatchBody(CountryCreate, { key: COUNTRY_BATCH_KEY }) members: CountryCreate[]) {
+  putMany(@BatchBody(CountryPut, { key: COUNTRY_BATCH_KEY }) members: CountryPut[]) {
     return this.countries.upsertMany(members).then(batchAnswer);
   }
 
@@ -59,8 +59,12 @@ export class CountriesController {
   }
 
   @Put(['country/:id', 'countries/:id'])
-  @ApiItem(CountryView, { creates: 'Created: no country had the code of the path.', embed: [...COUNTRY_LIST.embed] })
-  replace(@Param('id') id: string, @Body() body: CountryCreate, @Query() query: ItemQuery) {
+  @ApiItem(CountryView, {
+    creates: 'Created: no country had the code of the path.',
+    embed: [...COUNTRY_LIST.embed],
+    description: "With `states`, the country's states become them, as PUT /country/{id}/states does; left out, they stay.",
+  })
+  replace(@Param('id') id: string, @Body() body: CountryPut, @Query() query: ItemQuery) {
     return this.countries.replace(id, body, query);
   }
 

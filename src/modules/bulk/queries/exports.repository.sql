@@ -25,6 +25,7 @@ SELECT
   "r"."updated_at_min" AS "r_updated_at_min",
   "r"."lines" AS "r_lines",
   "r"."last_id" AS "r_last_id",
+  "r"."snapshot_at" AS "r_snapshot_at",
   "r"."error" AS "r_error",
   "r"."chunk_attempts" AS "r_chunk_attempts",
   "r"."chunk_error" AS "r_chunk_error",
@@ -55,6 +56,7 @@ SELECT
   "r"."updated_at_min" AS "r_updated_at_min",
   "r"."lines" AS "r_lines",
   "r"."last_id" AS "r_last_id",
+  "r"."snapshot_at" AS "r_snapshot_at",
   "r"."error" AS "r_error",
   "r"."chunk_attempts" AS "r_chunk_attempts",
   "r"."chunk_error" AS "r_chunk_error",
@@ -83,6 +85,7 @@ SELECT
   "r"."updated_at_min" AS "r_updated_at_min",
   "r"."lines" AS "r_lines",
   "r"."last_id" AS "r_last_id",
+  "r"."snapshot_at" AS "r_snapshot_at",
   "r"."error" AS "r_error",
   "r"."chunk_attempts" AS "r_chunk_attempts",
   "r"."chunk_error" AS "r_chunk_error",
@@ -155,6 +158,7 @@ SELECT
   "r"."updated_at_min" AS "r_updated_at_min",
   "r"."lines" AS "r_lines",
   "r"."last_id" AS "r_last_id",
+  "r"."snapshot_at" AS "r_snapshot_at",
   "r"."error" AS "r_error",
   "r"."chunk_attempts" AS "r_chunk_attempts",
   "r"."chunk_error" AS "r_chunk_error",
@@ -317,6 +321,28 @@ SELECT
   *
 FROM
   u;
+
+-- ExportsRepository.snapshotBound
+SELECT
+  least(
+    statement_timestamp(),
+    min(least(a.xact_start, a.query_start))
+  ) - interval '1 second' AS at
+FROM
+  pg_stat_activity a
+WHERE
+  a.datname = current_database()
+  AND a.backend_type = 'client backend'
+  AND a.state IS DISTINCT FROM 'idle';
+
+-- ExportsRepository.markSnapshot
+UPDATE "exports"
+SET
+  snapshot_at = $3
+WHERE
+  id = $1
+  AND snapshot_at IS NULL
+  AND lease_token = $2::uuid;
 
 -- ExportsRepository.fileLines
 SELECT

@@ -172,6 +172,42 @@ export class ExportsRepository {
     return row ?? null;
   }
 
+  /**
+   * A bound for the `snapshot_at` of a snapshot taken after this statement (docs/api.md#export-snapshot):
+   * the earliest start of a transaction open in this database now (its `xact_start`, or the
+   * `query_start` of a statement that has begun one and not yet published it), this statement's own
+   * start when none is older, less a second for a backend caught between stamping its statement and
+   * publishing it. A change is stamped `updated_at = now()`, its transaction's start; a transaction that
+   * commits after the snapshot either started after this statement (so after the bound) or was open
+   * during it (so it is counted here): either way its `updated_at` is at or after the bound. Read
+   * before the snapshot's transaction begins, never inside it (the snapshot would come first).
+   */
+  @GenerateSql({ args: [SqlArg.manager] })
+  async snapshotBound(m: EntityManager): Promise<Date> {
+    const [row] = await runStatement<{ at: Date }>(
+      m,
+      `SELECT least(statement_timestamp(), min(least(a.xact_start, a.query_start))) - interval '1 second' AS at
+         FROM pg_stat_activity a
+        WHERE a.datname = current_database() AND a.backend_type = 'client backend' AND a.state IS DISTINCT FROM 'idle'`,
+      [],
+    );
+    return row.at;
+  }
+
+  /**
+   * Sets the export's `snapshot_at` under its holder's claim, once: in the transaction of its first
+   * chunk, with the bound read before that transaction began (snapshotBound). A chunk that rolls
+   * back takes it with it, and the chunk that comes next reads a new bound first.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN, new Date('2026-01-01T00:00:00Z')] })
+  async markSnapshot(m: EntityManager, id: number, token: string, at: Date): Promise<void> {
+    await runStatement(
+      m,
+      `UPDATE ${this.exportsTable} SET snapshot_at = $3 WHERE id = $1 AND snapshot_at IS NULL AND ${heldWithSql('$2')}`,
+      [id, token, at],
+    );
+  }
+
   /** Up to `limit` lines of the file after line `afterLine`, in order: GET /export/{id}/file reads them page by page. */
   @GenerateSql({ args: [SqlArg.manager, 1, 0, 1000] })
   fileLines(m: EntityManager, id: number, afterLine: number, limit: number): Promise<FileLine[]> {

@@ -216,3 +216,12 @@ WHERE
   "r"."country_id" IN ($1, $2)
 ORDER BY
   "r"."id" ASC;
+
+-- GeographyRepository.touchCountries
+UPDATE "countries"
+SET
+  updated_at = now()
+WHERE
+  id = ANY ($1::int[])
+RETURNING
+  *;
