@@ -105,7 +105,7 @@ function isPoolExhausted(err: unknown): boolean {
 
 /** 503 with Retry-After when every connection of the pool stayed busy (docs/api.md#errors). */
 const poolExhausted = () =>
-  new ApiError(503, 'The database is busy: no connection came free in time; try again shortly.', { 'Retry-After': '2' });
+  new ApiError(503, 'The database is busy: no connection came free in time; try again shortly.', { 'Retry-After': '5' });
 
 /** 503 with Retry-After: the request may well succeed once the dependency is back. */
 export const unavailable = () =>
