@@ -7,6 +7,7 @@ import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto
 import { pageRequest, toPage } from '../../../common/paging/page-request.js';
 import { TransactionRunner } from '../../../database/transaction.js';
 import { EventRecorder } from '../../webhooks/event-recorder.service.js';
+import { CustomFieldsService } from '../../custom-fields/custom-fields.service.js';
 import { normalizeFieldValue } from '../../custom-fields/domain/field-value.js';
 import { customFieldEvent, presentFieldValue } from '../catalog.presenter.js';
 import type { ProductCustomFieldView } from '../catalog.views.js';
@@ -26,6 +27,7 @@ export class ProductCustomFieldsService {
     private readonly rows: ProductRowsRepository,
     private readonly values: ProductCustomFieldValuesRepository,
     private readonly events: EventRecorder,
+    private readonly definitions: CustomFieldsService,
   ) {}
 
   async list(productKey: string, query: ListQuery) {
@@ -33,7 +35,7 @@ export class ProductCustomFieldsService {
     const req = pageRequest(query, PRODUCT_CUSTOM_FIELD_LIST.sortable);
     const m = this.tx.direct;
     const product = await this.rows.products.find(m, productKey);
-    return toPage(req, await this.values.definitionsPage(m, req), async (definitions) => {
+    return toPage(req, await this.definitions.pageOf(m, 'product', req), async (definitions) => {
       const stored = await this.values.valuesOf(
         m,
         product.id,
@@ -48,14 +50,14 @@ export class ProductCustomFieldsService {
     parseEmbed(query.embed, {});
     const m = this.tx.direct;
     const product = await this.rows.products.find(m, productKey);
-    const definition = await this.values.findDefinition(m, name);
+    const definition = await this.definitions.findOf(m, 'product', name);
     return presentFieldValue(definition, await this.values.storedValue(m, product.id, definition.id));
   }
 
   update(productKey: string, name: string, input: CustomFieldValueInput) {
     return this.tx.run(async (m) => {
       const product = await this.rows.products.find(m, productKey, { lock: true });
-      const definition = await this.values.findDefinition(m, name);
+      const definition = await this.definitions.findOf(m, 'product', name);
       const stored = await this.values.storedValue(m, product.id, definition.id);
       const before = presentFieldValue(definition, stored);
       assertIfMatch(before);
