@@ -6,7 +6,7 @@ import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
 import { normalizeFieldValue } from '../../custom-fields/domain/field-value.js';
 import { type OptionRule, selectionError } from '../domain/option-selection.js';
 import { keptUrlName, repeatedKeys, replacementValues, tierKey } from '../domain/part-sync.js';
-import { PARTS, PART_NAMES, PRODUCT_FIELDS } from '../domain/product-parts.js';
+import { type MemberPart, PARTS, PART_NAMES, PRODUCT_FIELDS } from '../domain/product-parts.js';
 import { firstFreeSlug, slugify } from '../domain/product-text.js';
 import {
   NO_SHIPPING_VALUES,
@@ -24,6 +24,7 @@ import { CatalogChecks } from '../catalog-checks.service.js';
 import { ProductsService } from './products.service.js';
 import { ProductBatchWriteRepository } from './product-batch-write.repository.js';
 import { ProductTypesRepository } from '../product-types/product-types.repository.js';
+import { type PartRow, ProductPartsRepository } from '../parts/product-parts.repository.js';
 
 /**
  * How a member writes its product: `put` replaces it (a field left out takes what a create gives
@@ -83,7 +84,39 @@ export class ProductWriteChecks {
     private readonly types: ProductTypesRepository,
     private readonly products: ProductsService,
     private readonly checks: CatalogChecks,
+    private readonly parts: ProductPartsRepository,
   ) {}
+
+  /**
+   * The rules one member written by its item route keeps (POST, PATCH and PUT of
+   * `/product/{p}/variant/{id}`, …), as a product write keeps them for its lists: a new option,
+   * variant or extra only where the product's type has them (409 naming the type); a deleted option
+   * cannot change (409); a variant chooses a value of every live option of the product and nothing
+   * else (422 options); a price tier's customer group exists (422). `current` is null for a create,
+   * `product` for a variant's tier. Answers the values to write.
+   */
+  async checkMember(
+    m: EntityManager,
+    part: MemberPart,
+    product: Product | null,
+    values: Record<string, unknown>,
+    current: PartRow | null,
+  ): Promise<Record<string, unknown>> {
+    if (current === null && product && (part === 'options' || part === 'variants' || part === 'extras')) {
+      const type = await this.types.byId(m, product.product_type_id);
+      const refusal = type && partRefusal(type, part);
+      if (refusal) throw ApiError.conflict(refusal);
+    }
+    if (part === 'options' && current?.deleted_at) throw ApiError.conflict('The option has been deleted and cannot be changed.');
+    if (part === 'variants' && product && (current === null || values.options !== undefined)) {
+      const selection = (values.options ?? {}) as Record<string, string>;
+      const error = selectionError(await this.parts.liveOptions(m, product.id), selection, true);
+      if (error) throw ApiError.field('options', error);
+      values.options = selection;
+    }
+    if (part === 'price_tiers' || part === 'variant_price_tiers') return this.checks.tier(m, values);
+    return values;
+  }
 
   async check(m: EntityManager, members: ProductUpsertMember[], opts: UpsertOptions): Promise<CheckedWrite> {
     const bag = new FieldErrorBag();

@@ -3,7 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { namingDuplicates } from '../../../common/batch/batch-duplicate.js';
 import { type Upserted, batchAnswer } from '../../../common/batch/batch-result.js';
 import { WithStatus } from '../../../common/http/envelope.js';
-import { assertIfMatchCollection } from '../../../common/http/etag.js';
+import { changesOf } from '../../../common/crud/changes.js';
+import { assertIfMatch, assertIfMatchCollection } from '../../../common/http/etag.js';
 import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
 import type { ItemQuery } from '../../../common/paging/list-query.dto.js';
 import { TransactionRunner } from '../../../database/transaction.js';
@@ -14,12 +15,13 @@ import {
   presentCategory,
   presentExtra,
   presentOption,
+  presentPart,
   presentProductTier,
   presentVariant,
   presentVariantTier,
 } from '../catalog.presenter.js';
 import { repeatedKeys, replacementValues, tierKey } from '../domain/part-sync.js';
-import { type ProductPart, PARTS, TIER_FIELDS } from '../domain/product-parts.js';
+import { type MemberPart, type ProductPart, PARTS, TIER_FIELDS } from '../domain/product-parts.js';
 import type { PriceTierCreate } from '../parts/dto/price-tier.input.js';
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
 import type { ProductPut } from './dto/product-put.input.js';
@@ -30,8 +32,13 @@ import { ProductsService } from './products.service.js';
 import { ProductBatchWriteRepository } from './product-batch-write.repository.js';
 import { ProductCategoryLinksRepository } from '../parts/product-category-links.repository.js';
 import { ProductPartsRepository } from '../parts/product-parts.repository.js';
+import { ProductRowsRepository } from './product-rows.repository.js';
 
 export type { ProductPart } from '../domain/product-parts.js';
+
+/** What an item route does to one member of a part (ProductWriteService.writeMember). */
+export type MemberWrite =
+  { action: 'create'; input: object } | { action: 'update' | 'replace'; key: string; input: object } | { action: 'delete'; key: string };
 
 /** One member's result: its outcome, its product's id and view (no embeds). */
 export interface UpsertedProduct extends Upserted<ProductJson> {
@@ -62,13 +69,38 @@ export class ProductWriteService {
     private readonly products: ProductsService,
     private readonly events: EventRecorder,
     private readonly references: CatalogChecks,
+    private readonly rows: ProductRowsRepository,
   ) {}
 
   /**
-   * The values an item PUT of one part writes (`PUT /product/{p}/option/{id}`, …): every writable
-   * field as sent, or as a create gives it when left out; the part's own update then applies them.
+   * One member of a part by its item route: POST (`create`), PATCH (`update`: the fields sent), PUT
+   * (`replace`: every writable field as sent, or as a create gives it) and DELETE of
+   * `/product/{p}/<part>/{id}` and `/variant/{v}/pricetier/{id}`. Locks as every product write does
+   * (the product's row, then the variant's, then the member's), compares If-Match with the member as
+   * its GET shows it, keeps the rules a product write keeps for its parts (ProductWriteChecks), and
+   * records the event a product write records for the member. Answers the member as its GET shows it.
    */
-  replacement(part: ProductPart | 'variant_price_tiers', input: object): Record<string, unknown> {
+  writeMember(ownerKey: string, part: MemberPart, write: MemberWrite): Promise<object> {
+    return this.tx.run(async (m) => {
+      const variant = part === 'variant_price_tiers' ? await this.parts.lockVariant(m, ownerKey) : null;
+      const product = variant ? null : await this.rows.products.find(m, ownerKey, { lock: true });
+      const owner = { id: (variant ?? product)!.id, productId: variant?.product_id ?? product!.id };
+      const { table, owner: ownerColumn } = this.parts.tableOf(part);
+      const current = write.action === 'create' ? null : await table.find(m, write.key, { lock: true, where: { [ownerColumn]: owner.id } });
+      if (current) assertIfMatch(presentPart(part, current));
+      let values: Record<string, unknown> | null = null;
+      if (write.action !== 'delete') {
+        const sent = write.action === 'replace' ? this.replacement(part, write.input) : changesOf(write.input);
+        values = await this.checks.checkMember(m, part, product, sent, current);
+      }
+      const { row, event } = await this.writer.writeMember(m, part, owner, current, values);
+      if (event) await this.events.record(m, event);
+      return presentPart(part, row);
+    });
+  }
+
+  /** The values an item PUT of one member writes: every writable field, as sent or as a create gives it. */
+  private replacement(part: MemberPart, input: object): Record<string, unknown> {
     const spec = part === 'variant_price_tiers' ? { table: part, fields: TIER_FIELDS } : PARTS[part];
     return replacementValues(spec.fields, this.sets.defaultsOf(spec.table), input);
   }
