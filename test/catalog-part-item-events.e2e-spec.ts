@@ -64,4 +64,33 @@ describeE2E('part item routes: the events of the one product write', () => {
     expect((await t.http.put('/variant/TEE-V/pricetiers').set(auth).send([])).status).toBe(200);
     expect(await dataOf('product.variant.pricetier.deleted', tier.id as number)).toEqual([patched.body.data]);
   });
+
+  it('category link and custom field value routes record what a product PUT records for them', async () => {
+    const tees = await steps.create('/category', { name: 'Tees' });
+    await steps.create('/customfielddefinitions', { name: 'origin', label: 'Origin', entity: 'product', type: 'string' });
+    const product = await steps.get('/product/TEE');
+    const dataFor = (type: string) => dataOf(type, product.id as number);
+    const linked = await t.http.post('/product/TEE/categories').set(auth).send({ category_id: tees.id });
+    expect(linked.status).toBe(200);
+    expect(await dataFor('product.category.created')).toEqual(linked.body.data);
+    const unlinked = await t.http.delete(`/product/TEE/category/${tees.id}`).set(auth);
+    expect(await dataFor('product.category.deleted')).toEqual([unlinked.body.data]);
+    const set = await t.http.patch('/product/TEE/customfield/origin').set(auth).send({ value: 'Delft' });
+    expect(set.status).toBe(200);
+    const before = await eventCount();
+    expect((await t.http.put('/product/TEE/customfield/origin').set(auth).send({ value: 'Delft' })).status).toBe(200);
+    expect(await eventCount()).toBe(before);
+    const cleared = await t.http.patch('/product/TEE/customfield/origin').set(auth).send({ value: null });
+    expect(cleared.body.data.value).toBeNull();
+    expect(await dataFor('product.customfield.updated')).toEqual([set.body.data]);
+    expect(await dataFor('product.customfield.deleted')).toEqual([set.body.data]);
+    // A product PUT linking and setting the same records the same data.
+    const put = await t.http
+      .put('/product/TEE')
+      .set(auth)
+      .send({ name: 'Tee', category_ids: [tees.id], custom_fields: { origin: 'Delft' } });
+    expect(put.status).toBe(200);
+    expect(await dataFor('product.category.created')).toEqual([...linked.body.data, ...linked.body.data]);
+    expect(await dataFor('product.customfield.updated')).toEqual([set.body.data, set.body.data]);
+  });
 });

@@ -18,6 +18,8 @@ import {
 } from '../domain/product-type-rules.js';
 import { groupBy } from '../domain/set-sync.js';
 import type { PriceTierCreate } from '../parts/dto/price-tier.input.js';
+import type { CategoryLinkInput } from '../categories/dto/category.input.js';
+import type { CustomFieldDefinition } from '../../custom-fields/custom-field-definition.entity.js';
 import type { ProductPut } from './dto/product-put.input.js';
 import type { Product } from './product.entity.js';
 import { CatalogChecks } from '../catalog-checks.service.js';
@@ -116,6 +118,29 @@ export class ProductWriteChecks {
     }
     if (part === 'price_tiers' || part === 'variant_price_tiers') return this.checks.tier(m, values);
     return values;
+  }
+
+  /** The categories a link route names (`POST /product/{p}/categories`): `category_id` or `category_ids`, exactly one, each existing (422). */
+  async linkedIds(m: EntityManager, input: CategoryLinkInput): Promise<number[]> {
+    const bag = new FieldErrorBag();
+    if (input.category_id !== undefined && input.category_ids !== undefined) bag.add('category_ids', 'must not be sent with category_id');
+    else if (input.category_id === undefined && input.category_ids === undefined) bag.add('category_id', 'is required (or category_ids)');
+    bag.throwIfAny();
+    await this.checks.categoryExists(m, input.category_id, 'category_id', bag);
+    await this.checks.categoriesExist(m, input.category_ids, 'category_ids', bag);
+    bag.throwIfAny();
+    return input.category_ids ?? [input.category_id!];
+  }
+
+  /** The value a custom field value's route stores: its canonical text, or null to clear it (422 when required or invalid). */
+  fieldValue(definition: CustomFieldDefinition, value: unknown): string | null {
+    if (value === null) {
+      if (definition.is_required) throw ApiError.field('value', 'is required');
+      return null;
+    }
+    const normalized = normalizeFieldValue(definition, value);
+    if (!normalized.ok) throw ApiError.field('value', normalized.message);
+    return normalized.value;
   }
 
   async check(m: EntityManager, members: ProductUpsertMember[], opts: UpsertOptions): Promise<CheckedWrite> {

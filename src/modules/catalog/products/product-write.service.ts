@@ -9,8 +9,16 @@ import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
 import type { ItemQuery } from '../../../common/paging/list-query.dto.js';
 import { TransactionRunner } from '../../../database/transaction.js';
 import { type ChangeEvent, EventRecorder } from '../../webhooks/event-recorder.service.js';
+import type { CategoryView } from '../catalog.views.js';
+import type { CategoryLinkInput } from '../categories/dto/category.input.js';
+import type { CustomFieldValueInput } from '../parts/dto/custom-field-value.input.js';
+import { ProductCategoriesService } from '../parts/product-categories.service.js';
+import { ProductCustomFieldValuesRepository } from '../parts/product-custom-field-values.repository.js';
 import {
   type ProductJson,
+  categoryLinkEvent,
+  customFieldEvent,
+  presentFieldValue,
   presentAttribute,
   presentCategory,
   presentExtra,
@@ -70,6 +78,8 @@ export class ProductWriteService {
     private readonly events: EventRecorder,
     private readonly references: CatalogChecks,
     private readonly rows: ProductRowsRepository,
+    private readonly linkedCategories: ProductCategoriesService,
+    private readonly fieldValues: ProductCustomFieldValuesRepository,
   ) {}
 
   /**
@@ -96,6 +106,77 @@ export class ProductWriteService {
       const { row, event } = await this.writer.writeMember(m, part, owner, current, values);
       if (event) await this.events.record(m, event);
       return presentPart(part, row);
+    });
+  }
+
+  /**
+   * POST /product/{p}/categories: links the categories not linked yet, after the others (idempotent);
+   * answers the product's categories in link order and records `product.category.created` per link made.
+   */
+  linkCategories(productKey: string, input: CategoryLinkInput) {
+    return this.tx.run(async (m) => {
+      const product = await this.rows.products.find(m, productKey, { lock: true });
+      const ids = await this.checks.linkedIds(m, input);
+      let linked: number[] = [];
+      if (ids.length > 0) {
+        linked = await this.links.link(m, product.id, ids);
+        await this.rows.touch(m, product.id);
+      }
+      const categories = (await this.links.inLinkOrder(m, product.id)).map(presentCategory);
+      // Only the links made now: a category already linked changed nothing.
+      const created = linked.map((id) => categories.find((c) => c.id === id)!);
+      await this.events.record(
+        m,
+        created.map((c) => categoryLinkEvent('created', product.id, c)),
+      );
+      return categories;
+    });
+  }
+
+  /** DELETE /product/{p}/category/{id} (one link, 404 when not linked; If-Match on the category) or DELETE /product/{p}/categories (every link). */
+  unlinkCategories(productKey: string, categoryKey?: string) {
+    return this.tx.run(async (m) => {
+      const product = await this.rows.products.find(m, productKey, { lock: true });
+      let unlinked: CategoryView[];
+      if (categoryKey !== undefined) {
+        const category = presentCategory(await this.linkedCategories.findLinked(m, product.id, categoryKey));
+        assertIfMatch(category);
+        await this.links.unlink(m, product.id, category.id);
+        unlinked = [category];
+      } else {
+        unlinked = (await this.links.unlinkAll(m, product.id)).map(presentCategory);
+      }
+      if (unlinked.length > 0) await this.rows.touch(m, product.id);
+      await this.events.record(
+        m,
+        unlinked.map((c) => categoryLinkEvent('deleted', product.id, c)),
+      );
+      return categoryKey !== undefined ? unlinked[0] : [];
+    });
+  }
+
+  /**
+   * PATCH and PUT /product/{p}/customfield/{name}: the value set (its canonical text) or cleared
+   * (null), If-Match on the value as its GET shows it; `product.customfield.updated` or `.deleted`
+   * (as it was). The value it has already changes nothing and records nothing.
+   */
+  setCustomField(productKey: string, name: string, input: CustomFieldValueInput) {
+    return this.tx.run(async (m) => {
+      const product = await this.rows.products.find(m, productKey, { lock: true });
+      const definition = await this.references.productFieldDefinition(m, name);
+      const stored = await this.fieldValues.storedValue(m, product.id, definition.id);
+      const before = presentFieldValue(definition, stored);
+      assertIfMatch(before);
+      const value = this.checks.fieldValue(definition, input.value) ?? undefined;
+      if (value === stored) return before;
+      if (value === undefined) await this.fieldValues.clearValue(m, product.id, definition.id);
+      else await this.fieldValues.setValue(m, product.id, definition.id, value);
+      const after = presentFieldValue(definition, value);
+      await this.events.record(
+        m,
+        value === undefined ? customFieldEvent('deleted', product.id, before) : customFieldEvent('updated', product.id, after),
+      );
+      return after;
     });
   }
 
