@@ -13,7 +13,7 @@ export interface ResponseDoc {
   summary?: string;
   description?: string;
   /** The relations `embed` accepts here (dots nest); absent means none. */
-  embed?: string[];
+  embed?: readonly string[];
   /** The `sort` whitelist of a collection. */
   sort?: string[];
   /** When the operation also answers 201 (an item PUT that creates by its key): the 201's description. */

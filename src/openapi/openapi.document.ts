@@ -237,7 +237,7 @@ const camel = (name: string) =>
  * `embed`: a comma list (`style: form, explode: false`) of the relations this operation embeds, in
  * both spellings the API accepts. A parent named with a dot path is embedded too.
  */
-function embedParameter(allowed: string[]): JsonSchema {
+function embedParameter(allowed: readonly string[]): JsonSchema {
   const names = [...new Set(allowed.flatMap((e) => [e, camel(e)]))];
   return {
     name: 'embed',

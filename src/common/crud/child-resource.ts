@@ -17,7 +17,8 @@ import type { TransactionRunner } from '../../database/transaction.js';
 type Row = ObjectLiteral & { id: number };
 type Values = Record<string, unknown>;
 
-export interface ChildConfig<E extends Row, O extends Row, J extends object = object> {
+/** What reading a nested resource needs: its table, its owner and how both are found, its list and presenter. */
+export interface ChildReadConfig<E extends Row, O extends Row, J extends object = object> {
   /** The part's table, from its module's repository; its key says how a part is addressed within its owner. */
   table: Table<E>;
   /** Column holding the owner's id (`product_id`, `variant_id`). */
@@ -29,6 +30,9 @@ export interface ChildConfig<E extends Row, O extends Row, J extends object = ob
   present: (row: E) => J;
   /** A fixed condition on alias `r` that list rows must meet (e.g. live options only). */
   listWhere?: string;
+}
+
+export interface ChildConfig<E extends Row, O extends Row, J extends object = object> extends ChildReadConfig<E, O, J> {
   /**
    * The fields a collection PUT matches parts by when the table's second key is not it (a tax rate by
    * its place and priority); a field a member leaves out counts as its column default.
@@ -41,24 +45,21 @@ export interface ChildConfig<E extends Row, O extends Row, J extends object = ob
 }
 
 /**
- * The plumbing every nested resource shares (a country's states, a product's variants …): the owner
- * is found from its path segment, the row by id (or its second key) within that owner; writes lock
- * the owner row first, so writes to one owner's parts (and the owner's deletion) are serialized.
- * Subclasses add their rules in `prepare`.
+ * The reads every nested resource shares (a country's states, a product's variants …): the owner is
+ * found from its path segment, the row by id (or its second key) within that owner. A resource
+ * whose writes go through a use case of their own (a product's parts: the product write) reads
+ * through this alone.
  */
-export abstract class ChildResourceService<E extends Row, O extends Row, J extends object = object> {
+export abstract class ChildReadService<
+  E extends Row,
+  O extends Row,
+  J extends object = object,
+  C extends ChildReadConfig<E, O, J> = ChildReadConfig<E, O, J>,
+> {
   protected constructor(
     protected readonly tx: TransactionRunner,
-    protected readonly cfg: ChildConfig<E, O, J>,
+    protected readonly cfg: C,
   ) {}
-
-  /** Cross-field and cross-row rules; returns the values to write. `current` is null on create. */
-  protected async prepare(_m: EntityManager, _owner: O, values: Values, _current: E | null): Promise<Values> {
-    return values;
-  }
-
-  /** Runs after every write, in its transaction (e.g. to move the owner's updated_at). */
-  protected async afterWrite(_m: EntityManager, _owner: O): Promise<void> {}
 
   async list(ownerKey: string, query: ListQuery) {
     parseEmbed(query.embed, {});
@@ -76,6 +77,35 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
     const owner = await this.cfg.findOwner(m, ownerKey, false);
     return this.cfg.present(await this.findIn(m, owner, key, false));
   }
+
+  /** A row by id (or its second key), only within its owner. */
+  protected findIn(m: EntityManager, owner: O, key: string, lock: boolean): Promise<E> {
+    return this.cfg.table.find(m, key, { lock, where: { [this.cfg.owner]: owner.id } });
+  }
+}
+
+/**
+ * The plumbing every nested resource shares, reads and writes: writes lock the owner row first, so
+ * writes to one owner's parts (and the owner's deletion) are serialized. Subclasses add their rules
+ * in `prepare`.
+ */
+export abstract class ChildResourceService<E extends Row, O extends Row, J extends object = object> extends ChildReadService<
+  E,
+  O,
+  J,
+  ChildConfig<E, O, J>
+> {
+  protected constructor(tx: TransactionRunner, cfg: ChildConfig<E, O, J>) {
+    super(tx, cfg);
+  }
+
+  /** Cross-field and cross-row rules; returns the values to write. `current` is null on create. */
+  protected async prepare(_m: EntityManager, _owner: O, values: Values, _current: E | null): Promise<Values> {
+    return values;
+  }
+
+  /** Runs after every write, in its transaction (e.g. to move the owner's updated_at). */
+  protected async afterWrite(_m: EntityManager, _owner: O): Promise<void> {}
 
   create(ownerKey: string, input: object) {
     return this.tx.run(async (m) => {
@@ -245,10 +275,5 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
   protected async recorded(m: EntityManager, action: 'created' | 'updated' | 'deleted', id: number, presented: J): Promise<J> {
     await this.cfg.events?.record(m, action, id, presented);
     return presented;
-  }
-
-  /** A row by id (or its second key), only within its owner. */
-  protected findIn(m: EntityManager, owner: O, key: string, lock: boolean): Promise<E> {
-    return this.cfg.table.find(m, key, { lock, where: { [this.cfg.owner]: owner.id } });
   }
 }

@@ -58,6 +58,11 @@ export class CatalogChecks {
     return this.customFields.named(m, 'product', names);
   }
 
+  /** The product custom field definition of this id or name (404 when there is none). */
+  productFieldDefinition(m: EntityManager, key: string): Promise<CustomFieldDefinition> {
+    return this.customFields.findOf(m, 'product', key);
+  }
+
   /** The product custom field definitions of these ids, in one statement (to present values a write changed). */
   fieldDefinitionsById(m: EntityManager, ids: number[]): Promise<CustomFieldDefinition[]> {
     return this.customFields.withIds(m, ids);

@@ -11,6 +11,7 @@ import type { Product } from './products/product.entity.js';
 import type { ProductType } from './product-types/product-type.entity.js';
 import { shippingValue, tracksInventory } from './domain/product-type-rules.js';
 import { stripHtml } from './domain/product-text.js';
+import type { MemberPart } from './domain/product-parts.js';
 import type { CustomFieldDefinition } from '../custom-fields/custom-field-definition.entity.js';
 import type { ChangeEvent } from '../webhooks/event-recorder.service.js';
 import type {
@@ -351,4 +352,28 @@ export function categoryLinkEvent(action: 'created' | 'deleted', productId: numb
  */
 export function customFieldEvent(action: 'updated' | 'deleted', productId: number, value: ProductCustomFieldView): ChangeEvent {
   return { type: `product.customfield.${action}`, resource: 'product.customfield', resource_id: productId, data: value };
+}
+
+/** The resource of each part's events and its presenter (the row as the part's GET shows it). */
+const PART_EVENTS: { [P in MemberPart]: { resource: string; present: (row: never) => object } } = {
+  options: { resource: 'product.option', present: presentOption },
+  variants: { resource: 'product.variant', present: presentVariant },
+  price_tiers: { resource: 'product.pricetier', present: presentProductTier },
+  extras: { resource: 'product.extra', present: presentExtra },
+  attributes: { resource: 'product.attribute', present: presentAttribute },
+  variant_price_tiers: { resource: 'product.variant.pricetier', present: presentVariantTier },
+};
+
+/** A part's row as its GET shows it. */
+export function presentPart(part: MemberPart, row: object): object {
+  return (PART_EVENTS[part].present as (row: object) => object)(row);
+}
+
+/**
+ * The event of a part created, changed or deleted (`product.variant.created`, …), by its item route
+ * or by a product write: `data` is the part as its GET shows it (as it was, for a delete).
+ */
+export function partEvent(part: MemberPart, action: 'created' | 'updated' | 'deleted', row: { id: number }): ChangeEvent {
+  const { resource } = PART_EVENTS[part];
+  return { type: `${resource}.${action}`, resource, resource_id: row.id, data: presentPart(part, row) } as unknown as ChangeEvent;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CrudResource } from '../../common/crud/crud-resource.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
+import type { PageRequest, PageRows } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { CustomFieldDefinition } from './custom-field-definition.entity.js';
 import { CustomFieldsRepository } from './custom-fields.repository.js';
@@ -27,6 +28,16 @@ export class CustomFieldsService extends CrudResource<CustomFieldDefinition, Ret
       present: async (_m, rows) => rows.map(presentDefinition),
       check: (_m, values, current) => checked(values as Partial<CustomFieldDefinitionPatch>, current),
     });
+  }
+
+  /** A page of the definitions of an entity, in one statement (and its count). */
+  pageOf(m: EntityManager, entity: string, req: PageRequest): Promise<PageRows<CustomFieldDefinition>> {
+    return this.repository.pageOf(m, entity, req);
+  }
+
+  /** A definition of an entity by id or name (404 when it has none of that key). */
+  findOf(m: EntityManager, entity: string, key: string): Promise<CustomFieldDefinition> {
+    return this.repository.findOf(m, entity, key);
   }
 
   /** The definitions of these names for an entity, in one statement whatever their number (a batch's fields). */

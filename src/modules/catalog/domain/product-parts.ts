@@ -17,6 +17,9 @@ export const PRODUCT_FIELDS = [
 /** The parts a product PUT may carry, each a list replaced as a whole when sent. */
 export type ProductPart = 'options' | 'variants' | 'price_tiers' | 'extras' | 'attributes';
 
+/** What one member write addresses (`/product/{p}/variant/{id}`, …): a list part of a product, or a variant's price tiers. */
+export type MemberPart = ProductPart | 'variant_price_tiers';
+
 /** How each list part is stored and matched. */
 export interface PartSpec {
   /** The table its rows are stored in (the batch write repository's name for it). */

@@ -38,7 +38,7 @@ export class ProductAttributesController {
   @Post(routes('product|products/:owner/attribute|attributes'))
   @ApiItem(AttributeView)
   create(@Param('owner') owner: string, @Body() body: AttributeCreate) {
-    return this.service.create(owner, body);
+    return this.upsert.writeMember(owner, 'attributes', { action: 'create', input: body });
   }
 
   @Get(routes('product|products/:owner/attribute|attributes/:id'))
@@ -50,19 +50,19 @@ export class ProductAttributesController {
   @Patch(routes('product|products/:owner/attribute|attributes/:id'))
   @ApiItem(AttributeView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: AttributePatch) {
-    return this.service.update(owner, id, body);
+    return this.upsert.writeMember(owner, 'attributes', { action: 'update', key: id, input: body });
   }
 
   /** Replaces an attribute: a field left out takes what a create gives it. */
   @Put(routes('product|products/:owner/attribute|attributes/:id'))
   @ApiItem(AttributeView)
   replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: AttributeCreate) {
-    return this.service.update(owner, id, this.upsert.replacement('attributes', body));
+    return this.upsert.writeMember(owner, 'attributes', { action: 'replace', key: id, input: body });
   }
 
   @Delete(routes('product|products/:owner/attribute|attributes/:id'))
   @ApiItem(AttributeView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {
-    return this.service.remove(owner, id);
+    return this.upsert.writeMember(owner, 'attributes', { action: 'delete', key: id });
   }
 }

@@ -51,13 +51,13 @@ export class ProductCategoriesController {
   @HttpCode(200)
   @ApiItems(CategoryView, { summary: 'Link categories to a product', description: 'Idempotent; `data` is every category of the product.' })
   link(@Param('owner') owner: string, @Body() body: CategoryLinkInput) {
-    return this.links.link(owner, body);
+    return this.upsert.linkCategories(owner, body);
   }
 
   @Delete(routes('product|products/:owner/categories|category'))
   @ApiItems(CategoryView, { summary: 'Unlink every category of a product', description: '`data` is the (now empty) list.' })
   unlinkAll(@Param('owner') owner: string) {
-    return this.links.unlinkAll(owner);
+    return this.upsert.unlinkCategories(owner);
   }
 
   @Get(routes('product|products/:owner/category|categories/:id'))
@@ -69,6 +69,6 @@ export class ProductCategoriesController {
   @Delete(routes('product|products/:owner/category|categories/:id'))
   @ApiItem(CategoryView, { summary: 'Unlink a category from a product', description: '`data` is the unlinked category.' })
   unlink(@Param('owner') owner: string, @Param('id') id: string) {
-    return this.links.unlink(owner, id);
+    return this.upsert.unlinkCategories(owner, id);
   }
 }

@@ -6,6 +6,7 @@ import { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
 import { routes } from '../catalog.routes.js';
 import { CustomFieldValueInput } from './dto/custom-field-value.input.js';
 import { ProductCustomFieldsService } from './product-custom-fields.service.js';
+import { ProductWriteService } from '../products/product-write.service.js';
 import { PRODUCT_CUSTOM_FIELD_LIST } from '../catalog.lists.js';
 
 /** A product's custom field values: /product/{p}/customfields and /product/{p}/customfield/{customfield_name}. */
@@ -13,7 +14,10 @@ import { PRODUCT_CUSTOM_FIELD_LIST } from '../catalog.lists.js';
 @Controller()
 @ScopeGroup('catalog')
 export class ProductCustomFieldsController {
-  constructor(private readonly fields: ProductCustomFieldsService) {}
+  constructor(
+    private readonly fields: ProductCustomFieldsService,
+    private readonly upsert: ProductWriteService,
+  ) {}
 
   @Get(routes('product|products/:owner/customfields|customfield'))
   @ApiPage(ProductCustomFieldView, PRODUCT_CUSTOM_FIELD_LIST, {
@@ -36,7 +40,7 @@ export class ProductCustomFieldsController {
     description: 'The value is checked against the definition type; null clears it.',
   })
   update(@Param('owner') owner: string, @Param('name') name: string, @Body() body: CustomFieldValueInput) {
-    return this.fields.update(owner, name, body);
+    return this.upsert.setCustomField(owner, name, body);
   }
 
   /** The value is the whole representation: PUT sets it as PATCH does. */
@@ -46,6 +50,6 @@ export class ProductCustomFieldsController {
     description: 'The same as PATCH: the value is the whole writable representation; null clears it.',
   })
   replace(@Param('owner') owner: string, @Param('name') name: string, @Body() body: CustomFieldValueInput) {
-    return this.fields.update(owner, name, body);
+    return this.upsert.setCustomField(owner, name, body);
   }
 }

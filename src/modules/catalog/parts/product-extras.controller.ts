@@ -38,7 +38,7 @@ export class ProductExtrasController {
   @Post(routes('product|products/:owner/extra|extras'))
   @ApiItem(ExtraView)
   create(@Param('owner') owner: string, @Body() body: ExtraCreate) {
-    return this.service.create(owner, body);
+    return this.upsert.writeMember(owner, 'extras', { action: 'create', input: body });
   }
 
   @Get(routes('product|products/:owner/extra|extras/:id'))
@@ -50,19 +50,19 @@ export class ProductExtrasController {
   @Patch(routes('product|products/:owner/extra|extras/:id'))
   @ApiItem(ExtraView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: ExtraPatch) {
-    return this.service.update(owner, id, body);
+    return this.upsert.writeMember(owner, 'extras', { action: 'update', key: id, input: body });
   }
 
   /** Replaces an extra: a field left out takes what a create gives it. */
   @Put(routes('product|products/:owner/extra|extras/:id'))
   @ApiItem(ExtraView)
   replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: ExtraCreate) {
-    return this.service.update(owner, id, this.upsert.replacement('extras', body));
+    return this.upsert.writeMember(owner, 'extras', { action: 'replace', key: id, input: body });
   }
 
   @Delete(routes('product|products/:owner/extra|extras/:id'))
   @ApiItem(ExtraView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {
-    return this.service.remove(owner, id);
+    return this.upsert.writeMember(owner, 'extras', { action: 'delete', key: id });
   }
 }

@@ -38,7 +38,7 @@ export class ProductOptionsController {
   @Post(routes('product|products/:owner/option|options'))
   @ApiItem(OptionView)
   create(@Param('owner') owner: string, @Body() body: OptionCreate) {
-    return this.service.create(owner, body);
+    return this.upsert.writeMember(owner, 'options', { action: 'create', input: body });
   }
 
   @Get(routes('product|products/:owner/option|options/:id'))
@@ -50,19 +50,19 @@ export class ProductOptionsController {
   @Patch(routes('product|products/:owner/option|options/:id'))
   @ApiItem(OptionView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: OptionPatch) {
-    return this.service.update(owner, id, body);
+    return this.upsert.writeMember(owner, 'options', { action: 'update', key: id, input: body });
   }
 
   /** Replaces an option: a field left out takes what a create gives it. */
   @Put(routes('product|products/:owner/option|options/:id'))
   @ApiItem(OptionView)
   replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: OptionCreate) {
-    return this.service.update(owner, id, this.upsert.replacement('options', body));
+    return this.upsert.writeMember(owner, 'options', { action: 'replace', key: id, input: body });
   }
 
   @Delete(routes('product|products/:owner/option|options/:id'))
   @ApiItem(OptionView, { description: 'Soft delete: `deleted_at` is set and the option leaves the product.' })
   remove(@Param('owner') owner: string, @Param('id') id: string) {
-    return this.service.remove(owner, id);
+    return this.upsert.writeMember(owner, 'options', { action: 'delete', key: id });
   }
 }

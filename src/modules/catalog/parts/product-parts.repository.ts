@@ -12,6 +12,10 @@ import { ProductOption } from './product-option.entity.js';
 import { ProductPriceTier } from './product-price-tier.entity.js';
 import { ProductVariant } from './product-variant.entity.js';
 import { VariantPriceTier } from './variant-price-tier.entity.js';
+import type { MemberPart } from '../domain/product-parts.js';
+
+/** A row of any part table, as a member write handles it (its presenter knows its columns). */
+export type PartRow = { id: number; deleted_at?: Date | null } & Record<string, unknown>;
 
 /**
  * The parts of a product (attributes, extras, options, price tiers, variants) and the price tiers
@@ -33,6 +37,20 @@ export class ProductPartsRepository {
     this.priceTiers = new Table(dataSource, ProductPriceTier, { alt: null, label: 'Price tier' });
     this.variants = new Table(dataSource, ProductVariant, { alt: null, label: 'Variant' });
     this.variantPriceTiers = new Table(dataSource, VariantPriceTier, { alt: null, label: 'Price tier' });
+  }
+
+  /** The table of a part, by the name a member write gives it, and the column holding its owner's id. */
+  @GenerateSql({ args: ['variants'] })
+  tableOf(part: MemberPart): { table: Table<PartRow>; owner: 'product_id' | 'variant_id' } {
+    const tables: Record<MemberPart, object> = {
+      options: this.options,
+      variants: this.variants,
+      price_tiers: this.priceTiers,
+      extras: this.extras,
+      attributes: this.attributes,
+      variant_price_tiers: this.variantPriceTiers,
+    };
+    return { table: tables[part] as Table<PartRow>, owner: part === 'variant_price_tiers' ? 'variant_id' : 'product_id' };
   }
 
   /**

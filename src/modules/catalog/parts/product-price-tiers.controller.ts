@@ -38,7 +38,7 @@ export class ProductPriceTiersController {
   @Post(routes('product|products/:owner/pricetier|pricetiers'))
   @ApiItem(ProductPriceTierView)
   create(@Param('owner') owner: string, @Body() body: PriceTierCreate) {
-    return this.service.create(owner, body);
+    return this.upsert.writeMember(owner, 'price_tiers', { action: 'create', input: body });
   }
 
   @Get(routes('product|products/:owner/pricetier|pricetiers/:id'))
@@ -50,19 +50,19 @@ export class ProductPriceTiersController {
   @Patch(routes('product|products/:owner/pricetier|pricetiers/:id'))
   @ApiItem(ProductPriceTierView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: PriceTierPatch) {
-    return this.service.update(owner, id, body);
+    return this.upsert.writeMember(owner, 'price_tiers', { action: 'update', key: id, input: body });
   }
 
   /** Replaces a price tier: a field left out takes what a create gives it. */
   @Put(routes('product|products/:owner/pricetier|pricetiers/:id'))
   @ApiItem(ProductPriceTierView)
   replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: PriceTierCreate) {
-    return this.service.update(owner, id, this.upsert.replacement('price_tiers', body));
+    return this.upsert.writeMember(owner, 'price_tiers', { action: 'replace', key: id, input: body });
   }
 
   @Delete(routes('product|products/:owner/pricetier|pricetiers/:id'))
   @ApiItem(ProductPriceTierView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {
-    return this.service.remove(owner, id);
+    return this.upsert.writeMember(owner, 'price_tiers', { action: 'delete', key: id });
   }
 }

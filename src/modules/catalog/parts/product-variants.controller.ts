@@ -39,7 +39,7 @@ export class ProductVariantsController {
   @Post(routes('product|products/:owner/variant|variants'))
   @ApiItem(VariantView)
   create(@Param('owner') owner: string, @Body() body: VariantCreate) {
-    return this.service.create(owner, body);
+    return this.upsert.writeMember(owner, 'variants', { action: 'create', input: body });
   }
 
   @Get(routes('product|products/:owner/variant|variants/:id'))
@@ -51,20 +51,20 @@ export class ProductVariantsController {
   @Patch(routes('product|products/:owner/variant|variants/:id'))
   @ApiItem(VariantView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: VariantPatch) {
-    return this.service.update(owner, id, body);
+    return this.upsert.writeMember(owner, 'variants', { action: 'update', key: id, input: body });
   }
 
   /** Replaces a variant: a field left out takes what a create gives it. */
   @Put(routes('product|products/:owner/variant|variants/:id'))
   @ApiItem(VariantView)
   replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: VariantCreate) {
-    return this.service.update(owner, id, this.upsert.replacement('variants', body));
+    return this.upsert.writeMember(owner, 'variants', { action: 'replace', key: id, input: body });
   }
 
   @Delete(routes('product|products/:owner/variant|variants/:id'))
   @ApiItem(VariantView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {
-    return this.service.remove(owner, id);
+    return this.upsert.writeMember(owner, 'variants', { action: 'delete', key: id });
   }
 
   @Get(routes('variant|variants/:key'))

@@ -38,7 +38,7 @@ export class VariantPriceTiersController {
   @Post(routes('variant|variants/:owner/pricetier|pricetiers'))
   @ApiItem(VariantPriceTierView)
   create(@Param('owner') owner: string, @Body() body: PriceTierCreate) {
-    return this.service.create(owner, body);
+    return this.upsert.writeMember(owner, 'variant_price_tiers', { action: 'create', input: body });
   }
 
   @Get(routes('variant|variants/:owner/pricetier|pricetiers/:id'))
@@ -50,19 +50,19 @@ export class VariantPriceTiersController {
   @Patch(routes('variant|variants/:owner/pricetier|pricetiers/:id'))
   @ApiItem(VariantPriceTierView)
   update(@Param('owner') owner: string, @Param('id') id: string, @Body() body: PriceTierPatch) {
-    return this.service.update(owner, id, body);
+    return this.upsert.writeMember(owner, 'variant_price_tiers', { action: 'update', key: id, input: body });
   }
 
   /** Replaces a price tier of a variant: a field left out takes what a create gives it. */
   @Put(routes('variant|variants/:owner/pricetier|pricetiers/:id'))
   @ApiItem(VariantPriceTierView)
   replace(@Param('owner') owner: string, @Param('id') id: string, @Body() body: PriceTierCreate) {
-    return this.service.update(owner, id, this.upsert.replacement('variant_price_tiers', body));
+    return this.upsert.writeMember(owner, 'variant_price_tiers', { action: 'replace', key: id, input: body });
   }
 
   @Delete(routes('variant|variants/:owner/pricetier|pricetiers/:id'))
   @ApiItem(VariantPriceTierView)
   remove(@Param('owner') owner: string, @Param('id') id: string) {
-    return this.service.remove(owner, id);
+    return this.upsert.writeMember(owner, 'variant_price_tiers', { action: 'delete', key: id });
   }
 }

@@ -15,9 +15,8 @@ import { presentProductType } from '../catalog.presenter.js';
 import type { ProductTypeView } from '../catalog.views.js';
 import type { ProductTypeCreate, ProductTypePatch } from './dto/product-type.input.js';
 import type { ProductType } from './product-type.entity.js';
-import type { Product } from '../products/product.entity.js';
 import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
-import { type ProductPart, flagOffRefusal, partRefusal, partsTurnedOff } from '../domain/product-type-rules.js';
+import { flagOffRefusal, partsTurnedOff } from '../domain/product-type-rules.js';
 import { ProductTypesRepository } from './product-types.repository.js';
 import { PRODUCT_TYPE_LIST } from '../catalog.lists.js';
 
@@ -212,16 +211,6 @@ export class ProductTypesService {
       await this.record(m, [], 'deleted', deleted);
       return deleted;
     });
-  }
-
-  /**
-   * A part (option, variant, extra) is about to be added to `product` (locked by the caller): 409
-   * naming the type when the type does not have that part.
-   */
-  async assertAllows(m: EntityManager, product: Pick<Product, 'product_type_id'>, part: ProductPart): Promise<void> {
-    const type = await this.repository.byId(m, product.product_type_id);
-    const refusal = type && partRefusal(type, part);
-    if (refusal) throw ApiError.conflict(refusal);
   }
 
   private async takeDefault(m: EntityManager, keepId: number | null): Promise<ProductType[]> {

@@ -6,7 +6,7 @@ import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
 import { normalizeFieldValue } from '../../custom-fields/domain/field-value.js';
 import { type OptionRule, selectionError } from '../domain/option-selection.js';
 import { keptUrlName, repeatedKeys, replacementValues, tierKey } from '../domain/part-sync.js';
-import { PARTS, PART_NAMES, PRODUCT_FIELDS } from '../domain/product-parts.js';
+import { type MemberPart, PARTS, PART_NAMES, PRODUCT_FIELDS } from '../domain/product-parts.js';
 import { firstFreeSlug, slugify } from '../domain/product-text.js';
 import {
   NO_SHIPPING_VALUES,
@@ -18,12 +18,15 @@ import {
 } from '../domain/product-type-rules.js';
 import { groupBy } from '../domain/set-sync.js';
 import type { PriceTierCreate } from '../parts/dto/price-tier.input.js';
+import type { CategoryLinkInput } from '../categories/dto/category.input.js';
+import type { CustomFieldDefinition } from '../../custom-fields/custom-field-definition.entity.js';
 import type { ProductPut } from './dto/product-put.input.js';
 import type { Product } from './product.entity.js';
 import { CatalogChecks } from '../catalog-checks.service.js';
 import { ProductsService } from './products.service.js';
 import { ProductBatchWriteRepository } from './product-batch-write.repository.js';
 import { ProductTypesRepository } from '../product-types/product-types.repository.js';
+import { type PartRow, ProductPartsRepository } from '../parts/product-parts.repository.js';
 
 /**
  * How a member writes its product: `put` replaces it (a field left out takes what a create gives
@@ -83,7 +86,62 @@ export class ProductWriteChecks {
     private readonly types: ProductTypesRepository,
     private readonly products: ProductsService,
     private readonly checks: CatalogChecks,
+    private readonly parts: ProductPartsRepository,
   ) {}
+
+  /**
+   * The rules one member written by its item route keeps (POST, PATCH and PUT of
+   * `/product/{p}/variant/{id}`, …), as a product write keeps them for its lists: a new option,
+   * variant or extra only where the product's type has them (409 naming the type); a deleted option
+   * cannot change (409); a variant chooses a value of every live option of the product and nothing
+   * else (422 options); a price tier's customer group exists (422). `current` is null for a create,
+   * `product` for a variant's tier. Answers the values to write.
+   */
+  async checkMember(
+    m: EntityManager,
+    part: MemberPart,
+    product: Product | null,
+    values: Record<string, unknown>,
+    current: PartRow | null,
+  ): Promise<Record<string, unknown>> {
+    if (current === null && product && (part === 'options' || part === 'variants' || part === 'extras')) {
+      const type = await this.types.byId(m, product.product_type_id);
+      const refusal = type && partRefusal(type, part);
+      if (refusal) throw ApiError.conflict(refusal);
+    }
+    if (part === 'options' && current?.deleted_at) throw ApiError.conflict('The option has been deleted and cannot be changed.');
+    if (part === 'variants' && product && (current === null || values.options !== undefined)) {
+      const selection = (values.options ?? {}) as Record<string, string>;
+      const error = selectionError(await this.parts.liveOptions(m, product.id), selection, true);
+      if (error) throw ApiError.field('options', error);
+      values.options = selection;
+    }
+    if (part === 'price_tiers' || part === 'variant_price_tiers') return this.checks.tier(m, values);
+    return values;
+  }
+
+  /** The categories a link route names (`POST /product/{p}/categories`): `category_id` or `category_ids`, exactly one, each existing (422). */
+  async linkedIds(m: EntityManager, input: CategoryLinkInput): Promise<number[]> {
+    const bag = new FieldErrorBag();
+    if (input.category_id !== undefined && input.category_ids !== undefined) bag.add('category_ids', 'must not be sent with category_id');
+    else if (input.category_id === undefined && input.category_ids === undefined) bag.add('category_id', 'is required (or category_ids)');
+    bag.throwIfAny();
+    await this.checks.categoryExists(m, input.category_id, 'category_id', bag);
+    await this.checks.categoriesExist(m, input.category_ids, 'category_ids', bag);
+    bag.throwIfAny();
+    return input.category_ids ?? [input.category_id!];
+  }
+
+  /** The value a custom field value's route stores: its canonical text, or null to clear it (422 when required or invalid). */
+  fieldValue(definition: CustomFieldDefinition, value: unknown): string | null {
+    if (value === null) {
+      if (definition.is_required) throw ApiError.field('value', 'is required');
+      return null;
+    }
+    const normalized = normalizeFieldValue(definition, value);
+    if (!normalized.ok) throw ApiError.field('value', normalized.message);
+    return normalized.value;
+  }
 
   async check(m: EntityManager, members: ProductUpsertMember[], opts: UpsertOptions): Promise<CheckedWrite> {
     const bag = new FieldErrorBag();

@@ -3,23 +3,33 @@ import type { EntityManager } from 'typeorm';
 import { namingDuplicates } from '../../../common/batch/batch-duplicate.js';
 import { type Upserted, batchAnswer } from '../../../common/batch/batch-result.js';
 import { WithStatus } from '../../../common/http/envelope.js';
-import { assertIfMatchCollection } from '../../../common/http/etag.js';
+import { changesOf } from '../../../common/crud/changes.js';
+import { assertIfMatch, assertIfMatchCollection } from '../../../common/http/etag.js';
 import { FieldErrorBag } from '../../../common/http/field-error-bag.js';
 import type { ItemQuery } from '../../../common/paging/list-query.dto.js';
 import { TransactionRunner } from '../../../database/transaction.js';
 import { type ChangeEvent, EventRecorder } from '../../webhooks/event-recorder.service.js';
+import type { CategoryView } from '../catalog.views.js';
+import type { CategoryLinkInput } from '../categories/dto/category.input.js';
+import type { CustomFieldValueInput } from '../parts/dto/custom-field-value.input.js';
+import { ProductCategoriesService } from '../parts/product-categories.service.js';
+import { ProductCustomFieldValuesRepository } from '../parts/product-custom-field-values.repository.js';
 import {
   type ProductJson,
+  categoryLinkEvent,
+  customFieldEvent,
+  presentFieldValue,
   presentAttribute,
   presentCategory,
   presentExtra,
   presentOption,
+  presentPart,
   presentProductTier,
   presentVariant,
   presentVariantTier,
 } from '../catalog.presenter.js';
 import { repeatedKeys, replacementValues, tierKey } from '../domain/part-sync.js';
-import { type ProductPart, PARTS, TIER_FIELDS } from '../domain/product-parts.js';
+import { type MemberPart, type ProductPart, PARTS, TIER_FIELDS } from '../domain/product-parts.js';
 import type { PriceTierCreate } from '../parts/dto/price-tier.input.js';
 import type { ProductCreate, ProductPatch } from './dto/product.input.js';
 import type { ProductPut } from './dto/product-put.input.js';
@@ -30,8 +40,13 @@ import { ProductsService } from './products.service.js';
 import { ProductBatchWriteRepository } from './product-batch-write.repository.js';
 import { ProductCategoryLinksRepository } from '../parts/product-category-links.repository.js';
 import { ProductPartsRepository } from '../parts/product-parts.repository.js';
+import { ProductRowsRepository } from './product-rows.repository.js';
 
 export type { ProductPart } from '../domain/product-parts.js';
+
+/** What an item route does to one member of a part (ProductWriteService.writeMember). */
+export type MemberWrite =
+  { action: 'create'; input: object } | { action: 'update' | 'replace'; key: string; input: object } | { action: 'delete'; key: string };
 
 /** One member's result: its outcome, its product's id and view (no embeds). */
 export interface UpsertedProduct extends Upserted<ProductJson> {
@@ -62,13 +77,111 @@ export class ProductWriteService {
     private readonly products: ProductsService,
     private readonly events: EventRecorder,
     private readonly references: CatalogChecks,
+    private readonly rows: ProductRowsRepository,
+    private readonly linkedCategories: ProductCategoriesService,
+    private readonly fieldValues: ProductCustomFieldValuesRepository,
   ) {}
 
   /**
-   * The values an item PUT of one part writes (`PUT /product/{p}/option/{id}`, …): every writable
-   * field as sent, or as a create gives it when left out; the part's own update then applies them.
+   * One member of a part by its item route: POST (`create`), PATCH (`update`: the fields sent), PUT
+   * (`replace`: every writable field as sent, or as a create gives it) and DELETE of
+   * `/product/{p}/<part>/{id}` and `/variant/{v}/pricetier/{id}`. Locks as every product write does
+   * (the product's row, then the variant's, then the member's), compares If-Match with the member as
+   * its GET shows it, keeps the rules a product write keeps for its parts (ProductWriteChecks), and
+   * records the event a product write records for the member. Answers the member as its GET shows it.
    */
-  replacement(part: ProductPart | 'variant_price_tiers', input: object): Record<string, unknown> {
+  writeMember(ownerKey: string, part: MemberPart, write: MemberWrite): Promise<object> {
+    return this.tx.run(async (m) => {
+      const variant = part === 'variant_price_tiers' ? await this.parts.lockVariant(m, ownerKey) : null;
+      const product = variant ? null : await this.rows.products.find(m, ownerKey, { lock: true });
+      const owner = { id: (variant ?? product)!.id, productId: variant?.product_id ?? product!.id };
+      const { table, owner: ownerColumn } = this.parts.tableOf(part);
+      const current = write.action === 'create' ? null : await table.find(m, write.key, { lock: true, where: { [ownerColumn]: owner.id } });
+      if (current) assertIfMatch(presentPart(part, current));
+      let values: Record<string, unknown> | null = null;
+      if (write.action !== 'delete') {
+        const sent = write.action === 'replace' ? this.replacement(part, write.input) : changesOf(write.input);
+        values = await this.checks.checkMember(m, part, product, sent, current);
+      }
+      const { row, event } = await this.writer.writeMember(m, part, owner, current, values);
+      if (event) await this.events.record(m, event);
+      return presentPart(part, row);
+    });
+  }
+
+  /**
+   * POST /product/{p}/categories: links the categories not linked yet, after the others (idempotent);
+   * answers the product's categories in link order and records `product.category.created` per link made.
+   */
+  linkCategories(productKey: string, input: CategoryLinkInput) {
+    return this.tx.run(async (m) => {
+      const product = await this.rows.products.find(m, productKey, { lock: true });
+      const ids = await this.checks.linkedIds(m, input);
+      let linked: number[] = [];
+      if (ids.length > 0) {
+        linked = await this.links.link(m, product.id, ids);
+        await this.rows.touch(m, product.id);
+      }
+      const categories = (await this.links.inLinkOrder(m, product.id)).map(presentCategory);
+      // Only the links made now: a category already linked changed nothing.
+      const created = linked.map((id) => categories.find((c) => c.id === id)!);
+      await this.events.record(
+        m,
+        created.map((c) => categoryLinkEvent('created', product.id, c)),
+      );
+      return categories;
+    });
+  }
+
+  /** DELETE /product/{p}/category/{id} (one link, 404 when not linked; If-Match on the category) or DELETE /product/{p}/categories (every link). */
+  unlinkCategories(productKey: string, categoryKey?: string) {
+    return this.tx.run(async (m) => {
+      const product = await this.rows.products.find(m, productKey, { lock: true });
+      let unlinked: CategoryView[];
+      if (categoryKey !== undefined) {
+        const category = presentCategory(await this.linkedCategories.findLinked(m, product.id, categoryKey));
+        assertIfMatch(category);
+        await this.links.unlink(m, product.id, category.id);
+        unlinked = [category];
+      } else {
+        unlinked = (await this.links.unlinkAll(m, product.id)).map(presentCategory);
+      }
+      if (unlinked.length > 0) await this.rows.touch(m, product.id);
+      await this.events.record(
+        m,
+        unlinked.map((c) => categoryLinkEvent('deleted', product.id, c)),
+      );
+      return categoryKey !== undefined ? unlinked[0] : [];
+    });
+  }
+
+  /**
+   * PATCH and PUT /product/{p}/customfield/{name}: the value set (its canonical text) or cleared
+   * (null), If-Match on the value as its GET shows it; `product.customfield.updated` or `.deleted`
+   * (as it was). The value it has already changes nothing and records nothing.
+   */
+  setCustomField(productKey: string, name: string, input: CustomFieldValueInput) {
+    return this.tx.run(async (m) => {
+      const product = await this.rows.products.find(m, productKey, { lock: true });
+      const definition = await this.references.productFieldDefinition(m, name);
+      const stored = await this.fieldValues.storedValue(m, product.id, definition.id);
+      const before = presentFieldValue(definition, stored);
+      assertIfMatch(before);
+      const value = this.checks.fieldValue(definition, input.value) ?? undefined;
+      if (value === stored) return before;
+      if (value === undefined) await this.fieldValues.clearValue(m, product.id, definition.id);
+      else await this.fieldValues.setValue(m, product.id, definition.id, value);
+      const after = presentFieldValue(definition, value);
+      await this.events.record(
+        m,
+        value === undefined ? customFieldEvent('deleted', product.id, before) : customFieldEvent('updated', product.id, after),
+      );
+      return after;
+    });
+  }
+
+  /** The values an item PUT of one member writes: every writable field, as sent or as a create gives it. */
+  private replacement(part: MemberPart, input: object): Record<string, unknown> {
     const spec = part === 'variant_price_tiers' ? { table: part, fields: TIER_FIELDS } : PARTS[part];
     return replacementValues(spec.fields, this.sets.defaultsOf(spec.table), input);
   }

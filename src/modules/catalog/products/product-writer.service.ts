@@ -1,36 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ChangeEvent } from '../../webhooks/event-recorder.service.js';
-import {
-  categoryLinkEvent,
-  customFieldEvent,
-  presentAttribute,
-  presentCategory,
-  presentExtra,
-  presentFieldValue,
-  presentOption,
-  presentProductTier,
-  presentVariant,
-  presentVariantTier,
-} from '../catalog.presenter.js';
+import { categoryLinkEvent, customFieldEvent, partEvent, presentCategory, presentFieldValue } from '../catalog.presenter.js';
 import { type KeyOf, listDiff, matchMembers, replacementValues } from '../domain/part-sync.js';
-import { type ProductPart, PARTS, PART_NAMES, PRODUCT_FIELDS, TIER_FIELDS, byTier } from '../domain/product-parts.js';
+import { type MemberPart, type ProductPart, PARTS, PART_NAMES, PRODUCT_FIELDS, TIER_FIELDS, byTier } from '../domain/product-parts.js';
 import { type SyncPlan, changedOwners, groupBy, planSync } from '../domain/set-sync.js';
 import type { PriceTierCreate } from '../parts/dto/price-tier.input.js';
 import type { VariantPut } from './dto/product-put.input.js';
 import type { CheckedWrite, Plan } from './product-write-checks.service.js';
 import { CatalogChecks } from '../catalog-checks.service.js';
-import { type LinkedCategory, type PartTable, type SetRow, ProductBatchWriteRepository } from './product-batch-write.repository.js';
-
-/** The resource of each part's events and its presenter: the events its own routes record, with the row as their GET shows it. */
-const PART_EVENTS: { [T in PartTable]: { resource: string; present: (row: SetRow<T>) => object } } = {
-  options: { resource: 'product.option', present: presentOption },
-  variants: { resource: 'product.variant', present: presentVariant },
-  price_tiers: { resource: 'product.pricetier', present: presentProductTier },
-  extras: { resource: 'product.extra', present: presentExtra },
-  attributes: { resource: 'product.attribute', present: presentAttribute },
-  variant_price_tiers: { resource: 'product.variant.pricetier', present: presentVariantTier },
-};
+import { type PartRow, ProductPartsRepository } from '../parts/product-parts.repository.js';
+import { type LinkedCategory, type PartTable, ProductBatchWriteRepository } from './product-batch-write.repository.js';
 
 /**
  * Writes a checked product write (ProductWriteChecks): the products' rows, then each list part, the
@@ -44,7 +24,41 @@ export class ProductWriter {
   constructor(
     private readonly sets: ProductBatchWriteRepository,
     private readonly checks: CatalogChecks,
+    private readonly parts: ProductPartsRepository,
   ) {}
+
+  /**
+   * One member of a part written by its item route (ProductWriteChecks.checkMember checked
+   * `values`): inserted (`current` null), changed, or deleted (`values` null; an option softly, as a
+   * product write removes it), in a statement. The product's `updated_at` moves with its options (its
+   * `options` array is part of it). Answers the row as it is now and the write's event: none when a
+   * change changed nothing or the option was deleted already.
+   */
+  async writeMember(
+    m: EntityManager,
+    part: MemberPart,
+    owner: { id: number; productId: number },
+    current: PartRow | null,
+    values: Record<string, unknown> | null,
+  ): Promise<{ row: PartRow; event: ChangeEvent | null }> {
+    const { table, owner: ownerColumn } = this.parts.tableOf(part);
+    let written: { row: PartRow; event: ChangeEvent | null };
+    if (current === null) {
+      const row = await table.insert(m, { ...values!, [ownerColumn]: owner.id });
+      written = { row, event: partEvent(part, 'created', row) };
+    } else if (values === null) {
+      if (current.deleted_at) return { row: current, event: null };
+      const row = part === 'options' ? await table.update(m, current, { deleted_at: () => 'now()' }) : current;
+      if (part !== 'options') await table.delete(m, current.id);
+      written = { row, event: partEvent(part, 'deleted', current) };
+    } else {
+      const { row, changed } = await table.change(m, current, values);
+      if (!changed) return { row: current, event: null };
+      written = { row, event: partEvent(part, 'updated', row) };
+    }
+    if (part === 'options') await this.sets.touchProducts(m, [owner.productId]);
+    return written;
+  }
 
   async write(m: EntityManager, { plans, customFields }: CheckedWrite): Promise<ChangeEvent[]> {
     const events: ChangeEvent[] = [];
@@ -254,13 +268,10 @@ export class ProductWriter {
     );
     for (const owner of changedOwners(plan, new Set(updated.map((r) => r.id)))) owner.partsChanged = true;
     if (part && events) {
-      const { resource, present } = PART_EVENTS[part] as { resource: string; present: (row: unknown) => object };
-      const event = (action: 'created' | 'updated' | 'deleted', row: { id: number }) =>
-        ({ type: `${resource}.${action}`, resource, resource_id: row.id, data: present(row) }) as unknown as ChangeEvent;
       events.push(
-        ...inserted.map((row) => event('created', row)),
-        ...updated.map((row) => event('updated', row)),
-        ...plan.removed.map((r) => event('deleted', r.row)),
+        ...inserted.map((row) => partEvent(part, 'created', row)),
+        ...updated.map((row) => partEvent(part, 'updated', row)),
+        ...plan.removed.map((r) => partEvent(part, 'deleted', r.row)),
       );
     }
     return { inserted, updated };

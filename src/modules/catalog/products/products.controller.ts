@@ -45,9 +45,7 @@ export class ProductsController {
   }
 
   @Get(routes('product|products/:key'))
-  @ApiItem(ProductView, {
-    embed: [...PRODUCT_LIST.embed],
-  })
+  @ApiItem(ProductView, { embed: PRODUCT_LIST.embed })
   get(@Param('key') key: string, @Query() query: ItemQuery) {
     return this.products.get(key, query);
   }
@@ -66,7 +64,8 @@ export class ProductsController {
   @ApiItem(ProductView, {
     summary: 'Replace a product and the parts sent, or create it by its SKU',
     creates: 'Created: no product had the SKU of the path.',
-    embed: ['variants', 'options', 'extras', 'attributes', 'categories', 'pricetiers', 'customfields'],
+    // The answer embeds as GET does (ProductsService.getIn): the one declared list.
+    embed: PRODUCT_LIST.embed,
   })
   put(@Param('key') key: string, @Body() body: ProductPut, @Query() query: ItemQuery) {
     return this.upsert.put(key, body, query);

@@ -451,6 +451,9 @@ DELETE FROM "variant_price_tiers"
 WHERE
   "id" = $1;
 
+-- ProductPartsRepository.tableOf
+-- (no statement)
+
 -- ProductPartsRepository.findVariant (id or sku)
 SELECT
   "r"."id" AS "r_id",

@@ -121,6 +121,97 @@ DELETE FROM "custom_field_definitions"
 WHERE
   "id" = $1;
 
+-- CustomFieldsRepository.pageOf
+SELECT
+  count(*)::int AS n
+FROM
+  (
+    SELECT
+      1
+    FROM
+      "custom_field_definitions" "r"
+    WHERE
+      "r"."entity" = $1
+    LIMIT
+      $2
+  ) counted;
+
+SELECT
+  "r"."id" AS "r_id",
+  "r"."name" AS "r_name",
+  "r"."label" AS "r_label",
+  "r"."entity" AS "r_entity",
+  "r"."type" AS "r_type",
+  "r"."options" AS "r_options",
+  "r"."is_required" AS "r_is_required",
+  "r"."default_value" AS "r_default_value",
+  "r"."description" AS "r_description",
+  "r"."sort_order" AS "r_sort_order",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "custom_field_definitions" "r"
+WHERE
+  "r"."entity" = $1
+ORDER BY
+  "r"."id" ASC
+LIMIT
+  10
+OFFSET
+  0;
+
+-- CustomFieldsRepository.findOf (id or name)
+SELECT
+  "r"."id" AS "r_id",
+  "r"."name" AS "r_name",
+  "r"."label" AS "r_label",
+  "r"."entity" AS "r_entity",
+  "r"."type" AS "r_type",
+  "r"."options" AS "r_options",
+  "r"."is_required" AS "r_is_required",
+  "r"."default_value" AS "r_default_value",
+  "r"."description" AS "r_description",
+  "r"."sort_order" AS "r_sort_order",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "custom_field_definitions" "r"
+WHERE
+  "r"."entity" = $1
+  AND (
+    "r"."id" = $2
+    OR "r"."name" = $3
+  )
+ORDER BY
+  CASE
+    WHEN "r"."id" = $2 THEN 0
+    ELSE 1
+  END ASC
+LIMIT
+  1;
+
+-- CustomFieldsRepository.findOf (name)
+SELECT
+  "r"."id" AS "r_id",
+  "r"."name" AS "r_name",
+  "r"."label" AS "r_label",
+  "r"."entity" AS "r_entity",
+  "r"."type" AS "r_type",
+  "r"."options" AS "r_options",
+  "r"."is_required" AS "r_is_required",
+  "r"."default_value" AS "r_default_value",
+  "r"."description" AS "r_description",
+  "r"."sort_order" AS "r_sort_order",
+  "r"."created_at" AS "r_created_at",
+  "r"."updated_at" AS "r_updated_at"
+FROM
+  "custom_field_definitions" "r"
+WHERE
+  "r"."entity" = $1
+  AND "r"."name" = $2
+LIMIT
+  1;
+
 -- CustomFieldsRepository.named
 SELECT
   *
