@@ -24,9 +24,14 @@ import { cpuMs, peakRssMiB, startWorker, stopProcess } from './harness.js';
  * its own, where the first figure shares the machine's two cores with a loop that asks as fast as the
  * api answers. For reference, the same rows written by `INSERT … SELECT` inside PostgreSQL (all of
  * them, in one transaction rolled back). BENCH_IMPORT_AGAIN=0 and BENCH_IMPORT_ALONE=0 leave out the
- * second and the third import.
+ * second and the third import. Last, BENCH_IMPORT_LARGE (default 1,000; 0 leaves it out) lines of
+ * BENCH_IMPORT_LARGE_BYTES (default 1 MiB) each, a product with a description that long, applied by a
+ * worker started for them alone: its peak RSS is the figure (chunks are bounded by IMPORT_CHUNK_BYTES
+ * as well as by lines).
  */
 export const IMPORT_PRODUCTS = Number(process.env.BENCH_IMPORT_PRODUCTS ?? 100_000);
+const LARGE_LINES = Number(process.env.BENCH_IMPORT_LARGE ?? 1000);
+const LARGE_LINE_BYTES = Number(process.env.BENCH_IMPORT_LARGE_BYTES ?? 1024 ** 2);
 
 /** What the bench aims at; printed beside the figures, never asserted. */
 export const IMPORT_TARGETS = { total_s_per_100000: 60, rss_mib: 300, p99_ratio: 3 };
@@ -68,6 +73,16 @@ export interface ImportRun {
   error: string | null;
 }
 
+/** The import of large lines, by a worker of its own. */
+export interface LargeImportRun extends ImportRun {
+  line_bytes: number;
+  file_bytes: number;
+  /** Peak VmRSS of the worker during it (sampled every 100 ms), and its VmHWM at the end, MiB. */
+  worker_rss_peak_mib: number;
+  worker_hwm_mib: number;
+  worker_cpu_s: number;
+}
+
 export interface ImportFigure extends ImportRun {
   products: number;
   file_bytes: number;
@@ -79,6 +94,8 @@ export interface ImportFigure extends ImportRun {
    * (null with BENCH_IMPORT_ALONE=0).
    */
   alone: ImportRun | null;
+  /** BENCH_IMPORT_LARGE lines of BENCH_IMPORT_LARGE_BYTES each (null with BENCH_IMPORT_LARGE=0). */
+  large: LargeImportRun | null;
   /** alone.total_ms over insert_select_ms. */
   alone_vs_insert_select: number | null;
   /** The same rows by INSERT … SELECT (products and their parts, indexes included), rolled back. */
@@ -118,6 +135,33 @@ function* productLines(run: string, categoryId: number, count: number, version: 
     let chunk = '';
     for (let i = start; i < Math.min(count, start + 1000); i++) chunk += `${JSON.stringify(batchProduct(run, categoryId, i, version))}\n`;
     yield chunk;
+  }
+}
+
+/**
+ * `count` lines of `bytes` each (newline included): products of the batch's shape whose description
+ * (65,535 characters at most) and attributes (each value as long) fill the line.
+ */
+function* largeLines(categoryId: number, count: number, bytes: number): Generator<string> {
+  const text = 'A long description of a product, as an ERP exports it whole. ';
+  const fill = (n: number) => text.repeat(Math.ceil(n / text.length)).slice(0, n);
+  const most = 60_000;
+  for (let i = 0; i < count; i++) {
+    const product = batchProduct('L', categoryId, i) as { description: string; attributes?: { name: string; value: string }[] };
+    product.description = fill(most);
+    product.attributes = [];
+    // Attributes of `most` characters while they fit, then the last one sized to end the line at `bytes`.
+    for (let k = 1; ; k++) {
+      const attribute = { name: `Text ${k}`, value: '' };
+      product.attributes.push(attribute);
+      const left = bytes - (JSON.stringify(product).length + 1);
+      if (left <= most) {
+        attribute.value = fill(Math.max(0, left));
+        break;
+      }
+      attribute.value = fill(most);
+    }
+    yield `${JSON.stringify(product)}\n`;
   }
 }
 
@@ -330,6 +374,32 @@ export async function measureImport(
 
     const again = process.env.BENCH_IMPORT_AGAIN === '0' ? null : await runImport(base, token, file);
     const alone = aloneFile ? await runImport(base, token, aloneFile) : null;
+
+    let large: LargeImportRun | null = null;
+    if (LARGE_LINES > 0) {
+      // A worker of its own, so its peak is this import's and not the first one's.
+      await stopProcess(worker);
+      const lw = (worker = await startWorker(env));
+      const largeFile = join(dir, 'large.ndjson');
+      await rm(file, { force: true });
+      await pipeline(Readable.from(largeLines(category.data.id, LARGE_LINES, LARGE_LINE_BYTES)), createWriteStream(largeFile));
+      const largeBytes = (await stat(largeFile)).size;
+      console.error(
+        `import: ${LARGE_LINES} lines of ${LARGE_LINE_BYTES} bytes written to ${largeFile} (${(largeBytes / 1e6).toFixed(1)} MB)`,
+      );
+      const cpu = cpuMs(lw.pid!);
+      const stop = sampleRss([lw.pid!]);
+      const run = await runImport(base, token, largeFile);
+      const [peak] = stop();
+      large = {
+        ...run,
+        line_bytes: LARGE_LINE_BYTES,
+        file_bytes: largeBytes,
+        worker_rss_peak_mib: peak,
+        worker_hwm_mib: peakRssMiB(lw.pid!),
+        worker_cpu_s: Number(((cpuMs(lw.pid!) - cpu) / 1000).toFixed(1)),
+      };
+    }
     const p99 = pct(busy.ms, 99);
     const idleP99 = pct(idle.ms, 99);
     return {
@@ -339,6 +409,7 @@ export async function measureImport(
       ...first,
       again,
       alone,
+      large,
       alone_vs_insert_select: alone ? Number((alone.total_ms / Math.max(1, insertSelectMs)).toFixed(2)) : null,
       insert_select_products: count,
       insert_select_ms: insertSelectMs,
@@ -383,6 +454,10 @@ export function importLine(f: ImportFigure): string {
     (f.again ? `\nimport again, the same file: ${run(f.again)}` : '') +
     (f.alone
       ? `\nimport alone, ${f.products} new products, no GET loop: ${run(f.alone)} (${f.alone_vs_insert_select}× the INSERT … SELECT)`
+      : '') +
+    (f.large
+      ? `\nimport of large lines, ${f.large.lines} of ${f.large.line_bytes} bytes (${(f.large.file_bytes / 1e6).toFixed(1)} MB), a worker of its own: ` +
+        `${run(f.large)}; worker peak RSS ${f.large.worker_rss_peak_mib} MiB (VmHWM ${f.large.worker_hwm_mib} MiB), CPU ${f.large.worker_cpu_s} s`
       : '') +
     `\n(targets: ≤ ${t.total_s_per_100000} s per 100,000 products, RSS ≤ ${t.rss_mib} MiB each, p99 ratio ≤ ${t.p99_ratio})`
   );
