@@ -81,6 +81,7 @@ describeE2E('bulk job bounds', () => {
           status: 'cancelled',
           updated_at_min: null,
           lines: 0,
+          snapshot_at: null,
           error: null,
           created_at: TS,
           started_at: null,

@@ -120,6 +120,13 @@ describeE2E('uploads while they arrive', () => {
       // Every slot given back, every spooled file gone.
       await eventually(async () => expect(await redis.zcard(slotsKey)).toBe(0));
       await eventually(() => expect(readdirSync(spoolDir)).toEqual([]));
+      // No runner applies these imports here: cancel those queued, so the store stays below its bound
+      // of 5 bulk jobs queued or running (a 429 of its own) for the next case.
+      const queued = await t.sql<{ id: number }>(`SELECT id FROM imports WHERE status IN ('queued', 'running')`);
+      for (const { id } of queued) {
+        const cancelled = await t.http.post(`/import/${id}/cancel`).set('Authorization', `Bearer ${token}`);
+        expect(cancelled.status).toBe(200);
+      }
     });
     afterAll(async () => {
       const keys = await redis.keys(`${prefix}:*`);
