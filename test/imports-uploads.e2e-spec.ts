@@ -1,7 +1,7 @@
 import http from 'node:http';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -267,6 +267,29 @@ describeE2E('uploads while they arrive', () => {
       open.push(next);
       for (const upload of [next, first[0], first[2], first[3]]) expect((await upload.finish()).status).toBe(202);
       expect(readdirSync(spoolDir)).toEqual([]);
+    });
+  });
+
+  describe('at start', () => {
+    let t: TestApp | undefined;
+    let spoolDir: string;
+    afterAll(async () => {
+      await t?.close();
+      rmSync(spoolDir, { recursive: true, force: true });
+    });
+
+    it("removes the spooled uploads of this host's processes that died, and no other file", async () => {
+      spoolDir = mkdtempSync(join(tmpdir(), 'uploads-spec-'));
+      const host = hostname().replace(/[^A-Za-z0-9.-]/g, '_');
+      const id = '0f9c2b1e-8d4a-4c3b-9e2f-1a2b3c4d5e6f';
+      // 4194305 is above the highest pid Linux hands out (2^22): no process runs with it.
+      const died = `store-import-${host}-4194305-${id}.ndjson`;
+      const live = `store-import-${host}-${process.pid}-${id}.ndjson`;
+      const otherHost = `store-import-${host}x-4194305-${id}.ndjson`;
+      const notOurs = 'notes.ndjson';
+      for (const name of [died, live, otherHost, notOurs]) writeFileSync(join(spoolDir, name), '{"sku":"A"}\n');
+      t = await bootTestApp('imports_uploads_sweep', { IMPORT_SPOOL_DIR: spoolDir });
+      expect(readdirSync(spoolDir).sort()).toEqual([live, notOurs, otherHost].sort());
     });
   });
 });

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { mayRead, requestScopes, requireAccess } from '../../common/auth/resource-scopes.js';
 import { parseEmbed } from '../../common/embed/embed.js';
 import { ApiError } from '../../common/http/api-error.js';
@@ -23,7 +23,7 @@ import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { type LineResult, ImportsRepository } from './repositories/imports.repository.js';
 import { IMPORT_LIST } from './bulk.lists.js';
 import { UploadSlots } from './upload-slots.js';
-import { spoolUpload } from './upload-spool.js';
+import { spoolUpload, sweepSpool } from './upload-spool.js';
 
 /** Results read per statement while GET /import/{id}/results streams. */
 const RESULTS_PAGE = 5000;
@@ -39,7 +39,9 @@ const readable = (resource: string) => mayRead(requestScopes(), EVENT_RESOURCE_O
  * imports of the resources it may read (write, to create or cancel one).
  */
 @Injectable()
-export class ImportsService {
+export class ImportsService implements OnModuleInit {
+  private readonly logger = new Logger('Imports');
+
   constructor(
     private readonly tx: TransactionRunner,
     private readonly repository: ImportsRepository,
@@ -49,6 +51,12 @@ export class ImportsService {
     private readonly jobs: BulkJobsRepository,
     private readonly slots: UploadSlots,
   ) {}
+
+  /** The spooled uploads of this host's processes that died mid-upload are removed at start (their uploads got no answer). */
+  async onModuleInit(): Promise<void> {
+    const removed = await sweepSpool(this.config.importSpoolDir);
+    if (removed) this.logger.warn(`Removed ${removed} spooled upload(s) left in ${this.config.importSpoolDir} by processes that died`);
+  }
 
   /**
    * POST /imports?resource=…: 202 with the queued import and its Location. `contentLength` is the

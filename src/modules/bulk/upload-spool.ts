@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { ApiError } from '../../common/http/api-error.js';
@@ -8,6 +9,12 @@ import { UploadTooLargeError } from './domain/ndjson.js';
 
 /** The name every spooled upload starts with (a process killed mid-upload may leave one behind). */
 const SPOOL_PREFIX = 'store-import-';
+
+/** This host, as a spool file's name carries it (letters, digits, dots and dashes only). */
+const HOST = hostname().replace(/[^A-Za-z0-9.-]/g, '_');
+
+/** After SPOOL_PREFIX, HOST and a dash: the writer's pid and the file's own id. */
+const WRITER_AND_ID = /^(\d+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.ndjson$/;
 
 /** The upload's bytes at rest, in a file of their own: read it, then `remove()` it (always). */
 export interface SpooledUpload {
@@ -26,7 +33,7 @@ export async function spoolUpload(
   body: AsyncIterable<Buffer | string>,
   options: { dir: string; maxBytes: number; idleMs: number },
 ): Promise<SpooledUpload> {
-  const path = join(options.dir, `${SPOOL_PREFIX}${randomUUID()}.ndjson`);
+  const path = join(options.dir, `${SPOOL_PREFIX}${HOST}-${process.pid}-${randomUUID()}.ndjson`);
   const remove = () => rm(path, { force: true });
   const file = createWriteStream(path, { flags: 'wx', mode: 0o600 });
   // Kept until the end: an error between two writes must not escape as an unhandled 'error' event.
@@ -98,4 +105,32 @@ async function* idleCut(source: AsyncIterable<Buffer | string>, idleMs: number):
 function brokenOff(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
+/**
+ * Removes the spooled uploads that processes of this host left behind when they died mid-upload:
+ * the files whose name carries this host and a pid that no longer runs. Another host's files (a
+ * spool directory on shared storage) are left alone, as are a live process's: this host cannot tell
+ * whether their writer lives. Answers how many it removed.
+ */
+export async function sweepSpool(dir: string): Promise<number> {
+  const own = `${SPOOL_PREFIX}${HOST}-`;
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const writer = name.startsWith(own) ? WRITER_AND_ID.exec(name.slice(own.length)) : null;
+    if (!writer || runs(Number(writer[1]))) continue;
+    await rm(join(dir, name), { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+/** Whether a process with `pid` runs on this host (one of another user's answers EPERM, and runs). */
+function runs(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
