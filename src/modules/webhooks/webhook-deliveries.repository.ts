@@ -127,6 +127,20 @@ export class WebhookDeliveriesRepository {
   }
 
   /**
+   * Whether any delivery is queued and due, held or not: the look an idle loop takes before it
+   * claims (claimDue), in one probe of the due index, which costs a fraction of the claim's planning.
+   */
+  @GenerateSql({ args: [SqlArg.manager] })
+  async anyDue(m: EntityManager): Promise<boolean> {
+    const [row] = await runStatement<{ due: boolean }>(
+      m,
+      `SELECT EXISTS (SELECT 1 FROM ${this.deliveries.sqlName} WHERE status = 'queued' AND next_attempt_at <= now()) AS due`,
+      [],
+    );
+    return row.due;
+  }
+
+  /**
    * Takes up to `limit` due deliveries of active endpoints that no live worker holds, under the
    * claim `ticket` for `leaseSeconds`, and counts the attempt; answers what to send. Rows another
    * worker is taking at the same moment are skipped (SKIP LOCKED), so workers never wait on one another.

@@ -165,6 +165,18 @@ FROM
   d
   JOIN "events" e ON e.id = d.event_id;
 
+-- WebhookDeliveriesRepository.anyDue
+SELECT
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "webhook_deliveries"
+    WHERE
+      status = 'queued'
+      AND next_attempt_at <= now()
+  ) AS due;
+
 -- WebhookDeliveriesRepository.claimDue
 WITH
   s AS (
