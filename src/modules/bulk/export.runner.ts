@@ -85,7 +85,7 @@ export class ExportRunner {
     let snapshotted = job.snapshot_at !== null;
     while (!stopping()) {
       // Counted before the attempt and in the export's row: an attempt whose process dies counts too.
-      const attempt = await this.repository.beginChunkAttempt(this.tx.direct, job.id, ticket.token);
+      const attempt = await this.jobs.beginChunkAttempt(this.tx.direct, 'exports', job.id, ticket.token);
       if (!attempt) return;
       if (attempt.chunk_attempts > CHUNK_ATTEMPTS) {
         const reason = attempt.chunk_error ?? `its process stopped during each of ${CHUNK_ATTEMPTS} attempts`;
@@ -103,7 +103,7 @@ export class ExportRunner {
         this.logger.warn(
           `Export ${job.id}: a chunk failed (${(err as Error).message}); attempt ${attempt.chunk_attempts} of ${CHUNK_ATTEMPTS}`,
         );
-        await this.repository.noteChunkFailure(this.tx.direct, job.id, ticket.token, reasonOf(err));
+        await this.jobs.noteChunkFailure(this.tx.direct, 'exports', job.id, ticket.token, reasonOf(err));
         await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt.chunk_attempts, { baseMs: 250 })));
         continue;
       }

@@ -119,7 +119,7 @@ export class ImportRunner {
         let givingUp = false;
         try {
           // Counted before the attempt and in the import's row: an attempt whose process dies counts too.
-          const attempt = await this.repository.beginChunkAttempt(this.tx.direct, job.id, ticket.token);
+          const attempt = await this.jobs.beginChunkAttempt(this.tx.direct, 'imports', job.id, ticket.token);
           if (!attempt) return;
           attempts = attempt.chunk_attempts;
           if (attempts > CHUNK_ATTEMPTS) {
@@ -141,7 +141,7 @@ export class ImportRunner {
           if (isDependencyFailure(err)) throw err;
           if (!givingUp) {
             this.logger.warn(`Import ${job.id}: a chunk failed (${(err as Error).message}); attempt ${attempts} of ${CHUNK_ATTEMPTS}`);
-            await this.repository.noteChunkFailure(this.tx.direct, job.id, ticket.token, reasonOf(err));
+            await this.jobs.noteChunkFailure(this.tx.direct, 'imports', job.id, ticket.token, reasonOf(err));
             await new Promise((resolve) => setTimeout(resolve, backoffMs(attempts, { baseMs: 250 })));
             continue;
           }

@@ -136,6 +136,60 @@ SELECT
 FROM
   c;
 
+-- BulkJobsRepository.beginChunkAttempt (an import)
+WITH
+  u AS (
+    UPDATE "imports"
+    SET
+      chunk_attempts = chunk_attempts + 1
+    WHERE
+      id = $1
+      AND status = 'running'
+      AND lease_token = $2::uuid
+    RETURNING
+      chunk_attempts,
+      chunk_error
+  )
+SELECT
+  *
+FROM
+  u;
+
+-- BulkJobsRepository.beginChunkAttempt (an export)
+WITH
+  u AS (
+    UPDATE "exports"
+    SET
+      chunk_attempts = chunk_attempts + 1
+    WHERE
+      id = $1
+      AND status = 'running'
+      AND lease_token = $2::uuid
+    RETURNING
+      chunk_attempts,
+      chunk_error
+  )
+SELECT
+  *
+FROM
+  u;
+
+-- BulkJobsRepository.noteChunkFailure (an import)
+UPDATE "imports"
+SET
+  chunk_error = $3
+WHERE
+  id = $1
+  AND lease_token = $2::uuid;
+
+-- BulkJobsRepository.noteChunkFailure (an export)
+UPDATE "exports"
+SET
+  chunk_error = $3
+WHERE
+  id = $1
+  AND lease_token = $2::uuid;
+
 -- BulkJobsRepository.lockHeld (an import)
 SELECT
   j.*

@@ -223,33 +223,6 @@ SELECT
 FROM
   u;
 
--- ExportsRepository.beginChunkAttempt
-WITH
-  u AS (
-    UPDATE "exports"
-    SET
-      chunk_attempts = chunk_attempts + 1
-    WHERE
-      id = $1
-      AND status = 'running'
-      AND lease_token = $2::uuid
-    RETURNING
-      chunk_attempts,
-      chunk_error
-  )
-SELECT
-  *
-FROM
-  u;
-
--- ExportsRepository.noteChunkFailure
-UPDATE "exports"
-SET
-  chunk_error = $3
-WHERE
-  id = $1
-  AND lease_token = $2::uuid;
-
 -- ExportsRepository.finish
 WITH
   u AS (

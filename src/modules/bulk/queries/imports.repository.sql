@@ -286,33 +286,6 @@ WHERE
 ORDER BY
   line;
 
--- ImportsRepository.beginChunkAttempt
-WITH
-  u AS (
-    UPDATE "imports"
-    SET
-      chunk_attempts = chunk_attempts + 1
-    WHERE
-      id = $1
-      AND status = 'running'
-      AND lease_token = $2::uuid
-    RETURNING
-      chunk_attempts,
-      chunk_error
-  )
-SELECT
-  *
-FROM
-  u;
-
--- ImportsRepository.noteChunkFailure
-UPDATE "imports"
-SET
-  chunk_error = $3
-WHERE
-  id = $1
-  AND lease_token = $2::uuid;
-
 -- ImportsRepository.recordChunk
 WITH
   r AS (

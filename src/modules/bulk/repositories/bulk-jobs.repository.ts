@@ -10,6 +10,9 @@ import { Export, Import } from '../bulk.entities.js';
 /** The tables of bulk jobs: both claimed the same way. */
 export type BulkJobTable = 'imports' | 'exports';
 
+/** The attempts at a job's next chunk so far, and why the last one failed. */
+export type ChunkAttempts = Pick<Import, 'chunk_attempts' | 'chunk_error'>;
+
 const TEST_TICKET = { holder: 'host:1234:abcdef', token: '00000000-0000-4000-8000-000000000001' };
 
 /**
@@ -75,6 +78,37 @@ export class BulkJobsRepository {
    * nobody will finish, and no other process can take the job over (the claim skips locked rows),
    * nor can a cancel end it. One statement, not two: a chunk's round trips are its cost under load.
    */
+  /**
+   * One more attempt begun at the job's next chunk, counted (and committed) before the attempt so
+   * that an attempt whose process dies counts too (docs/api.md#bulk-import-and-export). Answers the
+   * attempts so far with the last failure's reason; null when the claim is no longer the holder's.
+   */
+  @GenerateSql(
+    { name: 'an import', args: [SqlArg.manager, 'imports', 1, TEST_TICKET.token] },
+    { name: 'an export', args: [SqlArg.manager, 'exports', 1, TEST_TICKET.token] },
+  )
+  async beginChunkAttempt(m: EntityManager, table: BulkJobTable, id: number, token: string): Promise<ChunkAttempts | null> {
+    const [row] = await runStatement<ChunkAttempts>(
+      m,
+      `WITH u AS (
+         UPDATE ${this.tables[table]} SET chunk_attempts = chunk_attempts + 1
+          WHERE id = $1 AND status = 'running' AND ${heldWithSql('$2')}
+         RETURNING chunk_attempts, chunk_error)
+       SELECT * FROM u`,
+      [id, token],
+    );
+    return row ?? null;
+  }
+
+  /** Why the attempt at the job's next chunk failed: what it says if the chunk is given up on. */
+  @GenerateSql(
+    { name: 'an import', args: [SqlArg.manager, 'imports', 1, TEST_TICKET.token, 'C-5 refused'] },
+    { name: 'an export', args: [SqlArg.manager, 'exports', 1, TEST_TICKET.token, 'out of memory'] },
+  )
+  async noteChunkFailure(m: EntityManager, table: BulkJobTable, id: number, token: string, reason: string): Promise<void> {
+    await runStatement(m, `UPDATE ${this.tables[table]} SET chunk_error = $3 WHERE id = $1 AND ${heldWithSql('$2')}`, [id, token, reason]);
+  }
+
   @GenerateSql(
     { name: 'an import', args: [SqlArg.manager, 'imports', 1, TEST_TICKET.token, 15] },
     { name: 'an export', args: [SqlArg.manager, 'exports', 1, TEST_TICKET.token, 15] },

@@ -98,31 +98,6 @@ export class ExportsRepository {
   }
 
   /**
-   * One more attempt begun at the export's next chunk, counted (and committed) before the attempt so
-   * that an attempt whose process dies counts too. Answers the attempts so far with the last
-   * failure's reason; null when the claim is no longer the holder's.
-   */
-  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN] })
-  async beginChunkAttempt(m: EntityManager, id: number, token: string): Promise<Pick<Export, 'chunk_attempts' | 'chunk_error'> | null> {
-    const [row] = await runStatement<Pick<Export, 'chunk_attempts' | 'chunk_error'>>(
-      m,
-      `WITH u AS (
-         UPDATE ${this.exportsTable} SET chunk_attempts = chunk_attempts + 1
-          WHERE id = $1 AND status = 'running' AND ${heldWithSql('$2')}
-         RETURNING chunk_attempts, chunk_error)
-       SELECT * FROM u`,
-      [id, token],
-    );
-    return row ?? null;
-  }
-
-  /** Why the attempt at the export's next chunk failed, kept as the export's error if it is given up on. */
-  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN, 'out of memory'] })
-  async noteChunkFailure(m: EntityManager, id: number, token: string, reason: string): Promise<void> {
-    await runStatement(m, `UPDATE ${this.exportsTable} SET chunk_error = $3 WHERE id = $1 AND ${heldWithSql('$2')}`, [id, token, reason]);
-  }
-
-  /**
    * The end of an export under its holder's claim: its status (and why, when it failed), the claim
    * released; a completed export's file is kept `days` days from now, a failed one's lines are
    * deleted (it keeps no file). Null when the claim was no longer the holder's.

@@ -158,31 +158,6 @@ export class ImportsRepository {
   }
 
   /**
-   * One more attempt begun at the import's next chunk, counted (and committed) before the attempt so
-   * that an attempt whose process dies counts too. Answers the attempts so far with the last
-   * failure's reason; null when the claim is no longer the holder's.
-   */
-  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN] })
-  async beginChunkAttempt(m: EntityManager, id: number, token: string): Promise<Pick<Import, 'chunk_attempts' | 'chunk_error'> | null> {
-    const [row] = await runStatement<Pick<Import, 'chunk_attempts' | 'chunk_error'>>(
-      m,
-      `WITH u AS (
-         UPDATE ${this.importsTable} SET chunk_attempts = chunk_attempts + 1
-          WHERE id = $1 AND status = 'running' AND ${heldWithSql('$2')}
-         RETURNING chunk_attempts, chunk_error)
-       SELECT * FROM u`,
-      [id, token],
-    );
-    return row ?? null;
-  }
-
-  /** Why the attempt at the import's next chunk failed, kept for the results of its lines if it is given up on. */
-  @GenerateSql({ args: [SqlArg.manager, 1, TOKEN, 'C-5 refused'] })
-  async noteChunkFailure(m: EntityManager, id: number, token: string, reason: string): Promise<void> {
-    await runStatement(m, `UPDATE ${this.importsTable} SET chunk_error = $3 WHERE id = $1 AND ${heldWithSql('$2')}`, [id, token, reason]);
-  }
-
-  /**
    * A chunk's results and the import's counts and position, in one statement, under the holder's
    * token (the caller holds the row: BulkJobsRepository.lockHeld). Answers the import as it now is.
    */
