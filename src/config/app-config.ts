@@ -137,7 +137,7 @@ export interface AppConfig {
   /** Lines an import applies per transaction (IMPORT_CHUNK_LINES, default 500, at most 1,000: a batch). */
   importChunkLines: number;
   /**
-   * Bytes of lines an import applies per transaction at most (IMPORT_CHUNK_BYTES, default 8 MiB), so
+   * Bytes of lines an import applies per transaction at most (IMPORT_CHUNK_BYTES, default 2 MiB), so
    * a file of long lines keeps memory bounded; a chunk always takes one line, however long.
    */
   importChunkBytes: number;
@@ -385,7 +385,7 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     importIdleSeconds: boundedInt(env, 'IMPORT_IDLE_SECONDS', 60, 3600),
     importSpoolDir: resolve(optional(env, 'IMPORT_SPOOL_DIR') ?? tmpdir()),
     importChunkLines: boundedInt(env, 'IMPORT_CHUNK_LINES', 500, 1000),
-    importChunkBytes: byteCount(env, 'IMPORT_CHUNK_BYTES', 8 * 1024 ** 2),
+    importChunkBytes: byteCount(env, 'IMPORT_CHUNK_BYTES', 2 * 1024 ** 2),
     bulkLeaseSeconds: positiveInt(env, 'BULK_LEASE_SECONDS', 15),
     bulkPollMs: boundedInt(env, 'BULK_POLL_MS', 1000, 60_000),
     bulkSliceMs: boundedInt(env, 'BULK_SLICE_MS', 5000, 600_000),
