@@ -13,6 +13,17 @@ export type BulkJobTable = 'imports' | 'exports';
 /** The attempts at a job's next chunk so far, and why the last one failed. */
 export type ChunkAttempts = Pick<Import, 'chunk_attempts' | 'chunk_error'>;
 
+/**
+ * The jobs of `table` past their retention and not purged yet, the $2 that ended first ($1: the
+ * retention in days): what a step of the retention sweep works on (ImportsRepository and
+ * ExportsRepository delete their rows; BulkJobsRepository.expired judges one job by the same bound).
+ */
+export function purgeDueSql(table: string): string {
+  return `SELECT id FROM ${table}
+             WHERE purged_at IS NULL AND finished_at IS NOT NULL AND finished_at <= now() - make_interval(days => $1::int)
+             ORDER BY finished_at LIMIT $2`;
+}
+
 const TEST_TICKET = { holder: 'host:1234:abcdef', token: '00000000-0000-4000-8000-000000000001' };
 
 /**

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { PageRequest, PageRows } from '../../../common/paging/page-request.js';
 import { RELEASE_CLAIM_SQL, heldWithSql } from '../../../database/sql/claims.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
+import { purgeDueSql } from './bulk-jobs.repository.js';
 import { runStatement } from '../../../database/sql/statement.js';
 import { Table, tableOf } from '../../../database/table.js';
 import { Export, ExportLine } from '../bulk.entities.js';
@@ -201,7 +202,7 @@ export class ExportsRepository {
   async deleteExpiredRows(m: EntityManager, days: number, jobs: number, rows: number): Promise<number> {
     const [row] = await runStatement<{ n: number }>(
       m,
-      `WITH due AS (${this.dueSql()}),
+      `WITH due AS (${purgeDueSql(this.exportsTable)}),
        l AS (
          DELETE FROM ${this.linesTable} t
           USING (SELECT export_id, line FROM ${this.linesTable} WHERE export_id IN (SELECT id FROM due) LIMIT $3) x
@@ -218,7 +219,7 @@ export class ExportsRepository {
   async markPurged(m: EntityManager, days: number, jobs: number): Promise<number> {
     const [row] = await runStatement<{ n: number }>(
       m,
-      `WITH due AS (${this.dueSql()}),
+      `WITH due AS (${purgeDueSql(this.exportsTable)}),
        u AS (
          UPDATE ${this.exportsTable} t SET purged_at = now()
            FROM due
@@ -228,12 +229,5 @@ export class ExportsRepository {
       [days, jobs],
     );
     return row.n;
-  }
-
-  /** The exports that ended more than $1 days ago and are not purged yet, the $2 that ended first. */
-  private dueSql(): string {
-    return `SELECT id FROM ${this.exportsTable}
-             WHERE purged_at IS NULL AND finished_at IS NOT NULL AND finished_at <= now() - make_interval(days => $1::int)
-             ORDER BY finished_at LIMIT $2`;
   }
 }

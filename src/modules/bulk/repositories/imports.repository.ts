@@ -5,6 +5,7 @@ import { RELEASE_CLAIM_SQL, heldWithSql } from '../../../database/sql/claims.js'
 import { type CopyRow, copyRows } from '../../../database/sql/copy.js';
 import { inSavepoint } from '../../../database/sql/savepoint.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
+import { purgeDueSql } from './bulk-jobs.repository.js';
 import { runStatement } from '../../../database/sql/statement.js';
 import { Table, tableOf } from '../../../database/table.js';
 import { Import, ImportLine, ImportResult } from '../bulk.entities.js';
@@ -246,7 +247,7 @@ export class ImportsRepository {
   async deleteExpiredRows(m: EntityManager, days: number, jobs: number, rows: number): Promise<number> {
     const [row] = await runStatement<{ n: number }>(
       m,
-      `WITH due AS (${this.dueSql()}),
+      `WITH due AS (${purgeDueSql(this.importsTable)}),
        r AS (
          DELETE FROM ${this.resultsTable} t
           USING (SELECT import_id, line FROM ${this.resultsTable} WHERE import_id IN (SELECT id FROM due) LIMIT $3) x
@@ -268,7 +269,7 @@ export class ImportsRepository {
   async markPurged(m: EntityManager, days: number, jobs: number): Promise<number> {
     const [row] = await runStatement<{ n: number }>(
       m,
-      `WITH due AS (${this.dueSql()}),
+      `WITH due AS (${purgeDueSql(this.importsTable)}),
        u AS (
          UPDATE ${this.importsTable} t SET purged_at = now()
            FROM due
@@ -280,13 +281,6 @@ export class ImportsRepository {
       [days, jobs],
     );
     return row.n;
-  }
-
-  /** The imports that ended more than $1 days ago and are not purged yet, the $2 that ended first. */
-  private dueSql(): string {
-    return `SELECT id FROM ${this.importsTable}
-             WHERE purged_at IS NULL AND finished_at IS NOT NULL AND finished_at <= now() - make_interval(days => $1::int)
-             ORDER BY finished_at LIMIT $2`;
   }
 
   /** Up to `limit` results after file line `afterLine`, in file order: GET /import/{id}/results reads them page by page. */
