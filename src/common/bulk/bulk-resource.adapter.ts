@@ -1,3 +1,4 @@
+import { Inject, Injectable, type Type } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { BatchKey } from '../batch/batch-body.pipe.js';
@@ -68,4 +69,46 @@ export function exportedMembers(member: new () => object, views: { id: number }[
     id: view.id,
     member: Object.fromEntries(Object.entries(view).filter(([field]) => writable.has(field))),
   }));
+}
+
+/** A resource's service as its bulk adapter uses it: the batch PUT's upsert and an export page of views. */
+export interface BulkResourceService<T extends object> {
+  upsertMany(members: T[]): Promise<{ outcome: UpsertOutcome; view: { id: number } }[]>;
+  exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null): Promise<{ id: number }[]>;
+}
+
+/** What an adapter declares about its resource; the upsert and the export are its service's. */
+type BulkResourceDeclaration<T extends object> = Omit<BulkResourceAdapter<T>, 'upsert' | 'exportPage'>;
+
+/**
+ * The bulk adapter (a provider, `@BulkAdapter()`) of a resource whose service upserts with
+ * `upsertMany` and exports with `exportPage`, its members being the fields of each view that the
+ * member class takes. `name` names the class, as in the registry's errors.
+ */
+export function serviceBulkAdapter<T extends object>(
+  name: string,
+  service: Type<BulkResourceService<T>>,
+  declaration: BulkResourceDeclaration<T>,
+): Type<BulkResourceAdapter<T>> {
+  @Injectable()
+  @BulkAdapter()
+  class ServiceBulkAdapter implements BulkResourceAdapter<T> {
+    readonly resource = declaration.resource;
+    readonly member = declaration.member;
+    readonly memberFile = declaration.memberFile;
+    readonly key = declaration.key;
+    readonly tables = declaration.tables;
+
+    constructor(@Inject(service) private readonly service: BulkResourceService<T>) {}
+
+    async upsert(members: T[]) {
+      return upsertedIds(await this.service.upsertMany(members));
+    }
+
+    async exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null) {
+      return exportedMembers(this.member, await this.service.exportPage(m, afterId, limit, updatedMin));
+    }
+  }
+  Object.defineProperty(ServiceBulkAdapter, 'name', { value: name });
+  return ServiceBulkAdapter;
 }
