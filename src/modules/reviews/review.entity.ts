@@ -1,15 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
-import { Product } from '../catalog/products/product.entity.js';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, type Relation, UpdateDateColumn } from 'typeorm';
+import { ProductOwnedColumns } from '../catalog/parts/product-owned-columns.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import type { ReviewStatus } from './domain/review-status.js';
 
@@ -24,17 +14,7 @@ import type { ReviewStatus } from './domain/review-status.js';
 @Index('IDX_reviews_created_at_id', ['created_at', 'id'])
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
 @Index('IDX_reviews_updated_at_id', ['updated_at', 'id'])
-export class Review {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  product_id: number;
-
-  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
-  product?: Relation<Product>;
-
+export class Review extends ProductOwnedColumns {
   @Column({ type: 'integer', nullable: true })
   customer_id: number | null;
 

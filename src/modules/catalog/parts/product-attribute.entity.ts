@@ -1,29 +1,9 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
-import { Product } from '../products/product.entity.js';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { ProductOwnedColumns } from './product-owned-columns.entity.js';
 
 @Entity({ name: 'product_attributes' })
 @Index('IDX_product_attributes_product_id', ['product_id'])
-export class ProductAttribute {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  product_id: number;
-
-  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
-  product?: Relation<Product>;
-
+export class ProductAttribute extends ProductOwnedColumns {
   @Column({ type: 'text' })
   name: string;
 

@@ -1,6 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { Category } from '../categories/category.entity.js';
-import { Product } from '../products/product.entity.js';
+import { ProductOwnedColumns } from './product-owned-columns.entity.js';
 
 /** A product's link to a category; the id keeps the order of linking (the product's `category` is the first). */
 @Entity({ name: 'product_categories' })
@@ -9,17 +9,7 @@ import { Product } from '../products/product.entity.js';
 // The product's first category (its `category`) in link order: an index walk, whatever the planner's
 // statistics say while a bulk import grows the table (without it, a stale estimate walked the primary key).
 @Index('IDX_product_categories_product_id_id', ['product_id', 'id'])
-export class ProductCategory {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  product_id: number;
-
-  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
-  product?: Relation<Product>;
-
+export class ProductCategory extends ProductOwnedColumns {
   @Column({ type: 'integer' })
   category_id: number;
 

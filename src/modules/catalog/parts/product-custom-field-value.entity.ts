@@ -1,32 +1,12 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, type Relation, UpdateDateColumn } from 'typeorm';
 import { CustomFieldDefinition } from '../../custom-fields/custom-field-definition.entity.js';
-import { Product } from '../products/product.entity.js';
+import { ProductOwnedColumns } from './product-owned-columns.entity.js';
 
 /** A product's value of a `product` custom field, as the canonical text of normalizeFieldValue. */
 @Entity({ name: 'product_custom_field_values' })
 @Index('UQ_product_custom_field_values_product_id_definition_id', ['product_id', 'definition_id'], { unique: true })
 @Index('IDX_product_custom_field_values_definition_id', ['definition_id'])
-export class ProductCustomFieldValue {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  product_id: number;
-
-  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
-  product?: Relation<Product>;
-
+export class ProductCustomFieldValue extends ProductOwnedColumns {
   /** Deleting a definition deletes its values. */
   @Column({ type: 'integer' })
   definition_id: number;

@@ -1,30 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
-import { Product } from '../products/product.entity.js';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { ProductOwnedColumns } from './product-owned-columns.entity.js';
 
 /** A priced add-on; quote items name extras by SKU. */
 @Entity({ name: 'product_extras' })
 @Index('UQ_product_extras_product_id_sku', ['product_id', 'sku'], { unique: true })
-export class ProductExtra {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  product_id: number;
-
-  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
-  product?: Relation<Product>;
-
+export class ProductExtra extends ProductOwnedColumns {
   @Column({ type: 'varchar', length: 64 })
   sku: string;
 

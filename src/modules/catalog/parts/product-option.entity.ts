@@ -1,31 +1,11 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
-import { Product } from '../products/product.entity.js';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { ProductOwnedColumns } from './product-owned-columns.entity.js';
 
 /** Deleting an option is soft (`deleted_at`), so the names on older variants and quotes keep their meaning. */
 @Entity({ name: 'product_options' })
 @Index('UQ_product_options_product_id_name', ['product_id', 'name'], { unique: true, where: '"deleted_at" IS NULL' })
 @Index('IDX_product_options_product_id', ['product_id'])
-export class ProductOption {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  product_id: number;
-
-  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
-  product?: Relation<Product>;
-
+export class ProductOption extends ProductOwnedColumns {
   @Column({ type: 'varchar', length: 255 })
   name: string;
 

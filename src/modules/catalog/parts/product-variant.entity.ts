@@ -1,31 +1,11 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  Unique,
-  UpdateDateColumn,
-} from 'typeorm';
-import { Product } from '../products/product.entity.js';
+import { Column, CreateDateColumn, Entity, Unique, UpdateDateColumn } from 'typeorm';
+import { ProductOwnedColumns } from './product-owned-columns.entity.js';
 
 @Entity({ name: 'product_variants' })
 /** jsonb equality is canonical, so two variants of a product cannot select the same option values. */
 @Unique('UQ_product_variants_product_id_options', ['product_id', 'options'], { deferrable: 'INITIALLY IMMEDIATE' })
 @Unique('UQ_product_variants_sku', ['sku'], { deferrable: 'INITIALLY IMMEDIATE' })
-export class ProductVariant {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  product_id: number;
-
-  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
-  product?: Relation<Product>;
-
+export class ProductVariant extends ProductOwnedColumns {
   @Column({ type: 'varchar', length: 64, nullable: true })
   sku: string | null;
 

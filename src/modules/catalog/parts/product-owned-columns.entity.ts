@@ -1,0 +1,18 @@
+import { Column, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Product } from '../products/product.entity.js';
+
+/**
+ * The first columns of a table whose rows belong to a product and go with it (CASCADE): its id and
+ * `product_id`. Not an entity: each table's entity extends it, and its own columns follow these.
+ */
+export abstract class ProductOwnedColumns {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  product_id: number;
+
+  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'product_id' })
+  product?: Relation<Product>;
+}
