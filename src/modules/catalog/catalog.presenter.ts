@@ -4,6 +4,7 @@ import type { Category } from './categories/category.entity.js';
 import type { ProductAttribute } from './parts/product-attribute.entity.js';
 import type { ProductExtra } from './parts/product-extra.entity.js';
 import type { ProductOption } from './parts/product-option.entity.js';
+import type { ProductOwnedColumns } from './parts/product-owned-columns.entity.js';
 import type { ProductPriceTier } from './parts/product-price-tier.entity.js';
 import type { ProductVariant } from './parts/product-variant.entity.js';
 import type { VariantPriceTier } from './parts/variant-price-tier.entity.js';
@@ -55,11 +56,16 @@ export function presentCategory(c: Category): CategoryView {
   };
 }
 
+/** A price tier's writable fields: what a product PUT (and an export line) carries of it. */
+const tierMember = (t: ProductPriceTier | VariantPriceTier) => ({
+  customer_group_id: t.customer_group_id,
+  quantity: t.quantity,
+  price: formatMoney(t.price),
+});
+
 function tierFields(t: ProductPriceTier | VariantPriceTier) {
   return {
-    customer_group_id: t.customer_group_id,
-    quantity: t.quantity,
-    price: formatMoney(t.price),
+    ...tierMember(t),
     created_at: timestamp(t.created_at),
     updated_at: timestamp(t.updated_at),
   };
@@ -73,10 +79,23 @@ export function presentVariantTier(t: VariantPriceTier): VariantPriceTierView {
   return { id: t.id, variant_id: t.variant_id, ...tierFields(t) };
 }
 
-export function presentVariant(v: ProductVariant): VariantView {
+/**
+ * A row of a product's part as its GET shows it: its id and product, then `fields`, then when it was
+ * created and last changed.
+ */
+function partView<F extends object>(row: ProductOwnedColumns & { created_at: Date; updated_at: Date }, fields: F) {
   return {
-    id: v.id,
-    product_id: v.product_id,
+    id: row.id,
+    product_id: row.product_id,
+    ...fields,
+    created_at: timestamp(row.created_at),
+    updated_at: timestamp(row.updated_at),
+  };
+}
+
+/** A variant's writable fields as stored: what its GET shows of them and what a product PUT (and an export line) carries. */
+function variantMember(v: ProductVariant) {
+  return {
     sku: v.sku,
     base_price: money(v.base_price),
     cost: money(v.cost),
@@ -91,22 +110,15 @@ export function presentVariant(v: ProductVariant): VariantView {
     in_stock_amount: v.in_stock_amount,
     expected_availability_date: calendarDate(v.expected_availability_date),
     options: v.options,
-    created_at: timestamp(v.created_at),
-    updated_at: timestamp(v.updated_at),
   };
 }
 
+export function presentVariant(v: ProductVariant): VariantView {
+  return partView(v, variantMember(v));
+}
+
 export function presentOption(o: ProductOption): OptionView {
-  return {
-    id: o.id,
-    product_id: o.product_id,
-    name: o.name,
-    values: o.values,
-    sort_order: o.sort_order,
-    deleted_at: timestamp(o.deleted_at),
-    created_at: timestamp(o.created_at),
-    updated_at: timestamp(o.updated_at),
-  };
+  return partView(o, { name: o.name, values: o.values, sort_order: o.sort_order, deleted_at: timestamp(o.deleted_at) });
 }
 
 /** The short option objects of the product object (specification). */
@@ -114,30 +126,24 @@ function presentOptionSummary(o: ProductOption): OptionSummaryView {
   return { id: o.id, product_id: o.product_id, sort_order: o.sort_order, name: o.name, deleted_at: timestamp(o.deleted_at) };
 }
 
+/** An attribute's writable fields: what its GET shows of them and what a product PUT (and an export line) carries. */
+const attributeMember = (a: ProductAttribute) => ({ name: a.name, value: a.value, sort_order: a.sort_order });
+
+/** An extra's writable fields: what its GET shows of them and what a product PUT (and an export line) carries. */
+const extraMember = (e: ProductExtra) => ({
+  sku: e.sku,
+  name: e.name,
+  price: formatMoney(e.price),
+  weight: money(e.weight),
+  sort_order: e.sort_order,
+});
+
 export function presentExtra(e: ProductExtra): ExtraView {
-  return {
-    id: e.id,
-    product_id: e.product_id,
-    sku: e.sku,
-    name: e.name,
-    price: formatMoney(e.price),
-    weight: money(e.weight),
-    sort_order: e.sort_order,
-    created_at: timestamp(e.created_at),
-    updated_at: timestamp(e.updated_at),
-  };
+  return partView(e, extraMember(e));
 }
 
 export function presentAttribute(a: ProductAttribute): AttributeView {
-  return {
-    id: a.id,
-    product_id: a.product_id,
-    name: a.name,
-    value: a.value,
-    sort_order: a.sort_order,
-    created_at: timestamp(a.created_at),
-    updated_at: timestamp(a.updated_at),
-  };
+  return partView(a, attributeMember(a));
 }
 
 /** A product custom field: the stored value, else the definition's default, else null. */
@@ -243,12 +249,6 @@ export interface ProductMemberParts {
   customFields: Record<string, string>;
 }
 
-const tierMember = (t: ProductPriceTier | VariantPriceTier) => ({
-  customer_group_id: t.customer_group_id,
-  quantity: t.quantity,
-  price: formatMoney(t.price),
-});
-
 /**
  * A product as a member of `PUT /products` (and a line of its import) takes it (the export of
  * docs/api.md#bulk-import-and-export): every writable field as stored, with every part as a list that replaces it, so the line
@@ -296,31 +296,12 @@ export function presentProductMember(p: Product, parts: ProductMemberParts) {
     category_ids: parts.categoryIds,
     options: parts.options.map((o) => ({ name: o.name, values: o.values, sort_order: o.sort_order })),
     variants: parts.variants.map(({ row: v, tiers }) => ({
-      sku: v.sku,
-      base_price: money(v.base_price),
-      cost: money(v.cost),
-      weight: money(v.weight),
-      depth: money(v.depth),
-      width: money(v.width),
-      height: money(v.height),
-      enabled: flag(v.enabled),
-      is_on_sale: flag(v.is_on_sale),
-      sale_price_or_discount: v.sale_price_or_discount,
-      track_inventory: flag(v.track_inventory),
-      in_stock_amount: v.in_stock_amount,
-      expected_availability_date: calendarDate(v.expected_availability_date),
-      options: v.options,
+      ...variantMember(v),
       price_tiers: tiers.map(tierMember),
     })),
     price_tiers: parts.priceTiers.map(tierMember),
-    extras: parts.extras.map((e) => ({
-      sku: e.sku,
-      name: e.name,
-      price: formatMoney(e.price),
-      weight: money(e.weight),
-      sort_order: e.sort_order,
-    })),
-    attributes: parts.attributes.map((a) => ({ name: a.name, value: a.value, sort_order: a.sort_order })),
+    extras: parts.extras.map(extraMember),
+    attributes: parts.attributes.map(attributeMember),
     custom_fields: parts.customFields,
   };
 }
