@@ -3,16 +3,7 @@
  * all its lines together leave `in_stock_amount`; a product that would go below 0 is short unless
  * it allows negative stock or preorders. Integers only.
  */
-
-/** A product's stock as locked for the conversion. */
-export interface StockedProduct {
-  id: number;
-  name: string;
-  in_stock_amount: number | null;
-  track_inventory: boolean;
-  allow_negative_stock: boolean;
-  allow_preorder: boolean;
-}
+import type { StockRow } from '../../catalog/products/product-rows.repository.js';
 
 /** A line that wants units of a product. */
 export interface StockLine {
@@ -35,7 +26,8 @@ export interface StockTake {
   shortages: Shortage[];
 }
 
-export function stockTake(lines: readonly StockLine[], products: readonly StockedProduct[]): StockTake {
+/** `products`: their stock and flags as the catalog locks them for the conversion (ProductsService.lockStock). */
+export function stockTake(lines: readonly StockLine[], products: readonly StockRow[]): StockTake {
   const byId = new Map(products.map((p) => [p.id, p]));
   const wanted = new Map<number, number>();
   for (const l of lines) {
