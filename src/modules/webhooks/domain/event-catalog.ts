@@ -32,18 +32,23 @@ interface Entry<T extends string, R extends string, S extends string> extends Ev
   schema: S;
 }
 
+/** The event `<resource>.<action>`. */
+function event<R extends string, A extends string, S extends string>(
+  resource: R,
+  action: A,
+  schema: S,
+  description: string,
+): Entry<`${R}.${A}`, R, S> {
+  return { type: `${resource}.${action}`, resource, schema, description };
+}
+
 /** `<resource>.created`, `.updated` and `.deleted`. */
 function changes<R extends string, S extends string>(
   resource: R,
   schema: S,
   label: string,
 ): [Entry<`${R}.created`, R, S>, Entry<`${R}.updated`, R, S>, Entry<`${R}.deleted`, R, S>] {
-  const entry = <A extends keyof typeof CHANGES>(action: A): Entry<`${R}.${A}`, R, S> => ({
-    type: `${resource}.${action}`,
-    resource,
-    schema,
-    description: `${label} ${CHANGES[action]}.`,
-  });
+  const entry = <A extends keyof typeof CHANGES>(action: A) => event(resource, action, schema, `${label} ${CHANGES[action]}.`);
   return [entry('created'), entry('updated'), entry('deleted')];
 }
 
@@ -68,37 +73,22 @@ export const EVENT_CATALOG = [
   ...changes('category', 'CategoryView', 'A category'),
   ...changes('product_type', 'ProductTypeView', 'A product type'),
   ...changes('product', 'ProductView', 'A product'),
-  {
-    type: 'product.category.created',
-    resource: 'product.category',
-    schema: 'CategoryView',
-    description: 'A category linked to a product (`resource_id` is the product id).',
-  },
-  {
-    type: 'product.category.deleted',
-    resource: 'product.category',
-    schema: 'CategoryView',
-    description: 'A category unlinked from a product (`resource_id` is the product id).',
-  },
-  {
-    type: 'product.customfield.updated',
-    resource: 'product.customfield',
-    schema: 'ProductCustomFieldView',
-    description: 'A custom field value of a product set (`resource_id` is the product id).',
-  },
-  {
-    type: 'product.customfield.deleted',
-    resource: 'product.customfield',
-    schema: 'ProductCustomFieldView',
-    description: 'A custom field value of a product cleared (`data` as it was; `resource_id` is the product id).',
-  },
+  event('product.category', 'created', 'CategoryView', 'A category linked to a product (`resource_id` is the product id).'),
+  event('product.category', 'deleted', 'CategoryView', 'A category unlinked from a product (`resource_id` is the product id).'),
+  event(
+    'product.customfield',
+    'updated',
+    'ProductCustomFieldView',
+    'A custom field value of a product set (`resource_id` is the product id).',
+  ),
+  event(
+    'product.customfield',
+    'deleted',
+    'ProductCustomFieldView',
+    'A custom field value of a product cleared (`data` as it was; `resource_id` is the product id).',
+  ),
   ...changes('review', 'ReviewView', 'A product review'),
-  {
-    type: 'review.approved',
-    resource: 'review',
-    schema: 'ReviewView',
-    description: 'A review became approved (after its `review.created` or `review.updated`).',
-  },
+  event('review', 'approved', 'ReviewView', 'A review became approved (after its `review.created` or `review.updated`).'),
   ...changes('product.option', 'OptionView', 'A product option'),
   ...changes('product.variant', 'VariantView', 'A product variant'),
   ...changes('product.extra', 'ExtraView', 'A product extra'),
@@ -110,84 +100,39 @@ export const EVENT_CATALOG = [
   ...changes('customergroup', 'CustomerGroupView', 'A customer group'),
   ...changes('coupon', 'CouponView', 'A coupon'),
   ...changes('billingplan', 'BillingPlanView', 'A billing plan'),
-  { type: 'subscription.created', resource: 'subscription', schema: 'SubscriptionView', description: 'A subscription created.' },
-  { type: 'subscription.updated', resource: 'subscription', schema: 'SubscriptionView', description: 'A subscription changed.' },
-  { type: 'subscription.renewed', resource: 'subscription', schema: 'SubscriptionView', description: 'A subscription renewed.' },
-  { type: 'subscription.cancelled', resource: 'subscription', schema: 'SubscriptionView', description: 'A subscription cancelled.' },
-  { type: 'subscription.expired', resource: 'subscription', schema: 'SubscriptionView', description: 'A subscription expired.' },
-  {
-    type: 'subscription.product.created',
-    resource: 'subscription.product',
-    schema: 'SubscriptionProductView',
-    description: 'A product added to a subscription.',
-  },
-  {
-    type: 'subscription.product.updated',
-    resource: 'subscription.product',
-    schema: 'SubscriptionProductView',
-    description: "A subscription product's quantity or price changed (by a PUT of the subscription's products).",
-  },
-  {
-    type: 'subscription.product.deleted',
-    resource: 'subscription.product',
-    schema: 'SubscriptionProductView',
-    description: 'A product removed from a subscription (`data` as it was).',
-  },
+  event('subscription', 'created', 'SubscriptionView', 'A subscription created.'),
+  event('subscription', 'updated', 'SubscriptionView', 'A subscription changed.'),
+  event('subscription', 'renewed', 'SubscriptionView', 'A subscription renewed.'),
+  event('subscription', 'cancelled', 'SubscriptionView', 'A subscription cancelled.'),
+  event('subscription', 'expired', 'SubscriptionView', 'A subscription expired.'),
+  event('subscription.product', 'created', 'SubscriptionProductView', 'A product added to a subscription.'),
+  event(
+    'subscription.product',
+    'updated',
+    'SubscriptionProductView',
+    "A subscription product's quantity or price changed (by a PUT of the subscription's products).",
+  ),
+  event('subscription.product', 'deleted', 'SubscriptionProductView', 'A product removed from a subscription (`data` as it was).'),
   ...changes('shipment', 'ShipmentView', 'A shipment'),
   ...changes('shipment.trackingcode', 'TrackingCodeView', 'A tracking code of a shipment'),
-  { type: 'quote.created', resource: 'quote', schema: 'QuoteView', description: 'A quote created.' },
-  {
-    type: 'quote.updated',
-    resource: 'quote',
-    schema: 'QuoteView',
-    description: 'A quote changed (not recorded for a PATCH that changes nothing).',
-  },
-  { type: 'quote.deleted', resource: 'quote', schema: 'QuoteView', description: 'A quote deleted (`data` as it was).' },
-  { type: 'quote.sent', resource: 'quote', schema: 'QuoteView', description: 'send-quote queued the quote’s deliveries.' },
-  { type: 'quote.accepted', resource: 'quote', schema: 'QuoteView', description: 'The buyer accepted the quote on its page.' },
-  {
-    type: 'quote.declined',
-    resource: 'quote',
-    schema: 'QuoteView',
-    description: 'The buyer declined the quote on its page (`decline_reason` holds the reason given).',
-  },
-  {
-    type: 'quote.reopened',
-    resource: 'quote',
-    schema: 'QuoteView',
-    description: 'An accepted or declined quote was reopened (`POST /quote/{id}/reopen`): it is `active` again.',
-  },
-  {
-    type: 'quote.ordered',
-    resource: 'quote',
-    schema: 'QuoteView',
-    description: 'An order was made from the quote (`POST /quote/{id}/order`): it is `ordered`, with `order_id`.',
-  },
-  {
-    type: 'quote.delivery.sent',
-    resource: 'quote.delivery',
-    schema: 'QuoteDeliveryView',
-    description: 'A quote e-mail reached its recipient’s mail server.',
-  },
-  {
-    type: 'quote.delivery.failed',
-    resource: 'quote.delivery',
-    schema: 'QuoteDeliveryView',
-    description: 'A quote e-mail could not be delivered (for good).',
-  },
-  { type: 'order.created', resource: 'order', schema: 'OrderView', description: 'An order made from a quote.' },
-  {
-    type: 'order.updated',
-    resource: 'order',
-    schema: 'OrderView',
-    description: 'An order changed: a PATCH that changed something, or its `fulfillment_status` moved with its shipments.',
-  },
-  {
-    type: 'order.cancelled',
-    resource: 'order',
-    schema: 'OrderView',
-    description: 'An order cancelled (`POST /order/{id}/cancel`); its tracked stock was given back.',
-  },
+  event('quote', 'created', 'QuoteView', 'A quote created.'),
+  event('quote', 'updated', 'QuoteView', 'A quote changed (not recorded for a PATCH that changes nothing).'),
+  event('quote', 'deleted', 'QuoteView', 'A quote deleted (`data` as it was).'),
+  event('quote', 'sent', 'QuoteView', 'send-quote queued the quote’s deliveries.'),
+  event('quote', 'accepted', 'QuoteView', 'The buyer accepted the quote on its page.'),
+  event('quote', 'declined', 'QuoteView', 'The buyer declined the quote on its page (`decline_reason` holds the reason given).'),
+  event('quote', 'reopened', 'QuoteView', 'An accepted or declined quote was reopened (`POST /quote/{id}/reopen`): it is `active` again.'),
+  event('quote', 'ordered', 'QuoteView', 'An order was made from the quote (`POST /quote/{id}/order`): it is `ordered`, with `order_id`.'),
+  event('quote.delivery', 'sent', 'QuoteDeliveryView', 'A quote e-mail reached its recipient’s mail server.'),
+  event('quote.delivery', 'failed', 'QuoteDeliveryView', 'A quote e-mail could not be delivered (for good).'),
+  event('order', 'created', 'OrderView', 'An order made from a quote.'),
+  event(
+    'order',
+    'updated',
+    'OrderView',
+    'An order changed: a PATCH that changed something, or its `fulfillment_status` moved with its shipments.',
+  ),
+  event('order', 'cancelled', 'OrderView', 'An order cancelled (`POST /order/{id}/cancel`); its tracked stock was given back.'),
   {
     type: 'import.completed',
     resource: 'product.import',
@@ -211,12 +156,7 @@ export const EVENT_CATALOG = [
     description:
       'An export’s file is complete (`resource` is `<member>.export`; `resource_id` is the export id): `GET /export/{id}/file` serves it for 7 days.',
   },
-  {
-    type: 'webhook.ping',
-    resource: 'webhook',
-    schema: 'WebhookView',
-    description: 'Sent by `POST /webhook/{id}/ping`, to that endpoint only.',
-  },
+  event('webhook', 'ping', 'WebhookView', 'Sent by `POST /webhook/{id}/ping`, to that endpoint only.'),
 ] as const satisfies readonly EventCatalogEntry[];
 
 type CatalogEntry = (typeof EVENT_CATALOG)[number];
