@@ -1,4 +1,6 @@
+import { DataSource } from 'typeorm';
 import { queryCounter } from '../src/database/query-counter.js';
+import { BulkResourceRegistry } from '../src/modules/bulk/bulk-resource.registry.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 import { eventually } from './support/eventually.js';
@@ -188,6 +190,19 @@ describeE2E('customers with their addresses: export, import and PUT', () => {
         addresses: [{ ...none, kind: 'billing', country_code: 'CA', state_code: null, is_default: 1 }],
       },
     ]);
+  });
+
+  it('reads a chunk of customers with their addresses in a fixed number of statements, however many there are', async () => {
+    const door = t.app.get(BulkResourceRegistry).get('customers');
+    const m = t.app.get(DataSource).manager;
+    const count = async (limit: number) => {
+      queryCounter.reset();
+      const members = await door.exportPage(m, 0, limit, null);
+      return [members.length, queryCounter.count];
+    };
+    // The customers, their addresses, and the addresses' countries and states.
+    expect(await count(1)).toEqual([1, 4]);
+    expect(await count(1000)).toEqual([2, 4]);
   });
 
   it('imports the file into another store whole; the same file again changes nothing there', async () => {
