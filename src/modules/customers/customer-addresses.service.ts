@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { changesOf } from '../../common/crud/changes.js';
-import { parseEmbed } from '../../common/embed/embed.js';
+import { groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
@@ -141,6 +141,7 @@ export class CustomerAddressesService {
       lists.map((l) => l.customerId),
       [...ADDRESS_KINDS],
     );
+    const storedOf = groupBy(stored, (a) => `${a.customer_id}:${a.kind}`);
     const defaults = this.repository.addresses.columnDefaults();
     const given = lists.flatMap(({ inputs }) =>
       inputs.map((input, index) => ({ index, input: replacementValues(input, ADDRESS_FIELDS, defaults) as AddressCreate })),
@@ -157,7 +158,7 @@ export class CustomerAddressesService {
     for (const [list, { customerId, inputs }] of lists.entries()) {
       const members = given.slice(at, at + inputs.length).map((g, i) => ({ ...g, place: places[at + i] }));
       at += inputs.length;
-      const own = new Map(ADDRESS_KINDS.map((kind) => [kind, stored.filter((a) => a.customer_id === customerId && a.kind === kind)]));
+      const own = new Map(ADDRESS_KINDS.map((kind) => [kind, storedOf.get(`${customerId}:${kind}`) ?? []]));
       const taken = new Map<AddressKind, boolean>();
       for (const kind of ADDRESS_KINDS) {
         const marked = members.filter((g) => g.input.kind === kind && inputs[g.index].is_default === true);
