@@ -26,6 +26,7 @@ import { DeferrableProductUniques1795800000038 } from './1795800000038-Deferrabl
 import { ImportChunkAttempts1795800000045 } from './1795800000045-ImportChunkAttempts.js';
 import { BulkBounds1795800000245 } from './1795800000245-BulkBounds.js';
 import { ExportSnapshotAt1795800000345 } from './1795800000345-ExportSnapshotAt.js';
+import { DeferrableDefaultAddress1795800000445 } from './1795800000445-DeferrableDefaultAddress.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   ImportChunkAttempts1795800000045,
   BulkBounds1795800000245,
   ExportSnapshotAt1795800000345,
+  DeferrableDefaultAddress1795800000445,
 ];

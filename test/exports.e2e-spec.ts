@@ -285,7 +285,7 @@ describeE2E('bulk exports', () => {
     expect(await count(1000)).toEqual([2, 2]);
   });
 
-  it('exports customers with their writable fields, and only those changed since updated_at_min', async () => {
+  it('exports customers with their writable fields and addresses, and only those changed since updated_at_min', async () => {
     for (const body of [
       { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', customer_group_id: 1, notes: 'VIP' },
       { email: 'bob@example.com', first_name: 'Bob', is_guest: true },
@@ -300,8 +300,8 @@ describeE2E('bulk exports', () => {
     expect(file.disposition).toBe(`attachment; filename="customers-${all}.ndjson"`);
     expect(file.text).toBe(
       [
-        '{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.com","company":null,"phone":null,"notes":"VIP","is_guest":0,"customer_group_id":1}',
-        '{"first_name":"Bob","last_name":null,"email":"bob@example.com","company":null,"phone":null,"notes":null,"is_guest":1,"customer_group_id":null}',
+        '{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.com","company":null,"phone":null,"notes":"VIP","is_guest":0,"customer_group_id":1,"addresses":[]}',
+        '{"first_name":"Bob","last_name":null,"email":"bob@example.com","company":null,"phone":null,"notes":null,"is_guest":1,"customer_group_id":null,"addresses":[]}',
         '',
       ].join('\n'),
     );

@@ -23,6 +23,9 @@ export function dataSourceOptions(
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
+    // The schema is the migrations' alone: the driver installs no extension on connect (an exclusion
+    // constraint would have it try btree_gist, which a btree exclusion does not need and PGlite lacks).
+    installExtensions: false,
     // Statements are logged only to the counter of tests and tools (see query-counter.ts).
     ...(statementCounterInstalled() ? { logging: true as const, logger: new CountingLogger() } : { logging: false as const }),
   };

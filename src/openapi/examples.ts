@@ -99,6 +99,22 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   CustomerGroupCreate: { name: 'Retail partners', api_code: 'partners', is_tax_exempt: 0 },
   CustomerGroupPatch: { description: 'Trade customers buying in volume, on 30 days.' },
   CustomerCreate: { email: 'katherine@example.com', first_name: 'Katherine', last_name: 'Johnson', customer_group_id: 1 },
+  CustomerPut: {
+    email: 'katherine@example.com',
+    first_name: 'Katherine',
+    last_name: 'Johnson',
+    customer_group_id: 1,
+    addresses: [
+      {
+        kind: 'shipping',
+        first_name: 'Katherine',
+        street_address: '1 Market St',
+        city: 'San Francisco',
+        country_code: 'US',
+        state_code: 'CA',
+      },
+    ],
+  },
   CustomerPatch: { phone: '+1 555 0100' },
   AddressCreate: {
     kind: 'billing',

@@ -2,6 +2,7 @@ import {
   Column,
   CreateDateColumn,
   Entity,
+  Exclusion,
   Index,
   JoinColumn,
   ManyToOne,
@@ -12,9 +13,7 @@ import {
 import { Country } from '../geography/country.entity.js';
 import { State } from '../geography/state.entity.js';
 import { Customer } from './customer.entity.js';
-
-export const ADDRESS_KINDS = ['shipping', 'billing'] as const;
-export type AddressKind = (typeof ADDRESS_KINDS)[number];
+import type { AddressKind } from './domain/address-kinds.js';
 
 /**
  * Country and state are references, so their codes and names are read at presentation time and
@@ -24,8 +23,13 @@ export type AddressKind = (typeof ADDRESS_KINDS)[number];
 @Index('IDX_customer_addresses_customer_id', ['customer_id'])
 @Index('IDX_customer_addresses_country_id', ['country_id'])
 @Index('IDX_customer_addresses_state_id', ['state_id'])
-/** At most one default address per customer and kind. */
-@Index('UQ_customer_addresses_customer_id_kind', ['customer_id', 'kind'], { unique: true, where: '"is_default"' })
+/**
+ * At most one default address per customer and kind, judged at the end of each statement
+ * (deferrable), so one UPDATE may move the default from one address to another (a customer's PUT).
+ */
+@Exclusion('UQ_customer_addresses_customer_id_kind', 'USING btree ("customer_id" WITH =, "kind" WITH =) WHERE ("is_default")', {
+  deferrable: 'INITIALLY IMMEDIATE',
+})
 export class CustomerAddress {
   @PrimaryGeneratedColumn()
   id: number;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { changesOf } from '../../common/crud/changes.js';
-import { parseEmbed } from '../../common/embed/embed.js';
+import { groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { ItemQuery } from '../../common/paging/list-query.dto.js';
@@ -9,16 +9,24 @@ import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.service.js';
 import type { Country } from '../geography/country.entity.js';
-import type { AddressKind, CustomerAddress } from './customer-address.entity.js';
+import type { CustomerAddress } from './customer-address.entity.js';
+import { ADDRESS_KINDS, type AddressKind } from './domain/address-kinds.js';
 import type { Customer } from './customer.entity.js';
 import { type AddressJson, presentAddress } from './customers.presenter.js';
 import { CustomersRepository } from './customers.repository.js';
 import { resolveIsDefault } from './domain/default-address.js';
-import type { AddressCreate, AddressListQuery, AddressPatch } from './dto/address.input.js';
-import { asReplacement } from '../../common/crud/replacement.js';
+import { AddressCreate, type AddressListQuery, type AddressPatch } from './dto/address.input.js';
+import { asReplacement, replacementValues, writableFieldsOf } from '../../common/crud/replacement.js';
 import { ADDRESS_LIST } from './customers.lists.js';
 
-/** Addresses of a customer (`/customer/{id}/addresses`). Country and state names are read, never stored. */
+/** Every field an address's PUT writes (a customer's `addresses` are replaced with all of them). */
+const ADDRESS_FIELDS = writableFieldsOf(AddressCreate);
+
+/**
+ * Addresses of a customer (`/customer/{id}/addresses`). Country and state names are read, never
+ * stored. A write that changes a customer's addresses moves the customer's `updated_at` (its export
+ * line carries them), whatever the door: these routes, or the customer's PUT with `addresses` (replaceIn).
+ */
 @Injectable()
 export class CustomerAddressesService {
   constructor(
@@ -49,6 +57,7 @@ export class CustomerAddressesService {
       const customer = await this.findCustomer(m, customerKey, true);
       const { values, cleared } = await this.checked(m, customer.id, changesOf(input), null);
       const row = await this.repository.addresses.insert(m, { ...values, customer_id: customer.id });
+      await this.repository.touchCustomers(m, [customer.id]);
       return this.recorded(m, cleared, 'created', row);
     });
   }
@@ -62,6 +71,7 @@ export class CustomerAddressesService {
       const { row, changed } = await this.repository.addresses.change(m, current, values);
       // A PATCH that changes nothing changes nothing: not updated_at, not the ETag, no event.
       if (!changed && cleared.length === 0) return (await this.present(m, [row]))[0];
+      await this.repository.touchCustomers(m, [customer.id]);
       return this.recorded(m, cleared, 'updated', row);
     });
   }
@@ -79,6 +89,7 @@ export class CustomerAddressesService {
       const presented = await this.presentOne(m, current);
       assertIfMatch(presented);
       await this.repository.addresses.delete(m, current.id);
+      await this.repository.touchCustomers(m, [customer.id]);
       await this.events.record(m, this.event('deleted', presented));
       return presented;
     });
@@ -103,6 +114,98 @@ export class CustomerAddressesService {
 
   private event(action: 'created' | 'updated' | 'deleted', address: AddressJson): ChangeEvent {
     return { type: `customer.address.${action}`, resource: 'customer.address', resource_id: address.id, data: address };
+  }
+
+  /**
+   * The addresses of several customers at once become the lists given (a customer's PUT, item or
+   * batch, and an import line with `addresses`; the customers locked by the caller, in its
+   * transaction). Addresses have no key a client sets, so they are matched by kind and position:
+   * the k-th shipping address given replaces the customer's k-th shipping address in id order
+   * (keeping its id), likewise billing; further ones are created, unmatched stored ones deleted.
+   * Each address is placed as the address routes place it; at most one of a kind says
+   * `is_default: 1` (a second → 422 on its `is_default`), and when none does the first of the kind
+   * that leaves it out is the default, as a new address is when its kind has none (resolveIsDefault).
+   * A refusal is named by `field` (its list, the address's index in it, the field). In sets,
+   * whatever the number of customers: one read of their addresses, the places (two statements), one
+   * DELETE, one UPDATE of the addresses whose values differ, one INSERT, their presentation (two),
+   * one statement of `customer.address.*` events. Answers, per list, whether its addresses changed;
+   * moving the customers' `updated_at` is the caller's.
+   */
+  async replaceIn(
+    m: EntityManager,
+    lists: { customerId: number; inputs: AddressCreate[] }[],
+    field: (list: number, index: number, name: string) => string,
+  ): Promise<{ changed: boolean }[]> {
+    const stored = await this.repository.addressesOf(
+      m,
+      lists.map((l) => l.customerId),
+      [...ADDRESS_KINDS],
+    );
+    const storedOf = groupBy(stored, (a) => `${a.customer_id}:${a.kind}`);
+    const defaults = this.repository.addresses.columnDefaults();
+    const given = lists.flatMap(({ inputs }) =>
+      inputs.map((input, index) => ({ index, input: replacementValues(input, ADDRESS_FIELDS, defaults) as AddressCreate })),
+    );
+    const places = await this.placed(
+      m,
+      given.map(({ input }) => ({ input, current: null })),
+    );
+    const bag = new FieldErrorBag();
+    const removed: CustomerAddress[] = [];
+    const creates: Partial<CustomerAddress>[] = [];
+    const updates: { id: number; values: Partial<CustomerAddress> }[] = [];
+    let at = 0;
+    for (const [list, { customerId, inputs }] of lists.entries()) {
+      const members = given.slice(at, at + inputs.length).map((g, i) => ({ ...g, place: places[at + i] }));
+      at += inputs.length;
+      const own = new Map(ADDRESS_KINDS.map((kind) => [kind, storedOf.get(`${customerId}:${kind}`) ?? []]));
+      const taken = new Map<AddressKind, boolean>();
+      for (const kind of ADDRESS_KINDS) {
+        const marked = members.filter((g) => g.input.kind === kind && inputs[g.index].is_default === true);
+        for (const g of marked.slice(1)) {
+          bag.add(field(list, g.index, 'is_default'), `is 1 on address ${marked[0].index} too: one ${kind} address is the default`);
+        }
+        taken.set(kind, marked.length > 0);
+      }
+      // In the order given (new addresses get their ids in it), the k-th of a kind taking the k-th stored one of that kind.
+      const seen = new Map<AddressKind, number>();
+      for (const { index, input, place } of members) {
+        const kind = input.kind!;
+        for (const [name, messages] of Object.entries(place.errors.errors))
+          for (const msg of messages) bag.add(field(list, index, name), msg);
+        const requested = inputs[index].is_default;
+        const isDefault = resolveIsDefault({ requested, current: null, kind, kindHasOtherDefault: taken.get(kind)! && requested !== true });
+        if (isDefault) taken.set(kind, true);
+        const { country_code: _c, state_code: _s, ...rest } = input;
+        const values = { ...(rest as Partial<CustomerAddress>), state_id: null, ...place.values, is_default: isDefault };
+        const k = seen.get(kind) ?? 0;
+        seen.set(kind, k + 1);
+        const current = own.get(kind)![k];
+        if (current) updates.push({ id: current.id, values });
+        else creates.push({ ...values, customer_id: customerId });
+      }
+      for (const kind of ADDRESS_KINDS) removed.push(...own.get(kind)!.slice(seen.get(kind) ?? 0));
+    }
+    bag.throwIfAny();
+    await this.repository.addresses.deleteMany(
+      m,
+      removed.map((a) => a.id),
+    );
+    const changed = (await this.repository.addresses.changeMany(m, updates)).sort((a, b) => a.id - b.id);
+    const inserted = await this.repository.addresses.insertMany(m, creates);
+    const presented = await this.present(m, [...removed, ...inserted, ...changed]);
+    const actions = [
+      ...removed.map(() => 'deleted' as const),
+      ...inserted.map(() => 'created' as const),
+      ...changed.map(() => 'updated' as const),
+    ];
+    if (presented.length)
+      await this.events.record(
+        m,
+        presented.map((a, i) => this.event(actions[i], a)),
+      );
+    const touched = new Set([...removed, ...inserted, ...changed].map((a) => a.customer_id));
+    return lists.map(({ customerId }) => ({ changed: touched.has(customerId) }));
   }
 
   /** Every address of these customers of the given kinds, presented, in three statements. */
@@ -140,9 +243,8 @@ export class CustomerAddressesService {
   }
 
   /**
-   * The address as it will be stored: codes resolved to the country/state rows (the state must be
-   * one of the resulting country, also when only the country changes), and the default flag
-   * decided, clearing the customer's other default of that kind.
+   * The address as it will be stored: its place (placed) and the default flag decided, clearing
+   * the customer's other default of that kind.
    */
   private async checked(
     m: EntityManager,
@@ -150,30 +252,10 @@ export class CustomerAddressesService {
     input: Partial<AddressPatch>,
     current: CustomerAddress | null,
   ): Promise<{ values: Partial<CustomerAddress>; cleared: CustomerAddress[] }> {
-    const { country_code, state_code, is_default, ...rest } = input;
-    const values: Partial<CustomerAddress> = { ...(rest as Partial<CustomerAddress>) };
-    const bag = new FieldErrorBag();
-
-    let country: Country | null = null;
-    if (country_code !== undefined) {
-      country = await this.repository.countryByCode(m, country_code);
-      if (country) values.country_id = country.id;
-      else bag.add('country_code', 'does not exist');
-    }
-    if (state_code === null) {
-      values.state_id = null;
-    } else if (bag.empty && (state_code !== undefined || country)) {
-      // The state must belong to the country the address will have; a kept state is re-checked when only the country changes.
-      country ??= await this.repository.countryById(m, current!.country_id);
-      if (state_code !== undefined) {
-        const state = await this.repository.stateOfCountry(m, country.id, state_code);
-        if (state) values.state_id = state.id;
-        else bag.add('state_code', `is not a state of ${country.code}`);
-      } else if (current?.state_id != null && country.id !== current.country_id) {
-        bag.add('state_code', `is not a state of ${country.code}`);
-      }
-    }
-    bag.throwIfAny();
+    const { country_code: _c, state_code: _s, is_default, ...rest } = input;
+    const [place] = await this.placed(m, [{ input, current }]);
+    place.errors.throwIfAny();
+    const values: Partial<CustomerAddress> = { ...(rest as Partial<CustomerAddress>), ...place.values };
 
     const kind = input.kind ?? current!.kind;
     const self = current?.id ?? 0;
@@ -182,6 +264,63 @@ export class CustomerAddressesService {
     const cleared = makeDefault && otherDefault ? await this.repository.clearOtherDefaults(m, customerId, kind, self) : [];
     if (!current || makeDefault !== current.is_default) values.is_default = makeDefault;
     return { values, cleared };
+  }
+
+  /**
+   * Where addresses will be, as stored: `country_code` and `state_code` resolved to the country and
+   * state rows (the state must be one of the resulting country, also when only the country
+   * changes: a kept state is then refused), each address's refusals in its own bag (`country_code`,
+   * `state_code`). The one rule of every door (an address route, a customer's PUT with `addresses`),
+   * in at most three statements whatever the number of addresses.
+   */
+  private async placed(
+    m: EntityManager,
+    items: { input: Partial<AddressPatch>; current: CustomerAddress | null }[],
+  ): Promise<{ values: Partial<CustomerAddress>; errors: FieldErrorBag }[]> {
+    const byCode = new Map(
+      (
+        await this.repository.countriesByCodes(
+          m,
+          items.flatMap(({ input }) => (input.country_code === undefined ? [] : [input.country_code])),
+        )
+      ).map((c) => [c.code, c]),
+    );
+    // A state named without a country is looked for in the country the address already has.
+    const keptIds = items.flatMap(({ input, current }) =>
+      input.country_code === undefined && typeof input.state_code === 'string' ? [current!.country_id] : [],
+    );
+    const byId = new Map((await this.repository.countriesByIds(m, keptIds)).map((c) => [c.id, c]));
+    const placed = items.map(({ input, current }) => {
+      const values: Partial<CustomerAddress> = {};
+      const errors = new FieldErrorBag();
+      let country: Country | null = null;
+      if (input.country_code !== undefined) {
+        country = byCode.get(input.country_code) ?? null;
+        if (country) values.country_id = country.id;
+        else errors.add('country_code', 'does not exist');
+      }
+      if (input.state_code === null) values.state_id = null;
+      else if (errors.empty && typeof input.state_code === 'string') country ??= byId.get(current!.country_id)!;
+      else if (errors.empty && country && current?.state_id != null && country.id !== current.country_id) {
+        errors.add('state_code', `is not a state of ${country.code}`);
+      }
+      const lookup =
+        errors.empty && typeof input.state_code === 'string' && country ? { countryId: country.id, code: input.state_code } : null;
+      return { values, errors, country, lookup };
+    });
+    const states = await this.repository.statesByCodes(
+      m,
+      placed.flatMap((p) => (p.lookup ? [p.lookup] : [])),
+    );
+    const stateOf = new Map(states.map((st) => [`${st.country_id}:${st.code}`, st]));
+    return placed.map(({ values, errors, country, lookup }) => {
+      if (lookup) {
+        const state = stateOf.get(`${lookup.countryId}:${lookup.code}`);
+        if (state) values.state_id = state.id;
+        else errors.add('state_code', `is not a state of ${country!.code}`);
+      }
+      return { values, errors };
+    });
   }
 
   private findCustomer(m: EntityManager, key: string, lock: boolean): Promise<Customer> {

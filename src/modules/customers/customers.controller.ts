@@ -6,7 +6,7 @@ import { ItemQuery, SyncListQuery } from '../../common/paging/list-query.dto.js'
 import { CustomerAddressesService } from './customer-addresses.service.js';
 import { CustomersService } from './customers.service.js';
 import { AddressCreate, AddressListQuery, AddressPatch } from './dto/address.input.js';
-import { CUSTOMER_BATCH_KEY, CustomerCreate, CustomerPatch } from './dto/customer.input.js';
+import { CUSTOMER_BATCH_KEY, CustomerCreate, CustomerPatch, CustomerPut } from './dto/customer.input.js';
 import { ArrayBodyRoute } from '../../common/batch/array-body.js';
 import { BatchBody } from '../../common/batch/batch-body.pipe.js';
 import { batchAnswer } from '../../common/batch/batch-result.js';
@@ -36,9 +36,9 @@ export class CustomersController {
   @ArrayBodyRoute()
   @ApiBatch(CustomerView, {
     description:
-      'Each member is matched by `email` (any case): an unknown one is created, a known one replaced as its PUT would. Up to 1,000 members, all or nothing; nothing is deleted.',
+      'Each member is matched by `email` (any case): an unknown one is created, a known one replaced as its PUT would (with `addresses`, its addresses become them). Up to 1,000 members, all or nothing; no customer is deleted.',
   })
-  putMany(@BatchBody(CustomerCreate, { key: CUSTOMER_BATCH_KEY }) members: CustomerCreate[]) {
+  putMany(@BatchBody(CustomerPut, { key: CUSTOMER_BATCH_KEY }) members: CustomerPut[]) {
     return this.customers.upsertMany(members).then(batchAnswer);
   }
 
@@ -61,8 +61,12 @@ export class CustomersController {
   }
 
   @Put(CUSTOMER)
-  @ApiItem(CustomerView, { embed: [...CUSTOMER_LIST.embed] })
-  replace(@Param('id') id: string, @Body() body: CustomerCreate, @Query() query: ItemQuery) {
+  @ApiItem(CustomerView, {
+    embed: [...CUSTOMER_LIST.embed],
+    description:
+      "With `addresses`, the customer's addresses become them (matched by kind and position, as a customers import line's are); left out, they stay.",
+  })
+  replace(@Param('id') id: string, @Body() body: CustomerPut, @Query() query: ItemQuery) {
     return this.customers.replace(id, body, query);
   }
 

@@ -6,7 +6,8 @@ import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { Table, tableOf } from '../../database/table.js';
 import { Country } from '../geography/country.entity.js';
 import { State } from '../geography/state.entity.js';
-import { type AddressKind, CustomerAddress } from './customer-address.entity.js';
+import { CustomerAddress } from './customer-address.entity.js';
+import type { AddressKind } from './domain/address-kinds.js';
 import { CustomerGroup } from './customer-group.entity.js';
 import { Customer } from './customer.entity.js';
 import { runStatement } from '../../database/sql/statement.js';
@@ -143,22 +144,39 @@ export class CustomersRepository {
     return this.byIds(m, State, ids);
   }
 
-  /** The country an address names by its code (stored upper case, as the input is made), or null. */
-  @GenerateSql({ args: [SqlArg.manager, 'US'] })
-  countryByCode(m: EntityManager, code: string): Promise<Country | null> {
-    return m.getRepository(Country).findOneBy({ code });
+  /** The countries addresses name by their codes (stored upper case, as the input is made), in one statement; unknown codes are absent. */
+  @GenerateSql({ args: [SqlArg.manager, ['US', 'CA']] })
+  async countriesByCodes(m: EntityManager, codes: string[]): Promise<Country[]> {
+    if (codes.length === 0) return [];
+    const rows = await runStatement<Country>(m, `SELECT * FROM ${tableOf(this.dataSource, Country)} WHERE code = ANY($1::text[])`, [
+      [...new Set(codes)],
+    ]);
+    return rows.map((row) => m.create(Country, row));
   }
 
-  /** The country an address already has (the foreign key guarantees it). */
-  @GenerateSql({ args: [SqlArg.manager, 1] })
-  countryById(m: EntityManager, id: number): Promise<Country> {
-    return m.getRepository(Country).findOneByOrFail({ id });
+  /** The states of these (country id, state code) pairs, in one statement; pairs that name no state are absent. */
+  @GenerateSql({ args: [SqlArg.manager, [{ countryId: 1, code: 'CA' }]] })
+  async statesByCodes(m: EntityManager, pairs: { countryId: number; code: string }[]): Promise<State[]> {
+    if (pairs.length === 0) return [];
+    const rows = await runStatement<State>(
+      m,
+      `SELECT s.* FROM ${tableOf(this.dataSource, State)} s
+         JOIN unnest($1::int[], $2::text[]) AS p(country_id, code) ON s.country_id = p.country_id AND s.code = p.code`,
+      [pairs.map((p) => p.countryId), pairs.map((p) => p.code)],
+    );
+    return rows.map((row) => m.create(State, row));
   }
 
-  /** The state with this code within the country, or null. */
-  @GenerateSql({ args: [SqlArg.manager, 1, 'CA'] })
-  stateOfCountry(m: EntityManager, countryId: number, code: string): Promise<State | null> {
-    return m.getRepository(State).findOneBy({ country_id: countryId, code });
+  /** Moves the `updated_at` of these customers (their addresses changed), in one statement; answers them as they now are. */
+  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
+  async touchCustomers(m: EntityManager, ids: number[]): Promise<Customer[]> {
+    if (ids.length === 0) return [];
+    const rows = await runStatement<Customer>(
+      m,
+      `UPDATE ${this.customers.sqlName} SET updated_at = now() WHERE id = ANY($1::int[]) RETURNING *`,
+      [ids],
+    );
+    return rows.map((row) => m.create(Customer, row));
   }
 
   /** Whether the customer has a default address of this kind other than `selfId` (0 on create). */

@@ -4,13 +4,13 @@ import { type EmbedSelection, groupBy } from '../../common/embed/embed.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { CrudResource } from '../../common/crud/crud-resource.js';
-import type { AddressKind } from './customer-address.entity.js';
+import { ADDRESS_KINDS, type AddressKind } from './domain/address-kinds.js';
 import { CustomerAddressesService } from './customer-addresses.service.js';
 import { CustomerGroupsService } from './customer-groups.service.js';
 import type { Customer } from './customer.entity.js';
 import { type CustomerEmbeds, type CustomerJson, presentCustomer } from './customers.presenter.js';
 import { CustomersRepository } from './customers.repository.js';
-import type { CustomerCreate, CustomerPatch } from './dto/customer.input.js';
+import type { CustomerCreate, CustomerPatch, CustomerPut } from './dto/customer.input.js';
 import { EventRecorder } from '../webhooks/event-recorder.service.js';
 import { CUSTOMER_LIST } from './customers.lists.js';
 
@@ -30,6 +30,24 @@ export class CustomersService {
       table: repository.customers,
       list: CUSTOMER_LIST,
       present: (m, rows, embed) => this.presentCustomers(m, rows, embed),
+      parts: {
+        fields: ['addresses'],
+        write: async (m, members, field) => {
+          const sending = members.flatMap(({ row, input }, member) => {
+            const list = (input as CustomerPut).addresses;
+            return list ? [{ customerId: row.id, inputs: list, member }] : [];
+          });
+          if (sending.length === 0) return [];
+          const written = await addresses.replaceIn(m, sending, (list, index, name) =>
+            field(sending[list].member, `addresses.${index}.${name}`),
+          );
+          // A customer whose addresses changed changed: its updated_at moves (docs/api.md#export-snapshot).
+          return repository.touchCustomers(
+            m,
+            sending.filter((_, i) => written[i].changed).map((s) => s.customerId),
+          );
+        },
+      },
     });
   }
 
@@ -75,19 +93,31 @@ export class CustomersService {
     return this.crud.update(id, input);
   }
 
-  /** PUT: the customer becomes the body (a duplicate e-mail is 422 as on create). */
-  replace(id: string, input: CustomerCreate, query: ItemQuery) {
+  /** PUT: the customer becomes the body (a duplicate e-mail is 422 as on create); with `addresses`, its addresses become them (replaceIn). */
+  replace(id: string, input: CustomerPut, query: ItemQuery) {
     return this.crud.replace(id, input, query);
   }
 
-  /** PUT /customers: each member upserted by e-mail (any case) as its item PUT would be, in one transaction. */
-  upsertMany(inputs: CustomerCreate[]) {
+  /** PUT /customers: each member upserted by e-mail (any case) as its item PUT would be (its `addresses` too), in one transaction. */
+  upsertMany(inputs: CustomerPut[]) {
     return this.crud.upsertMany(inputs, { column: 'email', fold: 'lower' });
   }
 
-  /** A step of an export (docs/api.md#bulk-import-and-export): the next customers after id `afterId` as GET shows them, in id order. */
-  exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null) {
-    return this.crud.exportPage(m, afterId, limit, updatedMin);
+  /**
+   * A step of an export (docs/api.md#bulk-import-and-export): the next customers after id `afterId` as GET shows them,
+   * in id order, each with all its addresses in id order (one statement for the page's addresses, and their places).
+   */
+  async exportPage(m: EntityManager, afterId: number, limit: number, updatedMin: Date | null) {
+    const views = await this.crud.exportPage(m, afterId, limit, updatedMin);
+    const addresses = groupBy(
+      await this.addresses.addressesOf(
+        m,
+        views.map((c) => c.id),
+        [...ADDRESS_KINDS],
+      ),
+      (a) => a.customer_id,
+    );
+    return views.map((c) => ({ ...c, addresses: addresses.get(c.id) ?? [] }));
   }
 
   /** Addresses go with the customer (CASCADE); a customer on a quote or subscription is a 409 (RESTRICT). */

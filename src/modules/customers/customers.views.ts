@@ -1,5 +1,5 @@
 import { Field } from '../../openapi/fields.js';
-import { ADDRESS_KINDS } from './customer-address.entity.js';
+import { ADDRESS_KINDS } from './domain/address-kinds.js';
 
 /** Response views of customers and customer groups, as customers.presenter.ts builds them. */
 

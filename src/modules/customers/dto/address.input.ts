@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsString, Matches } from 'class-validator';
 import { ListQuery } from '../../../common/paging/list-query.dto.js';
 import { IsFlag, IsText, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
-import { ADDRESS_KINDS, type AddressKind } from '../customer-address.entity.js';
+import { ADDRESS_KINDS, type AddressKind } from '../domain/address-kinds.js';
 
 const upper = () => Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
 const KIND_MESSAGE = `must be one of: ${ADDRESS_KINDS.join(', ')}`;

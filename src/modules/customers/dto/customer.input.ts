@@ -1,6 +1,10 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
 import { type BatchKey, textKey } from '../../../common/batch/batch-body.pipe.js';
 import { IsFlag, IsId, IsText, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
 import { IsEmailAddress } from '../../../common/validation/email.js';
+import { AddressCreate } from './address.input.js';
 
 export class CustomerPatch {
   @Nullable()
@@ -44,3 +48,23 @@ export class CustomerCreate extends CustomerPatch {}
 
 /** What a batch PUT (and an import line) of this resource is matched by; a repeated key is refused on the later member. */
 export const CUSTOMER_BATCH_KEY: BatchKey<CustomerCreate> = textKey('email', { folded: true });
+
+/** The most addresses a customer's PUT may carry. */
+const MAX_ADDRESSES = 100;
+
+/**
+ * PUT /customer/{id}, a member of PUT /customers and a line of a customers import: the customer's
+ * whole writable representation, with its `addresses` when sent (docs/api.md#put-replace-a-resource):
+ * they become the customer's addresses, matched by kind and position; left out, the addresses stay.
+ */
+export class CustomerPut extends CustomerCreate {
+  @ApiProperty({
+    description: `Must be an array of addresses (each as POST /customer/{id}/addresses takes it); must have at most ${MAX_ADDRESSES} addresses. Sent, the customer's addresses become them: the k-th shipping address given replaces the customer's k-th shipping address (in id order), keeping its id, likewise billing; further ones are created, unmatched stored ones deleted, \`[]\` deletes them all. At most one of a kind has \`is_default: 1\`; when none has, the first of that kind that leaves \`is_default\` out is the default. Left out, the addresses stay as they are.`,
+  })
+  @Optional()
+  @ValidateNested({ each: true, message: 'must be an object' })
+  @Type(() => AddressCreate)
+  @ArrayMaxSize(MAX_ADDRESSES, { message: `must have at most ${MAX_ADDRESSES} addresses` })
+  @IsArray({ message: 'must be an array of addresses' })
+  addresses?: AddressCreate[];
+}

@@ -368,56 +368,30 @@ FROM
 WHERE
   "r"."id" IN ($1, $2);
 
--- CustomersRepository.countryByCode
+-- CustomersRepository.countriesByCodes
 SELECT
-  "Country"."id" AS "Country_id",
-  "Country"."name" AS "Country_name",
-  "Country"."code" AS "Country_code",
-  "Country"."code_3" AS "Country_code_3",
-  "Country"."enabled" AS "Country_enabled",
-  "Country"."created_at" AS "Country_created_at",
-  "Country"."updated_at" AS "Country_updated_at"
+  *
 FROM
-  "countries" "Country"
+  "countries"
 WHERE
-  (("Country"."code" = $1))
-LIMIT
-  1;
+  code = ANY ($1::text[]);
 
--- CustomersRepository.countryById
+-- CustomersRepository.statesByCodes
 SELECT
-  "Country"."id" AS "Country_id",
-  "Country"."name" AS "Country_name",
-  "Country"."code" AS "Country_code",
-  "Country"."code_3" AS "Country_code_3",
-  "Country"."enabled" AS "Country_enabled",
-  "Country"."created_at" AS "Country_created_at",
-  "Country"."updated_at" AS "Country_updated_at"
+  s.*
 FROM
-  "countries" "Country"
-WHERE
-  (("Country"."id" = $1))
-LIMIT
-  1;
+  "states" s
+  JOIN unnest($1::int[], $2::text[]) AS p (country_id, code) ON s.country_id = p.country_id
+  AND s.code = p.code;
 
--- CustomersRepository.stateOfCountry
-SELECT
-  "State"."id" AS "State_id",
-  "State"."country_id" AS "State_country_id",
-  "State"."name" AS "State_name",
-  "State"."code" AS "State_code",
-  "State"."enabled" AS "State_enabled",
-  "State"."created_at" AS "State_created_at",
-  "State"."updated_at" AS "State_updated_at"
-FROM
-  "states" "State"
+-- CustomersRepository.touchCustomers
+UPDATE "customers"
+SET
+  updated_at = now()
 WHERE
-  (
-    ("State"."country_id" = $1)
-    AND ("State"."code" = $2)
-  )
-LIMIT
-  1;
+  id = ANY ($1::int[])
+RETURNING
+  *;
 
 -- CustomersRepository.hasOtherDefault
 SELECT
