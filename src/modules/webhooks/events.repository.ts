@@ -33,16 +33,31 @@ const SCOPE_GROUPS_JSON = JSON.stringify(RESOURCE_SCOPE_GROUPS);
 
 /**
  * `sequence` of a new event: one more than the resource's last one (writes lock the resource's
- * row, so two events of one resource are never numbered at once), counting the events of the same
- * resource earlier in the same statement (`n` orders them).
+ * row, so two events of one resource are never numbered at once), plus the event's `rank` among the
+ * statement's events of the same resource (see ranked): the first is 1, the next 2, and so on.
  */
-const sequenceSql = (
-  events: string,
-) => `COALESCE((SELECT max(x.sequence) FROM ${events} x WHERE x.resource = a.resource AND x.resource_id = a.resource_id), 0)
-           + row_number() OVER (PARTITION BY a.resource, a.resource_id ORDER BY a.n)`;
+const sequenceSql = (events: string) =>
+  `COALESCE((SELECT max(x.sequence) FROM ${events} x WHERE x.resource = a.resource AND x.resource_id = a.resource_id), 0) + a.rank`;
+
+/**
+ * The events as the statement's JSON parameter: each with its `rank` among the events of the same
+ * resource before it in the list, counted here rather than by a window over the statement's rows
+ * (which sorted every event, its data included, twice: a fifth of the statement for an import chunk).
+ */
+function ranked(events: readonly NewEvent[]): string {
+  const seen = new Map<string, number>();
+  return JSON.stringify(
+    events.map((e) => {
+      const key = `${e.resource}\u0000${e.resource_id}`;
+      const rank = (seen.get(key) ?? 0) + 1;
+      seen.set(key, rank);
+      return { type: e.type, resource: e.resource, resource_id: e.resource_id, rank, data: e.data };
+    }),
+  );
+}
 
 /** The events of a statement's JSON parameter, in order (`n`). */
-const INPUT_SQL = `SELECT j->>'type' AS type, j->>'resource' AS resource, (j->>'resource_id')::bigint AS resource_id, j->'data' AS data, n
+const INPUT_SQL = `SELECT j->>'type' AS type, j->>'resource' AS resource, (j->>'resource_id')::bigint AS resource_id, (j->>'rank')::int AS rank, j->'data' AS data, n
            FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS i(j, n)`;
 
 /**
@@ -93,7 +108,7 @@ export class EventsRepository {
          ORDER BY g.id, w.id
          RETURNING id)
        SELECT (SELECT count(*) FROM e)::int AS events, (SELECT count(*) FROM d)::int AS deliveries`,
-      [JSON.stringify(events), SCOPE_GROUPS_JSON],
+      [ranked(events), SCOPE_GROUPS_JSON],
     );
     return row;
   }
@@ -112,7 +127,7 @@ export class EventsRepository {
          INSERT INTO ${this.deliveries} (webhook_id, event_id) SELECT $2::int, e.id FROM e
          RETURNING *)
        SELECT d.*, e.type AS event_type FROM d JOIN e ON e.id = d.event_id`,
-      [JSON.stringify([{ type: 'webhook.ping', resource: 'webhook', resource_id: webhookId, data }]), webhookId],
+      [ranked([{ type: 'webhook.ping', resource: 'webhook', resource_id: webhookId, data }]), webhookId],
     );
     return row;
   }

@@ -8,6 +8,7 @@ WITH
       j ->> 'type' AS type,
       j ->> 'resource' AS resource,
       (j ->> 'resource_id')::bigint AS resource_id,
+      (j ->> 'rank')::int AS rank,
       j -> 'data' AS data,
       n
     FROM
@@ -31,13 +32,7 @@ WITH
             AND x.resource_id = a.resource_id
         ),
         0
-      ) + row_number() OVER (
-        PARTITION BY
-          a.resource,
-          a.resource_id
-        ORDER BY
-          a.n
-      ),
+      ) + a.rank,
       a.data
     FROM
       a
@@ -107,6 +102,7 @@ WITH
       j ->> 'type' AS type,
       j ->> 'resource' AS resource,
       (j ->> 'resource_id')::bigint AS resource_id,
+      (j ->> 'rank')::int AS rank,
       j -> 'data' AS data,
       n
     FROM
@@ -130,13 +126,7 @@ WITH
             AND x.resource_id = a.resource_id
         ),
         0
-      ) + row_number() OVER (
-        PARTITION BY
-          a.resource,
-          a.resource_id
-        ORDER BY
-          a.n
-      ),
+      ) + a.rank,
       a.data
     FROM
       a
