@@ -103,6 +103,14 @@ export interface ImportFigure extends ImportRun {
   insert_select_ms: number;
   /** total_ms over insert_select_ms. */
   total_vs_insert_select: number;
+  /**
+   * The events the first import recorded (a product's and each of its parts', docs/api.md#put-products-and-their-parts),
+   * written again by one INSERT … SELECT from their own rows, rolled back: what the events alone cost the database.
+   */
+  insert_select_events: number;
+  insert_select_events_ms: number;
+  /** total_ms over insert_select_ms + insert_select_events_ms: the import against the floor of everything it writes. */
+  total_vs_insert_select_with_events: number;
   /** Peak VmRSS sampled during the first import (upload to completion), MiB. */
   api_rss_peak_mib: number;
   worker_rss_peak_mib: number;
@@ -301,6 +309,45 @@ const pct = (xs: number[], p: number) => {
   return Number(sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))].toFixed(1));
 };
 
+/** The id of the newest event (0 for none): the first import's events are those after it. */
+async function lastEventId(databaseUrl: string): Promise<number> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    return Number((await pool.query<{ id: string }>('SELECT coalesce(max(id), 0) AS id FROM events')).rows[0].id);
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * The events recorded after `afterId` written again by one INSERT … SELECT from their own rows (as new
+ * rows, the same type, resource, data and indexes), in a transaction rolled back and vacuumed away: the
+ * floor of writing them.
+ */
+async function insertSelectEvents(databaseUrl: string, afterId: number): Promise<{ events: number; ms: number }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const started = performance.now();
+      const { rowCount } = await client.query(
+        `INSERT INTO events (type, resource, resource_id, sequence, data)
+         SELECT type, resource, resource_id, sequence + 1000000, data FROM events WHERE id > $1 ORDER BY id`,
+        [afterId],
+      );
+      const ms = Math.round(performance.now() - started);
+      await client.query('ROLLBACK');
+      return { events: rowCount ?? 0, ms };
+    } finally {
+      client.release();
+    }
+  } finally {
+    await pool.query('VACUUM events').catch(() => undefined);
+    await pool.end();
+  }
+}
+
 export async function measureImport(
   api: Api,
   base: string,
@@ -347,6 +394,7 @@ export async function measureImport(
     const idleEnd = performance.now() + IDLE_SECONDS * 1000;
     const idle = await loop(productUrl, token, () => performance.now() >= idleEnd);
 
+    const eventsBefore = await lastEventId(databaseUrl);
     const profile = Boolean(process.env.BENCH_WORKER_PROFILE);
     if (profile) worker.kill('SIGUSR2');
     const apiCpu = cpuMs(apiProcess.pid!);
@@ -371,6 +419,9 @@ export async function measureImport(
       `import: ${first.status} in ${first.total_ms} ms (upload ${first.upload_ms} ms): ${first.created} created, ` +
         `${first.updated} updated, ${first.unchanged} unchanged, ${first.failed} failed`,
     );
+
+    const eventsFloor = await insertSelectEvents(databaseUrl, eventsBefore);
+    console.error(`import: its ${eventsFloor.events} events again by INSERT … SELECT in ${eventsFloor.ms} ms`);
 
     const again = process.env.BENCH_IMPORT_AGAIN === '0' ? null : await runImport(base, token, file);
     const alone = aloneFile ? await runImport(base, token, aloneFile) : null;
@@ -414,6 +465,9 @@ export async function measureImport(
       insert_select_products: count,
       insert_select_ms: insertSelectMs,
       total_vs_insert_select: Number((first.total_ms / Math.max(1, insertSelectMs)).toFixed(2)),
+      insert_select_events: eventsFloor.events,
+      insert_select_events_ms: eventsFloor.ms,
+      total_vs_insert_select_with_events: Number((first.total_ms / Math.max(1, insertSelectMs + eventsFloor.ms)).toFixed(2)),
       api_rss_peak_mib: apiRss,
       worker_rss_peak_mib: workerRss,
       api_hwm_mib: peakRssMiB(apiProcess.pid!),
@@ -448,7 +502,8 @@ export function importLine(f: ImportFigure): string {
   return (
     `import: ${f.products} products (${(f.file_bytes / 1e6).toFixed(1)} MB of NDJSON), one worker: ${run(f)}; ` +
     `the same rows by INSERT … SELECT ${(f.insert_select_ms / 1000).toFixed(2)} s (import ${f.total_vs_insert_select}× that); ` +
-    `peak RSS api ${f.api_rss_peak_mib} MiB, worker ${f.worker_rss_peak_mib} MiB; CPU api ${f.api_cpu_s} s, worker ${f.worker_cpu_s} s; ` +
+    `its ${f.insert_select_events} events by INSERT … SELECT ${(f.insert_select_events_ms / 1000).toFixed(2)} s ` +
+    `(import ${f.total_vs_insert_select_with_events}× rows and events); peak RSS api ${f.api_rss_peak_mib} MiB, worker ${f.worker_rss_peak_mib} MiB; CPU api ${f.api_cpu_s} s, worker ${f.worker_cpu_s} s; ` +
     `GET /product/{id} during it: ${f.product_requests} requests, p50 ${f.product_p50_ms} ms, p99 ${f.product_p99_ms} ms, ` +
     `max ${f.product_max_ms} ms (idle p99 ${f.idle_product_p99_ms} ms: ratio ${f.p99_ratio})` +
     (f.again ? `\nimport again, the same file: ${run(f.again)}` : '') +
