@@ -4,9 +4,7 @@ import { BulkResourceRegistry } from '../src/modules/bulk/bulk-resource.registry
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
 import { eventually } from './support/eventually.js';
-import { asText, ndjsonLines } from './support/ndjson.js';
-
-const NDJSON = 'application/x-ndjson';
+import { asText, imported, ndjsonLines } from './support/ndjson.js';
 
 type Address = Record<string, unknown> & { id: number; kind: string; is_default: number };
 type Customer = Record<string, unknown> & {
@@ -87,23 +85,6 @@ describeE2E('customers with their addresses: export, import and PUT', () => {
       },
       { timeoutMs: 20_000 },
     );
-
-  /** An import of `text` into `app`, waited for; its results as the results route gives them. */
-  const imported = async (app: TestApp, headers: Record<string, string>, text: string) => {
-    const started = await app.http.post('/imports?resource=customers').set(headers).set('Content-Type', NDJSON).send(text);
-    expect(started.status).toBe(202);
-    const id = started.body.data.id as number;
-    const done = await eventually(
-      async () => {
-        const res = await app.http.get(`/import/${id}`).set(headers);
-        if (res.body.data.status !== 'completed') throw new Error(`still ${res.body.data.status}`);
-        return res.body.data as Record<string, unknown>;
-      },
-      { timeoutMs: 20_000 },
-    );
-    const results = ndjsonLines((await asText(app.http.get(`/import/${id}/results`).set(headers))).body as string);
-    return { done, results };
-  };
 
   /** A customer as GET with both address embeds shows it, without what a store gives it (ids, times). */
   const portable = (c: Customer) => {
@@ -211,7 +192,7 @@ describeE2E('customers with their addresses: export, import and PUT', () => {
     try {
       const authB = { Authorization: `Bearer ${await b.token()}` };
       await geography(b, authB);
-      const { done, results } = await imported(b, authB, text);
+      const { done, results } = await imported(b, authB, 'customers', text);
       expect([done.created, done.failed]).toEqual([2, 0]);
       expect(results.map((r) => r.status)).toEqual(['created', 'created']);
       const before: Customer[] = [];
@@ -222,7 +203,7 @@ describeE2E('customers with their addresses: export, import and PUT', () => {
       }
       // The same file again: every line unchanged, no event, the same times and address ids.
       const last = await lastEvent(b);
-      const again = await imported(b, authB, text);
+      const again = await imported(b, authB, 'customers', text);
       expect([again.done.unchanged, again.done.failed]).toEqual([2, 0]);
       expect(await eventsAfter(b, last)).toEqual([]);
       for (const [i, email] of ['ada@example.com', 'grace@example.com'].entries()) {
@@ -239,7 +220,7 @@ describeE2E('customers with their addresses: export, import and PUT', () => {
     await t.sql(`UPDATE customers SET updated_at = '2020-01-01T00:00:00Z' WHERE id = $1`, [before.id]);
     const last = await lastEvent(t);
     const line = { ...lines[0], addresses: (lines[0].addresses as Address[]).slice(0, 3) };
-    const { results } = await imported(t, auth, `${JSON.stringify(line)}\n`);
+    const { results } = await imported(t, auth, 'customers', `${JSON.stringify(line)}\n`);
     expect(results).toEqual([{ line: 1, status: 'updated', id: before.id, key: 'ada@example.com' }]);
     const after = await customer(t, auth, 'ada@example.com');
     expect(after.shipping_addresses.data).toEqual([first, second]);

@@ -2,9 +2,7 @@ import pg from 'pg';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, ok } from './support/envelope.js';
 import { eventually } from './support/eventually.js';
-import { asText, ndjsonLines } from './support/ndjson.js';
-
-const NDJSON = 'application/x-ndjson';
+import { asText, imported, ndjsonLines } from './support/ndjson.js';
 
 /**
  * Exports say where to continue (docs/api.md#export-snapshot): `snapshot_at` is such that every
@@ -133,22 +131,6 @@ describeE2E('bulk exports: where to continue', () => {
     expect([done.lines, done.snapshot_at]).toEqual([2, '2026-01-02 03:04:05']);
     expect((await fileOf(id)).map((l) => l.sku)).toEqual(['A-1', 'B-1']);
   });
-  /** An import of `text` into `app`, waited for; its results as the results route gives them. */
-  const imported = async (app: TestApp, headers: Record<string, string>, resource: string, text: string) => {
-    const started = await app.http.post(`/imports?resource=${resource}`).set(headers).set('Content-Type', NDJSON).send(text);
-    expect(started.status).toBe(202);
-    const id = started.body.data.id as number;
-    const done = await eventually(
-      async () => {
-        const res = await app.http.get(`/import/${id}`).set(headers);
-        if (res.body.data.status !== 'completed') throw new Error(`still ${res.body.data.status}`);
-        return res.body.data as Record<string, unknown>;
-      },
-      { timeoutMs: 20_000 },
-    );
-    const results = ndjsonLines((await asText(app.http.get(`/import/${id}/results`).set(headers))).body as string);
-    return { done, results };
-  };
 
   /** A country as GET ?embed=states shows it, without what a store gives it (ids, times). */
   const portable = (country: Record<string, unknown>) => {

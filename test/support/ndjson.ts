@@ -1,4 +1,6 @@
 import type { Test } from 'supertest';
+import { eventually } from './eventually.js';
+import type { TestApp } from './test-app.js';
 
 /** A request whose answer is NDJSON (an import's results, an export's file): its body read whole as text. */
 export function asText(req: Test): Test {
@@ -16,4 +18,24 @@ export function ndjsonLines<T = Record<string, unknown>>(text: string): T[] {
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as T);
+}
+
+/**
+ * An NDJSON import of `text` as `resource` into `app`, waited for until it completes: the import as
+ * `GET /import/{id}` shows it then, and its results as `GET /import/{id}/results` gives them.
+ */
+export async function imported(app: TestApp, headers: Record<string, string>, resource: string, text: string) {
+  const started = await app.http.post(`/imports?resource=${resource}`).set(headers).set('Content-Type', 'application/x-ndjson').send(text);
+  if (started.status !== 202) throw new Error(`POST /imports?resource=${resource} → ${started.status} ${JSON.stringify(started.body)}`);
+  const id = started.body.data.id as number;
+  const done = await eventually(
+    async () => {
+      const res = await app.http.get(`/import/${id}`).set(headers);
+      if (res.body.data.status !== 'completed') throw new Error(`still ${res.body.data.status}`);
+      return res.body.data as Record<string, unknown>;
+    },
+    { timeoutMs: 20_000 },
+  );
+  const results = ndjsonLines((await asText(app.http.get(`/import/${id}/results`).set(headers))).body as string);
+  return { done, results };
 }
