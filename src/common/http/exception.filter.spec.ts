@@ -17,6 +17,14 @@ describe('mapDatabaseError', () => {
       email: ['is already in use'],
     });
   });
+  it('turns an exclusion violation, which only a concurrent write reaches, into the 409 of a concurrent change', () => {
+    const conflict = mapDatabaseError({
+      code: '23P01',
+      detail: 'Key (customer_id, kind)=(1, shipping) conflicts with existing key (customer_id, kind)=(1, shipping).',
+    });
+    expect(conflict?.status).toBe(409);
+    expect(conflict?.body).toBe('The resource was changed by a concurrent request; retry the request.');
+  });
   it('turns deletes of referenced rows into 409 and dangling references into 422', () => {
     const conflict = mapDatabaseError({ code: '23503', detail: 'Key (id)=(1) is still referenced from table "quote_items".' });
     expect(conflict?.status).toBe(409);

@@ -38,6 +38,9 @@ export function mapDatabaseError(err: PgError): ApiError | null {
       return ApiError.unprocessable({ [err.column ?? 'body']: ['must not be null'] });
     case '23514':
       return ApiError.unprocessable({ body: ['violates a rule of the resource'] });
+    // An exclusion constraint (one default address of a kind): the writes check it first and hold the
+    // owner's row, so only a concurrent write can get here.
+    case '23P01':
     case '40001':
     case '40P01':
     case '55P03':
