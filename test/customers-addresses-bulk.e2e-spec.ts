@@ -3,8 +3,7 @@ import { queryCounter } from '../src/database/query-counter.js';
 import { BulkResourceRegistry } from '../src/modules/bulk/bulk-resource.registry.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, fail, ok } from './support/envelope.js';
-import { eventually } from './support/eventually.js';
-import { asText, imported, ndjsonLines } from './support/ndjson.js';
+import { asText, exportCompleted, imported, ndjsonLines } from './support/ndjson.js';
 
 type Address = Record<string, unknown> & { id: number; kind: string; is_default: number };
 type Customer = Record<string, unknown> & {
@@ -76,15 +75,7 @@ describeE2E('customers with their addresses: export, import and PUT', () => {
       )
     ).map((e) => [e.type, e.resource_id]);
 
-  const completed = (id: number) =>
-    eventually(
-      async () => {
-        const res = await t.http.get(`/export/${id}`).set(auth);
-        if (res.body.data?.status !== 'completed') throw new Error(`export ${id} is ${JSON.stringify(res.body)}`);
-        return res.body.data as Record<string, unknown>;
-      },
-      { timeoutMs: 20_000 },
-    );
+  const completed = (id: number) => exportCompleted(t, auth, id);
 
   /** A customer as GET with both address embeds shows it, without what a store gives it (ids, times). */
   const portable = (c: Customer) => {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS, ok } from './support/envelope.js';
 import { eventually } from './support/eventually.js';
-import { asText, imported, ndjsonLines } from './support/ndjson.js';
+import { asText, exportCompleted, imported, ndjsonLines } from './support/ndjson.js';
 
 /**
  * Exports say where to continue (docs/api.md#export-snapshot): `snapshot_at` is such that every
@@ -27,15 +27,7 @@ describeE2E('bulk exports: where to continue', () => {
   });
   afterAll(() => t?.close());
 
-  const completed = (id: number) =>
-    eventually(
-      async () => {
-        const res = await t.http.get(`/export/${id}`).set(auth);
-        if (res.body.data?.status !== 'completed') throw new Error(`export ${id} is ${JSON.stringify(res.body)}`);
-        return res.body.data as Record<string, unknown>;
-      },
-      { timeoutMs: 20_000 },
-    );
+  const completed = (id: number) => exportCompleted(t, auth, id);
 
   const fileOf = async (id: number) => ndjsonLines((await asText(t.http.get(`/export/${id}/file`).set(auth))).body as string);
 

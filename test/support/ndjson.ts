@@ -39,3 +39,15 @@ export async function imported(app: TestApp, headers: Record<string, string>, re
   const results = ndjsonLines((await asText(app.http.get(`/import/${id}/results`).set(headers))).body as string);
   return { done, results };
 }
+
+/** Export `id` of `app`, waited for until it completes: as `GET /export/{id}` shows it then. */
+export function exportCompleted(app: TestApp, headers: Record<string, string>, id: number) {
+  return eventually(
+    async () => {
+      const res = await app.http.get(`/export/${id}`).set(headers);
+      if (res.body.data?.status !== 'completed') throw new Error(`export ${id} is ${JSON.stringify(res.body)}`);
+      return res.body.data as Record<string, unknown>;
+    },
+    { timeoutMs: 20_000 },
+  );
+}
