@@ -43,3 +43,26 @@ describe('embedding helpers', () => {
     ]);
   });
 });
+
+describe('groupBy', () => {
+  it('groups rows by their owner, keeping their order', () => {
+    const grouped = groupBy(
+      [
+        { id: 1, owner: 2 },
+        { id: 2, owner: 1 },
+        { id: 3, owner: 2 },
+      ],
+      (r) => r.owner,
+    );
+    expect([...grouped]).toEqual([
+      [
+        2,
+        [
+          { id: 1, owner: 2 },
+          { id: 3, owner: 2 },
+        ],
+      ],
+      [1, [{ id: 2, owner: 1 }]],
+    ]);
+  });
+});

@@ -55,7 +55,7 @@ export function embedded<T>(value: T): { data: T } {
 }
 
 /** Groups rows by a key, for one-query-per-relation embedding. */
-export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
   for (const row of rows) {
     const k = key(row);

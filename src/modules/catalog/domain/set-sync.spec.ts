@@ -1,5 +1,5 @@
 import { matchMembers } from './part-sync.js';
-import { changedOwners, groupBy, planSync } from './set-sync.js';
+import { changedOwners, planSync } from './set-sync.js';
 
 interface Tier {
   id?: number;
@@ -57,28 +57,5 @@ describe('planSync', () => {
     );
     // The update statement answers the ids of the rows it changed: only row 2's values differ.
     expect([...changedOwners(plan, new Set([2]))]).toEqual(['emptied', 'repriced']);
-  });
-});
-
-describe('groupBy', () => {
-  it('groups rows by their owner, keeping their order', () => {
-    const grouped = groupBy(
-      [
-        { id: 1, owner: 2 },
-        { id: 2, owner: 1 },
-        { id: 3, owner: 2 },
-      ],
-      (r) => r.owner,
-    );
-    expect([...grouped]).toEqual([
-      [
-        2,
-        [
-          { id: 1, owner: 2 },
-          { id: 3, owner: 2 },
-        ],
-      ],
-      [1, [{ id: 2, owner: 1 }]],
-    ]);
   });
 });

@@ -64,15 +64,3 @@ export function changedOwners<O, S, R extends { id: number }>(plan: SyncPlan<O, 
   for (const r of plan.updated) if (updatedIds.has(r.row.id)) out.add(r.owner);
   return out;
 }
-
-/** Stored rows grouped by their owner's id. */
-export function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
-  const out = new Map<number, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = out.get(k);
-    if (list) list.push(row);
-    else out.set(k, [row]);
-  }
-  return out;
-}

@@ -16,7 +16,7 @@ import {
   refusedShippingFields,
   shippingFieldError,
 } from '../domain/product-type-rules.js';
-import { groupBy } from '../domain/set-sync.js';
+import { groupBy } from '../../../common/embed/embed.js';
 import type { PriceTierCreate } from '../parts/dto/price-tier.input.js';
 import type { CategoryLinkInput } from '../categories/dto/category.input.js';
 import type { CustomFieldDefinition } from '../../custom-fields/custom-field-definition.entity.js';

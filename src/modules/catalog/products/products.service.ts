@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { type EmbedSelection, embedded, parseEmbed } from '../../../common/embed/embed.js';
+import { type EmbedSelection, embedded, groupBy, parseEmbed } from '../../../common/embed/embed.js';
 import { ApiError } from '../../../common/http/api-error.js';
 import { Page } from '../../../common/http/envelope.js';
 import { assertIfMatch } from '../../../common/http/etag.js';
@@ -34,7 +34,6 @@ import { type ProductRecord, ProductsRepository } from './products.repository.js
 import { ProductRowsRepository, type StockRow } from './product-rows.repository.js';
 import type { Product } from './product.entity.js';
 import { PRODUCT_LIST } from '../catalog.lists.js';
-import { groupBy } from '../domain/set-sync.js';
 
 export type { ProductJson } from '../catalog.presenter.js';
 
