@@ -45,7 +45,10 @@ export async function runPrimary(config: AppConfig): Promise<void> {
     });
     return worker;
   };
-  const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+  // cluster.workers drops a worker only once it has both exited and disconnected, in either order: in
+  // the 'exit' of the last one its IPC channel may still be open, so the dead are left out here (else
+  // the primary would never see "none left", and would end without its "Stopped." when its loop empties).
+  const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
   const stopAll = (hard: boolean) => {
     for (const w of alive()) {
       // An api process ignores repeated signals (the group's may have reached it already), so "now" is SIGKILL.

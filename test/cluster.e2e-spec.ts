@@ -82,7 +82,10 @@ describeE2E('WEB_CONCURRENCY=2', () => {
         .map((l) => l.pid as number)
         .sort();
     const expected = [...current, api.child.pid as number].sort();
-    await waitFor(() => expected.every((p) => stoppedPids().includes(p)), `a "Stopped." line from each of ${expected.join(', ')}`);
+    const missing = () => expected.filter((p) => !stoppedPids().includes(p));
+    await waitFor(() => missing().length === 0, `a "Stopped." line from each of ${expected.join(', ')}`).catch((err: Error) => {
+      throw new Error(`${err.message} (none from ${missing().join(', ')}; the primary is ${api.child.pid})`);
+    });
     expect(stoppedPids()).toEqual(expected);
   });
 });
