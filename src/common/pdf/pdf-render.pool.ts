@@ -2,6 +2,9 @@ import { availableParallelism } from 'node:os';
 import { ThreadPool, threadFile } from '../threads/thread-pool.js';
 import type { PdfRenderTask } from './pdf-render.worker.js';
 
+/** The render threads' young generation (new space and its large objects), whatever the process's own. */
+const RENDER_YOUNG_GENERATION_MB = 6;
+
 /**
  * Renders PDFs on worker threads (pdf-render.worker.ts), so a long one (hundreds of lines in many
  * scripts, seconds of CPU) never holds the event loop that answers requests. What is drawn is a
@@ -17,7 +20,11 @@ export class PdfRenderPool<I> {
     size = defaultSize(),
     idleMs = 60_000,
   ) {
-    this.pool = new ThreadPool('PDF render', threadFile(import.meta.url, 'pdf-render.worker.js'), size, idleMs);
+    // A small nursery: a render's garbage is short-lived, and with the process's 16 MiB semi-spaces the
+    // thread's heap grew to 70–85 MiB for four 500-line quotes (bench/README.md, "PDF render threads").
+    this.pool = new ThreadPool('PDF render', threadFile(import.meta.url, 'pdf-render.worker.js'), size, idleMs, {
+      resourceLimits: { maxYoungGenerationSizeMb: RENDER_YOUNG_GENERATION_MB },
+    });
   }
 
   async render(input: I): Promise<Buffer> {

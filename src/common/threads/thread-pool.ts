@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { ThreadReply, ThreadRequest } from './thread-task.js';
+import { withOwnYoungGeneration } from './young-generation.js';
 
 /**
  * CPU-bound work on worker threads, so a long task (a PDF of hundreds of lines, a chunk of import
@@ -13,7 +14,8 @@ import type { ThreadReply, ThreadRequest } from './thread-task.js';
  *
  * The thread's side is `serveTasks` (thread-task.ts) in the file the pool is given. `nice` (0 to 19)
  * lowers the threads' CPU priority where the system allows it (Linux): work that may wait, such as an
- * import, then takes the CPU the api's requests leave. `resourceLimits` bounds each thread's heap.
+ * import, then takes the CPU the api's requests leave. `resourceLimits` bounds each thread's heap,
+ * its young generation included even where the process sets its own (see withOwnYoungGeneration).
  *
  * node:worker_threads directly rather than a pool library: the pool is one message type, one queue
  * and a thread count, and the one thing a library would not do for us is the same here — finding the
@@ -69,7 +71,8 @@ export class ThreadPool<I, O> {
   }
 
   private start(): Worker {
-    const worker = new Worker(this.file, { workerData: { nice: this.options.nice ?? 0 }, resourceLimits: this.options.resourceLimits });
+    const { resourceLimits } = this.options;
+    const worker = withOwnYoungGeneration(resourceLimits, () => new Worker(this.file, { workerData: { nice: this.options.nice ?? 0 }, resourceLimits }));
     worker.on('message', (reply: ThreadReply<O>) => {
       const task = this.busy.get(worker);
       if (!task || task.request.id !== reply.id) return;

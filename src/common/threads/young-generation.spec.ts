@@ -1,0 +1,58 @@
+import v8 from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import { processSemiSpaceMb, withOwnYoungGeneration } from './young-generation.js';
+
+/** A thread that makes short-lived garbage until its nursery has grown, then reports the nursery's size (MiB). */
+const NURSERY_PROBE = `
+const v8 = require('node:v8');
+let keep = [];
+for (let i = 0; i < 3e6; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 20000) keep = []; }
+const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+require('node:worker_threads').parentPort.postMessage(space.space_size / 1048576);
+`;
+
+async function nurseryOf(start: () => Worker): Promise<number> {
+  const worker = start();
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
+const probe = (maxYoungGenerationSizeMb?: number) => {
+  const resourceLimits = maxYoungGenerationSizeMb ? { maxYoungGenerationSizeMb } : undefined;
+  return () => withOwnYoungGeneration(resourceLimits, () => new Worker(NURSERY_PROBE, { eval: true, resourceLimits }));
+};
+
+describe("a worker thread's young generation", () => {
+  afterEach(() => v8.setFlagsFromString(`--max-semi-space-size=${processSemiSpaceMb()}`));
+
+  it("is the thread's own limit even where the process sets --max-semi-space-size, which V8 would apply instead", async () => {
+    // As `npm start` does for the api: 16 MiB semi-spaces (a 32 MiB new space) for every isolate made from now on.
+    v8.setFlagsFromString('--max-semi-space-size=16');
+    const plain = await nurseryOf(() => new Worker(NURSERY_PROBE, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 6 } }));
+    expect(plain).toBe(32);
+    expect(await nurseryOf(probe(6))).toBe(4);
+    expect(await nurseryOf(probe(24))).toBe(16);
+    // The process's value is back once the thread is online: a thread without a limit gets it, as before.
+    expect(await nurseryOf(probe())).toBe(32);
+  });
+
+  it('starts two at once, each with its own limit', async () => {
+    v8.setFlagsFromString('--max-semi-space-size=16');
+    expect(await Promise.all([nurseryOf(probe(6)), nurseryOf(probe(24))])).toEqual([4, 16]);
+    expect(await nurseryOf(probe())).toBe(32);
+  });
+
+  it("reads the process's --max-semi-space-size from its command line, then NODE_OPTIONS", () => {
+    expect(processSemiSpaceMb([], '')).toBe(0);
+    expect(processSemiSpaceMb(['--max-semi-space-size=16', '--heap-growing-percent=50'], '')).toBe(16);
+    expect(processSemiSpaceMb(['--max_semi_space_size', '8'], '')).toBe(8);
+    expect(processSemiSpaceMb(['--max-semi-space-size=16'], '--max-semi-space-size=4 --inspect')).toBe(4);
+    expect(processSemiSpaceMb(['--max-semi-space-size'], '')).toBe(0);
+  });
+});
