@@ -1,9 +1,11 @@
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { changesOf } from './changes.js';
 import { keyFold, matchMembers } from './domain/match-members.js';
+import { planSync } from './domain/set-sync.js';
+import { writeSyncPlan } from './set-sync.writer.js';
 import { putTarget, replacementValues, writableFieldsOf } from './replacement.js';
 import type { ResourceEvents } from './resource-events.js';
-import { parseEmbed } from '../embed/embed.js';
+import { groupBy, parseEmbed } from '../embed/embed.js';
 import { ApiError } from '../http/api-error.js';
 import { WithStatus } from '../http/envelope.js';
 import { assertIfMatch, assertIfMatchCollection, assertNoIfMatch } from '../http/etag.js';
@@ -86,8 +88,8 @@ export abstract class ChildReadService<
 
 /**
  * The plumbing every nested resource shares, reads and writes: writes lock the owner row first, so
- * writes to one owner's parts (and the owner's deletion) are serialized. Subclasses add their rules
- * in `prepare`.
+ * writes to one owner's parts (and the owner's deletion) are serialized. Subclasses add what follows
+ * a write in `afterWrite`.
  */
 export abstract class ChildResourceService<E extends Row, O extends Row, J extends object = object> extends ChildReadService<
   E,
@@ -99,19 +101,13 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
     super(tx, cfg);
   }
 
-  /** Cross-field and cross-row rules; returns the values to write. `current` is null on create. */
-  protected async prepare(_m: EntityManager, _owner: O, values: Values, _current: E | null): Promise<Values> {
-    return values;
-  }
-
   /** Runs after every write, in its transaction (e.g. to move the owner's updated_at). */
   protected async afterWrite(_m: EntityManager, _owner: O): Promise<void> {}
 
   create(ownerKey: string, input: object) {
     return this.tx.run(async (m) => {
       const owner = await this.cfg.findOwner(m, ownerKey, true);
-      const values = await this.prepare(m, owner, changesOf(input), null);
-      const row = await this.cfg.table.insert(m, { ...values, [this.cfg.owner]: owner.id });
+      const row = await this.cfg.table.insert(m, { ...changesOf(input), [this.cfg.owner]: owner.id });
       await this.afterWrite(m, owner);
       return this.recorded(m, 'created', row.id, this.cfg.present(row));
     });
@@ -122,8 +118,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
       const owner = await this.cfg.findOwner(m, ownerKey, true);
       const current = await this.findIn(m, owner, key, true);
       assertIfMatch(this.cfg.present(current));
-      const values = await this.prepare(m, owner, changesOf(input), current);
-      const { row, changed } = await this.cfg.table.change(m, current, values);
+      const { row, changed } = await this.cfg.table.change(m, current, changesOf(input));
       // A PATCH that changes nothing changes nothing: not updated_at (the owner's neither), no event.
       if (!changed) return this.cfg.present(current);
       await this.afterWrite(m, owner);
@@ -133,9 +128,8 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
 
   /**
    * PUT (docs/api.md#put-replace-a-resource): the part becomes the body, a field left out taking what a create gives it
-   * (the column's default, or null), through `prepare` as PATCH; a PUT that changes nothing changes
-   * nothing. A key that names no part creates one (201) when the part is created by key and the body
-   * carries that key; otherwise 404.
+   * (the column's default, or null); a PUT that changes nothing changes nothing. A key that names no
+   * part creates one (201) when the part is created by key and the body carries that key; otherwise 404.
    */
   replace(ownerKey: string, key: string, input: object): Promise<J | WithStatus<J>> {
     return this.tx.run(async (m) => {
@@ -144,8 +138,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
       if (!current) return new WithStatus(201, await this.createAt(m, owner, key, input));
       assertIfMatch(this.cfg.present(current));
       const replacement = replacementValues(input, writableFieldsOf(input.constructor), this.cfg.table.columnDefaults());
-      const values = await this.prepare(m, owner, replacement, current);
-      const { row, changed } = await this.cfg.table.change(m, current, values);
+      const { row, changed } = await this.cfg.table.change(m, current, replacement);
       if (!changed) return this.cfg.present(current);
       await this.afterWrite(m, owner);
       return this.recorded(m, 'updated', row.id, this.cfg.present(row));
@@ -166,7 +159,6 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
       const [collection] = await this.replaceIn(m, [{ owner, inputs }], {
         // The collection as its GET lists it (no `listWhere` on a part put as a collection).
         check: (stored) => assertIfMatchCollection(async () => [...stored].sort((a, b) => a.id - b.id).map(this.cfg.present)),
-        field: (_list, index, field) => `${index}.${field}`,
       });
       if (collection.changed) await this.afterWrite(m, owner);
       return collection.parts;
@@ -177,14 +169,14 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
    * The collection PUT of several owners at once (replaceAll; the owners locked by the caller, in its
    * transaction): each owner's parts become its list, matched by the same key, in the same statements
    * whatever the number of owners (one read of their parts, one DELETE, one INSERT, one UPDATE, one
-   * statement of events). `check` sees the stored parts before anything is written; a refused member
-   * is named by `field` (its list, its index in it and the field). Answers, per owner, its collection
-   * as its GET shows it and whether it changed; `afterWrite` is the caller's.
+   * statement of events: planSync and writeSyncPlan). `check` sees the stored parts before anything is
+   * written. Answers, per owner, its collection as its GET shows it and whether it changed;
+   * `afterWrite` is the caller's.
    */
   async replaceIn(
     m: EntityManager,
     lists: { owner: O; inputs: object[] }[],
-    options: { check?: (stored: E[]) => Promise<void>; field: (list: number, index: number, field: string) => string },
+    options: { check?: (stored: E[]) => Promise<void> } = {},
   ): Promise<{ parts: J[]; changed: boolean }[]> {
     const { alt, fold } = this.cfg.table.key;
     const defaults = this.cfg.table.columnDefaults();
@@ -198,49 +190,30 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
       lists.map((l) => l.owner.id),
     );
     await options.check?.(stored);
-    const removed: E[] = [];
-    const creates: Values[] = [];
-    const updates: { id: number; values: Values }[] = [];
-    const kept = new Set<number>();
-    for (const [list, { owner, inputs }] of lists.entries()) {
-      const own = stored.filter((r) => ownerOf(r) === owner.id);
-      const matched = matchMembers(own, inputs, keyOf, keyOf, this.cfg.collectionKey ? undefined : keyFold(fold));
-      for (const r of matched) if (r) kept.add(r.id);
-      removed.push(...own.filter((r) => !kept.has(r.id)));
-      for (const [index, input] of inputs.entries()) {
-        const current = matched[index];
-        try {
-          if (current) {
-            const replacement = replacementValues(input, writableFieldsOf(input.constructor), defaults);
-            updates.push({ id: current.id, values: await this.prepare(m, owner, replacement, current) });
-          } else {
-            creates.push({ ...(await this.prepare(m, owner, changesOf(input), null)), [this.cfg.owner]: owner.id });
-          }
-        } catch (error) {
-          if (!(error instanceof ApiError) || typeof error.body === 'string') throw error;
-          const named = Object.entries(error.body).map(([field, messages]) => [options.field(list, index, field), messages]);
-          throw new ApiError(error.status, Object.fromEntries(named), error.headers);
-        }
-      }
-    }
-    await this.cfg.table.deleteMany(
-      m,
-      removed.map((r) => r.id),
+    const storedOf = groupBy(stored, ownerOf);
+    const plan = planSync(
+      lists.map(({ owner, inputs }) => ({ owner: owner.id, id: owner.id, sent: inputs, stored: storedOf.get(owner.id) ?? [] })),
+      {
+        match: (inputs, own) => matchMembers(own, inputs, keyOf, keyOf, this.cfg.collectionKey ? undefined : keyFold(fold)),
+        // A member that replaces a part writes every field (left out: its default); a new one what it gives.
+        values: (input, current) => (current ? replacementValues(input, writableFieldsOf(input.constructor), defaults) : changesOf(input)),
+        ownerColumn: this.cfg.owner,
+      },
     );
-    const inserted = await this.cfg.table.insertMany(m, creates);
-    const changed = await this.cfg.table.changeMany(m, updates);
+    const { removed, inserted, changed } = await writeSyncPlan(m, this.cfg.table, plan);
     const events = [
       ...removed.map((row) => ({ action: 'deleted' as const, id: row.id, data: this.cfg.present(row) })),
       ...inserted.map((row) => ({ action: 'created' as const, id: row.id, data: this.cfg.present(row) })),
       ...changed.map((row) => ({ action: 'updated' as const, id: row.id, data: this.cfg.present(row) })),
     ];
     if (events.length) await this.cfg.events?.recordMany(m, events);
-    const byId = new Map<number, E>(stored.filter((r) => kept.has(r.id)).map((r) => [r.id, r]));
+    const gone = new Set(removed.map((r) => r.id));
+    const byId = new Map<number, E>(stored.filter((r) => !gone.has(r.id)).map((r) => [r.id, r]));
     for (const row of [...inserted, ...changed]) byId.set(row.id, row);
     const touched = new Set([...removed, ...inserted, ...changed].map(ownerOf));
-    const parts = [...byId.values()].sort((a, b) => a.id - b.id);
+    const partsOf = groupBy([...byId.values()].sort((a, b) => a.id - b.id), ownerOf);
     return lists.map(({ owner }) => ({
-      parts: parts.filter((r) => ownerOf(r) === owner.id).map(this.cfg.present),
+      parts: (partsOf.get(owner.id) ?? []).map(this.cfg.present),
       changed: touched.has(owner.id),
     }));
   }
@@ -254,8 +227,7 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
       throw ApiError.field(target.field, `must be ${key} (the key in the path) when no ${label.toLowerCase()} has it`);
     }
     assertNoIfMatch();
-    const values = await this.prepare(m, owner, changesOf(input), null);
-    const row = await this.cfg.table.insert(m, { ...values, [this.cfg.owner]: owner.id });
+    const row = await this.cfg.table.insert(m, { ...changesOf(input), [this.cfg.owner]: owner.id });
     await this.afterWrite(m, owner);
     return this.recorded(m, 'created', row.id, this.cfg.present(row));
   }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { changesOf } from '../../common/crud/changes.js';
+import { planSync } from '../../common/crud/domain/set-sync.js';
+import { writeSyncPlan } from '../../common/crud/set-sync.writer.js';
 import { groupBy, parseEmbed } from '../../common/embed/embed.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { assertIfMatch } from '../../common/http/etag.js';
@@ -10,7 +12,7 @@ import { TransactionRunner } from '../../database/transaction.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.service.js';
 import type { Country } from '../geography/country.entity.js';
 import type { CustomerAddress } from './customer-address.entity.js';
-import { ADDRESS_KINDS, type AddressKind } from './domain/address-kinds.js';
+import { ADDRESS_KINDS, type AddressKind, matchByKindAndPosition } from './domain/address-kinds.js';
 import type { Customer } from './customer.entity.js';
 import { type AddressJson, presentAddress } from './customers.presenter.js';
 import { CustomersRepository } from './customers.repository.js';
@@ -141,7 +143,7 @@ export class CustomerAddressesService {
       lists.map((l) => l.customerId),
       [...ADDRESS_KINDS],
     );
-    const storedOf = groupBy(stored, (a) => `${a.customer_id}:${a.kind}`);
+    const storedOf = groupBy(stored, (a) => a.customer_id);
     const defaults = this.repository.addresses.columnDefaults();
     const given = lists.flatMap(({ inputs }) =>
       inputs.map((input, index) => ({ index, input: replacementValues(input, ADDRESS_FIELDS, defaults) as AddressCreate })),
@@ -151,14 +153,10 @@ export class CustomerAddressesService {
       given.map(({ input }) => ({ input, current: null })),
     );
     const bag = new FieldErrorBag();
-    const removed: CustomerAddress[] = [];
-    const creates: Partial<CustomerAddress>[] = [];
-    const updates: { id: number; values: Partial<CustomerAddress> }[] = [];
     let at = 0;
-    for (const [list, { customerId, inputs }] of lists.entries()) {
+    const owners = lists.map(({ customerId, inputs }, list) => {
       const members = given.slice(at, at + inputs.length).map((g, i) => ({ ...g, place: places[at + i] }));
       at += inputs.length;
-      const own = new Map(ADDRESS_KINDS.map((kind) => [kind, storedOf.get(`${customerId}:${kind}`) ?? []]));
       const taken = new Map<AddressKind, boolean>();
       for (const kind of ADDRESS_KINDS) {
         const marked = members.filter((g) => g.input.kind === kind && inputs[g.index].is_default === true);
@@ -167,9 +165,9 @@ export class CustomerAddressesService {
         }
         taken.set(kind, marked.length > 0);
       }
-      // In the order given (new addresses get their ids in it), the k-th of a kind taking the k-th stored one of that kind.
-      const seen = new Map<AddressKind, number>();
-      for (const { index, input, place } of members) {
+      // In the order given (new addresses get their ids in it): the first of a kind without is_default
+      // is its default when none says is_default: 1.
+      const sent = members.map(({ index, input, place }) => {
         const kind = input.kind!;
         for (const [name, messages] of Object.entries(place.errors.errors))
           for (const msg of messages) bag.add(field(list, index, name), msg);
@@ -177,22 +175,13 @@ export class CustomerAddressesService {
         const isDefault = resolveIsDefault({ requested, current: null, kind, kindHasOtherDefault: taken.get(kind)! && requested !== true });
         if (isDefault) taken.set(kind, true);
         const { country_code: _c, state_code: _s, ...rest } = input;
-        const values = { ...(rest as Partial<CustomerAddress>), state_id: null, ...place.values, is_default: isDefault };
-        const k = seen.get(kind) ?? 0;
-        seen.set(kind, k + 1);
-        const current = own.get(kind)![k];
-        if (current) updates.push({ id: current.id, values });
-        else creates.push({ ...values, customer_id: customerId });
-      }
-      for (const kind of ADDRESS_KINDS) removed.push(...own.get(kind)!.slice(seen.get(kind) ?? 0));
-    }
+        return { kind, values: { ...(rest as Partial<CustomerAddress>), state_id: null, ...place.values, is_default: isDefault } };
+      });
+      return { owner: customerId, id: customerId, sent, stored: storedOf.get(customerId) ?? [] };
+    });
     bag.throwIfAny();
-    await this.repository.addresses.deleteMany(
-      m,
-      removed.map((a) => a.id),
-    );
-    const changed = (await this.repository.addresses.changeMany(m, updates)).sort((a, b) => a.id - b.id);
-    const inserted = await this.repository.addresses.insertMany(m, creates);
+    const plan = planSync(owners, { match: matchByKindAndPosition, values: (member) => ({ ...member.values }), ownerColumn: 'customer_id' });
+    const { removed, inserted, changed } = await writeSyncPlan(m, this.repository.addresses, plan);
     const presented = await this.present(m, [...removed, ...inserted, ...changed]);
     const actions = [
       ...removed.map(() => 'deleted' as const),

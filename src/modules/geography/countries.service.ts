@@ -39,15 +39,13 @@ export class CountriesService extends CrudResource<Country, ReturnType<typeof pr
       },
       parts: {
         fields: ['states'],
-        write: async (m, members, field) => {
+        write: async (m, members) => {
           const sending = members.flatMap(({ row, input }, member) => {
             const list = (input as CountryPut).states;
             return list ? [{ owner: row, inputs: list, member }] : [];
           });
           if (sending.length === 0) return [];
-          const written = await states.replaceIn(m, sending, {
-            field: (list, index, name) => field(sending[list].member, `states.${index}.${name}`),
-          });
+          const written = await states.replaceIn(m, sending);
           // A country whose states changed changed: its updated_at moves (docs/api.md#export-snapshot).
           return repository.touchCountries(
             m,

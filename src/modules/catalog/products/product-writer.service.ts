@@ -5,7 +5,7 @@ import { categoryLinkEvent, customFieldEvent, partEvent, presentCategory, presen
 import { type KeyOf, listDiff, matchMembers, replacementValues } from '../domain/part-sync.js';
 import { type MemberPart, type ProductPart, PARTS, PART_NAMES, PRODUCT_FIELDS, TIER_FIELDS, byTier } from '../domain/product-parts.js';
 import { groupBy } from '../../../common/embed/embed.js';
-import { type SyncPlan, changedOwners, planSync } from '../domain/set-sync.js';
+import { type SyncPlan, changedOwners, planSync } from '../../../common/crud/domain/set-sync.js';
 import type { PriceTierCreate } from '../parts/dto/price-tier.input.js';
 import type { VariantPut } from './dto/product-put.input.js';
 import type { CheckedWrite, Plan } from './product-write-checks.service.js';

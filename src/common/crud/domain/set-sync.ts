@@ -1,9 +1,9 @@
 /**
- * Making the stored rows of many owners what was sent for each (a PUT's list part, a product's
- * custom field values, a variant's price tiers): which stored rows go, which are rewritten and with
- * what, and which are new. Pure: the caller reads the stored rows of every owner at once, asks this,
- * and writes the plan in one statement per kind (remove, update, insert), whatever the number of
- * owners and members.
+ * Making the stored rows of many owners what was sent for each (a product's list parts and price
+ * tiers, a country's states, a customer's addresses, any collection PUT of a part): which stored
+ * rows go, which are rewritten and with what, and which are new. Pure: the caller reads the stored
+ * rows of every owner at once, asks this, and writes the plan in one statement per kind (remove,
+ * update, insert: writeSyncPlan), whatever the number of owners and members.
  */
 
 /** One owner's side of a sync: what it sent and what it has. */
@@ -28,8 +28,11 @@ export interface SyncPlan<O, S, R> {
 export interface SyncRules<S, R> {
   /** Per sent member (same index), the stored row it replaces or null (domain/part-sync.ts, matchMembers). */
   match: (sent: readonly S[], stored: readonly R[]) => readonly (R | null)[];
-  /** The values a member writes (a new object: the plan adds `id` or the owner column to it). */
-  values: (sent: S) => Record<string, unknown>;
+  /**
+   * The values a member writes, given the stored row it replaces (null: it is new). A new object:
+   * the plan adds `id` or the owner column to it.
+   */
+  values: (sent: S, row: R | null) => Record<string, unknown>;
   /** The column tying a new row to its owner (`product_id`, `variant_id`). */
   ownerColumn: string;
 }
@@ -40,8 +43,8 @@ export function planSync<O, S, R extends { id: number }>(owners: readonly SyncOw
     const matched = rules.match(sent, stored);
     const taken = new Set<R>();
     sent.forEach((member, n) => {
-      const values = rules.values(member);
       const row = matched[n];
+      const values = rules.values(member, row);
       if (row) {
         taken.add(row);
         values.id = row.id;

@@ -1,4 +1,4 @@
-import { matchMembers } from './part-sync.js';
+import { matchMembers } from './match-members.js';
 import { changedOwners, planSync } from './set-sync.js';
 
 interface Tier {
@@ -7,9 +7,9 @@ interface Tier {
   price: string;
 }
 
-const byQuantity: [(t: Tier) => string, (t: Tier) => string] = [(t) => String(t.quantity), (t) => String(t.quantity)];
+const byQuantity = (t: Tier) => String(t.quantity);
 const rules = {
-  match: (sent: readonly Tier[], stored: readonly (Tier & { id: number })[]) => matchMembers(sent, stored, [byQuantity]).matched,
+  match: (sent: readonly Tier[], stored: readonly (Tier & { id: number })[]) => matchMembers(stored, sent, byQuantity, byQuantity),
   values: (t: Tier) => ({ quantity: t.quantity, price: t.price }),
   ownerColumn: 'variant_id',
 };
@@ -57,5 +57,27 @@ describe('planSync', () => {
     );
     // The update statement answers the ids of the rows it changed: only row 2's values differ.
     expect([...changedOwners(plan, new Set([2]))]).toEqual(['emptied', 'repriced']);
+  });
+
+  it('gives the values of each member the stored row it replaces, or null for a new one', () => {
+    const seen: [number, number | null][] = [];
+    planSync(
+      [
+        {
+          owner: 'a',
+          id: 10,
+          sent: [
+            { quantity: 1, price: '1.00' },
+            { quantity: 2, price: '2.00' },
+          ],
+          stored: [{ id: 7, quantity: 1, price: '0.50' }],
+        },
+      ],
+      { ...rules, values: (t: Tier, row: (Tier & { id: number }) | null) => (seen.push([t.quantity, row?.id ?? null]), {}) },
+    );
+    expect(seen).toEqual([
+      [1, 7],
+      [2, null],
+    ]);
   });
 });
