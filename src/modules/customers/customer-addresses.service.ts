@@ -15,6 +15,7 @@ import type { CustomerAddress } from './customer-address.entity.js';
 import { ADDRESS_KINDS, type AddressKind, matchByKindAndPosition } from './domain/address-kinds.js';
 import type { Customer } from './customer.entity.js';
 import { type AddressJson, presentAddress } from './customers.presenter.js';
+import { CustomerAddressesRepository } from './customer-addresses.repository.js';
 import { CustomersRepository } from './customers.repository.js';
 import { resolveIsDefault } from './domain/default-address.js';
 import { AddressCreate, type AddressListQuery, type AddressPatch } from './dto/address.input.js';
@@ -34,6 +35,7 @@ export class CustomerAddressesService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly repository: CustomersRepository,
+    private readonly addressesRepository: CustomerAddressesRepository,
     private readonly events: EventRecorder,
   ) {}
 
@@ -43,7 +45,7 @@ export class CustomerAddressesService {
     const customer = await this.findCustomer(m, customerKey, false);
     const req = pageRequest(query, ADDRESS_LIST.sortable);
     const where = query.kind ? { customer_id: customer.id, kind: query.kind } : { customer_id: customer.id };
-    return toPage(req, await this.repository.addresses.page(m, req, { where }), (rows) => this.present(m, rows));
+    return toPage(req, await this.addressesRepository.addresses.page(m, req, { where }), (rows) => this.present(m, rows));
   }
 
   async get(customerKey: string, addressKey: string, query: ItemQuery) {
@@ -58,7 +60,7 @@ export class CustomerAddressesService {
       // The customer's row lock serializes its address writes, so default switching cannot race.
       const customer = await this.findCustomer(m, customerKey, true);
       const { values, cleared } = await this.checked(m, customer.id, changesOf(input), null);
-      const row = await this.repository.addresses.insert(m, { ...values, customer_id: customer.id });
+      const row = await this.addressesRepository.addresses.insert(m, { ...values, customer_id: customer.id });
       await this.repository.touchCustomers(m, [customer.id]);
       return this.recorded(m, cleared, 'created', row);
     });
@@ -70,7 +72,7 @@ export class CustomerAddressesService {
       const current = await this.findAddress(m, customer.id, addressKey, true);
       assertIfMatch(await this.presentOne(m, current));
       const { values, cleared } = await this.checked(m, customer.id, changesOf(input), current);
-      const { row, changed } = await this.repository.addresses.change(m, current, values);
+      const { row, changed } = await this.addressesRepository.addresses.change(m, current, values);
       // A PATCH that changes nothing changes nothing: not updated_at, not the ETag, no event.
       if (!changed && cleared.length === 0) return (await this.present(m, [row]))[0];
       await this.repository.touchCustomers(m, [customer.id]);
@@ -80,7 +82,7 @@ export class CustomerAddressesService {
 
   /** PUT: the address becomes the body, under PATCH's rules (a default of its kind stays the only one). */
   replace(customerKey: string, addressKey: string, input: AddressCreate) {
-    return this.update(customerKey, addressKey, asReplacement(input, this.repository.addresses.columnDefaults()));
+    return this.update(customerKey, addressKey, asReplacement(input, this.addressesRepository.addresses.columnDefaults()));
   }
 
   /** Deleting the default leaves the kind without one until another is made default (or a new one is added). */
@@ -90,7 +92,7 @@ export class CustomerAddressesService {
       const current = await this.findAddress(m, customer.id, addressKey, true);
       const presented = await this.presentOne(m, current);
       assertIfMatch(presented);
-      await this.repository.addresses.delete(m, current.id);
+      await this.addressesRepository.addresses.delete(m, current.id);
       await this.repository.touchCustomers(m, [customer.id]);
       await this.events.record(m, this.event('deleted', presented));
       return presented;
@@ -138,13 +140,13 @@ export class CustomerAddressesService {
     lists: { customerId: number; inputs: AddressCreate[] }[],
     field: (list: number, index: number, name: string) => string,
   ): Promise<{ changed: boolean }[]> {
-    const stored = await this.repository.addressesOf(
+    const stored = await this.addressesRepository.addressesOf(
       m,
       lists.map((l) => l.customerId),
       [...ADDRESS_KINDS],
     );
     const storedOf = groupBy(stored, (a) => a.customer_id);
-    const defaults = this.repository.addresses.columnDefaults();
+    const defaults = this.addressesRepository.addresses.columnDefaults();
     const given = lists.flatMap(({ inputs }) =>
       inputs.map((input, index) => ({ index, input: replacementValues(input, ADDRESS_FIELDS, defaults) as AddressCreate })),
     );
@@ -181,7 +183,7 @@ export class CustomerAddressesService {
     });
     bag.throwIfAny();
     const plan = planSync(owners, { match: matchByKindAndPosition, values: (member) => ({ ...member.values }), ownerColumn: 'customer_id' });
-    const { removed, inserted, changed } = await writeSyncPlan(m, this.repository.addresses, plan);
+    const { removed, inserted, changed } = await writeSyncPlan(m, this.addressesRepository.addresses, plan);
     const presented = await this.present(m, [...removed, ...inserted, ...changed]);
     const actions = [
       ...removed.map(() => 'deleted' as const),
@@ -199,7 +201,7 @@ export class CustomerAddressesService {
 
   /** Every address of these customers of the given kinds, presented, in three statements. */
   async addressesOf(m: EntityManager, customerIds: number[], kinds: AddressKind[]): Promise<AddressJson[]> {
-    return this.present(m, await this.repository.addressesOf(m, customerIds, kinds));
+    return this.present(m, await this.addressesRepository.addressesOf(m, customerIds, kinds));
   }
 
   /** Countries and states for the whole page: one statement each. */
@@ -207,11 +209,11 @@ export class CustomerAddressesService {
     if (rows.length === 0) return [];
     const stateIds = rows.map((r) => r.state_id).filter((id): id is number => id !== null);
     const [countries, states] = await Promise.all([
-      this.repository.countriesByIds(
+      this.addressesRepository.countriesByIds(
         m,
         rows.map((r) => r.country_id),
       ),
-      this.repository.statesByIds(m, stateIds),
+      this.addressesRepository.statesByIds(m, stateIds),
     ]);
     const countryById = new Map(countries.map((c) => [c.id, c]));
     const stateById = new Map(states.map((s) => [s.id, s]));
@@ -248,9 +250,9 @@ export class CustomerAddressesService {
 
     const kind = input.kind ?? current!.kind;
     const self = current?.id ?? 0;
-    const otherDefault = await this.repository.hasOtherDefault(m, customerId, kind, self);
+    const otherDefault = await this.addressesRepository.hasOtherDefault(m, customerId, kind, self);
     const makeDefault = resolveIsDefault({ requested: is_default, current, kind, kindHasOtherDefault: otherDefault });
-    const cleared = makeDefault && otherDefault ? await this.repository.clearOtherDefaults(m, customerId, kind, self) : [];
+    const cleared = makeDefault && otherDefault ? await this.addressesRepository.clearOtherDefaults(m, customerId, kind, self) : [];
     if (!current || makeDefault !== current.is_default) values.is_default = makeDefault;
     return { values, cleared };
   }
@@ -268,7 +270,7 @@ export class CustomerAddressesService {
   ): Promise<{ values: Partial<CustomerAddress>; errors: FieldErrorBag }[]> {
     const byCode = new Map(
       (
-        await this.repository.countriesByCodes(
+        await this.addressesRepository.countriesByCodes(
           m,
           items.flatMap(({ input }) => (input.country_code === undefined ? [] : [input.country_code])),
         )
@@ -278,7 +280,7 @@ export class CustomerAddressesService {
     const keptIds = items.flatMap(({ input, current }) =>
       input.country_code === undefined && typeof input.state_code === 'string' ? [current!.country_id] : [],
     );
-    const byId = new Map((await this.repository.countriesByIds(m, keptIds)).map((c) => [c.id, c]));
+    const byId = new Map((await this.addressesRepository.countriesByIds(m, keptIds)).map((c) => [c.id, c]));
     const placed = items.map(({ input, current }) => {
       const values: Partial<CustomerAddress> = {};
       const errors = new FieldErrorBag();
@@ -297,7 +299,7 @@ export class CustomerAddressesService {
         errors.empty && typeof input.state_code === 'string' && country ? { countryId: country.id, code: input.state_code } : null;
       return { values, errors, country, lookup };
     });
-    const states = await this.repository.statesByCodes(
+    const states = await this.addressesRepository.statesByCodes(
       m,
       placed.flatMap((p) => (p.lookup ? [p.lookup] : [])),
     );
@@ -317,6 +319,6 @@ export class CustomerAddressesService {
   }
 
   private findAddress(m: EntityManager, customerId: number, key: string, lock: boolean): Promise<CustomerAddress> {
-    return this.repository.addresses.find(m, key, { lock, where: { customer_id: customerId } });
+    return this.addressesRepository.addresses.find(m, key, { lock, where: { customer_id: customerId } });
   }
 }

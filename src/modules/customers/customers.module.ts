@@ -9,6 +9,7 @@ import { CustomerAddressesService } from './customer-addresses.service.js';
 import { CustomerGroupsController } from './customer-groups.controller.js';
 import { CustomerGroupsService } from './customer-groups.service.js';
 import { CustomersController } from './customers.controller.js';
+import { CustomerAddressesRepository } from './customer-addresses.repository.js';
 import { CustomersRepository } from './customers.repository.js';
 import { CustomersService } from './customers.service.js';
 import { CouponsBulkAdapter } from './coupons/coupons-bulk.adapter.js';
@@ -20,6 +21,7 @@ import { CustomersBulkAdapter } from './customers-bulk.adapter.js';
   controllers: [CustomersController, CustomerGroupsController, CouponsController, BillingPlansController],
   providers: [
     CustomersRepository,
+    CustomerAddressesRepository,
     CouponsRepository,
     BillingPlansRepository,
     CustomersService,

@@ -7,7 +7,6 @@ import { Table, tableOf } from '../../database/table.js';
 import { Country } from '../geography/country.entity.js';
 import { State } from '../geography/state.entity.js';
 import { CustomerAddress } from './customer-address.entity.js';
-import type { AddressKind } from './domain/address-kinds.js';
 import { CustomerGroup } from './customer-group.entity.js';
 import { Customer } from './customer.entity.js';
 import { runStatement } from '../../database/sql/statement.js';
@@ -42,8 +41,8 @@ export interface CustomerRecord {
 }
 
 /**
- * Every statement of customers, their groups and addresses, and the SQL fragments of the customers
- * module for other modules' one-statement reads (quotes embed their customer and customer groups;
+ * Every statement of customers and their groups (their addresses': CustomerAddressesRepository), and
+ * the SQL fragments of the customers module for other modules' one-statement reads (quotes embed their customer and customer groups;
  * the fragments are built once from entity metadata; no input enters them).
  */
 @Injectable()
@@ -53,8 +52,6 @@ export class CustomersRepository {
   readonly customers: Table<Customer>;
   /** `{id|api_code}`; api codes compare as stored (case-sensitive, on the plain unique index). */
   readonly groups: Table<CustomerGroup>;
-  /** `{id}` only, within the customer of the path. */
-  readonly addresses: Table<CustomerAddress>;
   /** A record of groupJsonSql with its timestamps as Dates (in place). */
   readonly decodeGroup: (record: GroupRecord) => GroupRecord;
   /** A record of customerJsonSql with its timestamps as Dates (in place), its embeds too. */
@@ -65,7 +62,6 @@ export class CustomersRepository {
   constructor(private readonly dataSource: DataSource) {
     this.customers = new Table(dataSource, Customer, { alt: null, label: 'Customer' });
     this.groups = new Table(dataSource, CustomerGroup, { alt: 'api_code', label: 'Customer group' });
-    this.addresses = new Table(dataSource, CustomerAddress, { alt: null, label: 'Address' });
     const group = jsonRowDecoder(dataSource, CustomerGroup);
     const customer = jsonRowDecoder(dataSource, Customer);
     const address = jsonRowDecoder(dataSource, CustomerAddress);
@@ -119,54 +115,6 @@ export class CustomersRepository {
     return rows.map((r) => r.email);
   }
 
-  /** Every address of these customers of the given kinds, in id order, in one statement. */
-  @GenerateSql({ args: [SqlArg.manager, [1, 2], ['shipping', 'billing']] })
-  addressesOf(m: EntityManager, customerIds: number[], kinds: AddressKind[]): Promise<CustomerAddress[]> {
-    if (customerIds.length === 0 || kinds.length === 0) return Promise.resolve([]);
-    return m
-      .getRepository(CustomerAddress)
-      .createQueryBuilder('a')
-      .where('a.customer_id IN (:...customerIds)', { customerIds })
-      .andWhere('a.kind IN (:...kinds)', { kinds })
-      .orderBy('a.id', 'ASC')
-      .getMany();
-  }
-
-  /** The countries of a page of addresses (one statement). */
-  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
-  countriesByIds(m: EntityManager, ids: number[]): Promise<Country[]> {
-    return this.byIds(m, Country, ids);
-  }
-
-  /** The states of a page of addresses (one statement). */
-  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
-  statesByIds(m: EntityManager, ids: number[]): Promise<State[]> {
-    return this.byIds(m, State, ids);
-  }
-
-  /** The countries addresses name by their codes (stored upper case, as the input is made), in one statement; unknown codes are absent. */
-  @GenerateSql({ args: [SqlArg.manager, ['US', 'CA']] })
-  async countriesByCodes(m: EntityManager, codes: string[]): Promise<Country[]> {
-    if (codes.length === 0) return [];
-    const rows = await runStatement<Country>(m, `SELECT * FROM ${tableOf(this.dataSource, Country)} WHERE code = ANY($1::text[])`, [
-      [...new Set(codes)],
-    ]);
-    return rows.map((row) => m.create(Country, row));
-  }
-
-  /** The states of these (country id, state code) pairs, in one statement; pairs that name no state are absent. */
-  @GenerateSql({ args: [SqlArg.manager, [{ countryId: 1, code: 'CA' }]] })
-  async statesByCodes(m: EntityManager, pairs: { countryId: number; code: string }[]): Promise<State[]> {
-    if (pairs.length === 0) return [];
-    const rows = await runStatement<State>(
-      m,
-      `SELECT s.* FROM ${tableOf(this.dataSource, State)} s
-         JOIN unnest($1::int[], $2::text[]) AS p(country_id, code) ON s.country_id = p.country_id AND s.code = p.code`,
-      [pairs.map((p) => p.countryId), pairs.map((p) => p.code)],
-    );
-    return rows.map((row) => m.create(State, row));
-  }
-
   /** Moves the `updated_at` of these customers (their addresses changed), in one statement; answers them as they now are. */
   @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
   async touchCustomers(m: EntityManager, ids: number[]): Promise<Customer[]> {
@@ -177,39 +125,6 @@ export class CustomersRepository {
       [ids],
     );
     return rows.map((row) => m.create(Customer, row));
-  }
-
-  /** Whether the customer has a default address of this kind other than `selfId` (0 on create). */
-  @GenerateSql({ args: [SqlArg.manager, 1, 'shipping', 0] })
-  hasOtherDefault(m: EntityManager, customerId: number, kind: AddressKind, selfId: number): Promise<boolean> {
-    return m
-      .getRepository(CustomerAddress)
-      .createQueryBuilder('a')
-      .where('a.customer_id = :customerId AND a.kind = :kind AND a.is_default', { customerId, kind })
-      .andWhere('a.id <> :self', { self: selfId })
-      .getExists();
-  }
-
-  /** Clears the customer's other default of this kind, so `selfId` can become it; answers the addresses it cleared, as they are now. */
-  @GenerateSql({ args: [SqlArg.manager, 1, 'shipping', 0] })
-  async clearOtherDefaults(m: EntityManager, customerId: number, kind: AddressKind, selfId: number): Promise<CustomerAddress[]> {
-    const result = await m
-      .createQueryBuilder()
-      .update(CustomerAddress)
-      .set({ is_default: false, updated_at: () => 'now()' })
-      .where('customer_id = :customerId AND kind = :kind AND is_default AND id <> :self', { customerId, kind, self: selfId })
-      .returning('*')
-      .execute();
-    return (result.raw as CustomerAddress[]).map((row) => m.create(CustomerAddress, row));
-  }
-
-  private byIds<T extends { id: number }>(m: EntityManager, entity: new () => T, ids: number[]): Promise<T[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return m
-      .getRepository(entity)
-      .createQueryBuilder('r')
-      .where('r.id IN (:...ids)', { ids: [...new Set(ids)] })
-      .getMany();
   }
 
   /** A customer group row aliased `alias` with its customers_count. */
