@@ -43,7 +43,14 @@ describe("the api pools' value types", () => {
     });
 
     it("leaves every other shape to pg's own parser, which reads it as before", () => {
-      for (const text of ['infinity', '-infinity', '0099-01-01 00:00:00+00', '0044-03-15 12:00:00+00 BC', '12345-01-01 00:00:00+00', '1900-01-01 00:00:00+00:19:32']) {
+      for (const text of [
+        'infinity',
+        '-infinity',
+        '0099-01-01 00:00:00+00',
+        '0044-03-15 12:00:00+00 BC',
+        '12345-01-01 00:00:00+00',
+        '1900-01-01 00:00:00+00:19:32',
+      ]) {
         expect(parseTimestamptz(text)).toEqual(pgParse(text));
       }
       expect(iso('0099-01-01 00:00:00+00')).toBe('0099-01-01T00:00:00.000Z');

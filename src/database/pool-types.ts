@@ -38,7 +38,14 @@ function digits(text: string, at: number, length: number): number {
  */
 export function parseTimestamptz(text: string): Date | number | null {
   const n = text.length;
-  if (n >= 22 && text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45 && text.charCodeAt(10) === 32 && text.charCodeAt(13) === 58 && text.charCodeAt(16) === 58) {
+  if (
+    n >= 22 &&
+    text.charCodeAt(4) === 45 &&
+    text.charCodeAt(7) === 45 &&
+    text.charCodeAt(10) === 32 &&
+    text.charCodeAt(13) === 58 &&
+    text.charCodeAt(16) === 58
+  ) {
     let at = 19;
     let ms = 0;
     if (text.charCodeAt(at) === 46) {
@@ -53,7 +60,15 @@ export function parseTimestamptz(text: string): Date | number | null {
     if ((sign === 43 || sign === 45) && (rest === 3 || (rest === 6 && text.charCodeAt(at + 3) === 58))) {
       const offset = (digits(text, at + 1, 2) * 60 + (rest === 6 ? digits(text, at + 4, 2) : 0)) * (sign === 43 ? 1 : -1);
       const year = digits(text, 0, 4);
-      const time = Date.UTC(year, digits(text, 5, 2) - 1, digits(text, 8, 2), digits(text, 11, 2), digits(text, 14, 2), digits(text, 17, 2), ms);
+      const time = Date.UTC(
+        year,
+        digits(text, 5, 2) - 1,
+        digits(text, 8, 2),
+        digits(text, 11, 2),
+        digits(text, 14, 2),
+        digits(text, 17, 2),
+        ms,
+      );
       if (year >= 1000 && !Number.isNaN(time)) return new Date(time - offset * 60_000);
     }
   }

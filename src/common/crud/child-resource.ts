@@ -211,7 +211,10 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
     const byId = new Map<number, E>(stored.filter((r) => !gone.has(r.id)).map((r) => [r.id, r]));
     for (const row of [...inserted, ...changed]) byId.set(row.id, row);
     const touched = new Set([...removed, ...inserted, ...changed].map(ownerOf));
-    const partsOf = groupBy([...byId.values()].sort((a, b) => a.id - b.id), ownerOf);
+    const partsOf = groupBy(
+      [...byId.values()].sort((a, b) => a.id - b.id),
+      ownerOf,
+    );
     return lists.map(({ owner }) => ({
       parts: (partsOf.get(owner.id) ?? []).map(this.cfg.present),
       changed: touched.has(owner.id),

@@ -72,7 +72,10 @@ export class ThreadPool<I, O> {
 
   private start(): Worker {
     const { resourceLimits } = this.options;
-    const worker = withOwnYoungGeneration(resourceLimits, () => new Worker(this.file, { workerData: { nice: this.options.nice ?? 0 }, resourceLimits }));
+    const worker = withOwnYoungGeneration(
+      resourceLimits,
+      () => new Worker(this.file, { workerData: { nice: this.options.nice ?? 0 }, resourceLimits }),
+    );
     worker.on('message', (reply: ThreadReply<O>) => {
       const task = this.busy.get(worker);
       if (!task || task.request.id !== reply.id) return;

@@ -7,10 +7,7 @@ export type AddressKind = (typeof ADDRESS_KINDS)[number];
  * so the k-th address of a kind sent takes the k-th stored address of that kind (in the order
  * given, stored ones in id order); null where the kind has no k-th stored one (a new address).
  */
-export function matchByKindAndPosition<R extends { kind: string }>(
-  sent: readonly { kind: string }[],
-  stored: readonly R[],
-): (R | null)[] {
+export function matchByKindAndPosition<R extends { kind: string }>(sent: readonly { kind: string }[], stored: readonly R[]): (R | null)[] {
   const seen = new Map<string, number>();
   return sent.map(({ kind }) => {
     const k = seen.get(kind) ?? 0;
