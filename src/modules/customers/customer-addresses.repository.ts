@@ -1,24 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
-import { runStatement } from '../../database/sql/statement.js';
-import { Table, tableOf } from '../../database/table.js';
-import { Country } from '../geography/country.entity.js';
-import { State } from '../geography/state.entity.js';
+import { Table } from '../../database/table.js';
 import { CustomerAddress } from './customer-address.entity.js';
 import type { AddressKind } from './domain/address-kinds.js';
 
 /**
  * Every statement of customers' addresses: their table, the reads of many customers' addresses at
- * once, the one default of a kind, and the countries and states an address names (by code when it is
- * written, by id when it is shown). The customer's own row is CustomersRepository's.
+ * once and the one default of a kind. The customer's own row is CustomersRepository's; the countries
+ * and states an address names are geography's (PlacesService).
  */
 @Injectable()
 export class CustomerAddressesRepository {
   /** `{id}` only, within the customer of the path. */
   readonly addresses: Table<CustomerAddress>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(dataSource: DataSource) {
     this.addresses = new Table(dataSource, CustomerAddress, { alt: null, label: 'Address' });
   }
 
@@ -33,41 +30,6 @@ export class CustomerAddressesRepository {
       .andWhere('a.kind IN (:...kinds)', { kinds })
       .orderBy('a.id', 'ASC')
       .getMany();
-  }
-
-  /** The countries of a page of addresses (one statement). */
-  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
-  countriesByIds(m: EntityManager, ids: number[]): Promise<Country[]> {
-    return this.byIds(m, Country, ids);
-  }
-
-  /** The states of a page of addresses (one statement). */
-  @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
-  statesByIds(m: EntityManager, ids: number[]): Promise<State[]> {
-    return this.byIds(m, State, ids);
-  }
-
-  /** The countries addresses name by their codes (stored upper case, as the input is made), in one statement; unknown codes are absent. */
-  @GenerateSql({ args: [SqlArg.manager, ['US', 'CA']] })
-  async countriesByCodes(m: EntityManager, codes: string[]): Promise<Country[]> {
-    if (codes.length === 0) return [];
-    const rows = await runStatement<Country>(m, `SELECT * FROM ${tableOf(this.dataSource, Country)} WHERE code = ANY($1::text[])`, [
-      [...new Set(codes)],
-    ]);
-    return rows.map((row) => m.create(Country, row));
-  }
-
-  /** The states of these (country id, state code) pairs, in one statement; pairs that name no state are absent. */
-  @GenerateSql({ args: [SqlArg.manager, [{ countryId: 1, code: 'CA' }]] })
-  async statesByCodes(m: EntityManager, pairs: { countryId: number; code: string }[]): Promise<State[]> {
-    if (pairs.length === 0) return [];
-    const rows = await runStatement<State>(
-      m,
-      `SELECT s.* FROM ${tableOf(this.dataSource, State)} s
-         JOIN unnest($1::int[], $2::text[]) AS p(country_id, code) ON s.country_id = p.country_id AND s.code = p.code`,
-      [pairs.map((p) => p.countryId), pairs.map((p) => p.code)],
-    );
-    return rows.map((row) => m.create(State, row));
   }
 
   /** Whether the customer has a default address of this kind other than `selfId` (0 on create). */
@@ -92,14 +54,5 @@ export class CustomerAddressesRepository {
       .returning('*')
       .execute();
     return (result.raw as CustomerAddress[]).map((row) => m.create(CustomerAddress, row));
-  }
-
-  private byIds<T extends { id: number }>(m: EntityManager, entity: new () => T, ids: number[]): Promise<T[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return m
-      .getRepository(entity)
-      .createQueryBuilder('r')
-      .where('r.id IN (:...ids)', { ids: [...new Set(ids)] })
-      .getMany();
   }
 }

@@ -11,6 +11,7 @@ import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { type ChangeEvent, EventRecorder } from '../webhooks/event-recorder.service.js';
 import type { Country } from '../geography/country.entity.js';
+import { PlacesService } from '../geography/places.service.js';
 import type { CustomerAddress } from './customer-address.entity.js';
 import { ADDRESS_KINDS, type AddressKind, matchByKindAndPosition } from './domain/address-kinds.js';
 import type { Customer } from './customer.entity.js';
@@ -36,6 +37,7 @@ export class CustomerAddressesService {
     private readonly tx: TransactionRunner,
     private readonly repository: CustomersRepository,
     private readonly addressesRepository: CustomerAddressesRepository,
+    private readonly places: PlacesService,
     private readonly events: EventRecorder,
   ) {}
 
@@ -182,7 +184,11 @@ export class CustomerAddressesService {
       return { owner: customerId, id: customerId, sent, stored: storedOf.get(customerId) ?? [] };
     });
     bag.throwIfAny();
-    const plan = planSync(owners, { match: matchByKindAndPosition, values: (member) => ({ ...member.values }), ownerColumn: 'customer_id' });
+    const plan = planSync(owners, {
+      match: matchByKindAndPosition,
+      values: (member) => ({ ...member.values }),
+      ownerColumn: 'customer_id',
+    });
     const { removed, inserted, changed } = await writeSyncPlan(m, this.addressesRepository.addresses, plan);
     const presented = await this.present(m, [...removed, ...inserted, ...changed]);
     const actions = [
@@ -209,11 +215,11 @@ export class CustomerAddressesService {
     if (rows.length === 0) return [];
     const stateIds = rows.map((r) => r.state_id).filter((id): id is number => id !== null);
     const [countries, states] = await Promise.all([
-      this.addressesRepository.countriesByIds(
+      this.places.countriesByIds(
         m,
         rows.map((r) => r.country_id),
       ),
-      this.addressesRepository.statesByIds(m, stateIds),
+      this.places.statesByIds(m, stateIds),
     ]);
     const countryById = new Map(countries.map((c) => [c.id, c]));
     const stateById = new Map(states.map((s) => [s.id, s]));
@@ -270,7 +276,7 @@ export class CustomerAddressesService {
   ): Promise<{ values: Partial<CustomerAddress>; errors: FieldErrorBag }[]> {
     const byCode = new Map(
       (
-        await this.addressesRepository.countriesByCodes(
+        await this.places.countriesByCodes(
           m,
           items.flatMap(({ input }) => (input.country_code === undefined ? [] : [input.country_code])),
         )
@@ -280,7 +286,7 @@ export class CustomerAddressesService {
     const keptIds = items.flatMap(({ input, current }) =>
       input.country_code === undefined && typeof input.state_code === 'string' ? [current!.country_id] : [],
     );
-    const byId = new Map((await this.addressesRepository.countriesByIds(m, keptIds)).map((c) => [c.id, c]));
+    const byId = new Map((await this.places.countriesByIds(m, keptIds)).map((c) => [c.id, c]));
     const placed = items.map(({ input, current }) => {
       const values: Partial<CustomerAddress> = {};
       const errors = new FieldErrorBag();
@@ -299,7 +305,7 @@ export class CustomerAddressesService {
         errors.empty && typeof input.state_code === 'string' && country ? { countryId: country.id, code: input.state_code } : null;
       return { values, errors, country, lookup };
     });
-    const states = await this.addressesRepository.statesByCodes(
+    const states = await this.places.statesByCodes(
       m,
       placed.flatMap((p) => (p.lookup ? [p.lookup] : [])),
     );

@@ -15,9 +15,11 @@ import { CustomersService } from './customers.service.js';
 import { CouponsBulkAdapter } from './coupons/coupons-bulk.adapter.js';
 import { CustomerGroupsBulkAdapter } from './customer-groups-bulk.adapter.js';
 import { CustomersBulkAdapter } from './customers-bulk.adapter.js';
+import { GeographyModule } from '../geography/geography.module.js';
 
 /** Customers with their addresses and groups, coupons and billing plans: what quotes and subscriptions refer to. */
 @Module({
+  imports: [GeographyModule],
   controllers: [CustomersController, CustomerGroupsController, CouponsController, BillingPlansController],
   providers: [
     CustomersRepository,

@@ -118,50 +118,6 @@ WHERE
 ORDER BY
   "a"."id" ASC;
 
--- CustomerAddressesRepository.countriesByIds
-SELECT
-  "r"."id" AS "r_id",
-  "r"."name" AS "r_name",
-  "r"."code" AS "r_code",
-  "r"."code_3" AS "r_code_3",
-  "r"."enabled" AS "r_enabled",
-  "r"."created_at" AS "r_created_at",
-  "r"."updated_at" AS "r_updated_at"
-FROM
-  "countries" "r"
-WHERE
-  "r"."id" IN ($1, $2);
-
--- CustomerAddressesRepository.statesByIds
-SELECT
-  "r"."id" AS "r_id",
-  "r"."country_id" AS "r_country_id",
-  "r"."name" AS "r_name",
-  "r"."code" AS "r_code",
-  "r"."enabled" AS "r_enabled",
-  "r"."created_at" AS "r_created_at",
-  "r"."updated_at" AS "r_updated_at"
-FROM
-  "states" "r"
-WHERE
-  "r"."id" IN ($1, $2);
-
--- CustomerAddressesRepository.countriesByCodes
-SELECT
-  *
-FROM
-  "countries"
-WHERE
-  code = ANY ($1::text[]);
-
--- CustomerAddressesRepository.statesByCodes
-SELECT
-  s.*
-FROM
-  "states" s
-  JOIN unnest($1::int[], $2::text[]) AS p (country_id, code) ON s.country_id = p.country_id
-  AND s.code = p.code;
-
 -- CustomerAddressesRepository.hasOtherDefault
 SELECT
   1 AS "row_exists"
