@@ -13,10 +13,10 @@ import type { AddressKind } from './domain/address-kinds.js';
 @Injectable()
 export class CustomerAddressesRepository {
   /** `{id}` only, within the customer of the path. */
-  readonly addresses: Table<CustomerAddress>;
+  readonly table: Table<CustomerAddress>;
 
   constructor(dataSource: DataSource) {
-    this.addresses = new Table(dataSource, CustomerAddress, { alt: null, label: 'Address' });
+    this.table = new Table(dataSource, CustomerAddress, { alt: null, label: 'Address' });
   }
 
   /** Every address of these customers of the given kinds, in id order, in one statement. */

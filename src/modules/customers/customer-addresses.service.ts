@@ -36,7 +36,7 @@ export class CustomerAddressesService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly repository: CustomersRepository,
-    private readonly addressesRepository: CustomerAddressesRepository,
+    private readonly addresses: CustomerAddressesRepository,
     private readonly places: PlacesService,
     private readonly events: EventRecorder,
   ) {}
@@ -47,7 +47,7 @@ export class CustomerAddressesService {
     const customer = await this.findCustomer(m, customerKey, false);
     const req = pageRequest(query, ADDRESS_LIST.sortable);
     const where = query.kind ? { customer_id: customer.id, kind: query.kind } : { customer_id: customer.id };
-    return toPage(req, await this.addressesRepository.addresses.page(m, req, { where }), (rows) => this.present(m, rows));
+    return toPage(req, await this.addresses.table.page(m, req, { where }), (rows) => this.present(m, rows));
   }
 
   async get(customerKey: string, addressKey: string, query: ItemQuery) {
@@ -62,7 +62,7 @@ export class CustomerAddressesService {
       // The customer's row lock serializes its address writes, so default switching cannot race.
       const customer = await this.findCustomer(m, customerKey, true);
       const { values, cleared } = await this.checked(m, customer.id, changesOf(input), null);
-      const row = await this.addressesRepository.addresses.insert(m, { ...values, customer_id: customer.id });
+      const row = await this.addresses.table.insert(m, { ...values, customer_id: customer.id });
       await this.repository.touchCustomers(m, [customer.id]);
       return this.recorded(m, cleared, 'created', row);
     });
@@ -74,7 +74,7 @@ export class CustomerAddressesService {
       const current = await this.findAddress(m, customer.id, addressKey, true);
       assertIfMatch(await this.presentOne(m, current));
       const { values, cleared } = await this.checked(m, customer.id, changesOf(input), current);
-      const { row, changed } = await this.addressesRepository.addresses.change(m, current, values);
+      const { row, changed } = await this.addresses.table.change(m, current, values);
       // A PATCH that changes nothing changes nothing: not updated_at, not the ETag, no event.
       if (!changed && cleared.length === 0) return (await this.present(m, [row]))[0];
       await this.repository.touchCustomers(m, [customer.id]);
@@ -84,7 +84,7 @@ export class CustomerAddressesService {
 
   /** PUT: the address becomes the body, under PATCH's rules (a default of its kind stays the only one). */
   replace(customerKey: string, addressKey: string, input: AddressCreate) {
-    return this.update(customerKey, addressKey, asReplacement(input, this.addressesRepository.addresses.columnDefaults()));
+    return this.update(customerKey, addressKey, asReplacement(input, this.addresses.table.columnDefaults()));
   }
 
   /** Deleting the default leaves the kind without one until another is made default (or a new one is added). */
@@ -94,7 +94,7 @@ export class CustomerAddressesService {
       const current = await this.findAddress(m, customer.id, addressKey, true);
       const presented = await this.presentOne(m, current);
       assertIfMatch(presented);
-      await this.addressesRepository.addresses.delete(m, current.id);
+      await this.addresses.table.delete(m, current.id);
       await this.repository.touchCustomers(m, [customer.id]);
       await this.events.record(m, this.event('deleted', presented));
       return presented;
@@ -142,13 +142,13 @@ export class CustomerAddressesService {
     lists: { customerId: number; inputs: AddressCreate[] }[],
     field: (list: number, index: number, name: string) => string,
   ): Promise<{ changed: boolean }[]> {
-    const stored = await this.addressesRepository.addressesOf(
+    const stored = await this.addresses.addressesOf(
       m,
       lists.map((l) => l.customerId),
       [...ADDRESS_KINDS],
     );
     const storedOf = groupBy(stored, (a) => a.customer_id);
-    const defaults = this.addressesRepository.addresses.columnDefaults();
+    const defaults = this.addresses.table.columnDefaults();
     const given = lists.flatMap(({ inputs }) =>
       inputs.map((input, index) => ({ index, input: replacementValues(input, ADDRESS_FIELDS, defaults) as AddressCreate })),
     );
@@ -189,7 +189,7 @@ export class CustomerAddressesService {
       values: (member) => ({ ...member.values }),
       ownerColumn: 'customer_id',
     });
-    const { removed, inserted, changed } = await writeSyncPlan(m, this.addressesRepository.addresses, plan);
+    const { removed, inserted, changed } = await writeSyncPlan(m, this.addresses.table, plan);
     const presented = await this.present(m, [...removed, ...inserted, ...changed]);
     const actions = [
       ...removed.map(() => 'deleted' as const),
@@ -207,7 +207,7 @@ export class CustomerAddressesService {
 
   /** Every address of these customers of the given kinds, presented, in three statements. */
   async addressesOf(m: EntityManager, customerIds: number[], kinds: AddressKind[]): Promise<AddressJson[]> {
-    return this.present(m, await this.addressesRepository.addressesOf(m, customerIds, kinds));
+    return this.present(m, await this.addresses.addressesOf(m, customerIds, kinds));
   }
 
   /** Countries and states for the whole page: one statement each. */
@@ -256,9 +256,9 @@ export class CustomerAddressesService {
 
     const kind = input.kind ?? current!.kind;
     const self = current?.id ?? 0;
-    const otherDefault = await this.addressesRepository.hasOtherDefault(m, customerId, kind, self);
+    const otherDefault = await this.addresses.hasOtherDefault(m, customerId, kind, self);
     const makeDefault = resolveIsDefault({ requested: is_default, current, kind, kindHasOtherDefault: otherDefault });
-    const cleared = makeDefault && otherDefault ? await this.addressesRepository.clearOtherDefaults(m, customerId, kind, self) : [];
+    const cleared = makeDefault && otherDefault ? await this.addresses.clearOtherDefaults(m, customerId, kind, self) : [];
     if (!current || makeDefault !== current.is_default) values.is_default = makeDefault;
     return { values, cleared };
   }
@@ -325,6 +325,6 @@ export class CustomerAddressesService {
   }
 
   private findAddress(m: EntityManager, customerId: number, key: string, lock: boolean): Promise<CustomerAddress> {
-    return this.addressesRepository.addresses.find(m, key, { lock, where: { customer_id: customerId } });
+    return this.addresses.table.find(m, key, { lock, where: { customer_id: customerId } });
   }
 }

@@ -1,7 +1,7 @@
 -- Written by `npm run sql:snapshot` from src/modules/customers/customer-addresses.repository.ts; do not edit.
 -- Table inserts and updates are left out: their column lists follow the fields a request carries.
 
--- CustomerAddressesRepository.addresses.page
+-- CustomerAddressesRepository.table.page
 SELECT
   count(*)::int AS n
 FROM
@@ -39,7 +39,7 @@ LIMIT
 OFFSET
   0;
 
--- CustomerAddressesRepository.addresses.find (by id)
+-- CustomerAddressesRepository.table.find (by id)
 SELECT
   "r"."id" AS "r_id",
   "r"."customer_id" AS "r_customer_id",
@@ -63,7 +63,7 @@ WHERE
 LIMIT
   1;
 
--- CustomerAddressesRepository.addresses.find (by id, locked)
+-- CustomerAddressesRepository.table.find (by id, locked)
 SELECT
   "r"."id" AS "r_id",
   "r"."customer_id" AS "r_customer_id",
@@ -88,7 +88,7 @@ LIMIT
   1
 FOR UPDATE;
 
--- CustomerAddressesRepository.addresses.delete
+-- CustomerAddressesRepository.table.delete
 DELETE FROM "customer_addresses"
 WHERE
   "id" = $1;
