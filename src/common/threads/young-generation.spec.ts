@@ -29,11 +29,19 @@ const probe = (maxYoungGenerationSizeMb?: number) => {
 };
 
 describe("a worker thread's young generation", () => {
-  afterEach(() => v8.setFlagsFromString(`--max-semi-space-size=${processSemiSpaceMb()}`));
+  const execArgv = process.execArgv;
+  /** This process as `npm start` runs the api: 16 MiB semi-spaces (a 32 MiB new space) for every isolate made from now on. */
+  const asStartedWith16MiB = () => {
+    process.execArgv = [...execArgv, '--max-semi-space-size=16'];
+    v8.setFlagsFromString('--max-semi-space-size=16');
+  };
+  afterEach(() => {
+    process.execArgv = execArgv;
+    v8.setFlagsFromString(`--max-semi-space-size=${processSemiSpaceMb()}`);
+  });
 
   it("is the thread's own limit even where the process sets --max-semi-space-size, which V8 would apply instead", async () => {
-    // As `npm start` does for the api: 16 MiB semi-spaces (a 32 MiB new space) for every isolate made from now on.
-    v8.setFlagsFromString('--max-semi-space-size=16');
+    asStartedWith16MiB();
     const plain = await nurseryOf(() => new Worker(NURSERY_PROBE, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 6 } }));
     expect(plain).toBe(32);
     expect(await nurseryOf(probe(6))).toBe(4);
@@ -43,7 +51,7 @@ describe("a worker thread's young generation", () => {
   });
 
   it('starts two at once, each with its own limit', async () => {
-    v8.setFlagsFromString('--max-semi-space-size=16');
+    asStartedWith16MiB();
     expect(await Promise.all([nurseryOf(probe(6)), nurseryOf(probe(24))])).toEqual([4, 16]);
     expect(await nurseryOf(probe())).toBe(32);
   });
