@@ -20,6 +20,8 @@ import type { SubscriptionProductCreate, SubscriptionProductItem } from './dto/s
 import type { SubscriptionProduct } from './subscription-product.entity.js';
 import { type SubscriptionProductJson, presentSubscriptionProduct } from './subscriptions.presenter.js';
 import { matchMembers } from '../../common/crud/domain/match-members.js';
+import { planSync } from '../../common/crud/domain/set-sync.js';
+import { writeSyncPlan } from '../../common/crud/set-sync.writer.js';
 import { type PreparedItem, SubscriptionsRepository } from './subscriptions.repository.js';
 import { SUBSCRIPTION_PRODUCT_LIST } from './subscriptions.lists.js';
 
@@ -97,28 +99,21 @@ export class SubscriptionProductsService {
       const bag = new FieldErrorBag();
       const items = inputs.length ? await this.prepare(m, inputs, groupId, bag, '') : [];
       bag.throwIfAny();
-      // The first stored row of a pair is the one kept (rows added twice by POST are one member now).
-      const matched = matchMembers([...stored].reverse(), items, productKey, productKey);
-      const kept = new Set(matched.flatMap((r) => (r ? [r.id] : [])));
-      const removed = stored.filter((r) => !kept.has(r.id));
-      const creates = items.filter((_, i) => !matched[i]);
-      const updates = items.flatMap((item, i) => {
-        const row = matched[i];
-        return row ? [{ id: row.id, values: { quantity: item.quantity, price: item.price } }] : [];
+      const plan = planSync([{ owner: subscription.id, id: subscription.id, sent: items, stored }], {
+        // The first stored row of a pair is the one kept (rows added twice by POST are one member now).
+        match: (sent, rows) => matchMembers([...rows].reverse(), sent, productKey, productKey),
+        values: (item, row) => (row ? { quantity: item.quantity, price: item.price } : { ...item }),
+        ownerColumn: 'subscription_id',
       });
-      await this.repository.products.deleteMany(
-        m,
-        removed.map((r) => r.id),
-      );
-      const inserted = await this.repository.insertProducts(m, subscription.id, creates);
-      const changed = await this.repository.products.changeMany(m, updates);
+      const { removed, inserted, changed } = await writeSyncPlan(m, this.repository.products, plan);
       const events = [
         ...removed.map((r) => this.event('deleted', presentSubscriptionProduct(r))),
         ...inserted.map((r) => this.event('created', presentSubscriptionProduct(r))),
         ...changed.map((r) => this.event('updated', presentSubscriptionProduct(r))),
       ];
       if (events.length) await this.events.record(m, events);
-      const byId = new Map(stored.filter((r) => kept.has(r.id)).map((r) => [r.id, r]));
+      const gone = new Set(removed.map((r) => r.id));
+      const byId = new Map(stored.filter((r) => !gone.has(r.id)).map((r) => [r.id, r]));
       for (const row of [...inserted, ...changed]) byId.set(row.id, row);
       return [...byId.values()].sort((a, b) => a.id - b.id).map((r) => presentSubscriptionProduct(r));
     });
