@@ -200,21 +200,14 @@ export abstract class ChildResourceService<E extends Row, O extends Row, J exten
         ownerColumn: this.cfg.owner,
       },
     );
-    const { removed, inserted, changed } = await writeSyncPlan(m, this.cfg.table, plan);
-    const events = [
-      ...removed.map((row) => ({ action: 'deleted' as const, id: row.id, data: this.cfg.present(row) })),
-      ...inserted.map((row) => ({ action: 'created' as const, id: row.id, data: this.cfg.present(row) })),
-      ...changed.map((row) => ({ action: 'updated' as const, id: row.id, data: this.cfg.present(row) })),
-    ];
-    if (events.length) await this.cfg.events?.recordMany(m, events);
-    const gone = new Set(removed.map((r) => r.id));
-    const byId = new Map<number, E>(stored.filter((r) => !gone.has(r.id)).map((r) => [r.id, r]));
-    for (const row of [...inserted, ...changed]) byId.set(row.id, row);
-    const touched = new Set([...removed, ...inserted, ...changed].map(ownerOf));
-    const partsOf = groupBy(
-      [...byId.values()].sort((a, b) => a.id - b.id),
-      ownerOf,
-    );
+    const { changes, rows } = await writeSyncPlan(m, this.cfg.table, plan);
+    if (changes.length)
+      await this.cfg.events?.recordMany(
+        m,
+        changes.map(({ action, row }) => ({ action, id: row.id, data: this.cfg.present(row) })),
+      );
+    const touched = new Set(changes.map(({ row }) => ownerOf(row)));
+    const partsOf = groupBy(rows, ownerOf);
     return lists.map(({ owner }) => ({
       parts: (partsOf.get(owner.id) ?? []).map(this.cfg.present),
       changed: touched.has(owner.id),

@@ -2,12 +2,21 @@ import type { EntityManager, ObjectLiteral } from 'typeorm';
 import type { Table } from '../../database/table.js';
 import type { SyncPlan } from './domain/set-sync.js';
 
-/** What a written plan did: the rows it deleted (as they were), inserted and changed (as they are now). */
+/** What a written plan did to one row: the action its event names, and the row (as it was when deleted). */
+interface SyncChange<E> {
+  action: 'deleted' | 'created' | 'updated';
+  row: E;
+}
+
+/** What a written plan did. */
 export interface WrittenSync<E> {
-  removed: E[];
-  inserted: E[];
-  /** Only the updated rows whose values differed, in id order. */
-  changed: E[];
+  /**
+   * Every row it deleted, inserted or changed (an update that wrote the same values is not one), in
+   * the order their events are recorded: deletions, creations, then updates in id order.
+   */
+  changes: SyncChange<E>[];
+  /** The plan's rows as they now are (kept ones as stored, rewritten ones as written, new ones), in id order. */
+  rows: E[];
 }
 
 /**
@@ -33,5 +42,14 @@ export async function writeSyncPlan<E extends ObjectLiteral & { id: number }>(
     m,
     plan.inserted.map((x) => x.values),
   );
-  return { removed, inserted, changed };
+  const now = new Map(plan.updated.map(({ row }) => [row.id, row]));
+  for (const row of [...changed, ...inserted]) now.set(row.id, row);
+  return {
+    changes: [
+      ...removed.map((row) => ({ action: 'deleted' as const, row })),
+      ...inserted.map((row) => ({ action: 'created' as const, row })),
+      ...changed.map((row) => ({ action: 'updated' as const, row })),
+    ],
+    rows: [...now.values()].sort((a, b) => a.id - b.id),
+  };
 }

@@ -189,19 +189,17 @@ export class CustomerAddressesService {
       values: (member) => ({ ...member.values }),
       ownerColumn: 'customer_id',
     });
-    const { removed, inserted, changed } = await writeSyncPlan(m, this.addresses.table, plan);
-    const presented = await this.present(m, [...removed, ...inserted, ...changed]);
-    const actions = [
-      ...removed.map(() => 'deleted' as const),
-      ...inserted.map(() => 'created' as const),
-      ...changed.map(() => 'updated' as const),
-    ];
+    const { changes } = await writeSyncPlan(m, this.addresses.table, plan);
+    const presented = await this.present(
+      m,
+      changes.map(({ row }) => row),
+    );
     if (presented.length)
       await this.events.record(
         m,
-        presented.map((a, i) => this.event(actions[i], a)),
+        presented.map((a, i) => this.event(changes[i].action, a)),
       );
-    const touched = new Set([...removed, ...inserted, ...changed].map((a) => a.customer_id));
+    const touched = new Set(changes.map(({ row }) => row.customer_id));
     return lists.map(({ customerId }) => ({ changed: touched.has(customerId) }));
   }
 

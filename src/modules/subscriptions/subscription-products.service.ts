@@ -105,17 +105,13 @@ export class SubscriptionProductsService {
         values: (item, row) => (row ? { quantity: item.quantity, price: item.price } : { ...item }),
         ownerColumn: 'subscription_id',
       });
-      const { removed, inserted, changed } = await writeSyncPlan(m, this.repository.products, plan);
-      const events = [
-        ...removed.map((r) => this.event('deleted', presentSubscriptionProduct(r))),
-        ...inserted.map((r) => this.event('created', presentSubscriptionProduct(r))),
-        ...changed.map((r) => this.event('updated', presentSubscriptionProduct(r))),
-      ];
-      if (events.length) await this.events.record(m, events);
-      const gone = new Set(removed.map((r) => r.id));
-      const byId = new Map(stored.filter((r) => !gone.has(r.id)).map((r) => [r.id, r]));
-      for (const row of [...inserted, ...changed]) byId.set(row.id, row);
-      return [...byId.values()].sort((a, b) => a.id - b.id).map((r) => presentSubscriptionProduct(r));
+      const { changes, rows } = await writeSyncPlan(m, this.repository.products, plan);
+      if (changes.length)
+        await this.events.record(
+          m,
+          changes.map(({ action, row }) => this.event(action, presentSubscriptionProduct(row))),
+        );
+      return rows.map((r) => presentSubscriptionProduct(r));
     });
   }
 

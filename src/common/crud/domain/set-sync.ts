@@ -26,7 +26,7 @@ export interface SyncPlan<O, S, R> {
 }
 
 export interface SyncRules<S, R> {
-  /** Per sent member (same index), the stored row it replaces or null (domain/part-sync.ts, matchMembers). */
+  /** Per sent member (same index), the stored row it replaces or null (by key: match-members.ts; a product's parts: catalog's part-sync.ts). */
   match: (sent: readonly S[], stored: readonly R[]) => readonly (R | null)[];
   /**
    * The values a member writes, given the stored row it replaces (null: it is new). A new object:

@@ -8,10 +8,16 @@ export type AddressKind = (typeof ADDRESS_KINDS)[number];
  * given, stored ones in id order); null where the kind has no k-th stored one (a new address).
  */
 export function matchByKindAndPosition<R extends { kind: string }>(sent: readonly { kind: string }[], stored: readonly R[]): (R | null)[] {
+  const storedOf = new Map<string, R[]>();
+  for (const row of stored) {
+    const own = storedOf.get(row.kind);
+    if (own) own.push(row);
+    else storedOf.set(row.kind, [row]);
+  }
   const seen = new Map<string, number>();
   return sent.map(({ kind }) => {
     const k = seen.get(kind) ?? 0;
     seen.set(kind, k + 1);
-    return stored.filter((r) => r.kind === kind)[k] ?? null;
+    return storedOf.get(kind)?.[k] ?? null;
   });
 }
