@@ -25,6 +25,11 @@ describe('mapDatabaseError', () => {
     expect(conflict?.status).toBe(409);
     expect(conflict?.body).toBe('The resource was changed by a concurrent request; retry the request.');
   });
+  it('turns a delete that an ON DELETE RESTRICT key refuses (PostgreSQL 16+, PGlite: 23001) into the same 409', () => {
+    const conflict = mapDatabaseError({ code: '23001', detail: 'Key (id)=(5) is referenced from table "customer_addresses".' });
+    expect(conflict?.status).toBe(409);
+    expect(conflict?.body).toBe('The resource is still in use by customer addresses and cannot be deleted.');
+  });
   it('turns deletes of referenced rows into 409 and dangling references into 422', () => {
     const conflict = mapDatabaseError({ code: '23503', detail: 'Key (id)=(1) is still referenced from table "quote_items".' });
     expect(conflict?.status).toBe(409);

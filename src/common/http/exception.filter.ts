@@ -27,8 +27,11 @@ export function mapDatabaseError(err: PgError): ApiError | null {
       const field = keyColumn(err.detail) ?? 'id';
       return ApiError.unprocessable({ [field]: ['is already in use'] } satisfies FieldErrors);
     }
+    // A delete of a row another table's ON DELETE RESTRICT key points at: PostgreSQL 16 and later (and
+    // the embedded database, PGlite) say restrict_violation, 15 and earlier a foreign key violation.
+    case '23001':
     case '23503': {
-      if (/is still referenced/.test(err.detail ?? '')) {
+      if (err.code === '23001' || /is still referenced/.test(err.detail ?? '')) {
         const table = /from table "(\w+)"/.exec(err.detail ?? '')?.[1];
         return ApiError.conflict(`The resource is still in use${table ? ` by ${table.replace(/_/g, ' ')}` : ''} and cannot be deleted.`);
       }
