@@ -27,6 +27,7 @@ import { ImportChunkAttempts1795800000045 } from './1795800000045-ImportChunkAtt
 import { BulkBounds1795800000245 } from './1795800000245-BulkBounds.js';
 import { ExportSnapshotAt1795800000345 } from './1795800000345-ExportSnapshotAt.js';
 import { DeferrableDefaultAddress1795800000445 } from './1795800000445-DeferrableDefaultAddress.js';
+import { Stores1795953620604 } from './1795953620604-Stores.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   BulkBounds1795800000245,
   ExportSnapshotAt1795800000345,
   DeferrableDefaultAddress1795800000445,
+  Stores1795953620604,
 ];

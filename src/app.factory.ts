@@ -24,7 +24,9 @@ import { RouteTable } from './common/http/route-table.js';
 import { AppModule } from './app.module.js';
 import { APP_CONFIG, type AppConfig, loadConfig } from './config/app-config.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
-import { cartRoutes } from './modules/cart/cart.routes.js';
+import { cartRoutes, noStorePage } from './modules/cart/cart.routes.js';
+import { StoreDirectory } from './modules/stores/store-directory.js';
+import { storeByHost } from './modules/stores/store-host.middleware.js';
 import { CartService } from './modules/cart/cart.service.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
 import { httpMetrics } from './common/metrics/http-metrics.js';
@@ -105,6 +107,9 @@ function configureApp(app: INestApplication): void {
   const limiter = app.get(RateLimiter);
   const reads = app.get(ReadRouter);
   reads.start();
+  // Everything below is a store's: the API and the buyer's pages answer as the store the host names
+  // (docs/api.md#stores); /health, /ready, public files and the queue dashboard above are the deployment's.
+  app.use(storeByHost(app.get(StoreDirectory), noStorePage));
   // The buyer's pages (docs/api.md#the-buyers-page-cart): HTML and a form, no token, limited per client address.
   // Its pages are sent brotli- or gzip-compressed to browsers that accept it (a phone on a slow link);
   // from 256 bytes, so the short pages that refuse (404, 409) are too.

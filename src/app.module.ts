@@ -33,11 +33,13 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
 import { TaxModule } from './modules/tax/tax.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
+import { StoresModule } from './modules/stores/stores.module.js';
 
 /** The feature modules that need no configuration. */
 const FEATURE_MODULES = [
   WebhooksModule,
   ApiKeysModule,
+  StoresModule,
   GeographyModule,
   CustomFieldsModule,
   TaxModule,

@@ -22,6 +22,9 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
+import { StoresModule } from './modules/stores/stores.module.js';
+import { StoreListCommand } from './modules/stores/store-list.command.js';
+import { StoreUpdateCommand } from './modules/stores/store-update.command.js';
 
 @Module({})
 class CliModule {
@@ -31,6 +34,7 @@ class CliModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        StoresModule,
         JobsModule,
         ApiKeysModule,
         DemoModule,
@@ -49,6 +53,8 @@ class CliModule {
         BulkImportCommand,
         DbMigrateCommand,
         DbSeedDemoCommand,
+        StoreListCommand,
+        StoreUpdateCommand,
       ],
     };
   }

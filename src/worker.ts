@@ -23,6 +23,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { ALLOW_PRIVATE_WARNING } from './modules/webhooks/domain/url-rules.js';
 import { instrumentApi } from './common/metrics/instrument.js';
 import { serveMetrics } from './common/metrics/metrics.js';
+import { StoresModule } from './modules/stores/stores.module.js';
 
 /** How often the worker rewrites HEARTBEAT_FILE; a liveness check allows a few missed beats (docker-compose.yml: 30 s). */
 const HEARTBEAT_MS = 5_000;
@@ -61,6 +62,7 @@ export class WorkerModule {
         LoggingModule.forRoot(logger),
         DiscoveryModule,
         DatabaseModule,
+        StoresModule,
         JobsModule,
         WebhooksModule,
         QuoteDeliveryModule.forRoot(config, 'worker'),

@@ -223,6 +223,7 @@ describeE2E('the examples of the OpenAPI document', () => {
       { op: 'ordersConvert', params: (i) => ({ id: i.quote }), save: 'order' },
       { op: 'ordersUpdate', params: (i) => ({ id: i.order }) },
       { op: 'ordersReplace', params: (i) => ({ id: i.order }) },
+      { op: 'storesUpdate' },
       { op: 'webhooksCreate', save: 'webhook' },
       { op: 'webhooksUpdate', params: (i) => ({ id: i.webhook }) },
       { op: 'webhooksReplace', params: (i) => ({ id: i.webhook }) },

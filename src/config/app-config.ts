@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { isEmailAddress } from '../common/validation/email.js';
+import { currencyProblem, localeProblem, mailFromProblem } from './store-settings.js';
 
 /**
  * Typed, validated configuration (docs/api.md#processes-and-configuration). Every process reads this object, never process.env.
@@ -66,6 +67,12 @@ export interface AppConfig {
   dataDir: string;
   currency: string;
   locale: string;
+  /**
+   * The settings of the store `default` that the environment gives (STORE_NAME, STORE_URL, CURRENCY,
+   * LOCALE, MAIL_FROM, STORE_EMAIL), as checked above; while one is set it is the store's, and
+   * `PATCH /store` cannot change it (docs/api.md#stores).
+   */
+  defaultStoreFromEnv: DefaultStoreEnv;
   migrationsRun: boolean;
   templatesDir: string | null;
   /** A file the worker rewrites every few seconds while it runs (HEARTBEAT_FILE), for a container's liveness check; null: none. */
@@ -196,6 +203,19 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/** The store settings an environment can give the store `default`, under their API names. */
+export type DefaultStoreEnv = Partial<Record<'name' | 'store_url' | 'currency' | 'locale' | 'mail_from' | 'store_email', string>>;
+
+/** Which environment variable gives each setting of the store `default`. */
+export const DEFAULT_STORE_VARIABLES = {
+  name: 'STORE_NAME',
+  store_url: 'STORE_URL',
+  currency: 'CURRENCY',
+  locale: 'LOCALE',
+  mail_from: 'MAIL_FROM',
+  store_email: 'STORE_EMAIL',
+} as const;
+
 /** An e-mail address (one, plain `user@host`, as isEmailAddress takes it), or null when unset. */
 function emailAddress(env: Env, name: string): string | null {
   const v = optional(env, name);
@@ -214,12 +234,8 @@ function mailFrom(env: Env): string | null {
   if (raw !== undefined && /\p{Cc}/u.test(raw)) throw new ConfigError('MAIL_FROM', 'must not contain control characters (CR, LF, tab …)');
   const v = optional(env, 'MAIL_FROM');
   if (v === null) return null;
-  const named = /^(.*?)\s*<([^<>]*)>$/.exec(v);
-  const name = named ? named[1] : '';
-  const address = named ? named[2] : v;
-  const nameFits = /^"[^"\\]*"$/.test(name) || !/[<>",;\\]/.test(name);
-  if (!isEmailAddress(address) || !nameFits || /\p{Cf}/u.test(name))
-    throw new ConfigError('MAIL_FROM', `must be an e-mail address or "Name <address>", got ${JSON.stringify(v)}`);
+  const problem = mailFromProblem(v);
+  if (problem) throw new ConfigError('MAIL_FROM', problem);
   return v;
 }
 
@@ -250,6 +266,16 @@ function storePhone(env: Env): string | null {
       `must be a telephone number (digits, optionally a leading + and spaces, dots, dashes, slashes or parentheses), got "${v}"`,
     );
   return v;
+}
+
+/** The store settings the environment sets, as loadConfig checked them. */
+function defaultStoreFromEnv(env: Env): DefaultStoreEnv {
+  const given: DefaultStoreEnv = {};
+  for (const [field, variable] of Object.entries(DEFAULT_STORE_VARIABLES)) {
+    const v = optional(env, variable);
+    if (v !== null) given[field as keyof DefaultStoreEnv] = field === 'store_url' ? v.replace(/\/+$/, '') : v;
+  }
+  return given;
 }
 
 function optional(env: Env, name: string): string | null {
@@ -317,13 +343,11 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     throw new ConfigError('PORT', `must be an integer from 0 to 65535, got "${portRaw}"`);
   }
   const currency = optional(env, 'CURRENCY') ?? 'USD';
-  if (!/^[A-Z]{3}$/.test(currency)) throw new ConfigError('CURRENCY', `must be an ISO 4217 code, got "${currency}"`);
+  const currencyWrong = currencyProblem(currency);
+  if (currencyWrong) throw new ConfigError('CURRENCY', currencyWrong);
   const locale = optional(env, 'LOCALE') ?? 'en-US';
-  try {
-    new Intl.NumberFormat(locale, { style: 'currency', currency });
-  } catch {
-    throw new ConfigError('LOCALE', `must be a BCP 47 locale, got "${locale}"`);
-  }
+  const localeWrong = localeProblem(locale, currency);
+  if (localeWrong) throw new ConfigError('LOCALE', localeWrong);
   const port = Number(portRaw);
   // Links point at this api unless told otherwise, so `PORT=3999 npm start` links to :3999.
   const storeUrl = url(env, 'STORE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
@@ -358,6 +382,7 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     dataDir: resolve(optional(env, 'DATA_DIR') ?? './data'),
     currency,
     locale,
+    defaultStoreFromEnv: defaultStoreFromEnv(env),
     migrationsRun: flag(env, 'MIGRATIONS_RUN', true),
     templatesDir: optional(env, 'TEMPLATES_DIR') && resolve(optional(env, 'TEMPLATES_DIR')!),
     heartbeatFile: optional(env, 'HEARTBEAT_FILE') && resolve(optional(env, 'HEARTBEAT_FILE')!),

@@ -11,12 +11,14 @@ import { ORDERS_ENTITIES } from '../modules/orders/orders.entities.js';
 import { QUOTES_ENTITIES } from '../modules/quotes/quotes.entities.js';
 import { REVIEWS_ENTITIES } from '../modules/reviews/reviews.entities.js';
 import { SHIPMENTS_ENTITIES } from '../modules/shipments/shipments.entities.js';
+import { STORES_ENTITIES } from '../modules/stores/store.entity.js';
 import { SUBSCRIPTIONS_ENTITIES } from '../modules/subscriptions/subscriptions.entities.js';
 import { TAX_ENTITIES } from '../modules/tax/tax.entities.js';
 import { WEBHOOKS_ENTITIES } from '../modules/webhooks/webhooks.entities.js';
 
 /** Every mapped entity; the schema test proves the migrations create exactly these. */
 export const ENTITIES = [
+  ...STORES_ENTITIES,
   ApiKey,
   IdempotencyKey,
   ServerSecret,

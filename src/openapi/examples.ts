@@ -26,6 +26,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     default_value: 'standard',
   },
   CustomFieldDefinitionPatch: { label: 'Gift wrapping' },
+  StorePatch: { mail_from: 'Demo Store Sales <sales@demo-store.example>', store_email: 'orders@demo-store.example' },
   TaxClassCreate: { name: 'Zero rate', description: 'Goods taxed at 0%.', is_default: 0 },
   TaxClassPatch: { description: 'Goods taxed at a reduced rate: food and books.' },
   TaxRateCreate: { country: 'US', state: 'NY', zip: '*', city: '*', rate: '4.000', priority: 1, tax_name: 'NY State Tax', is_compound: 0 },

@@ -8,7 +8,7 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { DECORATORS, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { isPublicPath } from '../common/auth/authentication.middleware.js';
 import { NDJSON } from '../common/http/ndjson-body.js';
-import { BY_RESOURCE, SCOPE_GROUP_KEY, SCOPE_KEY, SCOPE_RESOURCE_GROUPS_KEY, scopeFor } from '../common/auth/scopes.js';
+import { ANY_KEY, BY_RESOURCE, SCOPE_GROUP_KEY, SCOPE_KEY, SCOPE_RESOURCE_GROUPS_KEY, scopeFor } from '../common/auth/scopes.js';
 import {
   ERRORS,
   SHARED_HEADERS,
@@ -330,7 +330,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       // A route whose scope follows the resource it names (`POST /imports?resource=customers`): any one
       // of its groups' scopes, as alternative requirements.
       const byResource = h.scope === BY_RESOURCE;
-      const scope = byResource ? null : (h.scope ?? (h.group ? scopeFor(h.group, h.method) : null));
+      // A route any key may call (`GET /store`): a token, no scope.
+      const scope = byResource || h.scope === ANY_KEY ? null : (h.scope ?? (h.group ? scopeFor(h.group, h.method) : null));
       const alternatives = byResource ? h.resourceGroups.map((g) => scopeFor(g, h.method)) : [];
       if (byResource && !alternatives.length) throw new Error(`OpenAPI: ${h.method} ${path} is @ScopeByResource() without its groups`);
       for (const tag of op.tags) {

@@ -162,6 +162,9 @@ export const SPEC_ENDPOINTS: readonly string[] = [
   'GET /billingplan/{}',
   'PATCH /billingplan/{}',
   'DELETE /billingplan/{}',
+  // The store its host names
+  'GET /store',
+  'PATCH /store',
 ];
 
 /** `GET /country/{id}` → `GET /country/{}`, case-insensitively as Express routes. */

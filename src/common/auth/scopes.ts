@@ -14,6 +14,7 @@ const SCOPE_GROUPS = [
   'webhooks',
   'orders',
   'reviews',
+  'store',
 ] as const;
 export type ScopeGroup = (typeof SCOPE_GROUPS)[number];
 
@@ -42,6 +43,10 @@ export const SCOPE_RESOURCE_GROUPS_KEY = 'scope:resource-groups';
 export const ScopeByResource = (groups: readonly ScopeGroup[] = []) =>
   applyDecorators(SetMetadata(SCOPE_KEY, BY_RESOURCE), SetMetadata(SCOPE_RESOURCE_GROUPS_KEY, [...new Set(groups)]));
 
+/** A route any key of the store may call, whatever its scopes (`GET /store`). */
+export const ANY_KEY = 'scope:any-key';
+export const AnyKey = () => SetMetadata(SCOPE_KEY, ANY_KEY);
+
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function scopeFor(group: string, method: string): string {
@@ -55,7 +60,7 @@ export function hasScope(granted: string[], required: string): boolean {
 
 /** The first scope of `required` (space-separated) that `granted` lacks, or null. */
 export function missingScope(granted: string[], required: string): string | null {
-  if (required === BY_RESOURCE) return null;
+  if (required === BY_RESOURCE || required === ANY_KEY) return null;
   for (const one of required.split(' ')) {
     if (!(granted.includes('*') || granted.includes(one) || granted.includes(`${one.split(':')[0]}:*`))) return one;
   }

@@ -46,6 +46,20 @@ const NOT_FOUND: Say = (l) => ({ title: l.notFoundTitle, message: l.notFoundMess
  * answers every request under /cart itself. Pages and errors are HTML; a client that asks for JSON
  * only (`Accept: application/json`) gets its errors in the API's envelope.
  */
+/**
+ * The answer under /cart on a host no store answers (docs/api.md#stores): a page in English that
+ * names no store, or the envelope for a client that asks for JSON only.
+ */
+export function noStorePage(req: Request, res: Response): void {
+  const message = 'No store at this address.';
+  if (req.accepts(['html', 'json']) === 'json') return sendError(res, 404, message, PAGE_HEADERS);
+  res.set(PAGE_HEADERS);
+  res
+    .status(404)
+    .type('text/html; charset=utf-8')
+    .send(messagePage({ lang: 'en', seller: { name: '', email: null, address: [], phone: null } }, 'No store at this address', message));
+}
+
 export function cartRoutes(cart: CartService, limiter: RateLimiter): RequestHandler {
   const router = cartRouter(cart, limiter);
   return (req, res, next) => (CART_PATH.test(req.path) ? router(req, res, next) : next());
@@ -53,12 +67,11 @@ export function cartRoutes(cart: CartService, limiter: RateLimiter): RequestHand
 
 function cartRouter(cart: CartService, limiter: RateLimiter): Router {
   const router = Router();
-  const seller = cart.format.seller;
-  const lang = cart.format.locale;
-  const labels = labelsFor(lang);
-
   const fail = (req: Request, res: Response, status: number, say: Say, headers: Record<string, string> = {}) => {
     if (req.accepts(['html', 'json']) === 'json') return sendError(res, status, say(en).message, { ...PAGE_HEADERS, ...headers });
+    // The store's face: its name and language, as the request's host names it.
+    const { seller, locale: lang } = cart.format();
+    const labels = labelsFor(lang);
     const n = say(labels);
     res.set({ ...PAGE_HEADERS, ...headers });
     res

@@ -23,15 +23,16 @@ export interface QuotePdf {
  */
 @Injectable()
 export class CartService {
-  readonly format: BuyerFormat;
-
   constructor(
     private readonly quotes: BuyerQuotesService,
     private readonly decisions: QuotesService,
     private readonly tokens: CartTokens,
     private readonly pdfs: QuotePdfs,
-  ) {
-    this.format = quotes.format;
+  ) {}
+
+  /** How the request's store shows quotes (its name, currency, language). */
+  format(): BuyerFormat {
+    return this.quotes.format();
   }
 
   /** The HTML page of a cart link; null when no quote has it (never existed, or deleted). */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { StoreDirectory } from '../stores/store-directory.js';
 import { isEmailAddress } from '../../common/validation/email.js';
 
 export interface MailAttachment {
@@ -47,10 +48,11 @@ function refusedRecipient(address: string): Error {
 export class MailTransport implements OnModuleDestroy {
   private readonly transporter: Transporter;
   private readonly outboxDir: string | null;
-  private readonly from: string | { name: string; address: string };
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.from = mailSender(config.mailFrom, config.storeName);
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly stores: StoreDirectory,
+  ) {
     if (config.smtpUrl) {
       // Timeouts well under the delivery lease: a server that hangs fails the attempt (and it is
       // retried) instead of holding a worker for nodemailer's default ten minutes.
@@ -77,8 +79,10 @@ export class MailTransport implements OnModuleDestroy {
     // rewritten by the mailer into another address or another header.
     const bad = [message.to, ...message.bcc].find((address) => !isEmailAddress(address));
     if (bad !== undefined) throw refusedRecipient(bad);
+    const store = this.stores.current();
     const info = (await this.transporter.sendMail({
-      from: this.from,
+      // The sender of the store the mail is for.
+      from: mailSender(store.mail_from, store.name),
       to: message.to,
       bcc: message.bcc.length ? message.bcc : undefined,
       subject: message.subject,

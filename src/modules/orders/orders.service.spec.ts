@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { AppConfig } from '../../config/app-config.js';
+import type { StoreDirectory } from '../stores/store-directory.js';
 import type { TransactionRunner } from '../../database/transaction.js';
 import type { ProductsService } from '../catalog/products/products.service.js';
 import type { CustomerAddressesService } from '../customers/customer-addresses.service.js';
@@ -96,7 +96,7 @@ function setup(quote: Partial<QuoteForOrder>, stock: StockRow[]) {
     {} as CustomersService,
     { addressesOf: async () => [] } as unknown as CustomerAddressesService,
     { record: async () => undefined } as unknown as EventRecorder,
-    { currency: 'USD' } as AppConfig,
+    { current: () => ({ currency: 'USD' }) } as unknown as StoreDirectory,
     quotes as QuotesService,
   );
   return { service, calls };

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { requireEmbedReads } from '../../common/auth/resource-scopes.js';
 import { type EmbedSelection, groupBy, parseEmbed } from '../../common/embed/embed.js';
@@ -6,7 +6,7 @@ import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatchLazy } from '../../common/http/etag.js';
 import { pageRequest, toPage } from '../../common/paging/page-request.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { StoreDirectory } from '../stores/store-directory.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { ProductsService } from '../catalog/products/products.service.js';
 import { CustomerAddressesService } from '../customers/customer-addresses.service.js';
@@ -38,7 +38,7 @@ export class OrdersService {
     private readonly customers: CustomersService,
     private readonly addresses: CustomerAddressesService,
     private readonly events: EventRecorder,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly stores: StoreDirectory,
     /** The quote's side of a conversion: its lock and its mark (the quotes module owns the quote tables). */
     private readonly quotes: QuotesService,
   ) {}
@@ -104,7 +104,7 @@ export class OrdersService {
           customer_id: quote.customer_id,
           customer_emails: quote.customer_emails,
           payment_status: input.payment_status ?? 'pending',
-          currency: this.config.currency,
+          currency: this.stores.current().currency,
           coupon_code: quote.coupon_code,
           subtotal: quote.subtotal,
           total_discount: quote.total_discount,

@@ -49,9 +49,8 @@ function layout(title: string, frame: PageFrame, body: string): string {
 </head>
 <body>
 <div class="sheet">
-<p class="store" dir="auto">${e(frame.seller.name)}</p>
-${body}
-${sellerFooter(frame.seller, labelsFor(frame.lang))}
+${frame.seller.name ? `<p class="store" dir="auto">${e(frame.seller.name)}</p>\n` : ''}${body}
+${frame.seller.name ? sellerFooter(frame.seller, labelsFor(frame.lang)) : ''}
 </div>
 </body>
 </html>
@@ -164,7 +163,7 @@ ${decline}`,
  */
 export function messagePage(frame: PageFrame, title: string, message: string, back?: string, backLabel = 'Back to the quote'): string {
   return layout(
-    `${title} · ${frame.seller.name}`,
+    frame.seller.name ? `${title} · ${frame.seller.name}` : title,
     frame,
     `<header><h1>${e(title)}</h1></header>
 <p class="message">${e(message)}</p>${back ? `\n<p><a class="back" href="${e(back)}">${e(backLabel)}</a></p>` : ''}`,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionRunner } from '../../database/transaction.js';
+import { StoreDirectory } from '../stores/store-directory.js';
 import { type BuyerFormat, type BuyerQuote, buyerView } from '../quote-documents/buyer-quote.view.js';
 import { buyerState } from './domain/quote-status.js';
 import { BuyerQuotesRepository, type BuyerQuoteRow, type CartFormKey } from './repositories/buyer-quotes.repository.js';
@@ -12,17 +13,20 @@ import { BuyerQuotesRepository, type BuyerQuoteRow, type CartFormKey } from './r
  */
 @Injectable()
 export class BuyerQuotesService {
-  readonly format: BuyerFormat;
-
   constructor(
     private readonly repository: BuyerQuotesRepository,
     private readonly tx: TransactionRunner,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.format = {
-      currency: config.currency,
-      locale: config.locale,
-      seller: { name: config.storeName, email: config.storeEmail, address: config.storeAddress, phone: config.storePhone },
+    private readonly stores: StoreDirectory,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** How the store of the work in hand shows quotes: its currency, locale and identity (address and phone: STORE_ADDRESS, STORE_PHONE). */
+  format(): BuyerFormat {
+    const store = this.stores.current();
+    return {
+      currency: store.currency,
+      locale: store.locale,
+      seller: { name: store.name, email: store.store_email, address: this.config.storeAddress, phone: this.config.storePhone },
     };
   }
 
@@ -51,6 +55,6 @@ export class BuyerQuotesService {
   /** The buyer's view of a row: where it stands decided here (the expiry rule is the quotes module's), shown as the buyer reads it. */
   private view(row: BuyerQuoteRow): BuyerQuote {
     const { status: _status, ...record } = row;
-    return buyerView({ ...record, state: buyerState(row) }, this.format);
+    return buyerView({ ...record, state: buyerState(row) }, this.format());
   }
 }

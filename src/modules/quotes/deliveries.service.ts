@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { StoreDirectory } from '../stores/store-directory.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { QuotePdfs } from '../quote-documents/quote-pdf.renderer.js';
 import { BuyerQuotesService } from './buyer-quotes.service.js';
@@ -48,7 +49,6 @@ export class DeliveriesService implements JobHandler {
   private readonly logger = new Logger('Deliveries');
   private readonly sent: SentRecorder;
   private readonly sending: Semaphore;
-  private readonly hostname: string;
 
   constructor(
     private readonly repository: DeliveriesRepository,
@@ -58,13 +58,13 @@ export class DeliveriesService implements JobHandler {
     private readonly buyerQuotes: BuyerQuotesService,
     private readonly events: EventRecorder,
     private readonly pdfs: QuotePdfs,
+    private readonly stores: StoreDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.sent = new SentRecorder((ids, messageIds, tokens) => this.markSent(ids, messageIds, tokens));
     // A few messages per SMTP connection in hand at once: enough to keep every connection busy,
     // few enough that a large batch does not build its whole mail in memory at once.
     this.sending = new Semaphore(config.smtpPoolSize * 4);
-    this.hostname = new URL(config.storeUrl).hostname;
   }
 
   /**
@@ -157,7 +157,7 @@ export class DeliveriesService implements JobHandler {
           to: row.recipient,
           bcc: row.bcc ?? [],
           ...rendered,
-          messageId: `<quote-${row.quote_id}-delivery-${row.id}@${this.hostname}>`,
+          messageId: `<quote-${row.quote_id}-delivery-${row.id}@${new URL(this.stores.current().store_url).hostname}>`,
         });
       } finally {
         this.sending.release();
@@ -253,7 +253,7 @@ export class DeliveriesService implements JobHandler {
       mailContext(quote, {
         message,
         decision,
-        cartLink: `${this.config.storeUrl}/cart/${quote.cartLinkId}`,
+        cartLink: `${this.stores.current().store_url}/cart/${quote.cartLinkId}`,
         toStore: kind.startsWith('store-'),
       }),
     );

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { StoreDirectory } from '../stores/store-directory.js';
 import type { QuoteDelivery } from './quote-delivery.entity.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 
@@ -16,7 +16,7 @@ export const QUOTE_DELIVERY = 'quote-delivery';
 export class QuoteOutboxService {
   constructor(
     private readonly repository: DeliveriesRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly stores: StoreDirectory,
   ) {}
 
   /** Writes one queued row per recipient, in the caller's transaction. */
@@ -65,10 +65,11 @@ export class QuoteOutboxService {
       attach_pdf: false,
       kind: `buyer-${decision}` as const,
     }));
-    if (this.config.storeEmail) {
+    const storeEmail = this.stores.current().store_email;
+    if (storeEmail) {
       rows.push({
         quote_id: quoteId,
-        recipient: this.config.storeEmail,
+        recipient: storeEmail,
         message: null,
         bcc: [],
         attach_pdf: false,

@@ -11,6 +11,7 @@ import { FileBody } from '../../common/http/file-body.js';
 import type { ItemQuery, ListQuery } from '../../common/paging/list-query.dto.js';
 import { pageRequest, paginationOf, toPage } from '../../common/paging/page-request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { StoreDirectory } from '../stores/store-directory.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { QuotePdfs } from '../quote-documents/quote-pdf.renderer.js';
 import { BuyerQuotesService } from './buyer-quotes.service.js';
@@ -72,6 +73,7 @@ export class QuotesService {
     private readonly buyerQuotes: BuyerQuotesService,
     private readonly buyerRows: BuyerQuotesRepository,
     private readonly pdfs: QuotePdfs,
+    private readonly stores: StoreDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventRecorder,
   ) {}
@@ -436,7 +438,7 @@ export class QuotesService {
           groups: q.groups.map((g) => presentGroup(g.row, g.customers_count)),
           ...(customers ? { customer: q.row.customer_id !== null ? (customers.get(q.row.customer_id) ?? null) : null } : {}),
         },
-        this.config.storeUrl,
+        this.stores.current().store_url,
       ),
     );
   }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type EmbedSelection, embedded, groupBy, parseEmbed } from '../../../common/embed/embed.js';
 import { ApiError } from '../../../common/http/api-error.js';
@@ -7,7 +7,7 @@ import { assertIfMatch } from '../../../common/http/etag.js';
 import type { ItemQuery, ListQuery } from '../../../common/paging/list-query.dto.js';
 import { pageRequest, paginationOf } from '../../../common/paging/page-request.js';
 import { formatCurrency } from '../../../common/money/money.js';
-import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { StoreDirectory } from '../../stores/store-directory.js';
 import { TransactionRunner } from '../../../database/transaction.js';
 import type { CustomFieldDefinition } from '../../custom-fields/custom-field-definition.entity.js';
 import { EventRecorder } from '../../webhooks/event-recorder.service.js';
@@ -82,7 +82,7 @@ export class ProductsService {
     private readonly rows: ProductRowsRepository,
     private readonly registry: ProductEmbedRegistry,
     private readonly events: EventRecorder,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly stores: StoreDirectory,
   ) {}
 
   async list(query: ListQuery) {
@@ -236,12 +236,13 @@ export class ProductsService {
 
   /** A product record of a read query as the product object quotes embed (no embeds). */
   presentRecord(r: ProductRecord): ProductJson {
+    const store = this.stores.current();
     return presentProduct(r.row, {
       type: r.product_type,
       options: r.options,
       category: r.category,
       taxClass: r.tax_class,
-      listBasePrice: formatCurrency(r.row.base_price, this.config.currency, this.config.locale),
+      listBasePrice: formatCurrency(r.row.base_price, store.currency, store.locale),
     });
   }
 

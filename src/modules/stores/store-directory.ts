@@ -1,0 +1,129 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config.js';
+import { uncounted } from '../../database/query-counter.js';
+import { DEFAULT_STORE, type StoreFace, storeFace } from './store-face.js';
+import { StoresRepository } from './stores.repository.js';
+
+/** How often a process asks whether stores changed (one row read): a change reaches every process within this. */
+const DIRECTORY_POLL_MS = 1_000;
+
+const requestStore = new AsyncLocalStorage<StoreFace>();
+
+/** Runs the rest of a request as one for `store` (the store its host names). */
+export function runForStore<T>(store: StoreFace, fn: () => T): T {
+  return requestStore.run(store, fn);
+}
+
+/**
+ * Every store of the deployment, in this process's memory, by id and by host: a request's store is
+ * a map lookup, never a statement. Loaded when the process starts; then every DIRECTORY_POLL_MS the
+ * process reads the directory's version (one row that every change to stores or their hosts counts
+ * up in its own transaction) and loads the stores again when it moved. A change made here is seen
+ * here at once (`refresh`), in every other process within a second.
+ */
+export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Stores');
+  private byId = new Map<number, StoreFace>();
+  private byHost = new Map<string, StoreFace>();
+  private first: StoreFace | null = null;
+  private version = '';
+  private timer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+  private failing = false;
+
+  private constructor(
+    private readonly repository: StoresRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Made loaded (StoresModule's factory): nothing that reads a store can be made before the stores
+   * are read. A database not migrated yet (the CLI's `db:migrate` with MIGRATIONS_RUN=false) has no
+   * stores to read: the directory stays empty, and the poll reads it once the migrations made it.
+   */
+  static async loaded(repository: StoresRepository, config: AppConfig): Promise<StoreDirectory> {
+    const directory = new StoreDirectory(repository, config);
+    await directory.refresh().catch(() => undefined);
+    return directory;
+  }
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.poll(), DIRECTORY_POLL_MS).unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.polling;
+  }
+
+  /** Loads every store again (after a change this process made, or one the version announced), from the primary. */
+  async refresh(): Promise<void> {
+    const { version, stores } = await uncounted(() => this.repository.directory(this.repository.primary));
+    const byId = new Map<number, StoreFace>();
+    const byHost = new Map<string, StoreFace>();
+    for (const { store, hosts } of stores) {
+      const face = storeFace(store, hosts, this.config.defaultStoreFromEnv, this.config.storeUrl);
+      byId.set(face.id, face);
+      for (const host of hosts) byHost.set(host, face);
+    }
+    this.byId = byId;
+    this.byHost = byHost;
+    this.first = stores.length ? (byId.get(stores.find((s) => s.store.handle === DEFAULT_STORE)?.store.id ?? 0) ?? null) : null;
+    this.version = version;
+  }
+
+  /**
+   * The store a request for `host` is for: the active store that lists it; else `default` when it is
+   * active and lists no hosts (a deployment that never named a host answers every host); else null.
+   */
+  resolve(host: string | null): StoreFace | null {
+    const listed = host === null ? undefined : this.byHost.get(host);
+    if (listed) return listed.status === 'active' ? listed : null;
+    const fallback = this.default();
+    return fallback.status === 'active' && fallback.hosts.length === 0 ? fallback : null;
+  }
+
+  /** The store with this id, if there is one. */
+  get(id: number): StoreFace | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * The store of the work in hand: the request's (its host's), else `default` (background work,
+   * which belongs to it while it is the only store).
+   */
+  current(): StoreFace {
+    return requestStore.getStore() ?? this.default();
+  }
+
+  /** Every store, in id order. */
+  all(): StoreFace[] {
+    return [...this.byId.values()];
+  }
+
+  private default(): StoreFace {
+    if (this.first) return this.first;
+    throw new Error(`The store "${DEFAULT_STORE}" is not known to this process: have the migrations run?`);
+  }
+
+  private poll(): Promise<void> {
+    this.polling ??= uncounted(async () => {
+      try {
+        if ((await this.repository.directoryVersion(this.repository.primary)) !== this.version) await this.refresh();
+        if (this.failing) this.logger.log('Stores are read again.');
+        this.failing = false;
+      } catch (err) {
+        // The last directory read keeps answering; a database that is away is the readiness check's to
+        // report, and one not migrated yet has nothing to say.
+        if (!this.failing && this.version !== '')
+          this.logger.warn(`Stores could not be read (${(err as Error).message}); the last ones read still answer.`);
+        this.failing = true;
+      } finally {
+        this.polling = null;
+      }
+    });
+    return this.polling;
+  }
+}

@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
+import { runStatement } from '../../database/sql/statement.js';
+import { Table, tableOf } from '../../database/table.js';
+import { Store, StoreDirectoryVersion, StoreHost } from './store.entity.js';
+
+/** A store's row with its hosts, in their order. */
+export interface StoreRow {
+  store: Store;
+  hosts: string[];
+}
+
+/** Every statement of stores and their hosts. */
+@Injectable()
+export class StoresRepository {
+  readonly stores: Table<Store>;
+  private readonly hosts: string;
+  private readonly version: string;
+
+  /**
+   * The primary's manager: the directory is read there, never on a replica, which could still answer
+   * with the stores before a change.
+   */
+  readonly primary: EntityManager;
+
+  constructor(dataSource: DataSource) {
+    this.primary = dataSource.manager;
+    this.stores = new Table(dataSource, Store, { alt: null, label: 'store' });
+    this.hosts = tableOf(dataSource, StoreHost);
+    this.version = tableOf(dataSource, StoreDirectoryVersion);
+  }
+
+  /** How many times stores or their hosts changed: equal counts, an equal directory. */
+  @GenerateSql()
+  async directoryVersion(m: EntityManager): Promise<string> {
+    const [row] = await runStatement<{ version: string }>(m, `SELECT version::text AS version FROM ${this.version}`, []);
+    return row?.version ?? '0';
+  }
+
+  /**
+   * Every store with its hosts, in id order, and the directory's version they are (one statement,
+   * so the version and the rows are one snapshot).
+   */
+  @GenerateSql()
+  async directory(m: EntityManager): Promise<{ version: string; stores: StoreRow[] }> {
+    const rows = await runStatement<Store & { hosts: string[] | null; version: string }>(
+      m,
+      `SELECT s.*, h.hosts, v.version::text AS version
+         FROM ${this.stores.sqlName} s
+         CROSS JOIN ${this.version} v
+         LEFT JOIN LATERAL (SELECT array_agg(host ORDER BY position) AS hosts FROM ${this.hosts} WHERE store_id = s.id) h ON true
+        ORDER BY s.id`,
+      [],
+      { prepare: false },
+    );
+    return {
+      version: rows[0]?.version ?? '0',
+      stores: rows.map(({ hosts, version: _version, ...store }) => ({ store: store as Store, hosts: hosts ?? [] })),
+    };
+  }
+
+  /** The store with this handle, its row locked when `lock`, with its hosts; null when there is none. */
+  @GenerateSql({ args: [SqlArg.manager, 'default', true] })
+  async byHandle(m: EntityManager, handle: string, lock = false): Promise<StoreRow | null> {
+    const [store] = await runStatement<Store>(m, `SELECT * FROM ${this.stores.sqlName} WHERE handle = $1${lock ? ' FOR UPDATE' : ''}`, [
+      handle,
+    ]);
+    if (!store) return null;
+    return { store, hosts: await this.hostsOf(m, store.id) };
+  }
+
+  /** The store with this id, its row locked, with its hosts; null when there is none. */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  async lockById(m: EntityManager, id: number): Promise<StoreRow | null> {
+    const [store] = await runStatement<Store>(m, `SELECT * FROM ${this.stores.sqlName} WHERE id = $1 FOR UPDATE`, [id]);
+    if (!store) return null;
+    return { store, hosts: await this.hostsOf(m, store.id) };
+  }
+
+  /** A store's hosts in their order. */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  async hostsOf(m: EntityManager, storeId: number): Promise<string[]> {
+    const rows = await runStatement<{ host: string }>(m, `SELECT host FROM ${this.hosts} WHERE store_id = $1 ORDER BY position`, [storeId]);
+    return rows.map((r) => r.host);
+  }
+
+  /**
+   * Which of `hosts` another store than `storeId` lists, with that store's handle: a host answers
+   * for one store at most.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 1, ['shop.example']] })
+  takenHosts(m: EntityManager, storeId: number, hosts: string[]): Promise<{ host: string; handle: string }[]> {
+    return runStatement(
+      m,
+      `SELECT h.host, s.handle FROM ${this.hosts} h JOIN ${this.stores.sqlName} s ON s.id = h.store_id
+        WHERE h.host = ANY($2::text[]) AND h.store_id <> $1 ORDER BY h.host`,
+      [storeId, hosts],
+    );
+  }
+
+  /** Makes `hosts` the store's list, in this order: two statements, whatever their number. */
+  @GenerateSql({ args: [SqlArg.manager, 1, ['shop.example', 'www.shop.example']] })
+  async replaceHosts(m: EntityManager, storeId: number, hosts: string[]): Promise<void> {
+    await runStatement(m, `DELETE FROM ${this.hosts} WHERE store_id = $1`, [storeId]);
+    if (!hosts.length) return;
+    await runStatement(
+      m,
+      `INSERT INTO ${this.hosts} (host, store_id, position) SELECT h.host, $1, h.position FROM unnest($2::text[]) WITH ORDINALITY AS h(host, position)`,
+      [storeId, hosts],
+    );
+  }
+}

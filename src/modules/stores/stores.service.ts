@@ -1,0 +1,161 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig, DEFAULT_STORE_VARIABLES, type DefaultStoreEnv } from '../../config/app-config.js';
+import { ApiError } from '../../common/http/api-error.js';
+import { assertIfMatch } from '../../common/http/etag.js';
+import type { EntityManager } from 'typeorm';
+import { currencyProblem, localeProblem, mailFromProblem, storeUrlProblem } from '../../config/store-settings.js';
+import { isEmailAddress } from '../../common/validation/email.js';
+import { TransactionRunner } from '../../database/transaction.js';
+import type { Store } from './store.entity.js';
+import type { StorePatch } from './dto/store.input.js';
+import { StoreDirectory } from './store-directory.js';
+import { DEFAULT_STORE, type StoreFace, hostName, storeFace } from './store-face.js';
+import type { StoreView } from './stores.views.js';
+import { type StoreRow, StoresRepository } from './stores.repository.js';
+
+/** The settings a store's own keys change, in the order they are checked. */
+const SETTINGS = ['name', 'store_url', 'currency', 'locale', 'mail_from', 'store_email'] as const;
+type Setting = (typeof SETTINGS)[number];
+type Settings = Partial<Record<Setting, string | null>>;
+
+/** The most host names one store lists. */
+const MAX_HOSTS = 50;
+
+/** A change the operator asked for that cannot be made (the CLI prints it). */
+export class StoreChangeError extends Error {}
+
+/** What is wrong with a setting's value as the CLI gives it (the API's body is checked by StorePatch), or null. */
+function settingProblem(field: Setting, value: string | null): string | null {
+  if (value === null) return field === 'name' || field === 'currency' || field === 'locale' ? 'must not be empty' : null;
+  switch (field) {
+    case 'name':
+      return value.length > 200 ? 'must be at most 200 characters' : null;
+    case 'store_url':
+      return storeUrlProblem(value);
+    case 'currency':
+      return currencyProblem(value);
+    case 'locale':
+      return localeProblem(value, 'USD');
+    case 'mail_from':
+      return mailFromProblem(value);
+    case 'store_email':
+      return isEmailAddress(value) ? null : 'must be an e-mail address';
+  }
+}
+
+/** The host names as stores list them (lower case, no port), each once; an error names the first that is none. */
+function normalizeHosts(hosts: string[]): string[] {
+  const names: string[] = [];
+  for (const raw of hosts) {
+    const name = hostName(raw.trim());
+    if (name === null || /:\d*$/.test(raw.trim()))
+      throw new StoreChangeError(`"${raw}" is not a host name (a name such as shop.example, without a port)`);
+    if (!names.includes(name)) names.push(name);
+  }
+  if (names.length > MAX_HOSTS) throw new StoreChangeError(`a store lists at most ${MAX_HOSTS} hosts`);
+  return names;
+}
+
+function presentStore(face: StoreFace): StoreView {
+  const { id, handle, name, store_url, hosts, currency, locale, mail_from, store_email, status } = face;
+  return { id, handle, name, store_url, hosts, currency, locale, mail_from, store_email, status };
+}
+
+/** A store's settings as its own keys read and change them (docs/api.md#stores). */
+@Injectable()
+export class StoresService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly repository: StoresRepository,
+    private readonly directory: StoreDirectory,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** GET /store: the request's store. */
+  current(): StoreView {
+    return presentStore(this.directory.current());
+  }
+
+  /**
+   * PATCH /store. A setting the environment gives the store `default` stays the environment's: a
+   * change to it is refused (409) naming the variable, rather than stored and never shown.
+   */
+  async update(patch: StorePatch): Promise<StoreView> {
+    const id = this.directory.current().id;
+    const face = await this.tx.run(async (m) => {
+      const current = await this.repository.lockById(m, id);
+      if (!current) throw ApiError.notFound('No store at this address.');
+      assertIfMatch(presentStore(this.face(current.store, current.hosts)));
+      const values: Settings = {};
+      for (const f of SETTINGS) if (patch[f] !== undefined) values[f] = patch[f];
+      const fixed = this.fixedByEnvironment(current.store.handle, values);
+      if (fixed) throw ApiError.conflict(fixed);
+      if (!this.shows(values, current.store))
+        throw ApiError.field('locale', `cannot show amounts in ${values.currency ?? current.store.currency}`);
+      return this.write(m, current, values, null);
+    });
+    await this.directory.refresh();
+    return presentStore(face);
+  }
+
+  /** Every store, as it is now in the database (`store:list`). */
+  async list(): Promise<StoreView[]> {
+    const { stores } = await this.repository.directory(this.tx.direct);
+    return stores.map(({ store, hosts }) => presentStore(this.face(store, hosts)));
+  }
+
+  /**
+   * `store:update`: the operator's change to a store by handle, its hosts included (each host in one
+   * store at most). Refused with a StoreChangeError that says why.
+   */
+  async operatorUpdate(handle: string, values: Settings, hosts: string[] | null): Promise<StoreView> {
+    for (const f of SETTINGS) {
+      const problem = values[f] === undefined ? null : settingProblem(f, values[f]);
+      if (problem) throw new StoreChangeError(`--${f.replace('_', '-')} ${problem}`);
+    }
+    const names = hosts === null ? null : normalizeHosts(hosts);
+    const face = await this.tx.run(async (m) => {
+      const current = await this.repository.byHandle(m, handle, true);
+      if (!current) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
+      const fixed = this.fixedByEnvironment(handle, values);
+      if (fixed) throw new StoreChangeError(fixed);
+      if (!this.shows(values, current.store))
+        throw new StoreChangeError(`--locale cannot show amounts in ${values.currency ?? current.store.currency}`);
+      if (names) {
+        const taken = await this.repository.takenHosts(m, current.store.id, names);
+        if (taken.length) throw new StoreChangeError(taken.map((t) => `${t.host} is already a host of store "${t.handle}"`).join('; '));
+      }
+      return this.write(m, current, values, names);
+    });
+    await this.directory.refresh();
+    return presentStore(face);
+  }
+
+  private async write(m: EntityManager, current: StoreRow, values: Settings, hosts: string[] | null): Promise<StoreFace> {
+    const row = Object.keys(values).length ? await this.repository.stores.update(m, current.store, values as never) : current.store;
+    if (hosts) await this.repository.replaceHosts(m, row.id, hosts);
+    return this.face(row, hosts ?? current.hosts);
+  }
+
+  /** Why the environment keeps some of these settings of the store `default`, or null. */
+  private fixedByEnvironment(handle: string, values: Settings): string | null {
+    const env = this.envOf(handle);
+    const fixed = SETTINGS.filter((f) => values[f] !== undefined && env[f] !== undefined);
+    if (!fixed.length) return null;
+    return `${fixed.map((f) => `${f} is set by ${DEFAULT_STORE_VARIABLES[f]}`).join('; ')} in this deployment's environment; the operator changes it there.`;
+  }
+
+  private face(row: Parameters<typeof storeFace>[0], hosts: string[]): StoreFace {
+    return storeFace(row, hosts, this.config.defaultStoreFromEnv, this.config.storeUrl);
+  }
+
+  private envOf(handle: string): DefaultStoreEnv {
+    return handle === DEFAULT_STORE ? this.config.defaultStoreFromEnv : {};
+  }
+
+  /** Whether the store's locale, as changed, can show amounts of its currency, as changed. */
+  private shows(values: Settings, row: Store): boolean {
+    if (values.currency === undefined && values.locale === undefined) return true;
+    return localeProblem(values.locale ?? row.locale, values.currency ?? row.currency) === null;
+  }
+}
