@@ -28,6 +28,7 @@ import { BulkBounds1795800000245 } from './1795800000245-BulkBounds.js';
 import { ExportSnapshotAt1795800000345 } from './1795800000345-ExportSnapshotAt.js';
 import { DeferrableDefaultAddress1795800000445 } from './1795800000445-DeferrableDefaultAddress.js';
 import { Stores1795953620604 } from './1795953620604-Stores.js';
+import { ApiKeysPerStore1795956171106 } from './1795956171106-ApiKeysPerStore.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   ExportSnapshotAt1795800000345,
   DeferrableDefaultAddress1795800000445,
   Stores1795953620604,
+  ApiKeysPerStore1795956171106,
 ];

@@ -109,7 +109,8 @@ function configureApp(app: INestApplication): void {
   reads.start();
   // Everything below is a store's: the API and the buyer's pages answer as the store the host names
   // (docs/api.md#stores); /health, /ready, public files and the queue dashboard above are the deployment's.
-  app.use(storeByHost(app.get(StoreDirectory), noStorePage));
+  const stores = app.get(StoreDirectory);
+  app.use(storeByHost(stores, noStorePage));
   // The buyer's pages (docs/api.md#the-buyers-page-cart): HTML and a form, no token, limited per client address.
   // Its pages are sent brotli- or gzip-compressed to browsers that accept it (a phone on a slow link);
   // from 256 bytes, so the short pages that refuse (404, 409) are too.
@@ -118,7 +119,8 @@ function configureApp(app: INestApplication): void {
   // One layer for the API's own steps; the rate limiter only when limits are on.
   app.use(
     chain(
-      authenticationMiddleware((token) => keys.authenticate(token)),
+      // A key of the store the request's host names (storeByHost ran first); another store's is unknown here.
+      authenticationMiddleware((token) => keys.authenticate(token, stores.current().id)),
       ...(limiter.enabled ? [limiter.middleware()] : []),
       ...(reads.enabled ? [readRoutingMiddleware(reads)] : []),
       routes.middleware(),

@@ -24,6 +24,7 @@ import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { StoresModule } from './modules/stores/stores.module.js';
 import { StoreListCommand } from './modules/stores/store-list.command.js';
+import { StoreCloseCommand, StoreOpenCommand } from './modules/stores/store-status.command.js';
 import { StoreUpdateCommand } from './modules/stores/store-update.command.js';
 
 @Module({})
@@ -53,7 +54,9 @@ class CliModule {
         BulkImportCommand,
         DbMigrateCommand,
         DbSeedDemoCommand,
+        StoreCloseCommand,
         StoreListCommand,
+        StoreOpenCommand,
         StoreUpdateCommand,
       ],
     };

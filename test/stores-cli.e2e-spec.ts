@@ -127,4 +127,33 @@ describeE2E('cli store commands', () => {
     ]);
     expect((await client.query(`SELECT host FROM store_hosts ORDER BY host`)).rows).toEqual([{ host: 'other.example' }]);
   });
+
+  it('api-key:create and api-key:list work on one store (--store); store:close and store:open change its status', async () => {
+    const created = JSON.parse(cli(['api-key:create', '--name', 'erp', '--store', 'other', '--json']).stdout) as { id: number };
+    const [{ store_id: otherId }] = (await client.query(`SELECT store_id FROM api_keys WHERE id = $1`, [created.id])).rows;
+    expect((await client.query(`SELECT id FROM stores WHERE handle = 'other'`)).rows).toEqual([{ id: otherId }]);
+    const listed = (args: string[]) =>
+      (JSON.parse(cli(['api-key:list', ...args, '--json']).stdout) as { api_keys: { name: string }[] }).api_keys;
+    expect(listed(['--store', 'other']).map((k) => k.name)).toEqual(['erp']);
+    expect(listed([]).map((k) => k.name)).toEqual([]);
+    expect(JSON.parse(cli(['api-key:list', '--store', 'nope', '--json']).stdout)).toEqual({
+      error: 'there is no store "nope" (store:list shows them)',
+    });
+
+    const closed = cli(['store:close', 'other', '--json']);
+    expect([closed.status, (JSON.parse(closed.stdout) as { status: string }).status]).toEqual([0, 'closed']);
+    expect(cli(['store:close', 'other'])).toEqual({
+      status: 0,
+      stdout: `Closed store ${otherId} "other": its hosts answer 404 and its keys are refused; its data is kept.\n`,
+      stderr: '',
+    });
+    const refused = cli(['api-key:create', '--name', 'late', '--store', 'other', '--json']);
+    expect([refused.status, JSON.parse(refused.stdout)]).toEqual([1, { error: 'the store "other" is closed (store:open opens it)' }]);
+    expect(cli(['store:open', 'other'])).toEqual({ status: 0, stdout: `Opened store ${otherId} "other".\n`, stderr: '' });
+    expect(cli(['store:close', 'nope', '--json'])).toEqual({
+      status: 1,
+      stdout: `${JSON.stringify({ error: 'there is no store "nope" (store:list shows them)' })}\n`,
+      stderr: '',
+    });
+  });
 });

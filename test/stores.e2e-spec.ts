@@ -5,6 +5,7 @@ import { type Json, apiSteps } from './support/api-client.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { StoreDirectory } from '../src/modules/stores/store-directory.js';
 import { StoresService } from '../src/modules/stores/stores.service.js';
+import { ApiKeysService } from '../src/modules/api-keys/api-keys.service.js';
 
 /** No store setting from the environment: the store `default` is its row's (docs/api.md#stores). */
 const NO_STORE_ENV = { STORE_NAME: '', STORE_URL: '', CURRENCY: '', LOCALE: '', MAIL_FROM: '', STORE_EMAIL: '', PORT: '' };
@@ -47,6 +48,8 @@ describeE2E('stores', () => {
       `UPDATE stores SET name = 'Store', store_url = NULL, currency = 'USD', locale = 'en-US', mail_from = NULL, store_email = NULL, status = 'active'`,
     );
     await t.sql('DELETE FROM store_hosts');
+    await t.sql(`DELETE FROM api_keys WHERE store_id <> 1`);
+    await t.sql(`DELETE FROM stores WHERE handle <> 'default'`);
     await t.app.get(StoreDirectory).refresh();
     await eventually(async () => expect((await t.http.get('/store').set(auth)).body).toEqual(ok(200, defaultStore)));
   });
@@ -152,6 +155,65 @@ describeE2E('stores', () => {
     expect(json.body).toEqual(fail(404, 'No store at this address.'));
     // The deployment's own paths answer on every host.
     expect((await t.http.get('/health').set({ Host: 'other.example' })).status).toBe(200);
+  });
+
+  it("a key belongs to one store: on another store's host it gets exactly the 401 of an unknown key; a closed store's key is refused", async () => {
+    // A second store, made by hand: no door makes one yet.
+    const [{ id }] = await t.sql<{ id: number }>(`INSERT INTO stores (handle, name) VALUES ('other', 'Other') RETURNING id`);
+    await t.sql(`INSERT INTO store_hosts (host, store_id, position) VALUES ('other.example', $1, 1)`, [id]);
+    await t.app.get(StoreDirectory).refresh();
+    const otherKey = { Authorization: `Bearer ${(await t.app.get(ApiKeysService).create({ name: 'other', storeId: id })).access_token}` };
+    const unknown = await t.http.get('/store').set({ Authorization: 'Bearer sk_nobody' });
+    const answer = (r: { status: number; headers: Record<string, string>; body: unknown }) => [
+      r.status,
+      r.headers['www-authenticate'],
+      r.body,
+    ];
+    expect(answer(unknown)).toEqual([401, 'Bearer realm="store-api"', fail(401, 'The access token is not valid.')]);
+    // Another store's key on this store's host (default answers every host no other store lists), and back.
+    expect(answer(await t.http.get('/store').set(otherKey))).toEqual(answer(unknown));
+    expect(answer(await t.http.get('/store').set({ ...auth, Host: 'other.example' }))).toEqual(answer(unknown));
+    const other = {
+      ...defaultStore,
+      id,
+      handle: 'other',
+      name: 'Other',
+      store_url: 'https://other.example',
+      hosts: ['other.example'],
+    };
+    expect((await t.http.get('/store').set({ ...otherKey, Host: 'other.example' })).body).toEqual(ok(200, other));
+    expect((await t.app.get(ApiKeysService).list(id)).map((k) => k.name)).toEqual(['other']);
+    // Closed: its host has no store, its key is refused on every other host.
+    expect(await t.app.get(StoresService).setStatus('other', 'closed')).toEqual({ ...other, status: 'closed' });
+    expect((await t.http.get('/store').set({ ...otherKey, Host: 'other.example' })).body).toEqual(fail(404, 'No store at this address.'));
+    expect(answer(await t.http.get('/store').set(otherKey))).toEqual(answer(unknown));
+    await t.app.get(StoresService).setStatus('other', 'active');
+    expect((await t.http.get('/store').set({ ...otherKey, Host: 'other.example' })).body).toEqual(ok(200, other));
+  });
+
+  it('a Host header that names no host is no host at all: the store that answers every host, never a 500', async () => {
+    await t.app.get(StoresService).operatorUpdate('default', {}, ['shop.example']);
+    const hosts = [
+      '',
+      ' ',
+      ':',
+      ':80',
+      'shop.example:abc',
+      'shop..example',
+      '-shop.example',
+      'shop.example/x',
+      'shop example',
+      '[::1',
+      'x'.repeat(300),
+      'ünï.example',
+      'shop.example, other.example',
+    ];
+    for (const host of hosts) {
+      const res = await t.http.get('/store').set({ ...auth, Host: host });
+      expect([host, res.status]).toEqual([host, host === 'shop.example, other.example' ? 200 : 404]);
+    }
+    await t.app.get(StoresService).operatorUpdate('default', {}, []);
+    for (const host of hosts) expect([host, (await t.http.get('/store').set({ ...auth, Host: host })).status]).toEqual([host, 200]);
   });
 
   it('a change made elsewhere (another process, plain SQL) reaches this process within a second; a closed store answers 404', async () => {

@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface Principal {
   apiKeyId: number;
+  /** The store the key belongs to. */
+  storeId: number;
   name: string;
   scopes: string[];
   /** When the key was created (ms since the epoch): a read router sends a new key's reads to the primary. */

@@ -2,16 +2,22 @@ import { Command, CommandRunner, Option } from 'nest-commander';
 import { type CliFlags, jsonOption, printError, printResult } from '../../cli/cli-output.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { InvalidScopesError } from './invalid-scopes.error.js';
+import { DEFAULT_STORE } from '../stores/store-face.js';
+import { StoreChangeError, StoresService } from '../stores/stores.service.js';
 
 interface CreateFlags extends CliFlags {
   name?: string;
   scopes?: string[];
   expiresInDays?: number;
+  store?: string;
 }
 
 @Command({ name: 'api-key:create', description: 'Create an API key; its access token is shown once' })
 export class ApiKeyCreateCommand extends CommandRunner {
-  constructor(private readonly keys: ApiKeysService) {
+  constructor(
+    private readonly keys: ApiKeysService,
+    private readonly stores: StoresService,
+  ) {
     super();
   }
 
@@ -28,7 +34,13 @@ export class ApiKeyCreateCommand extends CommandRunner {
       return printError(flags, '--expires-in-days must be a whole number from 1 to 36500');
     }
     try {
-      const key = await this.keys.create({ name: flags.name.trim(), scopes: flags.scopes, expiresInDays: flags.expiresInDays });
+      const store = this.stores.storeByHandle(flags.store ?? DEFAULT_STORE, { open: true });
+      const key = await this.keys.create({
+        name: flags.name.trim(),
+        scopes: flags.scopes,
+        expiresInDays: flags.expiresInDays,
+        storeId: store.id,
+      });
       printResult(flags, key, () =>
         [
           `Created API key ${key.id} "${key.name}" with scopes ${key.scopes.join(',')}${key.expires_at ? `, expiring ${key.expires_at} UTC` : ''}.`,
@@ -37,7 +49,7 @@ export class ApiKeyCreateCommand extends CommandRunner {
         ].join('\n'),
       );
     } catch (err) {
-      if (err instanceof InvalidScopesError) return printError(flags, err.message);
+      if (err instanceof InvalidScopesError || err instanceof StoreChangeError) return printError(flags, err.message);
       throw err;
     }
   }
@@ -53,6 +65,11 @@ export class ApiKeyCreateCommand extends CommandRunner {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
+  }
+
+  @Option({ flags: '--store <handle>', description: 'the store whose key it is (default: default)' })
+  parseStore(v: string) {
+    return v;
   }
 
   @Option({ flags: '--expires-in-days <days>', description: 'days until the key expires' })

@@ -1,16 +1,28 @@
-import { Command, CommandRunner } from 'nest-commander';
-import { type CliFlags, jsonOption, printResult } from '../../cli/cli-output.js';
+import { Command, CommandRunner, Option } from 'nest-commander';
+import { type CliFlags, jsonOption, printError, printResult } from '../../cli/cli-output.js';
+import { DEFAULT_STORE } from '../stores/store-face.js';
+import { StoreChangeError, StoresService } from '../stores/stores.service.js';
 import { timestamp } from '../../common/format/format.js';
 import { ApiKeysService } from './api-keys.service.js';
 
-@Command({ name: 'api-key:list', description: 'List API keys (never their tokens)' })
+@Command({ name: 'api-key:list', description: "List a store's API keys (never their tokens)" })
 export class ApiKeyListCommand extends CommandRunner {
-  constructor(private readonly keys: ApiKeysService) {
+  constructor(
+    private readonly keys: ApiKeysService,
+    private readonly stores: StoresService,
+  ) {
     super();
   }
 
-  async run(_args: string[], flags: CliFlags): Promise<void> {
-    const keys = (await this.keys.list()).map((k) => ({
+  async run(_args: string[], flags: CliFlags & { store?: string }): Promise<void> {
+    let storeId: number;
+    try {
+      storeId = this.stores.storeByHandle(flags.store ?? DEFAULT_STORE).id;
+    } catch (err) {
+      if (err instanceof StoreChangeError) return printError(flags, err.message);
+      throw err;
+    }
+    const keys = (await this.keys.list(storeId)).map((k) => ({
       id: k.id,
       name: k.name,
       scopes: k.scopes,
@@ -29,6 +41,11 @@ export class ApiKeyListCommand extends CommandRunner {
             )
             .join('\n'),
     );
+  }
+
+  @Option({ flags: '--store <handle>', description: 'the store whose keys to list (default: default)' })
+  parseStore(v: string) {
+    return v;
   }
 
   @jsonOption()

@@ -1,10 +1,30 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Store } from '../stores/store.entity.js';
 
-/** An API key. The access token is stored only as its SHA-256 hash. */
+/** An API key of one store. The access token is stored only as its SHA-256 hash. */
 @Entity({ name: 'api_keys' })
+@Index('IDX_api_keys_store_id_id', ['store_id', 'id'])
 export class ApiKey {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** The store whose requests it may make: on another store's host it is refused as an unknown key. */
+  @Column({ type: 'integer' })
+  store_id: number;
+
+  @ManyToOne(() => Store, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'store_id' })
+  store?: Relation<Store>;
 
   @Column({ type: 'text' })
   name: string;

@@ -8,6 +8,7 @@ import { ApiKey } from './api-key.entity.js';
 /** What authenticating a request needs of a valid key. */
 export interface ActiveKey {
   id: number;
+  store_id: number;
   name: string;
   scopes: string[];
   expires_at: Date | null;
@@ -28,10 +29,10 @@ export class ApiKeysRepository {
     this.keys = new Table(dataSource, ApiKey, { alt: null, label: 'API key' });
   }
 
-  /** Every key, revoked and expired ones included, in id order. */
-  @GenerateSql()
-  list(m: EntityManager): Promise<ApiKey[]> {
-    return m.getRepository(ApiKey).find({ order: { id: 'ASC' } });
+  /** Every key of a store, revoked and expired ones included, in id order. */
+  @GenerateSql({ args: [SqlArg.manager, 1] })
+  list(m: EntityManager, storeId: number): Promise<ApiKey[]> {
+    return m.getRepository(ApiKey).find({ where: { store_id: storeId }, order: { id: 'ASC' } });
   }
 
   /** Marks a key revoked (revoking twice keeps the first time); false when there is no such key. */
@@ -51,7 +52,7 @@ export class ApiKeysRepository {
   async activeByTokenHash(m: EntityManager, tokenHash: string): Promise<ActiveKey | null> {
     const rows = await runStatement<ActiveKey>(
       m,
-      `SELECT id, name, scopes, expires_at, created_at FROM ${this.keys.sqlName}
+      `SELECT id, store_id, name, scopes, expires_at, created_at FROM ${this.keys.sqlName}
         WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
       [tokenHash],
     );

@@ -8,6 +8,7 @@ import { timestamp } from '../../common/format/format.js';
 import { uncounted } from '../../database/query-counter.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { ApiKey } from './api-key.entity.js';
+import { StoreDirectory } from '../stores/store-directory.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { InvalidScopesError } from './invalid-scopes.error.js';
 
@@ -85,6 +86,7 @@ export class ApiKeysService implements OnApplicationShutdown {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly repository: ApiKeysRepository,
+    private readonly stores: StoreDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -97,7 +99,8 @@ export class ApiKeysService implements OnApplicationShutdown {
     await client?.end().catch(() => undefined);
   }
 
-  async create(input: { name: string; scopes?: string[]; expiresInDays?: number }): Promise<CreatedApiKey> {
+  /** A key of `storeId` (default: the store `default`). */
+  async create(input: { name: string; scopes?: string[]; expiresInDays?: number; storeId?: number }): Promise<CreatedApiKey> {
     // No list: every scope. An empty list is no request for `*`: refused.
     if (input.scopes !== undefined && input.scopes.length === 0) throw new InvalidScopesError('No scope given.');
     const scopes = input.scopes ? [...new Set(input.scopes)] : ['*'];
@@ -106,6 +109,7 @@ export class ApiKeysService implements OnApplicationShutdown {
     const accessToken = `sk_${randomBytes(24).toString('base64url')}`;
     const expiresAt = input.expiresInDays !== undefined ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
     const key = await this.repository.keys.insert(this.tx.direct, {
+      store_id: input.storeId ?? this.stores.defaultStore().id,
       name: input.name,
       token_hash: sha256(accessToken),
       scopes,
@@ -114,8 +118,9 @@ export class ApiKeysService implements OnApplicationShutdown {
     return { id: key.id, name: key.name, scopes, access_token: accessToken, expires_at: timestamp(expiresAt) };
   }
 
-  list(): Promise<ApiKey[]> {
-    return this.repository.list(this.tx.direct);
+  /** The keys of a store (default: the store `default`). */
+  list(storeId = this.stores.defaultStore().id): Promise<ApiKey[]> {
+    return this.repository.list(this.tx.direct, storeId);
   }
 
   /** Returns false when there is no such key; revoking twice keeps the first time. */
@@ -128,10 +133,16 @@ export class ApiKeysService implements OnApplicationShutdown {
   }
 
   /**
-   * The key a token belongs to, if it is known, not revoked and not expired: from this process's
-   * cache when it has the key, else one query.
+   * The key a token belongs to, if it is known, not revoked, not expired and a key of `storeId` (the
+   * store the request's host names; another store's key is refused exactly as an unknown one): from
+   * this process's cache when it has the key, else one query.
    */
-  async authenticate(token: string): Promise<Principal | null> {
+  async authenticate(token: string, storeId: number): Promise<Principal | null> {
+    const principal = await this.principalOf(token);
+    return principal?.storeId === storeId ? principal : null;
+  }
+
+  private async principalOf(token: string): Promise<Principal | null> {
     const hash = sha256(token);
     const now = Date.now();
     const cached = this.cache.get(hash);
@@ -147,7 +158,13 @@ export class ApiKeysService implements OnApplicationShutdown {
       this.cache.delete(hash);
       return null;
     }
-    const principal = { apiKeyId: row.id, name: row.name, scopes: row.scopes, createdAt: new Date(row.created_at).getTime() };
+    const principal = {
+      apiKeyId: row.id,
+      storeId: row.store_id,
+      name: row.name,
+      scopes: row.scopes,
+      createdAt: new Date(row.created_at).getTime(),
+    };
     // Uncached when a change came meanwhile: the answer stands for this request (the key was valid
     // when read), the next one asks again.
     if (generation === this.generation) {

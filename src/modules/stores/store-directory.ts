@@ -81,7 +81,7 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
   resolve(host: string | null): StoreFace | null {
     const listed = host === null ? undefined : this.byHost.get(host);
     if (listed) return listed.status === 'active' ? listed : null;
-    const fallback = this.default();
+    const fallback = this.defaultStore();
     return fallback.status === 'active' && fallback.hosts.length === 0 ? fallback : null;
   }
 
@@ -95,7 +95,13 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
    * which belongs to it while it is the only store).
    */
   current(): StoreFace {
-    return requestStore.getStore() ?? this.default();
+    return requestStore.getStore() ?? this.defaultStore();
+  }
+
+  /** The store with this handle, if there is one. */
+  byHandle(handle: string): StoreFace | undefined {
+    for (const face of this.byId.values()) if (face.handle === handle) return face;
+    return undefined;
   }
 
   /** Every store, in id order. */
@@ -103,7 +109,8 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
     return [...this.byId.values()];
   }
 
-  private default(): StoreFace {
+  /** The store `default`. */
+  defaultStore(): StoreFace {
     if (this.first) return this.first;
     throw new Error(`The store "${DEFAULT_STORE}" is not known to this process: have the migrations run?`);
   }

@@ -98,6 +98,32 @@ export class StoresService {
     return presentStore(face);
   }
 
+  /**
+   * The store with this handle, for a command that works on it (`api-key:create --store`); refused
+   * when there is none, or it is closed and `open` is asked for.
+   */
+  storeByHandle(handle: string, { open = false } = {}): StoreView {
+    const store = this.directory.byHandle(handle);
+    if (!store) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
+    if (open && store.status !== 'active') throw new StoreChangeError(`the store "${handle}" is closed (store:open opens it)`);
+    return presentStore(store);
+  }
+
+  /**
+   * `store:close` and `store:open`. A closed store's hosts answer 404 and its keys are refused
+   * everywhere; its data is kept, and opening it again brings everything back.
+   */
+  async setStatus(handle: string, status: 'active' | 'closed'): Promise<StoreView> {
+    const face = await this.tx.run(async (m) => {
+      const current = await this.repository.byHandle(m, handle, true);
+      if (!current) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
+      const row = current.store.status === status ? current.store : await this.repository.stores.update(m, current.store, { status });
+      return this.face(row, current.hosts);
+    });
+    await this.directory.refresh();
+    return presentStore(face);
+  }
+
   /** Every store, as it is now in the database (`store:list`). */
   async list(): Promise<StoreView[]> {
     const { stores } = await this.repository.directory(this.tx.direct);

@@ -16,6 +16,7 @@ FROM
 
 SELECT
   "r"."id" AS "r_id",
+  "r"."store_id" AS "r_store_id",
   "r"."name" AS "r_name",
   "r"."token_hash" AS "r_token_hash",
   "r"."secret_hash" AS "r_secret_hash",
@@ -37,6 +38,7 @@ OFFSET
 -- ApiKeysRepository.keys.find (by id)
 SELECT
   "r"."id" AS "r_id",
+  "r"."store_id" AS "r_store_id",
   "r"."name" AS "r_name",
   "r"."token_hash" AS "r_token_hash",
   "r"."secret_hash" AS "r_secret_hash",
@@ -56,6 +58,7 @@ LIMIT
 -- ApiKeysRepository.keys.find (by id, locked)
 SELECT
   "r"."id" AS "r_id",
+  "r"."store_id" AS "r_store_id",
   "r"."name" AS "r_name",
   "r"."token_hash" AS "r_token_hash",
   "r"."secret_hash" AS "r_secret_hash",
@@ -81,6 +84,7 @@ WHERE
 -- ApiKeysRepository.list
 SELECT
   "ApiKey"."id" AS "ApiKey_id",
+  "ApiKey"."store_id" AS "ApiKey_store_id",
   "ApiKey"."name" AS "ApiKey_name",
   "ApiKey"."token_hash" AS "ApiKey_token_hash",
   "ApiKey"."secret_hash" AS "ApiKey_secret_hash",
@@ -92,6 +96,8 @@ SELECT
   "ApiKey"."updated_at" AS "ApiKey_updated_at"
 FROM
   "api_keys" "ApiKey"
+WHERE
+  (("ApiKey"."store_id" = $1))
 ORDER BY
   "ApiKey"."id" ASC;
 
@@ -106,6 +112,7 @@ WHERE
 -- ApiKeysRepository.activeByTokenHash
 SELECT
   id,
+  store_id,
   name,
   scopes,
   expires_at,
