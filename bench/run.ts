@@ -20,6 +20,7 @@ import { listFloor } from './list-floor.js';
 import { type PdfHealth, measurePdfHealth } from './pdf-health.js';
 import { measureSendFloor, measureSendQuote, smtpSink } from './send-quote.js';
 import { measureWebhooks } from './webhooks.js';
+import { type StoreDirectoryFigure, measureStoreDirectory } from './store-directory.js';
 
 /**
  * `npm run bench`: throughput and latency of the API against raw floors (node:http + pg), then
@@ -28,7 +29,7 @@ import { measureWebhooks } from './webhooks.js';
  * asserts nothing; `-- --json` adds one JSON object as the last line. BENCH_SECONDS (default 10)
  * and BENCH_CONNECTIONS (default 50) tune a run; BENCH_DELIVERIES (default 1000) sizes the e-mail run,
  * BENCH_WEBHOOK_EVENTS (default 10000) the webhook fan-out (to two endpoints). `-- --only a,b` (or
- * BENCH_SCENARIOS=a,b) measures only those scenarios (keys below, `metrics`, `send_quote`, `webhooks`, `pdf_health`;
+ * BENCH_SCENARIOS=a,b) measures only those scenarios (keys below, `metrics`, `send_quote`, `webhooks`, `pdf_health`, `store_directory`;
  * `batch` and `import`, BENCH_IMPORT_PRODUCTS (default 100000), run only when named).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -284,6 +285,14 @@ async function main(): Promise<void> {
           `again (unchanged, kept) ${pdfHealth.again_ms} ms`,
       );
     }
+    let storeDirectory: StoreDirectoryFigure | null = null;
+    if (!only || only.includes('store_directory')) {
+      storeDirectory = await measureStoreDirectory(db.url);
+      console.log(
+        `\nstore directory: ${storeDirectory.stores} stores, ${storeDirectory.hosts} hosts: reloaded in ${storeDirectory.reload_ms} ms; ` +
+          `a request's store found in ${storeDirectory.lookup_ns} ns (${storeDirectory.lookups} lookups, half of them hosts no store lists)`,
+      );
+    }
     let imported: ImportFigure | null = null;
     if (only?.includes('import')) {
       imported = await measureImport(api, base, token, env, db.url, apiProcess, products[0]);
@@ -321,6 +330,7 @@ async function main(): Promise<void> {
           rss_mib: rss,
           metrics: metricsCost,
           pdf_health: pdfHealth,
+          store_directory: storeDirectory,
           send_quote: mail && {
             messages: mail.messages,
             seconds: mail.seconds,

@@ -279,10 +279,10 @@ describeE2E('cli bulk import and export', () => {
     const bare = await createTestDatabase('cli_bare');
     try {
       const r = cli(['api-key:list'], { env: { DATABASE_URL: bare.url, MIGRATIONS_RUN: 'false' } });
-      expect(r).toEqual({ status: 1, stdout: '', stderr: 'Error: relation "api_keys" does not exist\n' });
+      expect(r).toEqual({ status: 1, stdout: '', stderr: 'Error: relation "stores" does not exist\n' });
       expect(cli(['api-key:list', '--json'], { env: { DATABASE_URL: bare.url, MIGRATIONS_RUN: 'false' } })).toEqual({
         status: 1,
-        stdout: `${JSON.stringify({ error: 'relation "api_keys" does not exist' })}\n`,
+        stdout: `${JSON.stringify({ error: 'relation "stores" does not exist' })}\n`,
         stderr: '',
       });
     } finally {

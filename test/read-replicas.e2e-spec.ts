@@ -63,13 +63,14 @@ describeE2E('read replicas (DATABASE_REPLICA_URLS): a streaming replica behind t
     if (r.status !== 0) throw new Error(r.stdout + r.stderr);
     return (JSON.parse(r.stdout) as { access_token: string }).access_token;
   };
-  /** Keys minted in one statement, as `api-key:create` makes them (a token and its SHA-256, every scope). */
+  /** Keys minted in one statement, as `api-key:create` makes them (a token and its SHA-256, every scope, the store `default`). */
   const keys = async (names: string[]) => {
     const tokens = names.map(() => `sk_${randomBytes(24).toString('base64url')}`);
-    await shopSql(`INSERT INTO api_keys (name, token_hash, scopes) SELECT unnest($1::text[]), unnest($2::text[]), '{*}'`, [
-      names,
-      tokens.map((t) => createHash('sha256').update(t).digest('hex')),
-    ]);
+    await shopSql(
+      `INSERT INTO api_keys (store_id, name, token_hash, scopes)
+       SELECT (SELECT id FROM stores WHERE handle = 'default'), unnest($1::text[]), unnest($2::text[]), '{*}'`,
+      [names, tokens.map((t) => createHash('sha256').update(t).digest('hex'))],
+    );
     return tokens;
   };
   /** Makes a key look an hour old: a new key with no write position reads from the primary. */

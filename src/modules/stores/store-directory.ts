@@ -31,6 +31,8 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
   private failing = false;
+  /** Why the stores could not be read, while they never were: what a use of the directory then fails with. */
+  private unread: unknown = null;
 
   private constructor(
     private readonly repository: StoresRepository,
@@ -41,10 +43,11 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
    * Made loaded (StoresModule's factory): nothing that reads a store can be made before the stores
    * are read. A database not migrated yet (the CLI's `db:migrate` with MIGRATIONS_RUN=false) has no
    * stores to read: the directory stays empty, and the poll reads it once the migrations made it.
+   * Meanwhile a use of it fails with the database's own answer (`relation "stores" does not exist`).
    */
   static async loaded(repository: StoresRepository, config: AppConfig): Promise<StoreDirectory> {
     const directory = new StoreDirectory(repository, config);
-    await directory.refresh().catch(() => undefined);
+    await directory.refresh().catch((err: unknown) => (directory.unread = err));
     return directory;
   }
 
@@ -72,6 +75,7 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
     this.byHost = byHost;
     this.first = stores.length ? (byId.get(stores.find((s) => s.store.handle === DEFAULT_STORE)?.store.id ?? 0) ?? null) : null;
     this.version = version;
+    this.unread = null;
   }
 
   /**
@@ -100,6 +104,7 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
 
   /** The store with this handle, if there is one. */
   byHandle(handle: string): StoreFace | undefined {
+    this.assertRead();
     for (const face of this.byId.values()) if (face.handle === handle) return face;
     return undefined;
   }
@@ -112,7 +117,12 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
   /** The store `default`. */
   defaultStore(): StoreFace {
     if (this.first) return this.first;
+    this.assertRead();
     throw new Error(`The store "${DEFAULT_STORE}" is not known to this process: have the migrations run?`);
+  }
+
+  private assertRead(): void {
+    if (this.version === '' && this.unread) throw this.unread;
   }
 
   private poll(): Promise<void> {
