@@ -57,6 +57,9 @@ describeE2E('stores', () => {
   it('GET /store answers any key of the store, whatever its scopes; PATCH needs store:write', async () => {
     const reader = { Authorization: `Bearer ${await t.token(['quotes:read'])}` };
     expect((await t.http.get('/store').set(reader)).body).toEqual(ok(200, defaultStore));
+    // OPTIONS takes what reading the path takes: here any key.
+    const options = await t.http.options('/store').set(reader);
+    expect([options.status, options.headers.allow]).toEqual([200, 'GET, HEAD, PATCH, OPTIONS']);
     expect((await t.http.get('/store')).status).toBe(401);
     expect((await patch({ name: 'Mine' }, reader)).body).toEqual(fail(403, 'The access token lacks the scope "store:write".'));
     const writer = { Authorization: `Bearer ${await t.token(['store:write'])}` };

@@ -116,7 +116,9 @@ export class RouteTable {
       const allowed = RouteTable.allowed(routes);
       if (req.method === 'OPTIONS') {
         const principal = requestContext.get()?.principal;
-        const readScope = routes.map((r) => (r.group ? scopeFor(r.group, 'GET') : r.scope)).find(Boolean);
+        // What reading the path takes: its GET's scope (`GET /store`: any key), else its group's read scope.
+        const get = routes.find((r) => r.method === 'GET');
+        const readScope = get ? requiredScope(get, 'GET') : routes.map((r) => (r.group ? scopeFor(r.group, 'GET') : r.scope)).find(Boolean);
         if (principal && readScope && !hasScope(principal.scopes, readScope)) {
           const e = new ApiError(403, `The access token lacks the scope "${readScope}".`);
           return sendError(res, e.status, e.body);

@@ -82,7 +82,7 @@ export class StoresService {
    */
   async update(patch: StorePatch): Promise<StoreView> {
     const id = this.directory.current().id;
-    const face = await this.tx.run(async (m) => {
+    const face = await this.tx.run(async (m, afterCommit) => {
       const current = await this.repository.lockById(m, id);
       if (!current) throw ApiError.notFound('No store at this address.');
       assertIfMatch(presentStore(this.face(current.store, current.hosts)));
@@ -92,9 +92,8 @@ export class StoresService {
       if (fixed) throw ApiError.conflict(fixed);
       if (!this.shows(values, current.store))
         throw ApiError.field('locale', `cannot show amounts in ${values.currency ?? current.store.currency}`);
-      return this.write(m, current, values, null);
+      return this.write(m, afterCommit, current, values, null);
     });
-    await this.directory.refresh();
     return presentStore(face);
   }
 
@@ -114,13 +113,13 @@ export class StoresService {
    * everywhere; its data is kept, and opening it again brings everything back.
    */
   async setStatus(handle: string, status: 'active' | 'closed'): Promise<StoreView> {
-    const face = await this.tx.run(async (m) => {
+    const face = await this.tx.run(async (m, afterCommit) => {
       const current = await this.repository.byHandle(m, handle, true);
       if (!current) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
       const row = current.store.status === status ? current.store : await this.repository.stores.update(m, current.store, { status });
+      afterCommit(() => this.directory.refresh());
       return this.face(row, current.hosts);
     });
-    await this.directory.refresh();
     return presentStore(face);
   }
 
@@ -140,7 +139,7 @@ export class StoresService {
       if (problem) throw new StoreChangeError(`--${f.replace('_', '-')} ${problem}`);
     }
     const names = hosts === null ? null : normalizeHosts(hosts);
-    const face = await this.tx.run(async (m) => {
+    const face = await this.tx.run(async (m, afterCommit) => {
       const current = await this.repository.byHandle(m, handle, true);
       if (!current) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
       const fixed = this.fixedByEnvironment(handle, values);
@@ -151,13 +150,23 @@ export class StoresService {
         const taken = await this.repository.takenHosts(m, current.store.id, names);
         if (taken.length) throw new StoreChangeError(taken.map((t) => `${t.host} is already a host of store "${t.handle}"`).join('; '));
       }
-      return this.write(m, current, values, names);
+      return this.write(m, afterCommit, current, values, names);
     });
-    await this.directory.refresh();
     return presentStore(face);
   }
 
-  private async write(m: EntityManager, current: StoreRow, values: Settings, hosts: string[] | null): Promise<StoreFace> {
+  /**
+   * Writes the change; once it is committed (with the request's Idempotency-Key, when it holds one)
+   * this process reads the stores again, so its next request shows it; the others within their poll.
+   */
+  private async write(
+    m: EntityManager,
+    afterCommit: (fn: () => unknown) => void,
+    current: StoreRow,
+    values: Settings,
+    hosts: string[] | null,
+  ): Promise<StoreFace> {
+    afterCommit(() => this.directory.refresh());
     const row = Object.keys(values).length ? await this.repository.stores.update(m, current.store, values as never) : current.store;
     if (hosts) await this.repository.replaceHosts(m, row.id, hosts);
     return this.face(row, hosts ?? current.hosts);
