@@ -3,6 +3,7 @@ import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { eventually } from './support/eventually.js';
 import { type Json, apiSteps } from './support/api-client.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { queryCounter } from '../src/database/query-counter.js';
 import { StoreDirectory } from '../src/modules/stores/store-directory.js';
 import { StoresService } from '../src/modules/stores/stores.service.js';
 import { ApiKeysService } from '../src/modules/api-keys/api-keys.service.js';
@@ -64,6 +65,18 @@ describeE2E('stores', () => {
     expect((await patch({ name: 'Mine' }, reader)).body).toEqual(fail(403, 'The access token lacks the scope "store:write".'));
     const writer = { Authorization: `Bearer ${await t.token(['store:write'])}` };
     expect((await patch({ name: 'Mine' }, writer)).body).toEqual(ok(200, { ...defaultStore, name: 'Mine' }));
+  });
+
+  it("costs no statement: a request's store comes from memory, GET /store is answered from it", async () => {
+    await t.app.get(StoresService).operatorUpdate('default', {}, ['shop.example']);
+    // The key is looked up, and its use recorded, on its first request; from then on it is cached.
+    expect((await t.http.get('/store').set({ ...auth, Host: 'shop.example' })).status).toBe(200);
+    queryCounter.reset(true);
+    const listed = await t.http.get('/store').set({ ...auth, Host: 'Shop.Example:443' });
+    const unlisted = await t.http.get('/store').set({ ...auth, Host: 'other.example' });
+    const statements = [...queryCounter.statements];
+    queryCounter.reset();
+    expect([listed.status, unlisted.status, statements]).toEqual([200, 404, []]);
   });
 
   it('PATCH /store changes the settings, checked as the environment is; null unsets the optional ones', async () => {
