@@ -203,10 +203,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** The store settings an environment can give the store `default`, under their API names. */
-export type DefaultStoreEnv = Partial<Record<'name' | 'store_url' | 'currency' | 'locale' | 'mail_from' | 'store_email', string>>;
-
-/** Which environment variable gives each setting of the store `default`. */
+/** Which environment variable gives each setting of the store `default`, under its API name. */
 export const DEFAULT_STORE_VARIABLES = {
   name: 'STORE_NAME',
   store_url: 'STORE_URL',
@@ -215,6 +212,9 @@ export const DEFAULT_STORE_VARIABLES = {
   mail_from: 'MAIL_FROM',
   store_email: 'STORE_EMAIL',
 } as const;
+
+/** The store settings an environment gives the store `default`. */
+export type DefaultStoreEnv = Partial<Record<keyof typeof DEFAULT_STORE_VARIABLES, string>>;
 
 /** An e-mail address (one, plain `user@host`, as isEmailAddress takes it), or null when unset. */
 function emailAddress(env: Env, name: string): string | null {

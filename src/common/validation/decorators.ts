@@ -99,6 +99,20 @@ export function NotBlank(): PropertyDecorator {
   });
 }
 
+/**
+ * A string that passes a rule of its own: `problem` answers what is wrong with it (the field's
+ * message), or null. Other types are left to the type check, so a field reports one problem.
+ */
+export function Satisfies(name: string, problem: (value: string) => string | null): PropertyDecorator {
+  return ValidateBy({
+    name,
+    validator: {
+      validate: (v: unknown) => typeof v !== 'string' || problem(v) === null,
+      defaultMessage: (args) => (typeof args?.value === 'string' ? (problem(args.value) ?? '') : ''),
+    },
+  });
+}
+
 /** A flag: `true`/`false` or `1`/`0` on input, a boolean after transformation. */
 export function IsFlag(): PropertyDecorator {
   return compose(

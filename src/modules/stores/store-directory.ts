@@ -66,14 +66,16 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
     const { version, stores } = await uncounted(() => this.repository.directory(this.repository.primary));
     const byId = new Map<number, StoreFace>();
     const byHost = new Map<string, StoreFace>();
+    let first: StoreFace | null = null;
     for (const { store, hosts } of stores) {
       const face = storeFace(store, hosts, this.config.defaultStoreFromEnv, this.config.storeUrl);
       byId.set(face.id, face);
       for (const host of hosts) byHost.set(host, face);
+      if (face.handle === DEFAULT_STORE) first = face;
     }
     this.byId = byId;
     this.byHost = byHost;
-    this.first = stores.length ? (byId.get(stores.find((s) => s.store.handle === DEFAULT_STORE)?.store.id ?? 0) ?? null) : null;
+    this.first = first;
     this.version = version;
     this.unread = null;
   }
@@ -87,11 +89,6 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
     if (listed) return listed.status === 'active' ? listed : null;
     const fallback = this.defaultStore();
     return fallback.status === 'active' && fallback.hosts.length === 0 ? fallback : null;
-  }
-
-  /** The store with this id, if there is one. */
-  get(id: number): StoreFace | undefined {
-    return this.byId.get(id);
   }
 
   /**

@@ -14,6 +14,7 @@ interface UpdateFlags extends CliFlags {
 
 /** A value given as `''` clears a setting that may be unset (its default applies again). */
 const orNull = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? null : v.trim());
+const trimmed = (v: string | undefined) => v?.trim();
 
 @Command({
   name: 'store:update',
@@ -27,10 +28,10 @@ export class StoreUpdateCommand extends CommandRunner {
 
   async run([handle]: string[], flags: UpdateFlags): Promise<void> {
     const values = {
-      name: orNull(flags.name),
+      name: trimmed(flags.name),
       store_url: orNull(flags.storeUrl),
-      currency: orNull(flags.currency),
-      locale: orNull(flags.locale),
+      currency: trimmed(flags.currency),
+      locale: trimmed(flags.locale),
       mail_from: orNull(flags.mailFrom),
       store_email: orNull(flags.storeEmail),
     };

@@ -60,20 +60,11 @@ export class StoresRepository {
     };
   }
 
-  /** The store with this handle, its row locked when `lock`, with its hosts; null when there is none. */
-  @GenerateSql({ args: [SqlArg.manager, 'default', true] })
-  async byHandle(m: EntityManager, handle: string, lock = false): Promise<StoreRow | null> {
-    const [store] = await runStatement<Store>(m, `SELECT * FROM ${this.stores.sqlName} WHERE handle = $1${lock ? ' FOR UPDATE' : ''}`, [
-      handle,
-    ]);
-    if (!store) return null;
-    return { store, hosts: await this.hostsOf(m, store.id) };
-  }
-
-  /** The store with this id, its row locked, with its hosts; null when there is none. */
-  @GenerateSql({ args: [SqlArg.manager, 1] })
-  async lockById(m: EntityManager, id: number): Promise<StoreRow | null> {
-    const [store] = await runStatement<Store>(m, `SELECT * FROM ${this.stores.sqlName} WHERE id = $1 FOR UPDATE`, [id]);
+  /** The store with this id (PATCH /store) or handle (the CLI), its row locked, with its hosts; null when there is none. */
+  @GenerateSql({ name: 'by id', args: [SqlArg.manager, { id: 1 }] }, { name: 'by handle', args: [SqlArg.manager, { handle: 'default' }] })
+  async lock(m: EntityManager, key: { id: number } | { handle: string }): Promise<StoreRow | null> {
+    const [column, value] = 'id' in key ? ['id', key.id] : ['handle', key.handle];
+    const [store] = await runStatement<Store>(m, `SELECT * FROM ${this.stores.sqlName} WHERE ${column} = $1 FOR UPDATE`, [value]);
     if (!store) return null;
     return { store, hosts: await this.hostsOf(m, store.id) };
   }

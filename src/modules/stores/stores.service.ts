@@ -3,45 +3,26 @@ import { APP_CONFIG, type AppConfig, DEFAULT_STORE_VARIABLES, type DefaultStoreE
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { EntityManager } from 'typeorm';
-import { currencyProblem, localeProblem, mailFromProblem, storeUrlProblem } from '../../config/store-settings.js';
-import { isEmailAddress } from '../../common/validation/email.js';
+import { localeProblem } from '../../config/store-settings.js';
+import { FieldErrorBag } from '../../common/http/field-error-bag.js';
+import { validateInto } from '../../common/validation/validation.pipe.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { Store } from './store.entity.js';
-import type { StorePatch } from './dto/store.input.js';
+import { StorePatch } from './dto/store.input.js';
 import { StoreDirectory } from './store-directory.js';
 import { DEFAULT_STORE, type StoreFace, hostName, storeFace } from './store-face.js';
 import type { StoreView } from './stores.views.js';
 import { type StoreRow, StoresRepository } from './stores.repository.js';
 
-/** The settings a store's own keys change, in the order they are checked. */
-const SETTINGS = ['name', 'store_url', 'currency', 'locale', 'mail_from', 'store_email'] as const;
-type Setting = (typeof SETTINGS)[number];
-type Settings = Partial<Record<Setting, string | null>>;
+/** The settings a store's own keys change: the ones the environment gives the store `default`. */
+const SETTINGS = Object.keys(DEFAULT_STORE_VARIABLES) as (keyof typeof DEFAULT_STORE_VARIABLES)[];
+type Settings = Partial<Record<(typeof SETTINGS)[number], string | null>>;
 
 /** The most host names one store lists. */
 const MAX_HOSTS = 50;
 
 /** A change the operator asked for that cannot be made (the CLI prints it). */
 export class StoreChangeError extends Error {}
-
-/** What is wrong with a setting's value as the CLI gives it (the API's body is checked by StorePatch), or null. */
-function settingProblem(field: Setting, value: string | null): string | null {
-  if (value === null) return field === 'name' || field === 'currency' || field === 'locale' ? 'must not be empty' : null;
-  switch (field) {
-    case 'name':
-      return value.length > 200 ? 'must be at most 200 characters' : null;
-    case 'store_url':
-      return storeUrlProblem(value);
-    case 'currency':
-      return currencyProblem(value);
-    case 'locale':
-      return localeProblem(value, 'USD');
-    case 'mail_from':
-      return mailFromProblem(value);
-    case 'store_email':
-      return isEmailAddress(value) ? null : 'must be an e-mail address';
-  }
-}
 
 /** The host names as stores list them (lower case, no port), each once; an error names the first that is none. */
 function normalizeHosts(hosts: string[]): string[] {
@@ -83,7 +64,7 @@ export class StoresService {
   async update(patch: StorePatch): Promise<StoreView> {
     const id = this.directory.current().id;
     const face = await this.tx.run(async (m, afterCommit) => {
-      const current = await this.repository.lockById(m, id);
+      const current = await this.repository.lock(m, { id });
       if (!current) throw ApiError.notFound('No store at this address.');
       assertIfMatch(presentStore(this.face(current.store, current.hosts)));
       const values: Settings = {};
@@ -114,7 +95,7 @@ export class StoresService {
    */
   async setStatus(handle: string, status: 'active' | 'closed'): Promise<StoreView> {
     const face = await this.tx.run(async (m, afterCommit) => {
-      const current = await this.repository.byHandle(m, handle, true);
+      const current = await this.repository.lock(m, { handle });
       if (!current) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
       const row = current.store.status === status ? current.store : await this.repository.stores.update(m, current.store, { status });
       afterCommit(() => this.directory.refresh());
@@ -134,13 +115,14 @@ export class StoresService {
    * store at most). Refused with a StoreChangeError that says why.
    */
   async operatorUpdate(handle: string, values: Settings, hosts: string[] | null): Promise<StoreView> {
-    for (const f of SETTINGS) {
-      const problem = values[f] === undefined ? null : settingProblem(f, values[f]);
-      if (problem) throw new StoreChangeError(`--${f.replace('_', '-')} ${problem}`);
-    }
+    // The body of PATCH /store's checks, one copy: the first problem, named by its option.
+    const bag = new FieldErrorBag();
+    await validateInto(StorePatch, values, bag, '');
+    const [field, problems] = Object.entries(bag.errors)[0] ?? [];
+    if (field) throw new StoreChangeError(`--${field.replace('_', '-')} ${problems[0]}`);
     const names = hosts === null ? null : normalizeHosts(hosts);
     const face = await this.tx.run(async (m, afterCommit) => {
-      const current = await this.repository.byHandle(m, handle, true);
+      const current = await this.repository.lock(m, { handle });
       if (!current) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
       const fixed = this.fixedByEnvironment(handle, values);
       if (fixed) throw new StoreChangeError(fixed);

@@ -1,26 +1,19 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ValidateBy, type ValidationArguments } from 'class-validator';
 import { currencyProblem, localeProblem, mailFromProblem, storeUrlProblem } from '../../../config/store-settings.js';
 import { IsEmailAddress } from '../../../common/validation/email.js';
-import { IsText, NotBlank, Nullable, Optional } from '../../../common/validation/decorators.js';
+import { IsText, NotBlank, Nullable, Optional, Satisfies } from '../../../common/validation/decorators.js';
 
-/** A field checked by one of the store settings' rules (src/config/store-settings.ts). */
-function Follows(rule: (value: string, body: StorePatch) => string | null): PropertyDecorator {
-  const problem = (args?: ValidationArguments) => (typeof args?.value === 'string' ? rule(args.value, args.object as StorePatch) : null);
-  return ValidateBy({
-    name: 'storeSetting',
-    validator: {
-      validate: (_v: unknown, args?: ValidationArguments) => problem(args) === null,
-      defaultMessage: (args?: ValidationArguments) => problem(args) ?? '',
-    },
-  });
-}
+/** A field checked by one of the store settings' rules (src/config/store-settings.ts), the environment's too. */
+const Follows = (problem: (value: string) => string | null) => Satisfies('storeSetting', problem);
 
 const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 const trimmedOrNull = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value));
 
-/** PATCH /store: the settings a store's own keys change (its hosts are the operator's, through the CLI). */
+/**
+ * PATCH /store, and the settings of `store:update`: what a store's own keys change (its hosts are the
+ * operator's, through the CLI).
+ */
 export class StorePatch {
   @Optional()
   @trimmed()

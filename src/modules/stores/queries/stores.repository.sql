@@ -110,13 +110,13 @@ FROM
 ORDER BY
   s.id;
 
--- StoresRepository.byHandle
+-- StoresRepository.lock (by id)
 SELECT
   *
 FROM
   "stores"
 WHERE
-  handle = $1
+  id = $1
 FOR UPDATE;
 
 SELECT
@@ -128,13 +128,13 @@ WHERE
 ORDER BY
   position;
 
--- StoresRepository.lockById
+-- StoresRepository.lock (by handle)
 SELECT
   *
 FROM
   "stores"
 WHERE
-  id = $1
+  handle = $1
 FOR UPDATE;
 
 SELECT

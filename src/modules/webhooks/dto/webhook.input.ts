@@ -1,7 +1,16 @@
 import { Transform } from 'class-transformer';
-import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsString, ValidateBy } from 'class-validator';
+import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsString } from 'class-validator';
 import { ApiProperty } from '@nestjs/swagger';
-import { EachElement, IsFlag, IsText, NotBlank, Nullable, Optional, RequiredFields } from '../../../common/validation/decorators.js';
+import {
+  EachElement,
+  IsFlag,
+  IsText,
+  NotBlank,
+  Nullable,
+  Optional,
+  RequiredFields,
+  Satisfies,
+} from '../../../common/validation/decorators.js';
 import { EVENT_PATTERN, isEventPattern } from '../domain/event-patterns.js';
 import { WEBHOOK_URL_PATTERN, urlProblem } from '../domain/url-rules.js';
 
@@ -9,15 +18,7 @@ const Trimmed = () => Transform(({ value }) => (typeof value === 'string' ? valu
 const TrimmedOrNull = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value));
 
 /** An http(s) URL with a host and no credentials; whether its address is public is checked by the service. */
-function IsWebhookUrl(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isWebhookUrl',
-    validator: {
-      validate: (v: unknown) => typeof v !== 'string' || urlProblem(v) === null,
-      defaultMessage: (args) => (typeof args?.value === 'string' ? (urlProblem(args.value) ?? '') : ''),
-    },
-  });
-}
+const IsWebhookUrl = () => Satisfies('isWebhookUrl', urlProblem);
 
 /** PATCH /webhook/{id}: every field optional. */
 export class WebhookPatch {
