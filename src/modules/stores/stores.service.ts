@@ -24,6 +24,8 @@ const MAX_HOSTS = 50;
 /** A change the operator asked for that cannot be made (the CLI prints it). */
 export class StoreChangeError extends Error {}
 
+const noSuchStore = (handle: string) => new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
+
 /** The host names as stores list them (lower case, no port), each once; an error names the first that is none. */
 function normalizeHosts(hosts: string[]): string[] {
   const names: string[] = [];
@@ -84,7 +86,7 @@ export class StoresService {
    */
   storeByHandle(handle: string, { open = false } = {}): StoreView {
     const store = this.directory.byHandle(handle);
-    if (!store) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
+    if (!store) throw noSuchStore(handle);
     if (open && store.status !== 'active') throw new StoreChangeError(`the store "${handle}" is closed (store:open opens it)`);
     return presentStore(store);
   }
@@ -96,7 +98,7 @@ export class StoresService {
   async setStatus(handle: string, status: 'active' | 'closed'): Promise<StoreView> {
     const face = await this.tx.run(async (m, afterCommit) => {
       const current = await this.repository.lock(m, { handle });
-      if (!current) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
+      if (!current) throw noSuchStore(handle);
       const row = current.store.status === status ? current.store : await this.repository.stores.update(m, current.store, { status });
       afterCommit(() => this.directory.refresh());
       return this.face(row, current.hosts);
@@ -123,7 +125,7 @@ export class StoresService {
     const names = hosts === null ? null : normalizeHosts(hosts);
     const face = await this.tx.run(async (m, afterCommit) => {
       const current = await this.repository.lock(m, { handle });
-      if (!current) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
+      if (!current) throw noSuchStore(handle);
       const fixed = this.fixedByEnvironment(handle, values);
       if (fixed) throw new StoreChangeError(fixed);
       if (!this.shows(values, current.store))
