@@ -14,6 +14,8 @@ export interface Scenario {
   path: string;
   /** A fresh body per request (unique keys for creates). */
   body?: () => unknown;
+  /** More headers of each request (a store's Host). */
+  headers?: Record<string, string>;
 }
 
 export interface Figure {
@@ -53,8 +55,8 @@ export async function benchDatabase(prefix = 'store_bench'): Promise<{ url: stri
   };
 }
 
-export function mintKey(databaseUrl: string): string {
-  const r = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli.js'), 'api-key:create', '--name', 'bench', '--json'], {
+export function mintKey(databaseUrl: string, store = 'default'): string {
+  const r = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli.js'), 'api-key:create', '--name', 'bench', '--store', store, '--json'], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     encoding: 'utf8',
   });
@@ -148,7 +150,7 @@ export function peakRssMiB(pid: number): number {
 }
 
 export async function measure(base: string, token: string | null, s: Scenario, seconds: number, connections: number): Promise<Figure> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...s.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   const result = await autocannon({
     url: base,

@@ -21,6 +21,7 @@ import { type PdfHealth, measurePdfHealth } from './pdf-health.js';
 import { measureSendFloor, measureSendQuote, smtpSink } from './send-quote.js';
 import { measureWebhooks } from './webhooks.js';
 import { type StoreDirectoryFigure, measureStoreDirectory } from './store-directory.js';
+import { type StoresFigure, measureStores } from './stores.js';
 
 /**
  * `npm run bench`: throughput and latency of the API against raw floors (node:http + pg), then
@@ -29,7 +30,7 @@ import { type StoreDirectoryFigure, measureStoreDirectory } from './store-direct
  * asserts nothing; `-- --json` adds one JSON object as the last line. BENCH_SECONDS (default 10)
  * and BENCH_CONNECTIONS (default 50) tune a run; BENCH_DELIVERIES (default 1000) sizes the e-mail run,
  * BENCH_WEBHOOK_EVENTS (default 10000) the webhook fan-out (to two endpoints). `-- --only a,b` (or
- * BENCH_SCENARIOS=a,b) measures only those scenarios (keys below, `metrics`, `send_quote`, `webhooks`, `pdf_health`, `store_directory`;
+ * BENCH_SCENARIOS=a,b) measures only those scenarios (keys below, `metrics`, `send_quote`, `webhooks`, `pdf_health`, `store_directory`, `stores`;
  * `batch` and `import`, BENCH_IMPORT_PRODUCTS (default 100000), run only when named).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -298,6 +299,15 @@ async function main(): Promise<void> {
       imported = await measureImport(api, base, token, env, db.url, apiProcess, products[0]);
       console.log(`\n${importLine(imported)}`);
     }
+    // Last: it adds 1,000 stores of 200 products each to the bench's tables.
+    let stores: StoresFigure | null = null;
+    if (!only || only.includes('stores')) {
+      stores = await measureStores(db.url, base, seconds, connections);
+      for (const c of stores.cases)
+        console.log(
+          `\nstores: ${c.name}: p99 ${c.alone.p99} ms alone, ${c.among.p99} ms among ${stores.stores} stores of ${stores.products_per_store} products (×${c.p99_ratio})`,
+        );
+    }
     // The send-quote worker's peak, when that scenario ran (the import's worker is in `import`).
     const rss = { api: peakRssMiB(apiProcess.pid!), worker: mail?.worker_rss_mib ?? null };
     console.log(`API peak RSS: ${rss.api} MiB${rss.worker === null ? '' : `; worker peak RSS: ${rss.worker} MiB`}`);
@@ -331,6 +341,16 @@ async function main(): Promise<void> {
           metrics: metricsCost,
           pdf_health: pdfHealth,
           store_directory: storeDirectory,
+          stores: stores && {
+            stores: stores.stores,
+            products_per_store: stores.products_per_store,
+            cases: stores.cases.map((c) => ({
+              name: c.name,
+              alone: { rps: c.alone.rps, p50_ms: c.alone.p50, p99_ms: c.alone.p99, non_2xx: c.alone.non2xx },
+              among: { rps: c.among.rps, p50_ms: c.among.p50, p99_ms: c.among.p99, non_2xx: c.among.non2xx },
+              p99_ratio: c.p99_ratio,
+            })),
+          },
           send_quote: mail && {
             messages: mail.messages,
             seconds: mail.seconds,

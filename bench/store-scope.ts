@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { proveDirectSession } from '../src/database/direct-session.js';
+import { STORE_SETTINGS_SQL, StoreScopedClient, runInStore } from '../src/database/store-scope.js';
 import { benchDatabase } from './harness.js';
 
 /**
@@ -10,10 +12,10 @@ import { benchDatabase } from './harness.js';
  * for BENCH_SECONDS:
  *
  * - `owner`: as today's api does, the table's owner, the store a predicate of the statement (no policy applies);
- * - `pipelined`: as the role, with the setting, in one round trip: Parse/Bind/Execute of
- *   `SELECT set_config('role', $1, true), set_config('app.store_id', $2, true)`, then the statement's
- *   own messages, then one Sync, so both run in one implicit transaction and the settings end with it
- *   (StoreScopedQuery below);
+ * - `pipelined`: as the api sends it (src/database/store-scope.ts: a pool of StoreScopedClient, the
+ *   statement run in the store's scope): Bind/Execute of `SELECT set_config('role', $1, true),
+ *   set_config('app.store_id', $2, true)`, then the statement's own messages, then one Sync, so both
+ *   run in one implicit transaction and the settings end with it;
  * - `transaction`: the same settings the plain way: BEGIN, set_config, the statement, COMMIT (four round trips).
  *
  * Each way runs a page of one store (`… ORDER BY id LIMIT 50`) and a row by id; every answer is
@@ -24,77 +26,6 @@ const STORES = Number(process.env.BENCH_STORES ?? 1000);
 const ROWS = Number(process.env.BENCH_STORE_ROWS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROLE = 'store_scope_bench';
-const SCOPE_SQL = "SELECT set_config('role', $1, true), set_config('app.store_id', $2, true)";
-
-interface PgConnection {
-  parse(msg: { text: string; name: string }): void;
-  bind(msg: { portal: string; statement: string; values: unknown[] }): void;
-  execute(msg: { portal: string }): void;
-}
-
-const SCOPE_NAME = 'store_scope';
-/** The connections on which SCOPE_SQL is prepared as SCOPE_NAME. */
-const scopeParsed = new WeakSet<PgConnection>();
-
-/** pg's Query, as far as a subclass reaches into it. */
-const PgQuery = pg.Query as unknown as new (config: pg.QueryConfig) => {
-  prepare(connection: PgConnection): void;
-  handleDataRow(msg: unknown): void;
-  handleCommandComplete(msg: unknown, connection: PgConnection): void;
-  on(event: 'end', listener: (result: pg.QueryResult) => void): void;
-  on(event: 'error', listener: (err: Error) => void): void;
-};
-
-/**
- * One statement with its store, in one round trip: the settings' Parse/Bind/Execute go before the
- * statement's own messages, and what they answer (a row, a SELECT 1) is not the statement's.
- */
-class StoreScopedQuery extends PgQuery {
-  private settingsAnswered = false;
-
-  constructor(
-    config: pg.QueryConfig,
-    private readonly role: string,
-    private readonly storeId: number,
-  ) {
-    super(config);
-  }
-
-  /** The extended protocol even without parameters: the settings and the statement share one Sync. */
-  requiresPreparation(): boolean {
-    return true;
-  }
-
-  override prepare(connection: PgConnection): void {
-    // Parsed once per connection, as a named statement (on a direct session; a transaction-mode
-    // pooler would need it unnamed, parsed each time).
-    if (!scopeParsed.has(connection)) {
-      connection.parse({ text: SCOPE_SQL, name: SCOPE_NAME });
-      scopeParsed.add(connection);
-    }
-    connection.bind({ portal: '', statement: SCOPE_NAME, values: [this.role, String(this.storeId)] });
-    connection.execute({ portal: '' });
-    super.prepare(connection);
-  }
-
-  override handleDataRow(msg: unknown): void {
-    if (this.settingsAnswered) super.handleDataRow(msg);
-  }
-
-  override handleCommandComplete(msg: unknown, connection: PgConnection): void {
-    if (this.settingsAnswered) return super.handleCommandComplete(msg, connection);
-    this.settingsAnswered = true;
-  }
-}
-
-function scoped<T>(client: pg.PoolClient, text: string, values: unknown[], storeId: number): Promise<T[]> {
-  return new Promise((resolve, reject) => {
-    const query = new StoreScopedQuery({ text, values }, ROLE, storeId);
-    query.on('end', (result) => resolve(result.rows as T[]));
-    query.on('error', reject);
-    void client.query(query as unknown as pg.QueryConfig);
-  });
-}
 
 type Way = 'owner' | 'pipelined' | 'transaction';
 interface Row {
@@ -112,10 +43,10 @@ async function statement(client: pg.PoolClient, way: Way, kind: 'page' | 'row', 
         ]
       : ['SELECT * FROM items WHERE id = $1', 'SELECT * FROM items WHERE store_id = $2 AND id = $1'];
   if (way === 'owner') return (await client.query<Row>(explicit, [id, storeId])).rows;
-  if (way === 'pipelined') return scoped<Row>(client, rls, [id], storeId);
+  if (way === 'pipelined') return (await runInStore(storeId, () => client.query<Row>(rls, [id]))).rows;
   await client.query('BEGIN');
   try {
-    await client.query(SCOPE_SQL, [ROLE, String(storeId)]);
+    await client.query(STORE_SETTINGS_SQL, [ROLE, String(storeId)]);
     return (await client.query<Row>(rls, [id])).rows;
   } finally {
     await client.query('COMMIT');
@@ -150,6 +81,15 @@ async function measure(pool: pg.Pool, way: Way, kind: 'page' | 'row'): Promise<{
 async function main(): Promise<void> {
   const db = await benchDatabase('store_scope');
   const pool = new pg.Pool({ connectionString: db.url, max: 20 });
+  // The api's own pool: its clients send a store's statements with the store's settings.
+  const scopedPool = new pg.Pool({
+    connectionString: db.url,
+    max: 20,
+    Client: StoreScopedClient,
+    appRole: ROLE,
+    onConnect: proveDirectSession,
+  } as unknown as pg.PoolConfig);
+  scopedPool.on('error', () => undefined);
   // pool.end() resolves before its clients have closed, and the database is dropped WITH (FORCE) right
   // after: a client still closing gets "terminating connection", which the pool re-emits as its own 'error'.
   pool.on('error', () => undefined);
@@ -186,7 +126,7 @@ async function main(): Promise<void> {
     const figures: Record<string, unknown> = {};
     for (const kind of ['page', 'row'] as const)
       for (const way of ['owner', 'pipelined', 'transaction'] as const) {
-        const f = await measure(pool, way, kind);
+        const f = await measure(way === 'pipelined' ? scopedPool : pool, way, kind);
         figures[`${kind}_${way}`] = f;
         console.log(`${kind.padEnd(4)} ${way.padEnd(11)} ${String(f.per_s).padStart(6)}/s  p50 ${f.p50_ms} ms  p99 ${f.p99_ms} ms`);
       }
@@ -194,6 +134,7 @@ async function main(): Promise<void> {
       console.log(JSON.stringify({ node: process.versions.node, stores: STORES, rows: ROWS, ...figures }));
   } finally {
     await pool.end();
+    await scopedPool.end();
     await db.drop();
     const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
     await admin.connect();

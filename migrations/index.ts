@@ -29,6 +29,7 @@ import { ExportSnapshotAt1795800000345 } from './1795800000345-ExportSnapshotAt.
 import { DeferrableDefaultAddress1795800000445 } from './1795800000445-DeferrableDefaultAddress.js';
 import { Stores1795953620604 } from './1795953620604-Stores.js';
 import { ApiKeysPerStore1795956171106 } from './1795956171106-ApiKeysPerStore.js';
+import { StoreScopedData1795990000000 } from './1795990000000-StoreScopedData.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   DeferrableDefaultAddress1795800000445,
   Stores1795953620604,
   ApiKeysPerStore1795956171106,
+  StoreScopedData1795990000000,
 ];

@@ -23,6 +23,7 @@ import { OrdersModule } from './modules/orders/orders.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { StoresModule } from './modules/stores/stores.module.js';
+import { StoreCreateCommand } from './modules/stores/store-create.command.js';
 import { StoreListCommand } from './modules/stores/store-list.command.js';
 import { StoreCloseCommand, StoreOpenCommand } from './modules/stores/store-status.command.js';
 import { StoreUpdateCommand } from './modules/stores/store-update.command.js';
@@ -55,6 +56,7 @@ class CliModule {
         DbMigrateCommand,
         DbSeedDemoCommand,
         StoreCloseCommand,
+        StoreCreateCommand,
         StoreListCommand,
         StoreOpenCommand,
         StoreUpdateCommand,

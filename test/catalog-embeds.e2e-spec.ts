@@ -3,7 +3,7 @@ import { requestContext } from '../src/common/http/request-context.js';
 import { queryCounter } from '../src/database/query-counter.js';
 import { ProductsService } from '../src/modules/catalog/products/products.service.js';
 import { seedCatalog } from '../src/modules/demo/seeds/catalog.seed.js';
-import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { type TestApp, asDefaultStore, bootTestApp, describeE2E } from './support/test-app.js';
 
 const ALL = 'variants,options,extras,attributes,categories,pricetiers,customfields';
 
@@ -146,8 +146,12 @@ describeE2E('catalog: product embeds, batch loaders and the demo seed', () => {
   describe('demo seed', () => {
     it('adds a small catalog once and leaves it alone the second time', async () => {
       const ds = t.app.get(DataSource);
-      expect(await ds.transaction((m) => seedCatalog(m))).toBe('Catalog: 4 demo products present (4 added), 2 categories.');
-      expect(await ds.transaction((m) => seedCatalog(m))).toBe('Catalog: 4 demo products present (0 added), 2 categories.');
+      expect(await asDefaultStore(() => ds.transaction((m) => seedCatalog(m)))).toBe(
+        'Catalog: 4 demo products present (4 added), 2 categories.',
+      );
+      expect(await asDefaultStore(() => ds.transaction((m) => seedCatalog(m)))).toBe(
+        'Catalog: 4 demo products present (0 added), 2 categories.',
+      );
 
       const shirt = await t.http.get(`/product/DEMO-TSHIRT?embed=variants,options`).set(auth());
       expect(shirt.body.data.category).toBe('Apparel');

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { seedCustomers } from '../src/modules/demo/seeds/customers.seed.js';
 import { seedGeography } from '../src/modules/demo/seeds/geography.seed.js';
-import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { type TestApp, asDefaultStore, bootTestApp, describeE2E } from './support/test-app.js';
 
 describeE2E('customers demo seed', () => {
   let t: TestApp;
@@ -13,9 +13,13 @@ describeE2E('customers demo seed', () => {
 
   it('adds groups, customers with addresses, coupons and a plan once; a second run adds nothing', async () => {
     const ds = t.app.get(DataSource);
-    await ds.transaction((m) => seedGeography(m));
-    expect(await ds.transaction((m) => seedCustomers(m))).toBe('Customers: added 2 groups, 3 customers, 2 coupons, 1 billing plans.');
-    expect(await ds.transaction((m) => seedCustomers(m))).toBe('Customers: added 0 groups, 0 customers, 0 coupons, 0 billing plans.');
+    await asDefaultStore(() => ds.transaction((m) => seedGeography(m)));
+    expect(await asDefaultStore(() => ds.transaction((m) => seedCustomers(m)))).toBe(
+      'Customers: added 2 groups, 3 customers, 2 coupons, 1 billing plans.',
+    );
+    expect(await asDefaultStore(() => ds.transaction((m) => seedCustomers(m)))).toBe(
+      'Customers: added 0 groups, 0 customers, 0 coupons, 0 billing plans.',
+    );
 
     const auth = { Authorization: `Bearer ${await t.token()}` };
     const customers = await t.http.get('/customers?embed=group,shippingAddresses').set(auth);

@@ -94,7 +94,9 @@ describeE2E('bulk exports: where to continue', () => {
   });
 
   it('reads each chunk in one snapshot: REPEATABLE READ, so a product and its parts are one moment', async () => {
+    // Written by the export's transaction, which runs as the app role (docs/api.md#stores).
     await t.sql(`CREATE TABLE export_isolation (level text)`);
+    await t.sql(`GRANT INSERT ON export_isolation TO store_app`);
     await t.sql(`CREATE FUNCTION export_isolation_seen() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN INSERT INTO export_isolation VALUES (current_setting('transaction_isolation')); RETURN NEW; END $$`);
     await t.sql(

@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { type Balancer, startBalancer } from './support/balancer.js';
 import { TEST_REDIS_URL } from './support/global-setup.js';
-import { type ApiProcess, dropRedisKeys, freePort, jsonLines, startApi, startNode, stop, waitFor } from './support/processes.js';
+import { type ApiProcess, dropRedisKeys, freePort, jsonLines, runNode, startApi, startNode, stop, waitFor } from './support/processes.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
 const tokenOf = (html: string) => /<input type="hidden" name="csrf_token" value="([^"]+)">/.exec(html)?.[1];
@@ -155,6 +155,56 @@ describeE2E('two api hosts behind a round-robin balancer', () => {
       expect(line).toMatchObject({ client_address: `203.0.113.${200 + i}`, method: 'GET', path: `/cart/${id}`, status: 200 });
     }
     expect(hosts.sort()).toEqual([0, 1]);
+  });
+
+  it('two stores on both hosts: a store made by the CLI is served by every host, each store its own data', async () => {
+    const cli = (args: string[]) => {
+      const r = runNode('cli.js', [...args, '--json'], { DATABASE_URL: a.dbUrl });
+      expect([r.status, r.stderr]).toEqual([0, '']);
+      return JSON.parse(r.stdout) as Record<string, unknown>;
+    };
+    const north = cli(['store:create', '--handle', 'north', '--name', 'North', '--host', 'north.example']);
+    expect([north.handle, north.hosts, north.store_url]).toEqual(['north', ['north.example'], 'https://north.example']);
+    const northKey = cli(['api-key:create', '--store', 'north', '--name', 'north']).access_token as string;
+    const as = (host: string, token: string) => ({
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      'X-Forwarded-Host': host,
+    });
+    const home = as('home.example', a.token);
+    const away = as('north.example', northKey);
+    // Every host reads the new store within its directory's poll.
+    await waitFor(async () => {
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push((await viaBalancer('/store', 'store-check', { headers: away })).res.status);
+      return answers.every((s) => s === 200) || null;
+    }, 'every host to know the store north');
+    const made: Record<string, number> = {};
+    for (const [name, headers] of [
+      ['home', home],
+      ['north', away],
+    ] as const) {
+      const { res, body } = await viaBalancer('/product', 'writer', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Twin', sku: 'TWIN', base_price: '5.00' }),
+      });
+      expect(res.status).toBe(201);
+      made[name] = (JSON.parse(body) as { data: { id: number } }).data.id;
+    }
+    const served = new Set<number>();
+    for (let i = 0; i < 6; i++) {
+      const [name, headers] = i % 2 ? (['north', away] as const) : (['home', home] as const);
+      const { res, body, host } = await viaBalancer('/product/TWIN', 'reader', { headers });
+      served.add(host);
+      expect([name, res.status, (JSON.parse(body) as { data: { id: number } }).data.id]).toEqual([name, 200, made[name]]);
+    }
+    expect(served.size).toBe(2);
+    // A key on another store's host is an unknown key, on either host.
+    for (let i = 0; i < 2; i++)
+      expect((await viaBalancer('/products', 'crossed', { headers: { ...away, 'X-Forwarded-Host': 'home.example' } })).res.status).toBe(
+        401,
+      );
   });
 });
 

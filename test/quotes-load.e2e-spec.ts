@@ -47,7 +47,7 @@ describeE2E('quotes: queries per page and concurrent writes', () => {
     // 250 quotes × 5 items, each quote with a customer and both groups, written directly.
     await t.sql(
       `INSERT INTO quotes (number, name, customer_id, cart_link_id, subtotal, total)
-       SELECT 'Q' || nextval('quote_number_seq'), 'Bulk ' || g, ($1::int[])[1 + g % 10], md5(g::text), 15, 15
+       SELECT 'Q' || (9000 + g), 'Bulk ' || g, ($1::int[])[1 + g % 10], md5(g::text), 15, 15
          FROM generate_series(1, 250) AS g`,
       [customers],
     );

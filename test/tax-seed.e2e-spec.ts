@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { formatMoney } from '../src/common/money/money.js';
 import { seedTax } from '../src/modules/demo/seeds/tax.seed.js';
 import { computeTax, matchingRates, type TaxLocation, type TaxRateInput } from '../src/modules/tax/domain/tax.js';
-import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { type TestApp, asDefaultStore, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS } from './support/envelope.js';
 
 describeE2E('tax demo seed', () => {
@@ -38,8 +38,8 @@ describeE2E('tax demo seed', () => {
   });
 
   it('seeds a default Standard class with its rates and a Reduced class, once', async () => {
-    expect(await manager.transaction((m) => seedTax(m))).toBe('Tax: 2 classes, 5 rates present.');
-    expect(await manager.transaction((m) => seedTax(m))).toBe('Tax: 2 classes, 5 rates present.');
+    expect(await asDefaultStore(() => manager.transaction((m) => seedTax(m)))).toBe('Tax: 2 classes, 5 rates present.');
+    expect(await asDefaultStore(() => manager.transaction((m) => seedTax(m)))).toBe('Tax: 2 classes, 5 rates present.');
 
     const list = await t.http.get('/taxclasses?embed=rates').set({ Authorization: `Bearer ${token}` });
     expect(list.status).toBe(200);

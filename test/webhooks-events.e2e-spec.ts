@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { EventsRepository } from '../src/modules/webhooks/events.repository.js';
 import { api, createQuote, settled } from './send-quote.fixtures.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
-import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { type TestApp, asDefaultStore, bootTestApp, describeE2E } from './support/test-app.js';
 import { apiSteps, type Json } from './support/api-client.js';
 
 const tokenOf = (html: string) => /<input type="hidden" name="csrf_token" value="([^"]+)">/.exec(html)?.[1];
@@ -189,9 +189,9 @@ describeE2E('webhooks: events of products, tax classes, addresses, subscriptions
     ];
     const rollback = new Error('rollback');
     let matched: { pattern: string; type: string }[] = [];
-    await t.app
-      .get(DataSource)
-      .transaction(async (m) => {
+    // As the store `default`'s work: the fan-out joins the store's own endpoints.
+    await asDefaultStore(() =>
+      t.app.get(DataSource).transaction(async (m) => {
         for (const pattern of new Set(cases.map(([p]) => p))) {
           await m.query(`INSERT INTO webhooks (url, events, secret) VALUES ('https://example.test/p', $1, 'whsec_test')`, [[pattern]]);
         }
@@ -206,10 +206,10 @@ describeE2E('webhooks: events of products, tax classes, addresses, subscriptions
             WHERE e.resource = 'pattern'`,
         );
         throw rollback;
-      })
-      .catch((err) => {
-        if (err !== rollback) throw err;
-      });
+      }),
+    ).catch((err) => {
+      if (err !== rollback) throw err;
+    });
     const key = (pattern: string, type: string) => `${pattern} ${type}`;
     const got = new Set(matched.map((r) => key(r.pattern, r.type)));
     expect(cases.map(([pattern, type]) => [pattern, type, got.has(key(pattern, type))])).toEqual(cases);

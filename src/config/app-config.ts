@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
+import { appRoleName } from '../database/app-role.js';
 import { isEmailAddress } from '../common/validation/email.js';
 import { currencyProblem, localeProblem, mailFromProblem } from './store-settings.js';
 
@@ -26,6 +27,8 @@ export interface AppConfig {
   databaseReplicaMaxLagSeconds: number;
   /** Connections each process keeps to PostgreSQL (DATABASE_POOL_SIZE, default 20), and to each replica. */
   databasePoolSize: number;
+  /** The role a store's statements run as (DATABASE_APP_ROLE, default `store_app`): src/database/app-role.ts. */
+  databaseAppRole: string;
   /**
    * How long a request waits for a connection of the pool, and a new connection to open
    * (DATABASE_POOL_TIMEOUT_MS, default 5 s): then it is answered 503 with Retry-After rather than left hanging.
@@ -366,6 +369,7 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     databaseReplicaUrls: replicaUrls(env, databaseUrl),
     databaseReplicaMaxLagSeconds: boundedInt(env, 'DATABASE_REPLICA_MAX_LAG_SECONDS', 30, 3600),
     databasePoolSize: boundedInt(env, 'DATABASE_POOL_SIZE', 20, 1000),
+    databaseAppRole: databaseAppRole(env),
     databasePoolTimeoutMs: boundedInt(env, 'DATABASE_POOL_TIMEOUT_MS', 5000, 600_000),
     databaseDirectUrl: databaseDirectUrl(env, databaseUrl),
     redis: redisConfig(env),
@@ -490,6 +494,12 @@ function replicaUrls(env: Env, primary: string | null): string[] {
   // Each one checked as DATABASE_URL is (a URL, postgres: or postgresql:).
   for (const u of urls) url({ DATABASE_REPLICA_URLS: u }, 'DATABASE_REPLICA_URLS', ['postgres:', 'postgresql:']);
   return [...new Set(urls)];
+}
+
+function databaseAppRole(env: Env): string {
+  const role = appRoleName(env);
+  if ('problem' in role) throw new ConfigError('DATABASE_APP_ROLE', role.problem);
+  return role.name;
 }
 
 function databaseDirectUrl(env: Env, databaseUrl: string | null): string | null {

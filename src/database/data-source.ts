@@ -2,10 +2,12 @@ import { join } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { MIGRATIONS } from '../../migrations/index.js';
+import { DEFAULT_APP_ROLE } from './app-role.js';
 import { proveDirectSession } from './direct-session.js';
 import { poolTypes } from './pool-types.js';
 import { ENTITIES } from './entities.js';
 import { pgliteDriver } from './pglite-pool.js';
+import { StoreScopedClient } from './store-scope.js';
 import { CountingLogger, statementCounterInstalled } from './query-counter.js';
 
 /**
@@ -13,9 +15,11 @@ import { CountingLogger, statementCounterInstalled } from './query-counter.js';
  * (PGlite) under DATA_DIR, so `npm start` needs nothing installed.
  */
 export function dataSourceOptions(
-  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'databasePoolSize' | 'databasePoolTimeoutMs'>>,
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<AppConfig, 'databasePoolSize' | 'databasePoolTimeoutMs' | 'databaseAppRole'>>,
   opts: { inMemory?: boolean } = {},
 ): DataSourceOptions {
+  const appRole = config.databaseAppRole ?? DEFAULT_APP_ROLE;
   const common = {
     type: 'postgres' as const,
     entities: ENTITIES,
@@ -40,10 +44,11 @@ export function dataSourceOptions(
       // for a new one to open. Past it the request is answered 503 with Retry-After (exception.filter.ts),
       // never left hanging behind a busy pool.
       connectTimeoutMS: config.databasePoolTimeoutMs ?? 5000,
-      extra: { onConnect: proveDirectSession, types: poolTypes },
+      // A store's statements carry its settings (store-scope.ts): pg-pool makes its clients with `Client`, given these options.
+      extra: { onConnect: proveDirectSession, types: poolTypes, Client: StoreScopedClient, appRole },
     };
   }
-  return { ...common, driver: pgliteDriver(opts.inMemory ? undefined : embeddedDatabaseDir(config)) } as DataSourceOptions;
+  return { ...common, driver: pgliteDriver(opts.inMemory ? undefined : embeddedDatabaseDir(config), appRole) } as DataSourceOptions;
 }
 
 /** Where PGlite keeps the embedded database (one process at a time: see embedded-lock.ts). */

@@ -2,6 +2,7 @@ import { Global, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { registerConstraintFields } from './constraint-fields.js';
 import { dataSourceOptions } from './data-source.js';
 import { runPendingMigrations } from './migrate.js';
 import { ReadRouter } from './replicas/read-router.js';
@@ -27,6 +28,7 @@ type DatabaseOptions = TypeOrmModuleOptions & { migrationLockUrl: string | null 
       dataSourceFactory: async (options?: DataSourceOptions) => {
         const { migrationLockUrl, ...dataSource } = options as DataSourceOptions & Pick<DatabaseOptions, 'migrationLockUrl'>;
         const ds = await new DataSource({ ...dataSource, migrationsRun: false }).initialize();
+        registerConstraintFields(ds);
         if (!dataSource.migrationsRun) return ds;
         try {
           await runPendingMigrations(ds, migrationLockUrl, () =>

@@ -2,7 +2,9 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { lockEmbeddedDatabase } from './embedded-lock.js';
+import { DEFAULT_APP_ROLE } from './app-role.js';
 import { calendarDay, parseInt8 } from './pool-types.js';
+import { currentStoreId, refuseMixing, STORE_SETTINGS_SQL, transactionEffect, type TransactionOwner } from './store-scope.js';
 
 /**
  * A `pg`-shaped driver over one embedded PGlite instance, for TypeORM's `driver` option.
@@ -51,8 +53,16 @@ function open(dataDir: string | undefined): Promise<PGlite> {
   return db;
 }
 
+/** Who runs the open transaction of each embedded database (store-scope.ts). */
+const transactions = new WeakMap<PGlite, TransactionOwner>();
+/** The embedded databases whose open store transaction gets its settings with its next statement. */
+const pending = new WeakSet<PGlite>();
+
 class PGliteClient extends EventEmitter {
-  constructor(private readonly db: PGlite) {
+  constructor(
+    private readonly db: PGlite,
+    private readonly appRole: string,
+  ) {
     super();
   }
 
@@ -62,13 +72,52 @@ class PGliteClient extends EventEmitter {
       params = undefined;
     }
     try {
-      const result = await this.run(sql, params as unknown[] | undefined);
+      const result = await this.scoped(sql, params as unknown[] | undefined);
       cb?.(null, result);
       return result;
     } catch (err) {
       cb?.(err, null);
       throw err;
     }
+  }
+
+  /**
+   * As StoreScopedClient does over the wire: a store's statement runs with its settings in its
+   * transaction, the BEGIN's when one is open, else one of its own around it (in process, so the
+   * extra statements cost no round trip).
+   */
+  private async scoped(sql: string, params: unknown[] | undefined): Promise<PgLikeResult> {
+    const storeId = currentStoreId();
+    const open = this.db.isInTransaction() ? (transactions.get(this.db) ?? 'operator') : null;
+    refuseMixing(open, storeId);
+    const effect = transactionEffect(sql);
+    const settings = (id: number) => this.db.query(STORE_SETTINGS_SQL, [this.appRole, String(id)]);
+    if (open === null) {
+      if (effect === 'begins') {
+        const result = await this.run(sql, params);
+        transactions.set(this.db, storeId ?? 'operator');
+        if (storeId !== undefined) pending.add(this.db);
+        return result;
+      }
+      if (storeId === undefined) return this.run(sql, params);
+      await this.db.exec('BEGIN');
+      try {
+        await settings(storeId);
+        const result = await this.run(sql, params);
+        await this.db.exec('COMMIT');
+        return result;
+      } catch (err) {
+        await this.db.exec('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    }
+    if (effect === 'ends') {
+      transactions.delete(this.db);
+      pending.delete(this.db);
+    } else if (effect !== 'characterizes' && pending.delete(this.db)) {
+      await settings(open as number);
+    }
+    return this.run(sql, params);
   }
 
   private async run(sql: string, params: unknown[] | undefined): Promise<PgLikeResult> {
@@ -89,9 +138,12 @@ class PGliteSerialPool extends EventEmitter {
   private busy = false;
   private readonly db: Promise<PGlite>;
 
-  constructor(options: { dataDir?: string }) {
+  private readonly appRole: string;
+
+  constructor(options: { dataDir?: string; appRole: string }) {
     super();
     this.db = open(options.dataDir);
+    this.appRole = options.appRole;
   }
 
   connect(cb: ConnectCallback): void {
@@ -131,7 +183,7 @@ class PGliteSerialPool extends EventEmitter {
       );
     };
     try {
-      cb(null, new PGliteClient(db), release);
+      cb(null, new PGliteClient(db, this.appRole), release);
     } catch (err) {
       release();
       this.raise(err);
@@ -172,11 +224,11 @@ class PGliteSerialPool extends EventEmitter {
 }
 
 /** What TypeORM's postgres driver expects from `options.driver`. */
-export function pgliteDriver(dataDir: string | undefined): unknown {
+export function pgliteDriver(dataDir: string | undefined, appRole = DEFAULT_APP_ROLE): unknown {
   return {
     Pool: class extends PGliteSerialPool {
       constructor() {
-        super({ dataDir });
+        super({ dataDir, appRole });
       }
     },
   };

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import pg from 'pg';
+import { runInStore } from '../../src/database/store-scope.js';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory.js';
 import { ApiKeysService } from '../../src/modules/api-keys/api-keys.service.js';
@@ -28,6 +29,14 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
  * share a PostgreSQL server keep apart: lower-case letters, digits and `_`, starting with a letter or `_`.
  */
 const TEST_DATABASE_PREFIX = testDatabasePrefix(process.env.TEST_DATABASE_PREFIX);
+
+/** The id of the store `default`, which the migrations make first. */
+export const DEFAULT_STORE_ID = 1;
+
+/** Runs a spec's direct call of app code that writes a store's data (a demo seed) as the store `default`'s work. */
+export function asDefaultStore<T>(work: () => Promise<T>): Promise<T> {
+  return runInStore(DEFAULT_STORE_ID, work);
+}
 
 function testDatabasePrefix(value: string | undefined): string {
   const prefix = value === undefined || value === '' ? 'store_test_' : value;
@@ -98,7 +107,10 @@ export async function bootTestApp(
   } finally {
     process.env = saved;
   }
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  // The spec's own SQL is the operator's, and what it inserts belongs to the store `default`, as
+  // everything did before there were stores: its sessions name that store (app.store_id), which
+  // fills a new row's store_id (the api names the store per transaction instead).
+  const pool = new pg.Pool({ connectionString: db.url, max: 2, options: `-c app.store_id=${DEFAULT_STORE_ID}` });
   // pool.end() resolves before its clients have finished closing, and the database is dropped WITH
   // (FORCE) right after: a client still closing then gets "terminating connection", which the pool
   // re-emits as its own 'error' and, with no listener, would fail the whole spec file.

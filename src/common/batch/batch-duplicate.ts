@@ -1,4 +1,5 @@
 import { QueryFailedError } from 'typeorm';
+import { type ConstraintField, constraintField } from '../../database/constraint-fields.js';
 import { ApiError } from '../http/api-error.js';
 
 /**
@@ -9,10 +10,10 @@ import { ApiError } from '../http/api-error.js';
  * for a repeated key. Null when the error is no unique violation or no member holds the value.
  */
 export function duplicateOfMember(err: unknown, members: readonly unknown[]): ApiError | null {
-  const driver = err instanceof QueryFailedError ? (err.driverError as { code?: string; detail?: string }) : null;
+  const driver = err instanceof QueryFailedError ? (err.driverError as { code?: string; detail?: string; constraint?: string }) : null;
   if (driver?.code !== '23505') return null;
   const key = /^Key \((.+?)\)=\((.*)\) already exists/s.exec(driver.detail ?? '');
-  if (!key) return null;
+  if (!key) return repeatedInBatch(constraintField(driver.constraint), members);
   const columns = key[1].split(', ');
   const folded = /^lower\(/.test(columns[columns.length - 1]);
   const column = columns[columns.length - 1].replace(/^lower\((\w+)(::\w+)?\)$/, '$1');
@@ -26,6 +27,37 @@ export function duplicateOfMember(err: unknown, members: readonly unknown[]): Ap
     if (path !== null) found = `${i}.${path}`;
   });
   return found ? ApiError.unprocessable({ [found]: ['is already in use'] }) : null;
+}
+
+/**
+ * Without the detail (a table under row-level security keeps it): the key's field from the
+ * constraint's name, and the later of two members that hold the same value there. A key taken by a
+ * row outside the batch (a concurrent write) is not named at a member (null).
+ */
+function repeatedInBatch(field: ConstraintField | null, members: readonly unknown[]): ApiError | null {
+  if (!field) return null;
+  const seen = new Set<string>();
+  let found: string | null = null;
+  members.forEach((member, i) => {
+    for (const [path, value] of valuesOf(member, field.column)) {
+      const text = canonical(value, field.folded);
+      if (seen.has(text)) found ??= `${i}.${path}`;
+      seen.add(text);
+    }
+  });
+  return found ? ApiError.unprocessable({ [found]: ['is already in use'] }) : null;
+}
+
+/** Every property `column` within `value` (depth first) with its path. */
+function valuesOf(value: unknown, column: string, prefix = ''): [string, unknown][] {
+  if (value === null || typeof value !== 'object') return [];
+  const out: [string, unknown][] = [];
+  for (const [name, inner] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${name}` : name;
+    if (name === column && inner !== null && inner !== undefined) out.push([path, inner]);
+    out.push(...valuesOf(inner, column, path));
+  }
+  return out;
 }
 
 /** Runs a batch's work, naming a unique violation at its member. */

@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { constraintField } from '../../database/constraint-fields.js';
 import { RowNotFoundError } from '../../database/row-not-found.js';
 import { ApiError, type FieldErrors } from './api-error.js';
 import { sendError } from './envelope.js';
@@ -10,6 +11,7 @@ interface PgError {
   detail?: string;
   column?: string;
   table?: string;
+  constraint?: string;
 }
 
 /** `Key (country_id, code)=(1, CA)` → the last column, which is the field a client chose. */
@@ -24,7 +26,7 @@ function keyColumn(detail: string | undefined): string | null {
 export function mapDatabaseError(err: PgError): ApiError | null {
   switch (err.code) {
     case '23505': {
-      const field = keyColumn(err.detail) ?? 'id';
+      const field = keyColumn(err.detail) ?? constraintField(err.constraint)?.column ?? 'id';
       return ApiError.unprocessable({ [field]: ['is already in use'] } satisfies FieldErrors);
     }
     // A delete of a row another table's ON DELETE RESTRICT key points at: PostgreSQL 16 and later (and
@@ -35,7 +37,7 @@ export function mapDatabaseError(err: PgError): ApiError | null {
         const table = /from table "(\w+)"/.exec(err.detail ?? '')?.[1];
         return ApiError.conflict(`The resource is still in use${table ? ` by ${table.replace(/_/g, ' ')}` : ''} and cannot be deleted.`);
       }
-      return ApiError.unprocessable({ [keyColumn(err.detail) ?? 'id']: ['does not exist'] });
+      return ApiError.unprocessable({ [keyColumn(err.detail) ?? constraintField(err.constraint)?.column ?? 'id']: ['does not exist'] });
     }
     case '23502':
       return ApiError.unprocessable({ [err.column ?? 'body']: ['must not be null'] });

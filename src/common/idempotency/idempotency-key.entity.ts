@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { ApiKey } from '../../modules/api-keys/api-key.entity.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 /**
  * One `Idempotency-Key` of one API key, written in the transaction of the write it guards together
@@ -8,6 +9,10 @@ import { ApiKey } from '../../modules/api-keys/api-key.entity.js';
 @Entity({ name: 'idempotency_keys' })
 @Index('UQ_idempotency_keys_api_key_id_idempotency_key', ['api_key_id', 'idempotency_key'], { unique: true })
 export class IdempotencyKey {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -63,11 +63,12 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * Counts one request from a client address (the public pages, which have no API key), against
-   * `addressLimit`; null when that limit is off or the store cannot answer.
+   * Counts one request from a client address to one store's public pages (they have no API key),
+   * against `addressLimit`, each store's budget its own; null when that limit is off or the store of
+   * the counts cannot answer.
    */
-  hitAddress(address: string): Promise<RateLimitWindow | null> {
-    return this.addressLimit > 0 ? this.count(`${this.prefix}address:${address}`) : Promise.resolve(null);
+  hitAddress(address: string, storeId: number): Promise<RateLimitWindow | null> {
+    return this.addressLimit > 0 ? this.count(`${this.prefix}address:${storeId}:${address}`) : Promise.resolve(null);
   }
 
   /**

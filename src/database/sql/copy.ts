@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { from as copyFrom } from 'pg-copy-streams';
+import { currentStoreId } from '../store-scope.js';
 import type { EntityManager } from 'typeorm';
 import { countStatement } from '../query-counter.js';
 import { heldPgClient, runStatement } from './statement.js';
@@ -41,6 +42,10 @@ export async function copyRows(m: EntityManager, table: string, columns: CopyCol
   const names = columns.map((c) => `"${c.name}"`).join(', ');
   let count = 0;
   if (client) {
+    // PostgreSQL takes no COPY FROM into a table under row-level security from a role it holds: a
+    // store's COPY runs as the session's own user for that statement only, its rows still the
+    // store's (their store_id is the column's default, the transaction's store; no row is read).
+    const role = currentStoreId() === undefined ? null : await leaveAppRole(m);
     const sql = `COPY ${table} (${names}) FROM STDIN`;
     countStatement(sql, []);
     const stream = client.query(copyFrom(sql)) as Writable;
@@ -57,6 +62,7 @@ export async function copyRows(m: EntityManager, table: string, columns: CopyCol
       }
       stream.end();
       await done;
+      if (role !== null) await runStatement(m, "SELECT set_config('role', $1, true)", [role]);
     } catch (err) {
       // CopyFail: the server drops what it took, and the transaction is left to roll back.
       stream.destroy(err as Error);
@@ -77,4 +83,15 @@ export async function copyRows(m: EntityManager, table: string, columns: CopyCol
     );
   }
   return count;
+}
+
+/** Switches the transaction from the app role back to the session's user; answers the role it left. */
+async function leaveAppRole(m: EntityManager): Promise<string> {
+  const [{ role }] = await runStatement<{ role: string }>(
+    m,
+    // The role is read in a subquery first (OFFSET 0 keeps it apart), then left.
+    "SELECT r.role, set_config('role', 'none', true) FROM (SELECT current_setting('role') AS role OFFSET 0) r",
+    [],
+  );
+  return role;
 }

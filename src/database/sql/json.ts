@@ -8,7 +8,8 @@ import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
  * the entities cannot drift apart.
  */
 export function jsonRowSql<T extends ObjectLiteral>(dataSource: DataSource, entity: EntityTarget<T>, alias: string): string {
-  const columns = dataSource.getMetadata(entity).columns;
+  // Not the columns TypeORM never selects (a row's store_id: store-column.ts).
+  const columns = dataSource.getMetadata(entity).columns.filter((c) => c.isSelect);
   const pairs = columns.map((c) => {
     const ref = `${alias}."${c.databaseName}"`;
     const value = c.type === 'numeric' || c.type === 'decimal' ? `${ref}::text` : c.type === 'date' ? `${ref}::text` : ref;

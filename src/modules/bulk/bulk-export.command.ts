@@ -4,17 +4,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject } from '@nestjs/common';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { CliFileError, fileProblem, openOutput } from '../../cli/cli-files.js';
-import { type CliFlags, jsonOption, printError, printResult, printUsageError } from '../../cli/cli-output.js';
+import { jsonOption, printError, printResult, printUsageError } from '../../cli/cli-output.js';
 import { ProgressReport, formatCount } from '../../cli/cli-progress.js';
 import { parseTimestamp } from '../../common/format/format.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { StoreDirectory } from '../stores/store-directory.js';
+import { type StoreFlags, inNamedStore } from '../stores/store-option.js';
 import { BulkJobHandler } from './bulk-job.handler.js';
 import type { ExportView } from './bulk.views.js';
 import { BULK_RESOURCES, isBulkResource } from './domain/bulk-resources.js';
 import { type ExportStatus, isFinished } from './domain/bulk-status.js';
 import { ExportsService } from './exports.service.js';
 
-interface ExportFlags extends CliFlags {
+interface ExportFlags extends StoreFlags {
   updatedAtMin?: string;
 }
 
@@ -33,12 +35,18 @@ export class BulkExportCommand extends CommandRunner {
   constructor(
     private readonly exports: ExportsService,
     private readonly jobs: BulkJobHandler,
+    private readonly stores: StoreDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }
 
-  async run([resource, path]: string[], flags: ExportFlags): Promise<void> {
+  /** In the store `--store` names (default `default`): the job, its lines and its members are that store's. */
+  run(args: string[], flags: ExportFlags): Promise<void> {
+    return inNamedStore(this.stores, flags, () => this.work(args, flags));
+  }
+
+  private async work([resource, path]: string[], flags: ExportFlags): Promise<void> {
     if (!isBulkResource(resource)) {
       return printUsageError(flags, `unknown resource "${resource}": one of ${BULK_RESOURCES.join(', ')}`);
     }
@@ -149,6 +157,11 @@ export class BulkExportCommand extends CommandRunner {
 
   @Option({ flags: '--updated-at-min <time>', description: 'only members updated at or after this (YYYY-MM-DD HH:MM:SS UTC, or ISO 8601)' })
   parseUpdatedAtMin(v: string) {
+    return v;
+  }
+
+  @Option({ flags: '--store <handle>', description: 'the store whose data it is (default: default)' })
+  parseStore(v: string) {
     return v;
   }
 

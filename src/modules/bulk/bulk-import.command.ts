@@ -1,11 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject } from '@nestjs/common';
-import { Command, CommandRunner } from 'nest-commander';
+import { Command, CommandRunner, Option } from 'nest-commander';
 import { CliFileError, openInput } from '../../cli/cli-files.js';
-import { type CliFlags, jsonOption, printError, printResult, printUsageError } from '../../cli/cli-output.js';
+import { jsonOption, printError, printResult, printUsageError } from '../../cli/cli-output.js';
 import { ProgressReport, formatCount } from '../../cli/cli-progress.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { StoreDirectory } from '../stores/store-directory.js';
+import { type StoreFlags, inNamedStore } from '../stores/store-option.js';
 import { BulkJobHandler } from './bulk-job.handler.js';
 import type { ImportView } from './bulk.views.js';
 import { BULK_RESOURCES, isBulkResource } from './domain/bulk-resources.js';
@@ -32,12 +34,18 @@ export class BulkImportCommand extends CommandRunner {
   constructor(
     private readonly imports: ImportsService,
     private readonly jobs: BulkJobHandler,
+    private readonly stores: StoreDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }
 
-  async run([resource, path]: string[], flags: CliFlags): Promise<void> {
+  /** In the store `--store` names (default `default`): the job, its lines and its members are that store's. */
+  run(args: string[], flags: StoreFlags): Promise<void> {
+    return inNamedStore(this.stores, flags, () => this.work(args, flags));
+  }
+
+  private async work([resource, path]: string[], flags: StoreFlags): Promise<void> {
     if (!isBulkResource(resource)) {
       return printUsageError(flags, `unknown resource "${resource}": one of ${BULK_RESOURCES.join(', ')}`);
     }
@@ -120,6 +128,11 @@ export class BulkImportCommand extends CommandRunner {
     } finally {
       report.end();
     }
+  }
+
+  @Option({ flags: '--store <handle>', description: 'the store whose data it is (default: default)' })
+  parseStore(v: string) {
+    return v;
   }
 
   @jsonOption()

@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { ClaimKeeper, type ClaimTicket, newClaim } from '../../common/jobs/claim-keeper.js';
 import type { JobHandler } from '../../common/jobs/job.engine.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { runAsOperator } from '../../database/store-scope.js';
 import { TransactionRunner } from '../../database/transaction.js';
+import { StoreDirectory } from '../stores/store-directory.js';
 import type { Export, Import } from './bulk.entities.js';
 import { BulkRetention } from './bulk-retention.service.js';
 import { ExportRunner } from './export.runner.js';
@@ -40,6 +42,7 @@ export class BulkJobHandler implements JobHandler, OnApplicationShutdown {
     private readonly imports: ImportRunner,
     private readonly exports: ExportRunner,
     private readonly retention: BulkRetention,
+    private readonly stores: StoreDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -93,16 +96,20 @@ export class BulkJobHandler implements JobHandler, OnApplicationShutdown {
     let sliceOver = false;
     const slice = async () => {
       if (!sliced || Date.now() < sliceEnds) return false;
-      sliceOver = await this.jobs.othersWaiting(this.tx.direct, table, job.id);
+      // Whether any store's job waits: the operator's question, asked from inside this store's work.
+      sliceOver = await runAsOperator(() => this.jobs.othersWaiting(this.tx.direct, table, job.id));
       sliceEnds = Date.now() + this.config.bulkSliceMs;
       return sliceOver;
     };
     try {
-      if (table === 'imports') {
-        await this.imports.run(job as Import, ticket, this.config.importChunkLines, stopping, onProgress, slice);
-      } else {
-        await this.exports.run(job as Export, ticket, stopping, slice);
-      }
+      // The job is its store's work: its chunks read and write that store's rows only.
+      await this.stores.runAs(job.store_id!, async () => {
+        if (table === 'imports') {
+          await this.imports.run(job as Import, ticket, this.config.importChunkLines, stopping, onProgress, slice);
+        } else {
+          await this.exports.run(job as Export, ticket, stopping, slice);
+        }
+      });
     } finally {
       keeper.stop();
       if (stopping() || sliceOver) await this.giveBack(table, job.id, ticket);

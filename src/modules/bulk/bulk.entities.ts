@@ -11,6 +11,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import type { ExportStatus, ImportStatus, LineStatus } from './domain/bulk-status.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 /**
  * The claim of a background job (an import or an export), as src/database/sql/claims.ts describes
@@ -18,6 +19,10 @@ import type { ExportStatus, ImportStatus, LineStatus } from './domain/bulk-statu
  * its token. The same four columns as every other claimed table.
  */
 abstract class ClaimedJob {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   /** When a process last took the job. */
   @Column({ type: 'timestamptz', nullable: true })
   claimed_at: Date | null;
@@ -42,7 +47,7 @@ abstract class ClaimedJob {
  */
 @Entity({ name: 'imports' })
 @Index('IDX_imports_due', ['id'], { where: `status IN ('queued', 'running')` })
-@Index('IDX_imports_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_imports_updated_at_id', ['store_id', 'updated_at', 'id'])
 @Index('IDX_imports_unpurged', ['finished_at'], { where: 'purged_at IS NULL AND finished_at IS NOT NULL' })
 export class Import extends ClaimedJob {
   @PrimaryGeneratedColumn()
@@ -118,6 +123,10 @@ export class Import extends ClaimedJob {
  */
 @Entity({ name: 'import_lines' })
 export class ImportLine {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryColumn({ type: 'integer' })
   import_id: number;
 
@@ -136,6 +145,10 @@ export class ImportLine {
 /** The result of one processed line, committed with the line's change. */
 @Entity({ name: 'import_results' })
 export class ImportResult {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryColumn({ type: 'integer' })
   import_id: number;
 
@@ -169,7 +182,7 @@ export class ImportResult {
  */
 @Entity({ name: 'exports' })
 @Index('IDX_exports_due', ['id'], { where: `status IN ('queued', 'running')` })
-@Index('IDX_exports_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_exports_updated_at_id', ['store_id', 'updated_at', 'id'])
 @Index('IDX_exports_unpurged', ['finished_at'], { where: 'purged_at IS NULL AND finished_at IS NOT NULL' })
 export class Export extends ClaimedJob {
   @PrimaryGeneratedColumn()
@@ -236,6 +249,10 @@ export class Export extends ClaimedJob {
 /** One line of an export's file. */
 @Entity({ name: 'export_lines' })
 export class ExportLine {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryColumn({ type: 'integer' })
   export_id: number;
 

@@ -16,6 +16,7 @@ import { memberOf } from './import-line.validator.js';
 import { ImportLineValidatorPool } from './import-line-validator.pool.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { type LineResult, ImportsRepository } from './repositories/imports.repository.js';
+import { runAsOperator } from '../../database/store-scope.js';
 
 /**
  * Up to how many members created the import refreshes its tables' statistics itself: past that,
@@ -175,7 +176,8 @@ export class ImportRunner {
    */
   private async refreshStatistics(job: Import, door: BulkResourceAdapter): Promise<void> {
     try {
-      await this.jobs.refreshStatistics(this.tx.direct, door.tables);
+      // The tables are every store's: their statistics are the operator's to refresh (the owner's ANALYZE).
+      await runAsOperator(() => this.jobs.refreshStatistics(this.tx.direct, door.tables));
     } catch (err) {
       this.logger.warn(`Import ${job.id}: the statistics of its tables could not be refreshed (${(err as Error).message})`);
     }

@@ -5,6 +5,7 @@ import { type RateLimiter, overLimit } from '../../common/rate-limit/rate-limite
 import { CART_STYLESHEET, DECLINE_REASON_MAX, STYLESHEET_PATH, messagePage } from '../quote-documents/cart.page.js';
 import { type Labels, en, fill, labelsFor } from '../quote-documents/labels/buyer.labels.js';
 import type { BuyerDecision, CartService } from './cart.service.js';
+import { currentStoreId } from '../../database/store-scope.js';
 
 /** Every response of the buyer's pages: no script may run, nothing is indexed, no address leaks on. */
 const PAGE_HEADERS: Record<string, string> = {
@@ -94,7 +95,8 @@ function cartRouter(cart: CartService, limiter: RateLimiter): Router {
 
   /** Requests per client address (CART_RATE_LIMIT_PER_MINUTE), in the same store as the API keys' budget. */
   const limited: RequestHandler = (req, res, next) => {
-    void limiter.hitAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown').then((window) => {
+    // Under the store's host (storeByHost runs first): the store of the request.
+    void limiter.hitAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown', currentStoreId() ?? 0).then((window) => {
       const reset = window && overLimit(res, window, limiter.addressLimit);
       if (!reset) return next();
       fail(req, res, 429, (l) => ({ title: l.tooManyTitle, message: fill(l.tooManyMessage, { seconds: reset }) }), {

@@ -1,14 +1,19 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { FieldType } from './domain/field-value.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 @Entity({ name: 'custom_field_definitions' })
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_custom_field_definitions_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_custom_field_definitions_updated_at_id', ['store_id', 'updated_at', 'id'])
+@Index('UQ_custom_field_definitions_name', ['store_id', 'name'], { unique: true })
 export class CustomFieldDefinition {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Index('UQ_custom_field_definitions_name', { unique: true })
   @Column({ type: 'varchar', length: 64 })
   name: string;
 

@@ -14,6 +14,7 @@ import { Country } from '../geography/country.entity.js';
 import { State } from '../geography/state.entity.js';
 import { Customer } from './customer.entity.js';
 import type { AddressKind } from './domain/address-kinds.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 /**
  * Country and state are references, so their codes and names are read at presentation time and
@@ -31,6 +32,10 @@ import type { AddressKind } from './domain/address-kinds.js';
   deferrable: 'INITIALLY IMMEDIATE',
 })
 export class CustomerAddress {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

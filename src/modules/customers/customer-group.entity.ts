@@ -1,10 +1,16 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { StoreColumn } from '../../database/store-column.js';
 
 /** A customer group; `customers_count` is derived when presented. */
 @Entity({ name: 'customer_groups' })
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_customer_groups_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_customer_groups_updated_at_id', ['store_id', 'updated_at', 'id'])
+@Index('UQ_customer_groups_api_code', ['store_id', 'api_code'], { unique: true })
 export class CustomerGroup {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -15,7 +21,6 @@ export class CustomerGroup {
   description: string | null;
 
   /** How quotes and integrators refer to the group. */
-  @Index('UQ_customer_groups_api_code', { unique: true })
   @Column({ type: 'varchar', length: 64 })
   api_code: string;
 

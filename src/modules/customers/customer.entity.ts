@@ -10,6 +10,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { CustomerGroup } from './customer-group.entity.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 /**
  * E-mail is stored as given and unique case-insensitively. TypeORM cannot declare an expression
@@ -20,8 +21,12 @@ import { CustomerGroup } from './customer-group.entity.js';
 @Index('UQ_customers_email', { synchronize: false })
 @Index('IDX_customers_customer_group_id', ['customer_group_id'])
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_customers_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_customers_updated_at_id', ['store_id', 'updated_at', 'id'])
 export class Customer {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -16,6 +16,7 @@ import { QuotesService } from '../quotes/quotes.service.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { ReviewsService } from '../reviews/reviews.service.js';
 import { seedDemoReviews } from './seeds/reviews.seed.js';
+import { StoreDirectory } from '../stores/store-directory.js';
 
 /** Each seed adds what is missing and leaves existing rows alone, so seeding twice changes nothing. */
 type DemoSeed = (m: EntityManager) => Promise<string>;
@@ -30,6 +31,7 @@ export class DemoSeeder {
     private readonly repository: DemoRepository,
     private readonly keys: ApiKeysService,
     private readonly moduleRef: ModuleRef,
+    private readonly stores: StoreDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -39,6 +41,11 @@ export class DemoSeeder {
    * reviews service, after the order, so Ada's is a verified purchase); returns one line per seed.
    */
   async seed(): Promise<string[]> {
+    // The demo is the store `default`'s.
+    return this.stores.runAs(this.stores.defaultStore().id, () => this.seedDefault());
+  }
+
+  private async seedDefault(): Promise<string[]> {
     const lines = await this.tx.run(async (m) => {
       const out: string[] = [];
       for (const seed of SEEDS) out.push(await seed(m));

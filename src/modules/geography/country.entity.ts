@@ -1,9 +1,15 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { StoreColumn } from '../../database/store-column.js';
 
 @Entity({ name: 'countries' })
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_countries_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_countries_updated_at_id', ['store_id', 'updated_at', 'id'])
+@Index('UQ_countries_code', ['store_id', 'code'], { unique: true })
 export class Country {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -11,7 +17,6 @@ export class Country {
   name: string;
 
   /** ISO 3166-1 alpha-2, upper case. */
-  @Index('UQ_countries_code', { unique: true })
   @Column({ type: 'varchar', length: 2 })
   code: string;
 

@@ -10,10 +10,15 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { Country } from './country.entity.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 @Entity({ name: 'states' })
 @Index('UQ_states_country_id_code', ['country_id', 'code'], { unique: true })
 export class State {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

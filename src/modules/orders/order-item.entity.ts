@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { Order } from './order.entity.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 /** An extra as the order froze it. */
 export interface OrderItemExtra {
@@ -16,6 +17,10 @@ export interface OrderItemExtra {
 @Entity({ name: 'order_items' })
 @Index('IDX_order_items_order_id', ['order_id'])
 export class OrderItem {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

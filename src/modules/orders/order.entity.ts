@@ -11,6 +11,7 @@ import {
 } from 'typeorm';
 import { Customer } from '../customers/customer.entity.js';
 import type { FulfillmentStatus, OrderStatus, PaymentStatus } from './domain/order-status.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 /**
  * An order made from a quote (docs/api.md#orders): a frozen copy of what was quoted (its items, totals,
@@ -19,14 +20,18 @@ import type { FulfillmentStatus, OrderStatus, PaymentStatus } from './domain/ord
  */
 @Entity({ name: 'orders' })
 @Index('IDX_orders_customer_id', ['customer_id'])
-@Index('IDX_orders_created_at', ['created_at'])
+@Index('IDX_orders_created_at', ['store_id', 'created_at'])
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_orders_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_orders_updated_at_id', ['store_id', 'updated_at', 'id'])
+@Index('UQ_orders_number', ['store_id', 'number'], { unique: true })
 export class Order {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Index('UQ_orders_number', { unique: true })
   @Column({ type: 'varchar', length: 32 })
   number: string;
 

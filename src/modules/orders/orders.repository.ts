@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PageRequest, PageRows } from '../../common/paging/page-request.js';
 import { pageOfQuery } from '../../database/sql/page.js';
+import { takeNumbersSql } from '../../database/sql/counters.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { Table } from '../../database/table.js';
@@ -143,9 +144,9 @@ export class OrdersRepository {
       JSONB.has(c) ? `${add(order[c] === null ? null : JSON.stringify(order[c]))}::jsonb` : add(order[c]),
     );
     const writes = [
-      `n AS (SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int AS id)`,
-      `o AS (INSERT INTO ${this.orders.sqlName} (id, number, ${ORDER_COLUMNS.map((c) => `"${c}"`).join(', ')})
-             SELECT n.id, 'O' || n.id, ${values.join(', ')} FROM n RETURNING id)`,
+      `n AS (${takeNumbersSql('order')})`,
+      `o AS (INSERT INTO ${this.orders.sqlName} (number, ${ORDER_COLUMNS.map((c) => `"${c}"`).join(', ')})
+             SELECT 'O' || n.value, ${values.join(', ')} FROM n RETURNING id)`,
     ];
     if (items.length) {
       const names = ITEM_COLUMNS.map(([c]) => `"${c}"`).join(', ');

@@ -47,7 +47,8 @@ export interface DeliveryBatch {
 @Injectable()
 export class DeliveriesService implements JobHandler {
   private readonly logger = new Logger('Deliveries');
-  private readonly sent: SentRecorder;
+  /** A recorder per store: a store's accepted messages are recorded together, as its work (their events go to its webhooks only). */
+  private readonly sent = new Map<number, SentRecorder>();
   private readonly sending: Semaphore;
 
   constructor(
@@ -61,7 +62,6 @@ export class DeliveriesService implements JobHandler {
     private readonly stores: StoreDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.sent = new SentRecorder((ids, messageIds, tokens) => this.markSent(ids, messageIds, tokens));
     // A few messages per SMTP connection in hand at once: enough to keep every connection busy,
     // few enough that a large batch does not build its whole mail in memory at once.
     this.sending = new Semaphore(config.smtpPoolSize * 4);
@@ -117,7 +117,8 @@ export class DeliveriesService implements JobHandler {
     try {
       await Promise.all(
         claimed.map(async (row) => {
-          const outcome = await this.sendOne(row, ticket, keeper, mails);
+          // Rendered, sent and recorded as its store's work: its face, its rows.
+          const outcome = await this.stores.runAs(row.store_id, () => this.sendOne(row, ticket, keeper, mails));
           deliveryOutcomes.inc({ outcome: outcome.status });
           outcomes.set(row.id, outcome.status);
           if (outcome.status === 'retry') retries.push({ id: row.id, waitMs: outcome.waitMs });
@@ -127,6 +128,15 @@ export class DeliveriesService implements JobHandler {
       keeper.stop();
     }
     return { outcomes, retries };
+  }
+
+  private sentOf(storeId: number): SentRecorder {
+    let recorder = this.sent.get(storeId);
+    if (!recorder) {
+      recorder = new SentRecorder((ids, messageIds, tokens) => this.stores.runAs(storeId, () => this.markSent(ids, messageIds, tokens)));
+      this.sent.set(storeId, recorder);
+    }
+    return recorder;
   }
 
   /** An outcome the fence refused: the delivery was taken over, and its new holder records it. */
@@ -189,7 +199,7 @@ export class DeliveriesService implements JobHandler {
     keeper.settling(row.id);
     let recorded: boolean;
     try {
-      recorded = await this.sent.record(row.id, messageId, ticket.token);
+      recorded = await this.sentOf(row.store_id).record(row.id, messageId, ticket.token);
     } finally {
       keeper.release(row.id);
     }

@@ -10,6 +10,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { Quote } from './quote.entity.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 /**
  * The outbox: one row per recipient of one send-quote request. `sending` is internal (a worker
@@ -27,6 +28,10 @@ export type DeliveryKind = 'quote' | 'buyer-accepted' | 'buyer-declined' | 'stor
 @Index('IDX_quote_deliveries_quote_id', ['quote_id'])
 @Index('IDX_quote_deliveries_status', ['status', 'next_attempt_at'])
 export class QuoteDelivery {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

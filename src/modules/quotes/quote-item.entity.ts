@@ -13,6 +13,7 @@ import { Product } from '../catalog/products/product.entity.js';
 import { ProductVariant } from '../catalog/parts/product-variant.entity.js';
 import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
 import { Quote } from './quote.entity.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 /** A selected extra as stored on the item: what it was and what it cost when the quote was priced. */
 export interface QuoteItemExtra {
@@ -28,6 +29,10 @@ export interface QuoteItemExtra {
 // A quote's items are read in position order for a whole page of quotes at once.
 @Index('IDX_quote_items_quote_id_position_id', ['quote_id', 'position', 'id'])
 export class QuoteItem {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

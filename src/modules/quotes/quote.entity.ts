@@ -11,6 +11,7 @@ import {
 } from 'typeorm';
 import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
 import { Customer } from '../customers/customer.entity.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 export const QUOTE_TYPES = ['draft', 'saved', 'registered', 'guest'] as const;
 export type QuoteType = (typeof QUOTE_TYPES)[number];
@@ -23,22 +24,26 @@ export type QuoteType = (typeof QUOTE_TYPES)[number];
 @Entity({ name: 'quotes' })
 @Index('IDX_quotes_customer_id', ['customer_id'])
 @Index('IDX_quotes_billing_plan_id', ['billing_plan_id'])
-@Index('IDX_quotes_updated_at', ['updated_at'])
+@Index('IDX_quotes_updated_at', ['store_id', 'updated_at'])
 // List indexes: a page ordered by `<column>, id` reads in index order instead of sorting the table.
 @Index('IDX_quotes_customer_id_id', ['customer_id', 'id'])
-@Index('IDX_quotes_type_id', ['type', 'id'])
-@Index('IDX_quotes_status_expires_at_id', ['status', 'expires_at', 'id'])
-@Index('IDX_quotes_expires_at_id', ['expires_at', 'id'])
-@Index('IDX_quotes_updated_at_id', ['updated_at', 'id'])
-@Index('IDX_quotes_created_at_id', ['created_at', 'id'])
-@Index('IDX_quotes_name_id', ['name', 'id'])
+@Index('IDX_quotes_type_id', ['store_id', 'type', 'id'])
+@Index('IDX_quotes_status_expires_at_id', ['store_id', 'status', 'expires_at', 'id'])
+@Index('IDX_quotes_expires_at_id', ['store_id', 'expires_at', 'id'])
+@Index('IDX_quotes_updated_at_id', ['store_id', 'updated_at', 'id'])
+@Index('IDX_quotes_created_at_id', ['store_id', 'created_at', 'id'])
+@Index('IDX_quotes_name_id', ['store_id', 'name', 'id'])
 @Index('IDX_quotes_billing_plan_id_id', ['billing_plan_id', 'id'])
+@Index('UQ_quotes_number', ['store_id', 'number'], { unique: true })
 export class Quote {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 
   /** `Q` + a PostgreSQL sequence (from 1001); never reused. */
-  @Index('UQ_quotes_number', { unique: true })
   @Column({ type: 'varchar', length: 32 })
   number: string;
 

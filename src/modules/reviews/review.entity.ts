@@ -10,10 +10,10 @@ import type { ReviewStatus } from './domain/review-status.js';
 @Entity({ name: 'reviews' })
 @Index('IDX_reviews_product_id_created_at_id', ['product_id', 'created_at', 'id'])
 @Index('IDX_reviews_customer_id', ['customer_id'])
-@Index('IDX_reviews_status_id', ['status', 'id'])
-@Index('IDX_reviews_created_at_id', ['created_at', 'id'])
+@Index('IDX_reviews_status_id', ['store_id', 'status', 'id'])
+@Index('IDX_reviews_created_at_id', ['store_id', 'created_at', 'id'])
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_reviews_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_reviews_updated_at_id', ['store_id', 'updated_at', 'id'])
 export class Review extends ProductOwnedColumns {
   @Column({ type: 'integer', nullable: true })
   customer_id: number | null;

@@ -11,16 +11,21 @@ import {
 } from 'typeorm';
 import { Order } from '../orders/order.entity.js';
 import type { ShipmentStatus } from './domain/shipment-fields.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 @Entity({ name: 'shipments' })
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_shipments_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_shipments_updated_at_id', ['store_id', 'updated_at', 'id'])
+@Index('UQ_shipments_number', ['store_id', 'number'], { unique: true })
 export class Shipment {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 
   /** The client's shipment number; the `{id|number}` path key, so it holds no white space. */
-  @Index('UQ_shipments_number', { unique: true })
   @Column({ type: 'varchar', length: 64 })
   number: string;
 

@@ -10,11 +10,16 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { Shipment } from './shipment.entity.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 /** The unique (shipment_id, code) index also serves every lookup and embed by shipment_id. */
 @Entity({ name: 'tracking_codes' })
 @Index('UQ_tracking_codes_shipment_id_code', ['shipment_id', 'code'], { unique: true })
 export class TrackingCode {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { uncounted } from '../../database/query-counter.js';
+import { runAsOperator, runInStore } from '../../database/store-scope.js';
 import { DEFAULT_STORE, type StoreFace, storeFace } from './store-face.js';
 import { StoresRepository } from './stores.repository.js';
 
@@ -10,9 +11,12 @@ const DIRECTORY_POLL_MS = 1_000;
 
 const requestStore = new AsyncLocalStorage<StoreFace>();
 
-/** Runs the rest of a request as one for `store` (the store its host names). */
+/**
+ * Runs the rest of a request, or a job, as one for `store`: its face for what it shows, and its
+ * statements run as the store's (src/database/store-scope.ts), seeing its rows only.
+ */
 export function runForStore<T>(store: StoreFace, fn: () => T): T {
-  return requestStore.run(store, fn);
+  return requestStore.run(store, () => runInStore(store.id, fn));
 }
 
 /**
@@ -63,7 +67,8 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
 
   /** Loads every store again (after a change this process made, or one the version announced), from the primary. */
   async refresh(): Promise<void> {
-    const { version, stores } = await uncounted(() => this.repository.directory(this.repository.primary));
+    // Every store, whoever asks: the operator's read, even after a change a store's request made.
+    const { version, stores } = await uncounted(() => runAsOperator(() => this.repository.directory(this.repository.primary)));
     const byId = new Map<number, StoreFace>();
     const byHost = new Map<string, StoreFace>();
     let first: StoreFace | null = null;
@@ -99,6 +104,20 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
     return requestStore.getStore() ?? this.defaultStore();
   }
 
+  /**
+   * Runs `work` as the store `storeId`'s (a job it queued, a delivery of its quote): its face, and
+   * its rows only. A store made moments ago in another process is read first.
+   */
+  async runAs<T>(storeId: number, work: () => Promise<T>): Promise<T> {
+    let face = this.byId.get(storeId);
+    if (!face) {
+      await this.refresh();
+      face = this.byId.get(storeId);
+    }
+    if (!face) throw new Error(`store ${storeId} is not in the directory`);
+    return runForStore(face, work);
+  }
+
   /** The store with this handle, if there is one. */
   byHandle(handle: string): StoreFace | undefined {
     this.assertRead();
@@ -125,7 +144,8 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
   private poll(): Promise<void> {
     this.polling ??= uncounted(async () => {
       try {
-        if ((await this.repository.directoryVersion(this.repository.primary)) !== this.version) await this.refresh();
+        const version = await runAsOperator(() => this.repository.directoryVersion(this.repository.primary));
+        if (version !== this.version) await this.refresh();
         if (this.failing) this.logger.log('Stores are read again.');
         this.failing = false;
       } catch (err) {

@@ -90,6 +90,29 @@ export class StoresRepository {
     );
   }
 
+  /** Whether a store has this handle already. */
+  @GenerateSql({ args: [SqlArg.manager, 'shop'] })
+  async handleTaken(m: EntityManager, handle: string): Promise<boolean> {
+    const rows = await runStatement(m, `SELECT 1 FROM ${this.stores.sqlName} WHERE handle = $1`, [handle]);
+    return rows.length > 0;
+  }
+
+  /**
+   * What a new store starts with (docs/api.md#stores): the product types every store has, Goods
+   * (its default), Service and Downloadable, written as the operator's with the new store's id.
+   */
+  @GenerateSql({ args: [SqlArg.manager, 2] })
+  async insertStarterData(m: EntityManager, storeId: number): Promise<void> {
+    await runStatement(
+      m,
+      `INSERT INTO product_types (store_id, name, api_code, is_default, has_shipping, has_inventory, has_options, has_variants, has_extras)
+       VALUES ($1, 'Goods', 'goods', true, true, true, true, true, true),
+              ($1, 'Service', 'service', false, false, false, true, false, true),
+              ($1, 'Downloadable', 'downloadable', false, false, false, true, true, true)`,
+      [storeId],
+    );
+  }
+
   /** Makes `hosts` the store's list, in this order: two statements, whatever their number. */
   @GenerateSql({ args: [SqlArg.manager, 1, ['shop.example', 'www.shop.example']] })
   async replaceHosts(m: EntityManager, storeId: number, hosts: string[]): Promise<void> {

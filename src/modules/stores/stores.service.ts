@@ -18,6 +18,9 @@ import { type StoreRow, StoresRepository } from './stores.repository.js';
 const SETTINGS = Object.keys(DEFAULT_STORE_VARIABLES) as (keyof typeof DEFAULT_STORE_VARIABLES)[];
 type Settings = Partial<Record<(typeof SETTINGS)[number], string | null>>;
 
+/** A store's handle (docs/api.md#stores). */
+const HANDLE = /^[a-z0-9-]{1,63}$/;
+
 /** The most host names one store lists. */
 const MAX_HOSTS = 50;
 
@@ -117,11 +120,7 @@ export class StoresService {
    * store at most). Refused with a StoreChangeError that says why.
    */
   async operatorUpdate(handle: string, values: Settings, hosts: string[] | null): Promise<StoreView> {
-    // The body of PATCH /store's checks, one copy: the first problem, named by its option.
-    const bag = new FieldErrorBag();
-    await validateInto(StorePatch, values, bag, '');
-    const [field, problems] = Object.entries(bag.errors)[0] ?? [];
-    if (field) throw new StoreChangeError(`--${field.replace('_', '-')} ${problems[0]}`);
+    await this.check(values);
     const names = hosts === null ? null : normalizeHosts(hosts);
     const face = await this.tx.run(async (m, afterCommit) => {
       const current = await this.repository.lock(m, { handle });
@@ -137,6 +136,36 @@ export class StoresService {
       return this.write(m, afterCommit, current, values, names);
     });
     return presentStore(face);
+  }
+
+  /**
+   * `store:create`: a new store, active, with its hosts (each in one store at most) and the product
+   * types every store starts with. Its data is its own from the first statement (row-level
+   * security); its keys come from `api-key:create --store`.
+   */
+  async create(handle: string, name: string, values: Settings, hosts: string[]): Promise<StoreView> {
+    if (!HANDLE.test(handle)) throw new StoreChangeError(`"${handle}" is not a handle: lower-case letters, digits and -, at most 63`);
+    await this.check({ ...values, name });
+    const names = normalizeHosts(hosts);
+    const face = await this.tx.run(async (m, afterCommit) => {
+      if (await this.repository.handleTaken(m, handle)) throw new StoreChangeError(`there is a store "${handle}" already`);
+      const taken = await this.repository.takenHosts(m, 0, names);
+      if (taken.length) throw new StoreChangeError(taken.map((t) => `${t.host} is already a host of store "${t.handle}"`).join('; '));
+      const row = await this.repository.stores.insert(m, { handle, name, ...values } as never);
+      if (!this.shows({}, row)) throw new StoreChangeError(`--locale cannot show amounts in ${row.currency}`);
+      await this.repository.insertStarterData(m, row.id);
+      const current = { store: row, hosts: [] };
+      return this.write(m, afterCommit, current, {}, names);
+    });
+    return presentStore(face);
+  }
+
+  /** The settings as PATCH /store checks them; the first problem, named by its option. */
+  private async check(values: Settings): Promise<void> {
+    const bag = new FieldErrorBag();
+    await validateInto(StorePatch, values, bag, '');
+    const [field, problems] = Object.entries(bag.errors)[0] ?? [];
+    if (field) throw new StoreChangeError(`--${field.replace('_', '-')} ${problems[0]}`);
   }
 
   /**

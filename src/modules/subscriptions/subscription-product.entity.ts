@@ -12,6 +12,7 @@ import {
 import { ProductVariant } from '../catalog/parts/product-variant.entity.js';
 import { Product } from '../catalog/products/product.entity.js';
 import { Subscription } from './subscription.entity.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 /** A product (or one of its variants) on a subscription, with the unit price agreed when it was added. */
 @Entity({ name: 'subscription_products' })
@@ -19,6 +20,10 @@ import { Subscription } from './subscription.entity.js';
 @Index('IDX_subscription_products_product_id', ['product_id'])
 @Index('IDX_subscription_products_variant_id', ['variant_id'])
 export class SubscriptionProduct {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

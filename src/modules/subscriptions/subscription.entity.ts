@@ -12,6 +12,7 @@ import {
 import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import type { SubscriptionStatus } from './domain/subscription-state.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 /**
  * `number` is `S` + `nextval('subscription_number_seq')` (a sequence starting at 1001, created by
@@ -21,12 +22,16 @@ import type { SubscriptionStatus } from './domain/subscription-state.js';
 @Index('IDX_subscriptions_customer_id', ['customer_id'])
 @Index('IDX_subscriptions_billing_plan_id', ['billing_plan_id'])
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_subscriptions_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_subscriptions_updated_at_id', ['store_id', 'updated_at', 'id'])
+@Index('UQ_subscriptions_number', ['store_id', 'number'], { unique: true })
 export class Subscription {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Index('UQ_subscriptions_number', { unique: true })
   @Column({ type: 'varchar', length: 32 })
   number: string;
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { takeNumbersSql } from '../../database/sql/counters.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { Table } from '../../database/table.js';
@@ -38,10 +39,14 @@ export class SubscriptionsRepository {
     return now;
   }
 
-  /** The next subscription number (`S` + the sequence): numbers are never reused. */
+  /** The next subscription number of the store (`S` + its counter): numbers are never reused. */
   @GenerateSql()
   async nextNumber(m: EntityManager): Promise<string> {
-    const [{ seq }] = await runStatement<{ seq: string }>(m, `SELECT nextval('subscription_number_seq')::text AS seq`, []);
+    const [{ seq }] = await runStatement<{ seq: string }>(
+      m,
+      `WITH n AS (${takeNumbersSql('subscription')}) SELECT value::text AS seq FROM n`,
+      [],
+    );
     return `S${seq}`;
   }
 

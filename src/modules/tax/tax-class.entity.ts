@@ -1,11 +1,16 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { StoreColumn } from '../../database/store-column.js';
 
 @Entity({ name: 'tax_classes' })
 /** At most one default class: a partial unique index over the rows that are default. */
-@Index('UQ_tax_classes_is_default', ['is_default'], { unique: true, where: '"is_default"' })
+@Index('UQ_tax_classes_is_default', ['store_id', 'is_default'], { unique: true, where: '"is_default"' })
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_tax_classes_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_tax_classes_updated_at_id', ['store_id', 'updated_at', 'id'])
 export class TaxClass {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

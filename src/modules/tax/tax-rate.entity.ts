@@ -10,10 +10,15 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { TaxClass } from './tax-class.entity.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 @Entity({ name: 'tax_rates' })
 @Index('IDX_tax_rates_tax_class_id', ['tax_class_id'])
 export class TaxRate {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { StoreColumn } from '../../database/store-column.js';
 
 /**
  * One change to one resource, written in the transaction of the change (EventRecorder). Its public
@@ -7,9 +8,13 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
  */
 @Entity({ name: 'events' })
 @Index('IDX_events_resource_sequence', ['resource', 'resource_id', 'sequence'])
-@Index('IDX_events_type_id', ['type', 'id'])
-@Index('IDX_events_created_at', ['created_at', 'id'])
+@Index('IDX_events_type_id', ['store_id', 'type', 'id'])
+@Index('IDX_events_created_at', ['store_id', 'created_at', 'id'])
 export class WebhookEvent {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   /** bigint: the pool reads int8 as a number (src/database/pool-types.ts); the presenter prefixes it (`evt_…`). */
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id: number;

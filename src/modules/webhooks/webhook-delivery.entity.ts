@@ -11,6 +11,7 @@ import {
 } from 'typeorm';
 import { WebhookEvent } from './event.entity.js';
 import { Webhook } from './webhook.entity.js';
+import { StoreColumn } from '../../database/store-column.js';
 
 /** `skipped`: the key that last created or changed the endpoint could not read the event when it was due (`error` says why); nothing was sent. */
 export type WebhookDeliveryStatus = 'queued' | 'succeeded' | 'failed' | 'skipped';
@@ -36,6 +37,10 @@ export interface WebhookAttemptRecord {
 @Index('IDX_webhook_deliveries_webhook', ['webhook_id', 'id'])
 @Index('IDX_webhook_deliveries_event', ['event_id'])
 export class WebhookDelivery {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id: number;
 

@@ -1,10 +1,15 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { StoreColumn } from '../../database/store-column.js';
 
 /** An integrator's endpoint: the event types it wants (wildcards allowed) and the secret its deliveries are signed with. */
 @Entity({ name: 'webhooks' })
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_webhooks_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_webhooks_updated_at_id', ['store_id', 'updated_at', 'id'])
 export class Webhook {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

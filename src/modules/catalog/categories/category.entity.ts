@@ -9,19 +9,25 @@ import {
   type Relation,
   UpdateDateColumn,
 } from 'typeorm';
+import { StoreColumn } from '../../../database/store-column.js';
 
 @Entity({ name: 'categories' })
 @Index('IDX_categories_parent_id', ['parent_id'])
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_categories_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_categories_updated_at_id', ['store_id', 'updated_at', 'id'])
+@Index('UQ_categories_url_name', ['store_id', 'url_name'], { unique: true })
+@Index('UQ_categories_api_code', ['store_id', 'api_code'], { unique: true })
 export class Category {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 
   @Column({ type: 'text' })
   name: string;
 
-  @Index('UQ_categories_url_name', { unique: true })
   @Column({ type: 'varchar', length: 255 })
   url_name: string;
 
@@ -31,7 +37,6 @@ export class Category {
   @Column({ type: 'text', nullable: true })
   description: string | null;
 
-  @Index('UQ_categories_api_code', { unique: true })
   @Column({ type: 'varchar', length: 64, nullable: true })
   api_code: string | null;
 

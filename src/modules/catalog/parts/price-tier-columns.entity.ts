@@ -1,11 +1,16 @@
 import { Column, CreateDateColumn, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { CustomerGroup } from '../../customers/customer-group.entity.js';
+import { StoreColumn } from '../../../database/store-column.js';
 
 /**
  * Volume prices. Product and variant tiers live in two tables of this shape. One tier per
  * (owner, group, quantity): NULL (any group) needs its own partial unique index, NULLs being distinct.
  */
 export abstract class PriceTierColumns {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -4,7 +4,7 @@ import { ProductOwnedColumns } from './product-owned-columns.entity.js';
 @Entity({ name: 'product_variants' })
 /** jsonb equality is canonical, so two variants of a product cannot select the same option values. */
 @Unique('UQ_product_variants_product_id_options', ['product_id', 'options'], { deferrable: 'INITIALLY IMMEDIATE' })
-@Unique('UQ_product_variants_sku', ['sku'], { deferrable: 'INITIALLY IMMEDIATE' })
+@Unique('UQ_product_variants_sku', ['store_id', 'sku'], { deferrable: 'INITIALLY IMMEDIATE' })
 export class ProductVariant extends ProductOwnedColumns {
   @Column({ type: 'varchar', length: 64, nullable: true })
   sku: string | null;

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { StoreColumn } from '../../../database/store-column.js';
 
 /**
  * A product type: which parts its products may have (domain/product-type-rules.ts). Exactly one is
@@ -8,11 +9,15 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
  * (TypeORM cannot declare an expression index; `synchronize: false` keeps sync off it).
  */
 @Entity({ name: 'product_types' })
-@Index('UQ_product_types_is_default', ['is_default'], { unique: true, where: '"is_default"' })
+@Index('UQ_product_types_is_default', ['store_id', 'is_default'], { unique: true, where: '"is_default"' })
 @Index('UQ_product_types_api_code', { synchronize: false })
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_product_types_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_product_types_updated_at_id', ['store_id', 'updated_at', 'id'])
 export class ProductType {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

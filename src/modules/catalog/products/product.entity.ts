@@ -12,11 +12,12 @@ import {
 } from 'typeorm';
 import { TaxClass } from '../../tax/tax-class.entity.js';
 import { ProductType } from '../product-types/product-type.entity.js';
+import { StoreColumn } from '../../../database/store-column.js';
 
 @Entity({ name: 'products' })
 /** Deferrable (checked at the end of each statement), so one UPDATE may exchange two products' values. */
-@Unique('UQ_products_sku', ['sku'], { deferrable: 'INITIALLY IMMEDIATE' })
-@Unique('UQ_products_url_name', ['url_name'], { deferrable: 'INITIALLY IMMEDIATE' })
+@Unique('UQ_products_sku', ['store_id', 'sku'], { deferrable: 'INITIALLY IMMEDIATE' })
+@Unique('UQ_products_url_name', ['store_id', 'url_name'], { deferrable: 'INITIALLY IMMEDIATE' })
 @Index('IDX_products_tax_class_id', ['tax_class_id'])
 @Index('IDX_products_product_type_id', ['product_type_id'])
 // `regexp_replace(url_name, '-[0-9]+$', '')`: the URL names a batch's new slugs would clash with
@@ -24,13 +25,17 @@ import { ProductType } from '../product-types/product-type.entity.js';
 // expression index; `synchronize: false` keeps sync off it.
 @Index('IDX_products_url_name_base', { synchronize: false })
 // List indexes: a page ordered by `<column>, id` reads in index order instead of sorting the table.
-@Index('IDX_products_name_id', ['name', 'id'])
-@Index('IDX_products_base_price_id', ['base_price', 'id'])
-@Index('IDX_products_created_at_id', ['created_at', 'id'])
-@Index('IDX_products_updated_at_id', ['updated_at', 'id'])
-@Index('IDX_products_sort_order_id', ['sort_order', 'id'])
-@Index('IDX_products_rating_average_id', ['rating_average', 'id'])
+@Index('IDX_products_name_id', ['store_id', 'name', 'id'])
+@Index('IDX_products_base_price_id', ['store_id', 'base_price', 'id'])
+@Index('IDX_products_created_at_id', ['store_id', 'created_at', 'id'])
+@Index('IDX_products_updated_at_id', ['store_id', 'updated_at', 'id'])
+@Index('IDX_products_sort_order_id', ['store_id', 'sort_order', 'id'])
+@Index('IDX_products_rating_average_id', ['store_id', 'rating_average', 'id'])
 export class Product {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

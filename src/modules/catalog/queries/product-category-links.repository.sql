@@ -131,6 +131,7 @@ VALUES
 ON CONFLICT DO NOTHING
 RETURNING
   "category_id",
+  "store_id",
   "id",
   "created_at";
 
@@ -148,6 +149,7 @@ VALUES
 ON CONFLICT DO NOTHING
 RETURNING
   "category_id",
+  "store_id",
   "id",
   "created_at";
 

@@ -53,6 +53,7 @@ SET
   "value" = EXCLUDED."value",
   "updated_at" = EXCLUDED."updated_at"
 RETURNING
+  "store_id",
   "id",
   "created_at",
   "updated_at";

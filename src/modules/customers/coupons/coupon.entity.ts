@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { DiscountType } from './domain/coupon-rules.js';
+import { StoreColumn } from '../../../database/store-column.js';
 
 /**
  * Codes are unique case-insensitively: `UQ_coupons_code` is
@@ -9,8 +10,12 @@ import type { DiscountType } from './domain/coupon-rules.js';
 @Entity({ name: 'coupons' })
 @Index('UQ_coupons_code', { synchronize: false })
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
-@Index('IDX_coupons_updated_at_id', ['updated_at', 'id'])
+@Index('IDX_coupons_updated_at_id', ['store_id', 'updated_at', 'id'])
 export class Coupon {
+  /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
+  @StoreColumn()
+  store_id?: number;
+
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -15,6 +15,7 @@ VALUES
   ($1, $2, $3, DEFAULT, DEFAULT, DEFAULT)
 ON CONFLICT DO NOTHING
 RETURNING
+  "store_id",
   "id",
   "enabled",
   "created_at",
@@ -50,6 +51,7 @@ VALUES
   ($1, $2, $3, DEFAULT, DEFAULT, DEFAULT)
 ON CONFLICT DO NOTHING
 RETURNING
+  "store_id",
   "id",
   "enabled",
   "created_at",
@@ -158,6 +160,7 @@ VALUES
     DEFAULT
   )
 RETURNING
+  "store_id",
   "id",
   "country",
   "state",
@@ -209,6 +212,7 @@ VALUES
   )
 ON CONFLICT DO NOTHING
 RETURNING
+  "store_id",
   "id",
   "is_visible",
   "sort_order",
@@ -545,6 +549,7 @@ INSERT INTO
 VALUES
   ($1, $2, $3, DEFAULT, $4, DEFAULT, DEFAULT)
 RETURNING
+  "store_id",
   "id",
   "show_tax_inclusive",
   "is_tax_exempt",
@@ -619,6 +624,7 @@ VALUES
     DEFAULT
   )
 RETURNING
+  "store_id",
   "id",
   "is_guest",
   "created_at",
@@ -660,6 +666,7 @@ VALUES
     DEFAULT
   )
 RETURNING
+  "store_id",
   "id",
   "is_default",
   "created_at",
@@ -711,6 +718,7 @@ VALUES
     DEFAULT
   )
 RETURNING
+  "store_id",
   "id",
   "is_active",
   "created_at",
@@ -750,6 +758,7 @@ INSERT INTO
 VALUES
   ($1, $2, $3, $4, $5, DEFAULT, DEFAULT)
 RETURNING
+  "store_id",
   "id",
   "interval_count",
   "trial_days",
@@ -837,6 +846,7 @@ VALUES
   )
 ON CONFLICT DO NOTHING
 RETURNING
+  "store_id",
   "id",
   "is_required",
   "sort_order",

@@ -247,13 +247,19 @@ WHERE
 -- OrdersRepository.insertOrder
 WITH
   n AS (
-    SELECT
-      nextval(pg_get_serial_sequence('orders', 'id'))::int AS id
+    INSERT INTO
+      store_counters (name, value)
+    VALUES
+      ('order', 1)
+    ON CONFLICT (store_id, name) DO UPDATE
+    SET
+      value = store_counters.value + 1
+    RETURNING
+      value
   ),
   o AS (
     INSERT INTO
       "orders" (
-        id,
         number,
         "quote_id",
         "customer_id",
@@ -269,8 +275,7 @@ WITH
         "notes"
       )
     SELECT
-      n.id,
-      'O' || n.id,
+      'O' || n.value,
       $1,
       $2,
       $3::jsonb,
@@ -355,13 +360,19 @@ FROM
 -- OrdersRepository.insertOrder (no items)
 WITH
   n AS (
-    SELECT
-      nextval(pg_get_serial_sequence('orders', 'id'))::int AS id
+    INSERT INTO
+      store_counters (name, value)
+    VALUES
+      ('order', 1)
+    ON CONFLICT (store_id, name) DO UPDATE
+    SET
+      value = store_counters.value + 1
+    RETURNING
+      value
   ),
   o AS (
     INSERT INTO
       "orders" (
-        id,
         number,
         "quote_id",
         "customer_id",
@@ -377,8 +388,7 @@ WITH
         "notes"
       )
     SELECT
-      n.id,
-      'O' || n.id,
+      'O' || n.value,
       $1,
       $2,
       $3::jsonb,

@@ -203,6 +203,7 @@ WITH
       )
     RETURNING
       id,
+      store_id,
       quote_id,
       recipient,
       message,

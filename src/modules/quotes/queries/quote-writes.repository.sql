@@ -1295,6 +1295,17 @@ SELECT
 
 -- QuoteWritesRepository.insertQuote (with items and groups)
 WITH
+  n AS (
+    INSERT INTO
+      store_counters (name, value)
+    VALUES
+      ('quote', 1001)
+    ON CONFLICT (store_id, name) DO UPDATE
+    SET
+      value = store_counters.value + 1
+    RETURNING
+      value
+  ),
   q AS (
     INSERT INTO
       "quotes" (
@@ -1315,7 +1326,12 @@ WITH
       )
     VALUES
       (
-        'Q' || nextval('quote_number_seq'),
+        'Q' || (
+          SELECT
+            value
+          FROM
+            n
+        ),
         $1,
         $2,
         $3,
@@ -1423,6 +1439,17 @@ FROM
 
 -- QuoteWritesRepository.insertQuote (bare)
 WITH
+  n AS (
+    INSERT INTO
+      store_counters (name, value)
+    VALUES
+      ('quote', 1001)
+    ON CONFLICT (store_id, name) DO UPDATE
+    SET
+      value = store_counters.value + 1
+    RETURNING
+      value
+  ),
   q AS (
     INSERT INTO
       "quotes" (
@@ -1435,7 +1462,12 @@ WITH
       )
     VALUES
       (
-        'Q' || nextval('quote_number_seq'),
+        'Q' || (
+          SELECT
+            value
+          FROM
+            n
+        ),
         $1,
         $2,
         $3,

@@ -21,6 +21,8 @@ export interface NewDelivery {
 /** A delivery as the sending side needs it: claimed by `claim`, attempts already counted. */
 export interface ClaimedDelivery {
   id: number;
+  /** The store of the quote: the delivery is rendered and recorded as its work. */
+  store_id: number;
   quote_id: number;
   recipient: string;
   message: string | null;
@@ -80,7 +82,7 @@ export class DeliveriesRepository {
           WHERE id = ANY($1::int[])
             AND ((status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
                  OR (status = 'sending' AND ${claimFreeSql()}))
-          RETURNING id, quote_id, recipient, message, bcc, attach_pdf, kind, attempts)
+          RETURNING id, store_id, quote_id, recipient, message, bcc, attach_pdf, kind, attempts)
        SELECT * FROM c ORDER BY id`,
       [ids, leaseSeconds, ticket.holder, ticket.token],
     );

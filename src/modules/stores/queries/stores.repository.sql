@@ -169,6 +169,62 @@ WHERE
 ORDER BY
   h.host;
 
+-- StoresRepository.handleTaken
+SELECT
+  1
+FROM
+  "stores"
+WHERE
+  handle = $1;
+
+-- StoresRepository.insertStarterData
+INSERT INTO
+  product_types (
+    store_id,
+    name,
+    api_code,
+    is_default,
+    has_shipping,
+    has_inventory,
+    has_options,
+    has_variants,
+    has_extras
+  )
+VALUES
+  (
+    $1,
+    'Goods',
+    'goods',
+    true,
+    true,
+    true,
+    true,
+    true,
+    true
+  ),
+  (
+    $1,
+    'Service',
+    'service',
+    false,
+    false,
+    false,
+    true,
+    false,
+    true
+  ),
+  (
+    $1,
+    'Downloadable',
+    'downloadable',
+    false,
+    false,
+    false,
+    true,
+    true,
+    true
+  );
+
 -- StoresRepository.replaceHosts
 DELETE FROM "store_hosts"
 WHERE

@@ -201,8 +201,22 @@ SELECT
   now() AS now;
 
 -- SubscriptionsRepository.nextNumber
+WITH
+  n AS (
+    INSERT INTO
+      store_counters (name, value)
+    VALUES
+      ('subscription', 1001)
+    ON CONFLICT (store_id, name) DO UPDATE
+    SET
+      value = store_counters.value + 1
+    RETURNING
+      value
+  )
 SELECT
-  nextval('subscription_number_seq')::text AS seq;
+  value::text AS seq
+FROM
+  n;
 
 -- SubscriptionsRepository.productsOf
 SELECT
