@@ -149,13 +149,6 @@ const REFERENCES: [table: string, refs: [column: string, parent: string, constra
   ['reviews', [['product_id', 'products', 'FK_9482e9567d8dcc2bc615981ef44'], ['customer_id', 'customers', 'FK_4dd42f48aa60ad8c0d5d5c4ea5b']]],
 ];
 
-/** The numbers that count per store ([counter, the sequence that counted them for everyone]). */
-const COUNTERS: [name: string, sequence: string][] = [
-  ['quote', 'quote_number_seq'],
-  ['subscription', 'subscription_number_seq'],
-  ['order', 'orders_id_seq'],
-];
-
 /**
  * Everything a store owns is its own, and PostgreSQL holds it so (docs/architecture.md#stores):
  *
@@ -166,7 +159,7 @@ const COUNTERS: [name: string, sequence: string][] = [
  * - the app role (DATABASE_APP_ROLE, default `store_app`): no login, not owner, not superuser, no
  *   BYPASSRLS, granted the store tables; the owner may switch to it (`set_config('role', …, true)`);
  * - per-store keys and numbers: unique indexes and list indexes begin with `store_id`, and numbers
- *   (`Q1001`, `S1001`, `O1`) count in `store_counters`, a row per store and kind;
+ *   (`Q1001`, `S1001`, `O1`) count in sequences of the store's own (`store_<id>_quote_numbers`, …);
  * - a reference a client names by id (a quote's customer, a product's type) names a row of the same
  *   store: checked after each statement, over the rows it wrote (one query per key, however many rows).
  */
@@ -246,22 +239,17 @@ export class StoreScopedData1795990000000 implements MigrationInterface {
       }
     }
 
-    await queryRunner.query(`CREATE TABLE "store_counters" (
-      "store_id" integer NOT NULL DEFAULT app_store_id(),
-      "name" varchar(20) NOT NULL,
-      "value" bigint NOT NULL,
-      CONSTRAINT "PK_store_counters" PRIMARY KEY ("store_id", "name"))`);
-    for (const [name, sequence] of COUNTERS) {
-      await queryRunner.query(
-        `INSERT INTO "store_counters" ("store_id", "name", "value")
-         SELECT $1, $2, CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM "${sequence}"`,
-        [storeId, name],
-      );
-    }
-    await queryRunner.query(`DROP SEQUENCE "quote_number_seq"`);
-    await queryRunner.query(`DROP SEQUENCE "subscription_number_seq"`);
+    // Each store numbers its quotes, subscriptions and orders with sequences of its own
+    // (store_<id>_quote_numbers, …: sql/counters.ts), which hold no lock past the statement. The
+    // store default's go on from where the deployment's were.
+    await queryRunner.query(`ALTER SEQUENCE "quote_number_seq" RENAME TO "store_${storeId}_quote_numbers"`);
+    await queryRunner.query(`ALTER SEQUENCE "subscription_number_seq" RENAME TO "store_${storeId}_subscription_numbers"`);
+    const [orders] = (await queryRunner.query(
+      `SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END AS next FROM "orders_id_seq"`,
+    )) as { next: string }[];
+    await queryRunner.query(`CREATE SEQUENCE "store_${storeId}_order_numbers" START ${Number(orders.next)}`);
 
-    for (const table of [...STORE_TABLES, 'store_counters', 'api_keys']) {
+    for (const table of [...STORE_TABLES, 'api_keys']) {
       await queryRunner.query(`ALTER TABLE "${table}" ENABLE ROW LEVEL SECURITY`);
       await queryRunner.query(
         `CREATE POLICY "store_rows" ON "${table}" USING ("store_id" = app_store_id()) WITH CHECK ("store_id" = app_store_id())`,
@@ -279,6 +267,8 @@ export class StoreScopedData1795990000000 implements MigrationInterface {
     // The deployment's secrets (the cart links' key): made once by whichever request first needs one, never changed.
     await queryRunner.query(`GRANT SELECT, INSERT ON "server_secrets" TO "${role}"`);
     await queryRunner.query(`DO $$ BEGIN EXECUTE format('GRANT USAGE ON ALL SEQUENCES IN SCHEMA %I TO %I', current_schema(), '${role}'); END $$`);
+    // And the sequences store:create makes for each new store.
+    await queryRunner.query(`ALTER DEFAULT PRIVILEGES GRANT USAGE ON SEQUENCES TO "${role}"`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
@@ -291,15 +281,18 @@ export class StoreScopedData1795990000000 implements MigrationInterface {
       await queryRunner.query(`DROP POLICY "store_rows" ON "${table}"`);
       await queryRunner.query(`ALTER TABLE "${table}" DISABLE ROW LEVEL SECURITY`);
     }
+    await queryRunner.query(`ALTER DEFAULT PRIVILEGES REVOKE USAGE ON SEQUENCES FROM "${role}"`);
     const [first] = (await queryRunner.query(`SELECT "id" FROM "stores" WHERE "handle" = 'default'`)) as { id: number }[];
-    const counters = new Map(
-      ((await queryRunner.query(`SELECT "name", "value" FROM "store_counters" WHERE "store_id" = $1`, [first.id])) as { name: string; value: string }[]).map(
-        (r) => [r.name, Number(r.value)],
-      ),
-    );
-    await queryRunner.query(`CREATE SEQUENCE "quote_number_seq" START ${(counters.get('quote') ?? 1000) + 1}`);
-    await queryRunner.query(`CREATE SEQUENCE "subscription_number_seq" START ${(counters.get('subscription') ?? 1000) + 1}`);
-    await queryRunner.query(`DROP TABLE "store_counters"`);
+    const storeId = Number(first.id);
+    await queryRunner.query(`ALTER SEQUENCE "store_${storeId}_quote_numbers" RENAME TO "quote_number_seq"`);
+    await queryRunner.query(`ALTER SEQUENCE "store_${storeId}_subscription_numbers" RENAME TO "subscription_number_seq"`);
+    await queryRunner.query(`DROP SEQUENCE "store_${storeId}_order_numbers"`);
+    // Other stores' sequences go with them (a database migrated down holds one store).
+    for (const { relname } of (await queryRunner.query(
+      `SELECT relname FROM pg_class WHERE relkind = 'S' AND relname ~ '^store_[0-9]+_(quote|subscription|order)_numbers$'`,
+    )) as { relname: string }[]) {
+      await queryRunner.query(`DROP SEQUENCE "${relname}"`);
+    }
     for (const [table] of REFERENCES) {
       for (const event of ['insert', 'update']) await queryRunner.query(`DROP TRIGGER "store_references_${event}" ON "${table}"`);
       await queryRunner.query(`DROP FUNCTION "store_references_${table}"()`);

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { fail } from './support/envelope.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { eventually } from './support/eventually.js';
-import { imported } from './support/ndjson.js';
+import { asText, exportCompleted, imported, ndjsonLines } from './support/ndjson.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { ApiKeysService } from '../src/modules/api-keys/api-keys.service.js';
 import { StoresService } from '../src/modules/stores/stores.service.js';
@@ -150,6 +150,27 @@ describeE2E('stores: two stores, each its own', () => {
     expect(await events(home)).toEqual(['CHAIR-1', 'LAMP']);
   });
 
+  it.each([
+    ['/country', '/countries', { name: 'Canada', code: 'CA' }],
+    ['/category', '/categories', { name: 'Tees' }],
+    ['/customergroup', '/customergroups', { name: 'Wholesale', api_code: 'wholesale' }],
+    ['/billingplan', '/billingplans', { name: 'Monthly', interval_unit: 'month' }],
+    ['/taxclass', '/taxclasses', { name: 'Standard' }],
+    ['/customfielddefinition', '/customfielddefinitions', { name: 'origin', label: 'Origin', entity: 'product', type: 'string' }],
+    ['/producttype', '/producttypes', { name: 'Bare', api_code: 'bare', has_options: 0, has_variants: 0, has_extras: 0 }],
+    ['/webhook', '/webhooks', { url: 'https://1.1.1.1/hook', events: ['quote.*'], is_active: false }],
+  ])("%s: the same key in both stores, each its own; the other store's id is 404 and not listed", async (item, list, body) => {
+    const mine = await made(away, item, body);
+    const theirs = await made(home, item, body);
+    expect(mine.id).not.toBe(theirs.id);
+    expect((await call(away, 'get', `${item}/${theirs.id as number}`)).status).toBe(404);
+    expect((await call(away, 'patch', `${item}/${theirs.id as number}`, {})).status).toBe(404);
+    expect((await call(away, 'delete', `${item}/${theirs.id as number}`)).status).toBe(404);
+    expect((await call(home, 'get', `${item}/${theirs.id as number}`)).status).toBe(200);
+    const ids = ((await call(away, 'get', list)).body.data as Json[]).map((r) => r.id);
+    expect([ids.includes(mine.id), ids.includes(theirs.id)]).toEqual([true, false]);
+  });
+
   it("imports into the importing store's catalog only", async () => {
     const { done } = await imported(
       t,
@@ -162,6 +183,17 @@ describeE2E('stores: two stores, each its own', () => {
     expect((await call(away, 'get', '/product/LAMP')).body.data.base_price).toBe('15.00');
     expect((await call(home, 'get', '/product/LAMP')).body.data.base_price).toBe('12.00');
     expect((await call(home, 'get', '/product/DESK')).status).toBe(404);
+  });
+
+  it("exports the exporting store's members only; the other store cannot read the export", async () => {
+    const started = await call(away, 'post', '/exports', { resource: 'products' });
+    expect(started.status).toBe(202);
+    const id = started.body.data.id as number;
+    await exportCompleted(t, away, id);
+    const lines = ndjsonLines<{ sku: string }>((await asText(t.http.get(`/export/${id}/file`).set(away))).body as string);
+    expect(lines.map((l) => l.sku).sort()).toEqual(['CHAIR-1', 'DESK', 'LAMP']);
+    expect((await call(home, 'get', `/export/${id}`)).status).toBe(404);
+    expect((await call(home, 'get', `/export/${id}/file`)).status).toBe(404);
   });
 
   it("sends a store's quote from its own address, with its cart link; another store's cart link is the 404 page", async () => {

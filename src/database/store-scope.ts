@@ -33,10 +33,15 @@ export const STORE_SETTINGS_SQL = "SELECT set_config('role', $1, true), set_conf
 
 const SET_TRANSACTION = /^\s*SET\s+TRANSACTION\b/i;
 const BEGINS = /^\s*(BEGIN|START\s+TRANSACTION)\b/i;
-const ENDS = /^\s*(COMMIT|END|ABORT|ROLLBACK)\b(?!\s+(AND\s+CHAIN|PREPARED|(WORK\s+|TRANSACTION\s+)?TO\b))/i;
+const ENDS = /^\s*(COMMIT|END|ABORT|ROLLBACK)\b(?!\s+(PREPARED|(WORK\s+|TRANSACTION\s+)?TO\b))/i;
+const CHAINS = /^\s*(COMMIT|END|ABORT|ROLLBACK)\b.*\bAND\s+CHAIN\b/is;
 
-/** What a statement does to the session's transaction. */
+/**
+ * What a statement does to the session's transaction. A chained end (`COMMIT AND CHAIN`) would open
+ * the next transaction without its settings, so it is refused outright.
+ */
 export function transactionEffect(text: string): 'begins' | 'ends' | 'characterizes' | null {
+  if (CHAINS.test(text)) throw new Error('a chained transaction (AND CHAIN) would run without its settings: end it, then BEGIN');
   if (SET_TRANSACTION.test(text)) return 'characterizes';
   if (BEGINS.test(text)) return 'begins';
   if (ENDS.test(text)) return 'ends';

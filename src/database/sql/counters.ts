@@ -1,16 +1,20 @@
-/** What a store counts: its quotes (`Q1001`…), subscriptions (`S1001`…) and orders (`O1`…), each from its first value. */
-const FIRST = { quote: 1001, subscription: 1001, order: 1 } as const;
+/** What a store numbers: its quotes (`Q1001`…), subscriptions (`S1001`…) and orders (`O1`…), each from its first value. */
+export const STORE_NUMBERS = { quote: 1001, subscription: 1001, order: 1 } as const;
 
-export type StoreCounter = keyof typeof FIRST;
+export type StoreNumber = keyof typeof STORE_NUMBERS;
+
+/** The sequence of the store `storeId`'s numbers of `kind` (made with the store). */
+export function numbersSequence(storeId: number, kind: StoreNumber): string {
+  if (!Number.isSafeInteger(storeId) || storeId <= 0) throw new RangeError(`not a store id: ${storeId}`);
+  return `store_${storeId}_${kind}_numbers`;
+}
 
 /**
- * A statement's CTE body that takes the next `count` numbers of `counter` in the transaction's
- * store and answers the last of them as `value` (the first is `value - count + 1`). The store's
- * counter row (`store_counters`) is made at its first use and locked until the transaction ends,
- * so numbers are never given twice and never skipped by a transaction that commits.
+ * SQL of the next number of `kind` in the transaction's store: its own sequence, named from
+ * `app_store_id()` (a statement without a store names none, and fails). A sequence holds no lock
+ * past the statement, so a store's writers never wait on each other for a number; a number taken
+ * by a transaction that rolls back is not given again.
  */
-export function takeNumbersSql(counter: StoreCounter, count = 1): string {
-  const first = FIRST[counter];
-  return `INSERT INTO store_counters (name, value) VALUES ('${counter}', ${first + count - 1})
-    ON CONFLICT (store_id, name) DO UPDATE SET value = store_counters.value + ${count} RETURNING value`;
+export function nextNumberSql(kind: StoreNumber): string {
+  return `nextval(format('store_%s_${kind}_numbers', app_store_id())::regclass)`;
 }

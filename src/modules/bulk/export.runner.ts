@@ -12,6 +12,7 @@ import { isDependencyFailure } from '../../common/http/exception.filter.js';
 import { backoffMs } from '../../common/jobs/domain/backoff.js';
 import { BulkJobsRepository } from './repositories/bulk-jobs.repository.js';
 import { ExportsRepository } from './repositories/exports.repository.js';
+import { runAsOperator } from '../../database/store-scope.js';
 
 /** Members read and written per transaction. */
 const EXPORT_CHUNK_MEMBERS = 1000;
@@ -122,7 +123,8 @@ export class ExportRunner {
   private async chunkInSnapshot(job: Export, door: BulkResourceAdapter, ticket: ClaimTicket, snapshotted: boolean): Promise<ChunkOutcome> {
     for (;;) {
       // Read before the chunk's transaction begins, so before its snapshot (ExportsRepository.snapshotBound).
-      const bound = snapshotted ? null : await this.repository.snapshotBound(this.tx.direct);
+      // The operator's read: pg_stat_activity shows the app role no other role's transactions.
+      const bound = snapshotted ? null : await runAsOperator(() => this.repository.snapshotBound(this.tx.direct));
       try {
         return await this.tx.run((m) => this.chunk(m, job, door, ticket, bound), 'REPEATABLE READ');
       } catch (err) {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PageRequest, PageRows } from '../../common/paging/page-request.js';
 import { pageOfQuery } from '../../database/sql/page.js';
-import { takeNumbersSql } from '../../database/sql/counters.js';
+import { nextNumberSql } from '../../database/sql/counters.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { Table } from '../../database/table.js';
@@ -144,9 +144,8 @@ export class OrdersRepository {
       JSONB.has(c) ? `${add(order[c] === null ? null : JSON.stringify(order[c]))}::jsonb` : add(order[c]),
     );
     const writes = [
-      `n AS (${takeNumbersSql('order')})`,
       `o AS (INSERT INTO ${this.orders.sqlName} (number, ${ORDER_COLUMNS.map((c) => `"${c}"`).join(', ')})
-             SELECT 'O' || n.value, ${values.join(', ')} FROM n RETURNING id)`,
+             VALUES ('O' || ${nextNumberSql('order')}, ${values.join(', ')}) RETURNING id)`,
     ];
     if (items.length) {
       const names = ITEM_COLUMNS.map(([c]) => `"${c}"`).join(', ');

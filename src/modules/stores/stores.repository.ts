@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { STORE_NUMBERS, type StoreNumber, numbersSequence } from '../../database/sql/counters.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { Table, tableOf } from '../../database/table.js';
@@ -98,11 +99,16 @@ export class StoresRepository {
   }
 
   /**
-   * What a new store starts with (docs/api.md#stores): the product types every store has, Goods
-   * (its default), Service and Downloadable, written as the operator's with the new store's id.
+   * What a new store starts with (docs/api.md#stores): the sequences of its numbers (its first
+   * quote Q1001, subscription S1001, order O1; the names from its id, never from input) and the
+   * product types every store has, Goods (its default), Service and Downloadable, written as the
+   * operator's with the new store's id.
    */
   @GenerateSql({ args: [SqlArg.manager, 2] })
   async insertStarterData(m: EntityManager, storeId: number): Promise<void> {
+    for (const [kind, first] of Object.entries(STORE_NUMBERS) as [StoreNumber, number][]) {
+      await runStatement(m, `CREATE SEQUENCE "${numbersSequence(storeId, kind)}" START ${first}`, []);
+    }
     await runStatement(
       m,
       `INSERT INTO product_types (store_id, name, api_code, is_default, has_shipping, has_inventory, has_options, has_variants, has_extras)

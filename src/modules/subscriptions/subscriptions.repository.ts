@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { takeNumbersSql } from '../../database/sql/counters.js';
+import { nextNumberSql } from '../../database/sql/counters.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { Table } from '../../database/table.js';
@@ -39,14 +39,10 @@ export class SubscriptionsRepository {
     return now;
   }
 
-  /** The next subscription number of the store (`S` + its counter): numbers are never reused. */
+  /** The next subscription number of the store (`S` + its sequence): numbers are never reused. */
   @GenerateSql()
   async nextNumber(m: EntityManager): Promise<string> {
-    const [{ seq }] = await runStatement<{ seq: string }>(
-      m,
-      `WITH n AS (${takeNumbersSql('subscription')}) SELECT value::text AS seq FROM n`,
-      [],
-    );
+    const [{ seq }] = await runStatement<{ seq: string }>(m, `SELECT ${nextNumberSql('subscription')}::text AS seq`, []);
     return `S${seq}`;
   }
 

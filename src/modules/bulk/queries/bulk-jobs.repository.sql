@@ -256,7 +256,9 @@ SELECT
 
 -- BulkJobsRepository.lockBound
 SELECT
-  pg_advisory_xact_lock(hashtext ($1));
+  pg_advisory_xact_lock(
+    hashtext ($1 || ':' || coalesce(app_store_id ()::text, ''))
+  );
 
 -- BulkJobsRepository.countActive
 SELECT

@@ -176,12 +176,12 @@ export class BulkJobsRepository {
    * The store's bound on bulk jobs, taken in the transaction that queues one: a transaction-scoped
    * advisory lock that serializes the queueing transactions from here to their commit, so the count
    * that follows (its own statement, hence a snapshot taken after the lock) sees every job committed
-   * before, and two at once cannot both take the last place. (One store today: the lock and the
-   * count are the deployment's; a store's id joins both when there are several.)
+   * before, and two at once cannot both take the last place. The lock is the transaction's store's
+   * (`app_store_id()`), as the count is (row-level security): stores queue apart.
    */
   @GenerateSql({ args: [SqlArg.manager] })
   async lockBound(m: EntityManager): Promise<void> {
-    await runStatement(m, 'SELECT pg_advisory_xact_lock(hashtext($1))', ['bulk-jobs.bound']);
+    await runStatement(m, "SELECT pg_advisory_xact_lock(hashtext($1 || ':' || coalesce(app_store_id()::text, '')))", ['bulk-jobs.bound']);
   }
 
   /** The imports and exports queued or running (those of the transaction of `m` included). */

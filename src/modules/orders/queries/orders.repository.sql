@@ -246,17 +246,6 @@ WHERE
 
 -- OrdersRepository.insertOrder
 WITH
-  n AS (
-    INSERT INTO
-      store_counters (name, value)
-    VALUES
-      ('order', 1)
-    ON CONFLICT (store_id, name) DO UPDATE
-    SET
-      value = store_counters.value + 1
-    RETURNING
-      value
-  ),
   o AS (
     INSERT INTO
       "orders" (
@@ -274,22 +263,24 @@ WITH
         "shipping_address",
         "notes"
       )
-    SELECT
-      'O' || n.value,
-      $1,
-      $2,
-      $3::jsonb,
-      $4,
-      $5,
-      $6,
-      $7,
-      $8,
-      $9,
-      $10,
-      $11::jsonb,
-      $12
-    FROM
-      n
+    VALUES
+      (
+        'O' || nextval(
+          format('store_%s_order_numbers', app_store_id ())::regclass
+        ),
+        $1,
+        $2,
+        $3::jsonb,
+        $4,
+        $5,
+        $6,
+        $7,
+        $8,
+        $9,
+        $10,
+        $11::jsonb,
+        $12
+      )
     RETURNING
       id
   ),
@@ -359,17 +350,6 @@ FROM
 
 -- OrdersRepository.insertOrder (no items)
 WITH
-  n AS (
-    INSERT INTO
-      store_counters (name, value)
-    VALUES
-      ('order', 1)
-    ON CONFLICT (store_id, name) DO UPDATE
-    SET
-      value = store_counters.value + 1
-    RETURNING
-      value
-  ),
   o AS (
     INSERT INTO
       "orders" (
@@ -387,22 +367,24 @@ WITH
         "shipping_address",
         "notes"
       )
-    SELECT
-      'O' || n.value,
-      $1,
-      $2,
-      $3::jsonb,
-      $4,
-      $5,
-      $6,
-      $7,
-      $8,
-      $9,
-      $10,
-      $11::jsonb,
-      $12
-    FROM
-      n
+    VALUES
+      (
+        'O' || nextval(
+          format('store_%s_order_numbers', app_store_id ())::regclass
+        ),
+        $1,
+        $2,
+        $3::jsonb,
+        $4,
+        $5,
+        $6,
+        $7,
+        $8,
+        $9,
+        $10,
+        $11::jsonb,
+        $12
+      )
     RETURNING
       id
   )

@@ -1295,17 +1295,6 @@ SELECT
 
 -- QuoteWritesRepository.insertQuote (with items and groups)
 WITH
-  n AS (
-    INSERT INTO
-      store_counters (name, value)
-    VALUES
-      ('quote', 1001)
-    ON CONFLICT (store_id, name) DO UPDATE
-    SET
-      value = store_counters.value + 1
-    RETURNING
-      value
-  ),
   q AS (
     INSERT INTO
       "quotes" (
@@ -1326,11 +1315,8 @@ WITH
       )
     VALUES
       (
-        'Q' || (
-          SELECT
-            value
-          FROM
-            n
+        'Q' || nextval(
+          format('store_%s_quote_numbers', app_store_id ())::regclass
         ),
         $1,
         $2,
@@ -1439,17 +1425,6 @@ FROM
 
 -- QuoteWritesRepository.insertQuote (bare)
 WITH
-  n AS (
-    INSERT INTO
-      store_counters (name, value)
-    VALUES
-      ('quote', 1001)
-    ON CONFLICT (store_id, name) DO UPDATE
-    SET
-      value = store_counters.value + 1
-    RETURNING
-      value
-  ),
   q AS (
     INSERT INTO
       "quotes" (
@@ -1462,11 +1437,8 @@ WITH
       )
     VALUES
       (
-        'Q' || (
-          SELECT
-            value
-          FROM
-            n
+        'Q' || nextval(
+          format('store_%s_quote_numbers', app_store_id ())::regclass
         ),
         $1,
         $2,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { takeNumbersSql } from '../../../database/sql/counters.js';
+import { nextNumberSql } from '../../../database/sql/counters.js';
 import { keySql } from '../../../database/sql/key-lookup.js';
 import { decodeRows, jsonArraySql, jsonRowDecoder, jsonRowSql } from '../../../database/sql/json.js';
 import { SqlParams } from '../../../database/sql/params.js';
@@ -173,7 +173,7 @@ export class QuoteWritesRepository {
 
   /**
    * A new quote with its items and customer groups in one statement (its number from the
-   * store's counter, expires_at from expires_x_days); returns its id.
+   * store's sequence, expires_at from expires_x_days); returns its id.
    */
   @GenerateSql(
     { name: 'with items and groups', args: [SqlArg.manager, VALUES_EXAMPLE, [ITEM_EXAMPLE], [1]] },
@@ -182,7 +182,7 @@ export class QuoteWritesRepository {
   async insertQuote(m: EntityManager, values: QuoteValues, items: PricedItem[], groupIds: number[]): Promise<number> {
     const p = new SqlParams();
     const cols: string[] = ['"number"'];
-    const vals: string[] = [`'Q' || (SELECT value FROM n)`];
+    const vals: string[] = [`'Q' || ${nextNumberSql('quote')}`];
     for (const c of QUOTE_COLUMNS) {
       if (values[c] === undefined) continue;
       cols.push(`"${c}"`);
@@ -197,10 +197,7 @@ export class QuoteWritesRepository {
       cols.push('"expires_x_days"', '"expires_at"');
       vals.push(`${days}::int`, `now() + make_interval(days => ${days}::int)`);
     }
-    const writes = [
-      `n AS (${takeNumbersSql('quote')})`,
-      `q AS (INSERT INTO ${tableOf(this.dataSource, Quote)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id)`,
-    ];
+    const writes = [`q AS (INSERT INTO ${tableOf(this.dataSource, Quote)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id)`];
     if (items.length) writes.push(`i AS (${this.itemsInsertSql('(SELECT id FROM q)', p.add(JSON.stringify(items)))} RETURNING 1)`);
     if (groupIds.length) {
       writes.push(`g AS (INSERT INTO ${tableOf(this.dataSource, QuoteCustomerGroup)} (quote_id, customer_group_id)

@@ -178,6 +178,12 @@ WHERE
   handle = $1;
 
 -- StoresRepository.insertStarterData
+CREATE SEQUENCE "store_2_quote_numbers" START 1001;
+
+CREATE SEQUENCE "store_2_subscription_numbers" START 1001;
+
+CREATE SEQUENCE "store_2_order_numbers" START 1;
+
 INSERT INTO
   product_types (
     store_id,

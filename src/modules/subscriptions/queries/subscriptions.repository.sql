@@ -201,22 +201,10 @@ SELECT
   now() AS now;
 
 -- SubscriptionsRepository.nextNumber
-WITH
-  n AS (
-    INSERT INTO
-      store_counters (name, value)
-    VALUES
-      ('subscription', 1001)
-    ON CONFLICT (store_id, name) DO UPDATE
-    SET
-      value = store_counters.value + 1
-    RETURNING
-      value
-  )
 SELECT
-  value::text AS seq
-FROM
-  n;
+  nextval(
+    format('store_%s_subscription_numbers', app_store_id ())::regclass
+  )::text AS seq;
 
 -- SubscriptionsRepository.productsOf
 SELECT
