@@ -4,7 +4,7 @@ import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { lockEmbeddedDatabase } from './embedded-lock.js';
 import { DEFAULT_APP_ROLE } from './app-role.js';
 import { calendarDay, parseInt8 } from './pool-types.js';
-import { currentStoreId, refuseMixing, STORE_SETTINGS_SQL, transactionEffect, type TransactionOwner } from './store-scope.js';
+import { currentStoreId, STORE_SETTINGS_SQL, StoreTransactions } from './store-scope.js';
 
 /**
  * A `pg`-shaped driver over one embedded PGlite instance, for TypeORM's `driver` option.
@@ -53,10 +53,8 @@ function open(dataDir: string | undefined): Promise<PGlite> {
   return db;
 }
 
-/** Who runs the open transaction of each embedded database (store-scope.ts). */
-const transactions = new WeakMap<PGlite, TransactionOwner>();
-/** The embedded databases whose open store transaction gets its settings with its next statement. */
-const pending = new WeakSet<PGlite>();
+/** The account of each embedded database's transaction (store-scope.ts): its session is shared by every client. */
+const transactions = new WeakMap<PGlite, StoreTransactions>();
 
 class PGliteClient extends EventEmitter {
   constructor(
@@ -87,37 +85,35 @@ class PGliteClient extends EventEmitter {
    * extra statements cost no round trip).
    */
   private async scoped(sql: string, params: unknown[] | undefined): Promise<PgLikeResult> {
-    const storeId = currentStoreId();
-    const open = this.db.isInTransaction() ? (transactions.get(this.db) ?? 'operator') : null;
-    refuseMixing(open, storeId);
-    const effect = transactionEffect(sql);
-    const settings = (id: number) => this.db.query(STORE_SETTINGS_SQL, [this.appRole, String(id)]);
-    if (open === null) {
-      if (effect === 'begins') {
-        const result = await this.run(sql, params);
-        transactions.set(this.db, storeId ?? 'operator');
-        if (storeId !== undefined) pending.add(this.db);
-        return result;
-      }
-      if (storeId === undefined) return this.run(sql, params);
-      await this.db.exec('BEGIN');
+    let account = transactions.get(this.db);
+    if (!account) transactions.set(this.db, (account = new StoreTransactions()));
+    if (this.db.isInTransaction()) account.adopt();
+    else account.failed();
+    const plan = account.plan(sql, currentStoreId());
+    if (plan.send === 'as-is') return this.run(sql, params);
+    if (plan.send === 'begin') {
       try {
-        await settings(storeId);
-        const result = await this.run(sql, params);
-        await this.db.exec('COMMIT');
-        return result;
+        return await this.run(sql, params);
       } catch (err) {
-        await this.db.exec('ROLLBACK').catch(() => undefined);
+        account.failed();
         throw err;
       }
     }
-    if (effect === 'ends') {
-      transactions.delete(this.db);
-      pending.delete(this.db);
-    } else if (effect !== 'characterizes' && pending.delete(this.db)) {
-      await settings(open as number);
+    const settings = () => this.db.query(STORE_SETTINGS_SQL, [this.appRole, String(plan.storeId)]);
+    if (plan.inTransaction) {
+      await settings();
+      return this.run(sql, params);
     }
-    return this.run(sql, params);
+    await this.db.exec('BEGIN');
+    try {
+      await settings();
+      const result = await this.run(sql, params);
+      await this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      await this.db.exec('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
   }
 
   private async run(sql: string, params: unknown[] | undefined): Promise<PgLikeResult> {

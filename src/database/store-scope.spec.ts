@@ -1,4 +1,4 @@
-import { currentStoreId, refuseMixing, runAsOperator, runInStore, transactionEffect } from './store-scope.js';
+import { currentStoreId, runAsOperator, runInStore, StoreTransactions, transactionEffect } from './store-scope.js';
 
 describe('store scope', () => {
   it('reads what a statement does to the transaction', () => {
@@ -14,16 +14,42 @@ describe('store scope', () => {
   });
 
   it("refuses a store statement in the operator's transaction or another store's, and takes the rest", () => {
-    expect(() => refuseMixing('operator', 2)).toThrow(/inside a transaction the operator began/);
-    expect(() => refuseMixing(3, 2)).toThrow(/of store 2 inside a transaction of store 3/);
-    for (const [open, store] of [
-      [null, 2],
-      [null, undefined],
-      ['operator', undefined],
-      [2, 2],
-      [2, undefined],
-    ] as const)
-      expect(() => refuseMixing(open, store)).not.toThrow();
+    const opened = (storeId: number | undefined) => {
+      const account = new StoreTransactions();
+      account.plan('BEGIN', storeId);
+      return account;
+    };
+    expect(() => opened(undefined).plan('SELECT 1', 2)).toThrow(/inside a transaction the operator began/);
+    expect(() => opened(3).plan('SELECT 1', 2)).toThrow(/of store 2 inside a transaction of store 3/);
+    expect(opened(undefined).plan('SELECT 1', undefined)).toEqual({ send: 'as-is' });
+    // An operator's statement in a store's transaction runs as the store's: guarded.
+    expect(opened(2).plan('SELECT 1', undefined)).toEqual({ send: 'with-settings', storeId: 2, inTransaction: true });
+    expect(new StoreTransactions().plan('SELECT 1', undefined)).toEqual({ send: 'as-is' });
+    expect(new StoreTransactions().plan('SELECT 1', 2)).toEqual({ send: 'with-settings', storeId: 2, inTransaction: false });
+  });
+
+  it("gives a store's transaction its settings once, with its first statement after SET TRANSACTION", () => {
+    const account = new StoreTransactions();
+    const plans = ['BEGIN', 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ', 'SELECT 1', 'SELECT 2', 'COMMIT', 'SELECT 3'].map((sql) =>
+      account.plan(sql, 4),
+    );
+    expect(plans).toEqual([
+      { send: 'begin' },
+      { send: 'as-is' },
+      { send: 'with-settings', storeId: 4, inTransaction: true },
+      { send: 'as-is' },
+      { send: 'as-is' },
+      { send: 'with-settings', storeId: 4, inTransaction: false },
+    ]);
+    // A BEGIN that failed opened nothing; a streamed statement cannot carry the settings.
+    const failing = new StoreTransactions();
+    failing.plan('BEGIN', 4);
+    failing.failed();
+    expect(() => failing.plan('SELECT 1', undefined)).not.toThrow();
+    expect(() => new StoreTransactions().plan(null, 4)).toThrow(/must run in a transaction/);
+    const streamed = new StoreTransactions();
+    streamed.plan('BEGIN', 4);
+    expect(() => streamed.plan(null, 4)).toThrow(/cannot be the first of its transaction/);
   });
 
   it("keeps the store through awaits, and leaves it for the operator's work", async () => {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { DEFAULT_APP_ROLE } from './app-role.js';
 import { isDirectSession } from './direct-session.js';
 
 /**
@@ -54,14 +55,69 @@ export function transactionEffect(text: string): 'begins' | 'ends' | 'characteri
  * would run unguarded, so it is refused; an operator's statement inside a store's transaction runs
  * as that store's (guarded, so allowed: a COMMIT from a callback that left the store's context).
  */
-export type TransactionOwner = null | 'operator' | number;
+type TransactionOwner = null | 'operator' | number;
 
-export function refuseMixing(open: TransactionOwner, storeId: number | undefined): void {
+function refuseMixing(open: TransactionOwner, storeId: number | undefined): void {
   if (open === 'operator' && storeId !== undefined) {
     throw new Error(`a statement of store ${storeId} inside a transaction the operator began; begin it in the store's context`);
   }
   if (typeof open === 'number' && storeId !== undefined && storeId !== open) {
     throw new Error(`a statement of store ${storeId} inside a transaction of store ${open}`);
+  }
+}
+
+/**
+ * How to send one statement: `as-is`; `begin` (as it is; the transaction it opens is tracked, and
+ * `failed()` is called if it fails, since a failed BEGIN opens nothing); or `with-settings`, the
+ * store's settings ahead of it: in its own implicit transaction (`inTransaction: false`), or as the
+ * first statement of the store's open transaction.
+ */
+export type StatementPlan = { send: 'as-is' } | { send: 'begin' } | { send: 'with-settings'; storeId: number; inTransaction: boolean };
+
+/**
+ * The one account of a session's transaction that both clients keep (StoreScopedClient over the
+ * wire, the embedded database's in process): whose it is, and whether its settings are still to
+ * go. A store's transaction gets them with its first statement (after a SET TRANSACTION, which must
+ * come first) and they hold to its end; a store's statement outside a transaction gets them in its
+ * own. A streamed statement (COPY, a cursor: no text to go behind) cannot carry them.
+ */
+export class StoreTransactions {
+  private open: TransactionOwner = null;
+  private pending = false;
+
+  /** The plan of a statement (its text, or null for a streamed one) sent in `storeId`'s context. */
+  plan(text: string | null, storeId: number | undefined): StatementPlan {
+    refuseMixing(this.open, storeId);
+    const effect = text === null ? null : transactionEffect(text);
+    if (this.open === null) {
+      if (effect === 'begins') {
+        this.open = storeId ?? 'operator';
+        this.pending = storeId !== undefined;
+        return { send: 'begin' };
+      }
+      if (storeId === undefined) return { send: 'as-is' };
+      if (text === null) throw new Error("a store's streamed statement (COPY, cursor) must run in a transaction");
+      return { send: 'with-settings', storeId, inTransaction: false };
+    }
+    if (effect === 'ends') {
+      this.failed();
+      return { send: 'as-is' };
+    }
+    if (!this.pending || effect === 'characterizes') return { send: 'as-is' };
+    this.pending = false;
+    if (text === null) throw new Error("a store's streamed statement (COPY, cursor) cannot be the first of its transaction");
+    return { send: 'with-settings', storeId: this.open as number, inTransaction: true };
+  }
+
+  /** No transaction is open (a BEGIN failed, or the session says so). */
+  failed(): void {
+    this.open = null;
+    this.pending = false;
+  }
+
+  /** A transaction the session has open that no BEGIN here opened (a script's): the operator's. */
+  adopt(): void {
+    if (this.open === null) this.open = 'operator';
   }
 }
 
@@ -98,7 +154,7 @@ class StoreScopedQuery extends PgQuery {
     config: pg.QueryConfig | string,
     values: unknown,
     callback: unknown,
-    private readonly settings: { role: string; storeId: number; named: boolean },
+    private readonly settings: { role: string; storeId: number; named: boolean; parse: boolean },
   ) {
     super(config, values, callback);
   }
@@ -109,10 +165,10 @@ class StoreScopedQuery extends PgQuery {
   }
 
   override prepare(connection: PgConnection): void {
-    const { role, storeId, named } = this.settings;
-    // Named once per connection on a session of its own; unnamed, parsed each time, behind a
-    // transaction-mode pooler, where the next transaction may run in another server session.
-    if (!named) connection.parse({ text: STORE_SETTINGS_SQL, name: '' });
+    const { role, storeId, named, parse } = this.settings;
+    // Named and parsed once per connection on a session of its own; unnamed, parsed each time,
+    // behind a transaction-mode pooler, where the next transaction may run in another server session.
+    if (parse) connection.parse({ text: STORE_SETTINGS_SQL, name: named ? SETTINGS_NAME : '' });
     connection.bind({ portal: '', statement: named ? SETTINGS_NAME : '', values: [role, String(storeId)] });
     connection.execute({ portal: '' });
     super.prepare(connection);
@@ -139,69 +195,39 @@ type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
  */
 export class StoreScopedClient extends pg.Client {
   private readonly appRole: string;
-  private open: TransactionOwner = null;
-  /** The open transaction is a store's, and its settings go with its next statement. */
-  private pending = false;
+  private readonly transactions = new StoreTransactions();
   private settingsParsed = false;
 
   constructor(config: pg.ClientConfig & { appRole?: string }) {
     super(config);
-    this.appRole = config.appRole ?? 'store_app';
+    this.appRole = config.appRole ?? DEFAULT_APP_ROLE;
   }
 
   // pg's overloads, all of them through one body.
   override query(...args: QueryArgs): never {
     const [config, values, callback] = args;
-    const storeId = currentStoreId();
     const submittable = typeof (config as { submit?: unknown } | null)?.submit === 'function';
     const text = typeof config === 'string' ? config : submittable ? null : ((config as { text?: string } | null)?.text ?? null);
-    refuseMixing(this.open, storeId);
-    const effect = text === null ? null : transactionEffect(text);
+    const plan = this.transactions.plan(text, currentStoreId());
     const send = super.query.bind(this) as (...a: QueryArgs) => never;
-    if (this.open === null) {
-      if (effect === 'begins') {
-        // A store's transaction gets its settings with its first statement (after SET TRANSACTION, which must come first).
-        this.open = storeId ?? 'operator';
-        this.pending = storeId !== undefined;
-        return this.sendQuery(new PgQuery(config as pg.QueryConfig | string, values, callback), send, this.beginFailed);
-      }
-      if (storeId === undefined) return send(...args);
-      if (text === null) throw new Error("a store's streamed statement (COPY, cursor) must run in a transaction");
-      return this.sendQuery(this.scoped(config, values, callback, storeId), send);
-    }
-    if (effect === 'ends') {
-      this.open = null;
-      this.pending = false;
-      return send(...args);
-    }
-    if (!this.pending || effect === 'characterizes') return send(...args);
-    this.pending = false;
-    const owner = this.open as number;
-    if (text === null) throw new Error("a store's streamed statement (COPY, cursor) cannot be the first of its transaction");
-    return this.sendQuery(this.scoped(config, values, callback, owner), send);
+    if (plan.send === 'as-is') return send(...args);
+    if (plan.send === 'begin')
+      return this.sendQuery(new PgQuery(config as pg.QueryConfig | string, values, callback), send, this.beginFailed);
+    return this.sendQuery(this.scoped(config, values, callback, plan.storeId), send);
   }
 
   /** The statement with its store's settings ahead of it, in its round trip. */
   private scoped(config: unknown, values: unknown, callback: unknown, storeId: number): object {
     const named = isDirectSession(this);
-    const query = new StoreScopedQuery(config as pg.QueryConfig | string, values, callback, { role: this.appRole, storeId, named });
-    if (named && !this.settingsParsed) {
-      // The settings' Parse goes once per connection, ahead of the first statement that uses them.
-      this.settingsParsed = true;
-      const prepare = query.prepare.bind(query);
-      query.prepare = (connection: PgConnection) => {
-        connection.parse({ text: STORE_SETTINGS_SQL, name: SETTINGS_NAME });
-        prepare(connection);
-      };
-    }
-    return query;
+    // A named settings statement is parsed once per connection, ahead of the first statement that uses it.
+    const parse = !named || !this.settingsParsed;
+    if (named) this.settingsParsed = true;
+    return new StoreScopedQuery(config as pg.QueryConfig | string, values, callback, { role: this.appRole, storeId, named, parse });
   }
 
   /** A BEGIN that failed opened nothing: the next statement must not think itself inside it. */
   private readonly beginFailed = (err: Error | null): void => {
-    if (!err) return;
-    this.open = null;
-    this.pending = false;
+    if (err) this.transactions.failed();
   };
 
   /** Queues a query object: answered through its callback when it has one, else through the promise returned. */

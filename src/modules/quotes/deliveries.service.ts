@@ -47,7 +47,11 @@ export interface DeliveryBatch {
 @Injectable()
 export class DeliveriesService implements JobHandler {
   private readonly logger = new Logger('Deliveries');
-  /** A recorder per store: a store's accepted messages are recorded together, as its work (their events go to its webhooks only). */
+  /**
+   * A recorder per store with messages being recorded: a store's accepted messages are recorded
+   * together, as its work (their events go to its webhooks only). An idle one is dropped, so the
+   * map holds the stores sending now, not every store that ever sent.
+   */
   private readonly sent = new Map<number, SentRecorder>();
   private readonly sending: Semaphore;
 
@@ -133,7 +137,10 @@ export class DeliveriesService implements JobHandler {
   private sentOf(storeId: number): SentRecorder {
     let recorder = this.sent.get(storeId);
     if (!recorder) {
-      recorder = new SentRecorder((ids, messageIds, tokens) => this.stores.runAs(storeId, () => this.markSent(ids, messageIds, tokens)));
+      recorder = new SentRecorder(
+        (ids, messageIds, tokens) => this.stores.runAs(storeId, () => this.markSent(ids, messageIds, tokens)),
+        () => this.sent.delete(storeId),
+      );
       this.sent.set(storeId, recorder);
     }
     return recorder;

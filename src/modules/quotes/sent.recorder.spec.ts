@@ -26,4 +26,19 @@ describe('SentRecorder', () => {
     ]);
     expect(calls).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
   });
+
+  it('says when it is idle: after the last waiting message is written, not before', async () => {
+    const idle: number[][] = [];
+    const calls: number[][] = [];
+    const recorder = new SentRecorder(
+      async (ids) => (calls.push(ids), new Set(ids)),
+      () => idle.push(calls.flat()),
+    );
+    await Promise.all([1, 2, 3].map((id) => recorder.record(id, `<m${id}>`, `t${id}`)));
+    await recorder.record(4, '<m4>', 't4');
+    expect(idle).toEqual([
+      [1, 2, 3],
+      [1, 2, 3, 4],
+    ]);
+  });
 });

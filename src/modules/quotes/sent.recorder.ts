@@ -10,7 +10,11 @@ export class SentRecorder {
   private waiting: { id: number; messageId: string; token: string; done: (recorded: boolean, err?: unknown) => void }[] = [];
   private writing = false;
 
-  constructor(private readonly markSent: (ids: number[], messageIds: string[], tokens: string[]) => Promise<Set<number>>) {}
+  /** `idle`, when given, is called each time the last waiting message has been written. */
+  constructor(
+    private readonly markSent: (ids: number[], messageIds: string[], tokens: string[]) => Promise<Set<number>>,
+    private readonly idle?: () => void,
+  ) {}
 
   record(id: number, messageId: string, token: string): Promise<boolean> {
     return new Promise((resolve, reject) => {
@@ -38,6 +42,7 @@ export class SentRecorder {
       }
     }
     this.writing = false;
+    this.idle?.();
   }
 
   private async oneByOne(batch: typeof this.waiting): Promise<void> {
