@@ -3,14 +3,9 @@ import { fail } from './support/envelope.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { eventually } from './support/eventually.js';
 import { asText, exportCompleted, imported, ndjsonLines } from './support/ndjson.js';
-import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-import { ApiKeysService } from '../src/modules/api-keys/api-keys.service.js';
+import { type TestApp, describeE2E } from './support/test-app.js';
+import { type Json, type StoreHeaders, bootTwoStores, storeCalls } from './support/two-stores.js';
 import { StoresService } from '../src/modules/stores/stores.service.js';
-
-/** No store setting from the environment: each store's settings are its row's. */
-const NO_STORE_ENV = { STORE_NAME: '', STORE_URL: '', CURRENCY: '', LOCALE: '', MAIL_FROM: '', STORE_EMAIL: '', PORT: '' };
-
-type Json = Record<string, unknown>;
 
 /**
  * Two stores on one deployment (docs/api.md#stores): `default`, which answers every host no store
@@ -23,37 +18,21 @@ describeE2E('stores: two stores, each its own', () => {
   let sink: SmtpSink;
   let north: { id: number; handle: string };
   /** The headers of a request of each store: its host and a key of its own. */
-  let home: Record<string, string>;
-  let away: Record<string, string>;
-
-  const call = (headers: Record<string, string>, method: 'get' | 'post' | 'patch' | 'delete', path: string, body?: object) => {
-    const req = t.http[method](path).set(headers);
-    return body === undefined ? req : req.send(body);
-  };
-  const made = async (headers: Record<string, string>, path: string, body: object): Promise<Json> => {
-    const res = await call(headers, 'post', path, body);
-    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data as Json;
-  };
+  let home: StoreHeaders;
+  let away: StoreHeaders;
+  const { call, made } = storeCalls(() => t);
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await bootTestApp('stores_two', { ...NO_STORE_ENV, SMTP_URL: sink.url });
-    const stores = t.app.get(StoresService);
-    await stores.operatorUpdate('default', { name: 'Home Goods', mail_from: 'quotes@home.example', store_url: 'https://home.example' }, []);
-    const created = await stores.create(
-      'north',
-      'North Supply',
-      { currency: 'EUR', locale: 'de-DE', mail_from: 'angebote@north.example', store_email: 'team@north.example' },
-      ['north.example', 'www.north.example'],
-    );
-    north = created;
-    const keys = t.app.get(ApiKeysService);
-    home = { Authorization: `Bearer ${await t.token()}`, Host: 'home.example' };
-    away = {
-      Authorization: `Bearer ${(await keys.create({ name: 'north', scopes: ['*'], storeId: north.id })).access_token}`,
-      Host: 'north.example',
-    };
+    ({ t, north, home, away } = await bootTwoStores(
+      'stores_two',
+      { SMTP_URL: sink.url },
+      {
+        home: { mail_from: 'quotes@home.example' },
+        north: { mail_from: 'angebote@north.example', store_email: 'team@north.example' },
+        northHosts: ['north.example', 'www.north.example'],
+      },
+    ));
   });
   afterAll(async () => {
     await t?.close();

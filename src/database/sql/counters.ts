@@ -1,5 +1,5 @@
-/** What a store numbers: its quotes (`Q1001`…), subscriptions (`S1001`…) and orders (`O1`…), each from its first value. */
-export const STORE_NUMBERS = { quote: 1001, subscription: 1001, order: 1 } as const;
+/** What a store numbers: its quotes (`Q1001`…), subscriptions (`S1001`…) and orders (`O1001`…), each from its first value. */
+export const STORE_NUMBERS = { quote: 1001, subscription: 1001, order: 1001 } as const;
 
 export type StoreNumber = keyof typeof STORE_NUMBERS;
 

@@ -16,7 +16,7 @@ import { StoreColumn } from '../../database/store-column.js';
 /**
  * An order made from a quote (docs/api.md#orders): a frozen copy of what was quoted (its items, totals,
  * customer, e-mails and the customer's default shipping address at conversion), which later changes
- * to products, prices, taxes or the quote never alter. Ids start at 1001 and `number` is `O` + id.
+ * to products, prices, taxes or the quote never alter. `number` is `O` + the next of its store's order numbers (from 1001).
  */
 @Entity({ name: 'orders' })
 @Index('IDX_orders_customer_id', ['customer_id'])

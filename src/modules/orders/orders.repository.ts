@@ -120,7 +120,7 @@ const ITEM_EXAMPLE: NewOrderItem = {
  */
 @Injectable()
 export class OrdersRepository {
-  /** `{id|number}`: numbers are `O` + id, stored upper case, matched in any case. */
+  /** `{id|number}`: numbers are `O` + the store's next order number, stored upper case, matched in any case. */
   readonly orders: Table<Order>;
   readonly items: Table<OrderItem>;
 
@@ -130,8 +130,8 @@ export class OrdersRepository {
   }
 
   /**
-   * A new order and its items in one statement: the id from the orders' sequence (from 1001),
-   * `number` = `O` + id. Answers the new id.
+   * A new order and its items in one statement: the id from the orders' sequence, `number` = `O` +
+   * the next of the store's order numbers (sql/counters.ts). Answers the new id.
    */
   @GenerateSql({ args: [SqlArg.manager, ORDER_EXAMPLE, [ITEM_EXAMPLE]] }, { name: 'no items', args: [SqlArg.manager, ORDER_EXAMPLE, []] })
   async insertOrder(m: EntityManager, order: NewOrder, items: NewOrderItem[]): Promise<number> {

@@ -38,7 +38,8 @@ export class OrderItemView {
 
 export class OrderView {
   @Field.id({ example: 1001 }) id: number;
-  @Field.text({ pattern: '^O\\d+$', example: 'O1001', description: '`O` + id.' }) number: string;
+  @Field.text({ pattern: '^O\\d+$', example: 'O1001', description: "`O` + the next of the store's order numbers (`O1001`, …)." })
+  number: string;
   @Field.id({ description: 'The quote the order was made from.' }) quote_id: number;
   @Field.integer({ nullable: true, example: 1 }) customer_id: number | null;
   @Field.strings({ nullable: true, example: ['buyer@example.com'] }) customer_emails: string[] | null;

@@ -100,7 +100,7 @@ export class StoresRepository {
 
   /**
    * What a new store starts with (docs/api.md#stores): the sequences of its numbers (its first
-   * quote Q1001, subscription S1001, order O1; the names from its id, never from input) and the
+   * quote Q1001, subscription S1001, order O1001; the names from its id, never from input) and the
    * product types every store has, Goods (its default), Service and Downloadable, written as the
    * operator's with the new store's id.
    */

@@ -182,7 +182,7 @@ CREATE SEQUENCE "store_2_quote_numbers" START 1001;
 
 CREATE SEQUENCE "store_2_subscription_numbers" START 1001;
 
-CREATE SEQUENCE "store_2_order_numbers" START 1;
+CREATE SEQUENCE "store_2_order_numbers" START 1001;
 
 INSERT INTO
   product_types (
