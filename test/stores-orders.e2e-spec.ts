@@ -26,16 +26,7 @@ describeE2E("stores: orders, subscriptions and shipments, each store's own", () 
   const mine = {} as Catalog;
   const theirs = {} as Catalog;
 
-  const { call, made, read } = storeCalls(() => t);
-  /** Each request's status and body, so one failure shows every answer. */
-  const answers = async (headers: Headers, requests: ['get' | 'post' | 'patch' | 'put' | 'delete', string, object?][]) => {
-    const out = [];
-    for (const [method, path, body] of requests) {
-      const res = await call(headers, method, path, body);
-      out.push({ request: `${method.toUpperCase()} ${path}`, status: res.status, body: res.body as unknown });
-    }
-    return out;
-  };
+  const { call, made, read, answers } = storeCalls(() => t);
   const listed = async (headers: Headers, path: string, field = 'number') =>
     ((await read(headers, path)) as unknown as Json[]).map((r) => r[field]);
   /** The events of a type a store's key reads: [resource_id, a field of data], oldest first. */

@@ -9,6 +9,8 @@ export type Json = Record<string, any>; // eslint-disable-line @typescript-eslin
 /** The headers of a request of one store: its host and a key of its own. */
 export type StoreHeaders = Record<string, string>;
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+/** A request of a table of them: method, path and body. */
+export type StoreRequest = [Method, string, object?];
 type Settings = Parameters<StoresService['create']>[2];
 
 /**
@@ -49,6 +51,15 @@ export function storeCalls(app: () => TestApp) {
   };
   return {
     call,
+    /** Each request's status and body, in order, so one failure shows every answer. */
+    answers: async (headers: StoreHeaders, requests: StoreRequest[]) => {
+      const out = [];
+      for (const [method, path, body] of requests) {
+        const res = await call(headers, method, path, body);
+        out.push({ request: `${method.toUpperCase()} ${path}`, status: res.status, body: res.body as unknown });
+      }
+      return out;
+    },
     /** POST that must answer 201: its `data`. */
     made: (headers: StoreHeaders, path: string, body: object) => answered(201, headers, 'post', path, body),
     /** GET that must answer 200: its `data`. */
