@@ -142,6 +142,31 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * CPU time (ms) each server process of database `name` has used so far, by pid: PostgreSQL's side of
+ * the requests, which wall-clock figures on a shared machine blur. Only when PostgreSQL runs on this
+ * machine (its processes in /proc); empty otherwise.
+ */
+export async function databaseCpuMs(pool: pg.Pool, name: string): Promise<Map<number, number>> {
+  const { rows } = await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+  const spent = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      spent.set(pid, cpuMs(pid));
+    } catch {
+      // Ended meanwhile, or not on this machine.
+    }
+  }
+  return spent;
+}
+
+/** The CPU (ms) the processes of `after` used since `before` (a process new since then: all of its). */
+export function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
+}
+
 /** Peak resident set size of a process in MiB (Linux). */
 export function peakRssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -4,6 +4,8 @@ import {
   type Figure,
   type Scenario,
   benchDatabase,
+  cpuSince,
+  databaseCpuMs,
   countStatements,
   cpuMs,
   freePort,
@@ -178,14 +180,19 @@ async function main(): Promise<void> {
     const figures: Figure[] = [raw, listRaw];
     const measured: Record<string, Figure> = {};
     const cpuPerRequest: Record<string, number> = {};
+    const dbCpuPerRequest: Record<string, number | null> = {};
     for (const s of scenarios) {
       if ((only && !only.includes(s.key)) || s.key === 'batch') continue;
       // BENCH_CPU_PROFILE: the api's profile covers the measured requests only (see cpu-profile.ts).
       if (process.env.BENCH_CPU_PROFILE) apiProcess.kill('SIGUSR2');
       const cpuBefore = cpuMs(apiProcess.pid!);
+      const dbBefore = await databaseCpuMs(pool, db.name);
       measured[s.key] = await measure(base, token, s, seconds, connections);
-      // The api's own CPU per request: what the machine's other load (autocannon, PostgreSQL) cannot blur.
-      cpuPerRequest[s.key] = Number(((cpuMs(apiProcess.pid!) - cpuBefore) / Math.max(1, measured[s.key].requests)).toFixed(2));
+      // The api's own CPU per request, and PostgreSQL's for it: what the machine's other load cannot blur.
+      const requests = Math.max(1, measured[s.key].requests);
+      cpuPerRequest[s.key] = Number(((cpuMs(apiProcess.pid!) - cpuBefore) / requests).toFixed(2));
+      const dbAfter = await databaseCpuMs(pool, db.name);
+      dbCpuPerRequest[s.key] = dbAfter.size ? Number((cpuSince(dbBefore, dbAfter) / requests).toFixed(2)) : null;
       if (process.env.BENCH_CPU_PROFILE) apiProcess.kill('SIGUSR2');
       figures.push(measured[s.key]);
     }
@@ -243,6 +250,8 @@ async function main(): Promise<void> {
       console.log(
         `\napi CPU per request (ms): ${Object.entries(cpuPerRequest)
           .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}\nPostgreSQL CPU per request (ms): ${Object.entries(dbCpuPerRequest)
+          .map(([k, v]) => `${k} ${v ?? 'n/a'}`)
           .join(', ')}`,
       );
     if (measured.list_quotes)
@@ -330,6 +339,7 @@ async function main(): Promise<void> {
               ratio: ratio(measured[s.key]),
               statements: statements[s.key],
               api_cpu_ms_per_request: cpuPerRequest[s.key],
+              db_cpu_ms_per_request: dbCpuPerRequest[s.key],
               non_2xx: measured[s.key].non2xx,
               statuses: measured[s.key].statuses,
               unanswered: measured[s.key].unanswered,
