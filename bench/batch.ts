@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { writeAsDefaultStore } from './harness.js';
 
 /**
  * The batch scenario (docs/api.md#put-products-and-their-parts): `PUT /products` with 1,000 products, each with 2 options, 4
@@ -94,6 +95,7 @@ export async function insertSelect(pool: pg.Pool, run: string, categoryId: numbe
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    await writeAsDefaultStore(client);
     const started = performance.now();
     await client.query(
       `INSERT INTO products (name, sku, url_name, base_price, description, weight, track_inventory, in_stock_amount)

@@ -167,6 +167,15 @@ export function cpuSince(before: Map<number, number>, after: Map<number, number>
   return ms;
 }
 
+/**
+ * Rows `client` writes from now on are the store `default`'s (the `store_id` their tables default
+ * to): to its transaction's end (`scope: 'transaction'`, after BEGIN) or its session's. The bench's
+ * own writes go round the api, as the operator's; this names the store the api's would have.
+ */
+export async function writeAsDefaultStore(client: pg.ClientBase, scope: 'transaction' | 'session' = 'transaction'): Promise<void> {
+  await client.query(`SELECT set_config('app.store_id', id::text, $1) FROM stores WHERE handle = 'default'`, [scope === 'transaction']);
+}
+
 /** Peak resident set size of a process in MiB (Linux). */
 export function peakRssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { isFinished, type ImportStatus } from '../src/modules/bulk/domain/bulk-status.js';
 import { batchProduct, insertSelect } from './batch.js';
-import { cpuMs, peakRssMiB, startWorker, stopProcess } from './harness.js';
+import { cpuMs, peakRssMiB, startWorker, stopProcess, writeAsDefaultStore } from './harness.js';
 
 /**
  * `--only import` (docs/api.md#bulk-import-and-export): BENCH_IMPORT_PRODUCTS (default 100,000) products of the batch's
@@ -330,6 +330,7 @@ async function insertSelectEvents(databaseUrl: string, afterId: number): Promise
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
+      await writeAsDefaultStore(client);
       const started = performance.now();
       const { rowCount } = await client.query(
         `INSERT INTO events (type, resource, resource_id, sequence, data)

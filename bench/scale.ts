@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ROOT, benchDatabase, freePort, mintKey, startApi, stopProcess } from './harness.js';
+import { ROOT, benchDatabase, freePort, mintKey, startApi, stopProcess, writeAsDefaultStore } from './harness.js';
 
 /**
  * `npm run bench:scale`: the list endpoints on a large store — 1,000,000 quotes of 5 items,
@@ -42,6 +42,7 @@ async function load(client: pg.Client): Promise<Record<string, number>> {
   await client.query("SET session_replication_role = 'replica'");
   await client.query("SET maintenance_work_mem = '1GB'");
   await client.query('SET synchronous_commit = off');
+  await writeAsDefaultStore(client, 'session');
   const indexes: { indexname: string; indexdef: string }[] = (
     await client.query(
       `SELECT indexname, indexdef FROM pg_indexes

@@ -5,7 +5,7 @@ import { EventsRepository, type NewEvent } from '../src/modules/webhooks/events.
 import { WebhookEvent } from '../src/modules/webhooks/event.entity.js';
 import { WebhookDelivery } from '../src/modules/webhooks/webhook-delivery.entity.js';
 import { Webhook } from '../src/modules/webhooks/webhook.entity.js';
-import { cpuMs, freePort, peakRssMiB, startWorker, stopProcess } from './harness.js';
+import { cpuMs, freePort, peakRssMiB, startWorker, stopProcess, writeAsDefaultStore } from './harness.js';
 
 export interface WebhooksFigure {
   events: number;
@@ -93,6 +93,7 @@ export async function measureWebhooks(api: Api, env: Record<string, string>, dat
     const recordStarted = performance.now();
     // One transaction: the worker sees all of them at once, so the figure is the deliverer's alone.
     await client.query('BEGIN');
+    await writeAsDefaultStore(client);
     for (let done = 0; done < events;) {
       const n = Math.min(1000, events - done);
       const batch: NewEvent[] = Array.from({ length: n }, () => ({
