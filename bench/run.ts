@@ -311,7 +311,21 @@ async function main(): Promise<void> {
     // Last: it adds 1,000 stores of 200 products each to the bench's tables.
     let stores: StoresFigure | null = null;
     if (!only || only.includes('stores')) {
-      stores = await measureStores(db.url, base, seconds, connections);
+      // `solo` alone: a database and an api of its own, measured in turns with the bench's.
+      const aloneDb = await benchDatabase('store_bench_alone');
+      const alonePort = await freePort();
+      const aloneApi = await startApi({ ...env, DATABASE_URL: aloneDb.url, PORT: String(alonePort), QUEUE_PREFIX: `${prefix}-alone` });
+      try {
+        stores = await measureStores(
+          { databaseUrl: aloneDb.url, base: `http://127.0.0.1:${alonePort}` },
+          { databaseUrl: db.url, base },
+          seconds,
+          connections,
+        );
+      } finally {
+        await stopProcess(aloneApi);
+        await aloneDb.drop();
+      }
       for (const c of stores.cases)
         console.log(
           `\nstores: ${c.name}: p99 ${c.alone.p99} ms alone, ${c.among.p99} ms among ${stores.stores} stores of ${stores.products_per_store} products (×${c.p99_ratio})`,

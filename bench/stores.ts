@@ -5,9 +5,11 @@ import { type Figure, measure, mintKey } from './harness.js';
 
 /**
  * `stores`: one store among many (docs/api.md#stores). The store `solo` (200 products) is measured
- * alone, then again once `others` stores of 200 products each share its tables: `GET
- * /products?limit=50` and `GET /product/{sku}` on its host, with its key. Its share of each index is
- * what it reads (store_id first), so the second p99 should be the first's.
+ * on two apis at once: one whose database holds `solo` alone, and one whose database holds `others`
+ * stores of 200 products each besides it. `GET /products?limit=50` and `GET /product/{sku}` on its
+ * host, with its key, in turns (alone, among, alone, among; the scenario's seconds each), so neither side gets the machine's
+ * quiet or busy moments alone; each side's figures are the means of its turns. Its share of each
+ * index is what it reads (store_id first), so the second p99 should be the first's.
  */
 export interface StoresFigure {
   stores: number;
@@ -15,66 +17,89 @@ export interface StoresFigure {
   cases: { name: string; alone: Figure; among: Figure; p99_ratio: number }[];
 }
 
+/** An api and its database. */
+interface Side {
+  databaseUrl: string;
+  base: string;
+}
+
 const PRODUCTS = 200;
 const HOST = 'solo.bench.example';
+const TURNS = 2;
 
-export async function measureStores(
-  databaseUrl: string,
-  base: string,
-  seconds: number,
-  connections: number,
-  others = 999,
-): Promise<StoresFigure> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  try {
-    const [{ id }] = (await pool.query<{ id: number }>(`INSERT INTO stores (handle, name) VALUES ('solo', 'Solo') RETURNING id`)).rows;
-    await pool.query(`INSERT INTO store_hosts (host, store_id, position) VALUES ($1, $2, 1)`, [HOST, id]);
-    await fillStores(pool, [id]);
-    // In the steady state autovacuum keeps: statistics and the visibility map current.
-    await pool.query('VACUUM ANALYZE products');
-    const token = mintKey(databaseUrl, 'solo');
-    const headers = { host: HOST };
-    // The api reads the new store within its directory's poll.
-    // (node:http: fetch sends its own Host.)
+export async function measureStores(alone: Side, among: Side, seconds: number, connections: number, others = 999): Promise<StoresFigure> {
+  const headers = { host: HOST };
+  const sides = [alone, among];
+  const tokens: string[] = [];
+  for (const side of sides) {
+    const pool = new pg.Pool({ connectionString: side.databaseUrl, max: 2 });
+    try {
+      const [{ id }] = (await pool.query<{ id: number }>(`INSERT INTO stores (handle, name) VALUES ('solo', 'Solo') RETURNING id`)).rows;
+      await pool.query(`INSERT INTO store_hosts (host, store_id, position) VALUES ($1, $2, 1)`, [HOST, id]);
+      await fillStores(pool, [id]);
+      if (side === among) {
+        const { rows } = await pool.query<{ id: number }>(
+          `INSERT INTO stores (handle, name) SELECT 'tenant-' || n, 'Tenant ' || n FROM generate_series(1, $1::int) n RETURNING id`,
+          [others],
+        );
+        await fillStores(
+          pool,
+          rows.map((r) => r.id),
+        );
+      }
+      // In the steady state autovacuum keeps: statistics and the visibility map current.
+      await pool.query('VACUUM ANALYZE products');
+    } finally {
+      await pool.end();
+    }
+    const token = mintKey(side.databaseUrl, 'solo');
+    tokens.push(token);
+    // The api reads the new store within its directory's poll. (node:http: fetch sends its own Host.)
     for (let i = 0; ; i++) {
-      const status = await statusOf(`${base}/store`, { ...headers, authorization: `Bearer ${token}` });
+      const status = await statusOf(`${side.base}/store`, { ...headers, authorization: `Bearer ${token}` });
       if (status === 200) break;
       if (i > 100) throw new Error(`stores: the api never found store solo (${status})`);
       await sleep(100);
     }
-    const scenarios = [
-      { name: 'GET /products?limit=50 (one store)', path: '/products?limit=50', headers },
-      { name: 'GET /product/{sku} (one store)', path: '/product/S-77', headers },
-    ];
-    // Warmed first (compiled code, cached plans), so the first figure is not the cold one.
-    for (const s of scenarios) await measure(base, token, s, 2, connections);
-    const alone: Figure[] = [];
-    for (const s of scenarios) alone.push(await measure(base, token, s, seconds, connections));
-
-    const { rows } = await pool.query<{ id: number }>(
-      `INSERT INTO stores (handle, name) SELECT 'tenant-' || n, 'Tenant ' || n FROM generate_series(1, $1::int) n RETURNING id`,
-      [others],
-    );
-    await fillStores(
-      pool,
-      rows.map((r) => r.id),
-    );
-    await pool.query('VACUUM ANALYZE products');
-    const among: Figure[] = [];
-    for (const s of scenarios) among.push(await measure(base, token, s, seconds, connections));
-    return {
-      stores: others + 1,
-      products_per_store: PRODUCTS,
-      cases: scenarios.map((s, i) => ({
-        name: s.name,
-        alone: alone[i],
-        among: among[i],
-        p99_ratio: Number((among[i].p99 / Math.max(alone[i].p99, 0.01)).toFixed(2)),
-      })),
-    };
-  } finally {
-    await pool.end();
   }
+  const scenarios = [
+    { name: 'GET /products?limit=50 (one store)', path: '/products?limit=50', headers },
+    { name: 'GET /product/{sku} (one store)', path: '/product/S-77', headers },
+  ];
+  // Warmed first (compiled code, cached plans), so no side's first figure is a cold process's.
+  for (const s of scenarios) for (const [i, side] of sides.entries()) await measure(side.base, tokens[i], s, 2, connections);
+  const turns = scenarios.map(() => sides.map((): Figure[] => []));
+  for (let turn = 0; turn < TURNS; turn++) {
+    for (const [k, s] of scenarios.entries()) {
+      for (const [i, side] of sides.entries()) turns[k][i].push(await measure(side.base, tokens[i], s, seconds, connections));
+    }
+  }
+  return {
+    stores: others + 1,
+    products_per_store: PRODUCTS,
+    cases: scenarios.map((s, k) => {
+      const [a, b] = turns[k].map(meanOf);
+      return { name: s.name, alone: a, among: b, p99_ratio: Number((b.p99 / Math.max(a.p99, 0.01)).toFixed(2)) };
+    }),
+  };
+}
+
+/** One figure of a side's turns: their requests and non-2xx summed, their rates and latencies averaged. */
+function meanOf(figures: Figure[]): Figure {
+  const mean = (f: (x: Figure) => number) => Math.round((figures.reduce((sum, x) => sum + f(x), 0) / figures.length) * 10) / 10;
+  return {
+    name: figures[0].name,
+    requests: figures.reduce((sum, f) => sum + f.requests, 0),
+    rps: Math.round(mean((f) => f.rps)),
+    p50: mean((f) => f.p50),
+    p99: mean((f) => f.p99),
+    non2xx: figures.reduce((sum, f) => sum + f.non2xx, 0),
+    statuses: figures
+      .map((f) => f.statuses)
+      .filter(Boolean)
+      .join(' '),
+    unanswered: figures.reduce((sum, f) => sum + f.unanswered, 0),
+  };
 }
 
 /** Each store's three product types and 200 products, as the operator writes them: store by store in sets, a statement per kind. */
