@@ -1,32 +1,10 @@
-import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { verifySignature } from '../src/modules/webhooks/domain/signature.js';
 import { TS, fail, ok } from './support/envelope.js';
 import { eventually } from './support/eventually.js';
 import { type TestApp, describeE2E } from './support/test-app.js';
 import { type Json, bootTwoStores, storeCalls } from './support/two-stores.js';
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A real receiver: records every request and answers 200. */
-async function startReceiver(): Promise<{ server: Server; base: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
-}
+import { type Received, startReceiver } from './support/webhook-receiver.js';
 
 /** Whether a delivery verifies with `secret`: its Store-Signature, and its webhook-signature (Standard Webhooks). */
 function verifies(secret: string, r: Received): { store: boolean; standard: boolean } {
