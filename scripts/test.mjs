@@ -12,7 +12,10 @@
 //    them when it imports test/support/processes, pg-cluster, tcp-proxy or balancer, or node:child_process,
 //    or says `test-lane: serial` in a comment. A new spec is sorted by what it uses; nothing to register.
 //
-// Both steps run even when the first fails, and the exit code is the worse of the two.
+// Both steps run even when the first fails, and the exit code is the worse of the two. Every jest run
+// ends when its last spec file has (--forceExit): a process or socket a failed test left behind is named by
+// jest's open-handles notice, and cannot hold the run open until CI's time is gone.
+// test/support/processes.ts kills the processes it started after each spec file.
 // TEST_WORKERS=1 runs step 1 one file at a time too (the way the whole suite ran before).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +30,7 @@ const SUITE_FLAG = /^--(json|silent|ci|verbose|outputFile=.+)$/;
 const args = process.argv.slice(2);
 const jest = (jestArgs) => spawnSync(process.execPath, [JEST, ...jestArgs], { stdio: 'inherit' }).status ?? 1;
 
-if (!args.every((a) => SUITE_FLAG.test(a))) process.exit(jest(['--runInBand', ...args]));
+if (!args.every((a) => SUITE_FLAG.test(a))) process.exit(jest(['--runInBand', '--forceExit', ...args]));
 
 const listed = spawnSync(process.execPath, [JEST, '--listTests', '--json'], { encoding: 'utf8' });
 if (listed.status !== 0) {
@@ -51,7 +54,14 @@ for (const [i, step] of steps.entries()) {
   if (step.files.length === 0) continue;
   console.error(`\n== npm test, step ${i + 1} of 2: ${step.name}\n`);
   const report = outputFile ? `${outputFile}.step-${i + 1}` : null;
-  const code = jest([...step.options, ...flags, ...(report ? [`--outputFile=${report}`] : []), '--runTestsByPath', ...step.files]);
+  const code = jest([
+    ...step.options,
+    '--forceExit',
+    ...flags,
+    ...(report ? [`--outputFile=${report}`] : []),
+    '--runTestsByPath',
+    ...step.files,
+  ]);
   status = Math.max(status, code);
   if (report) {
     try {

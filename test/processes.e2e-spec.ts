@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, runNode, startNode, stop, waitFor } from './support/processes.js';
+import { freePort, killStarted, runNode, startNode, stop, waitFor } from './support/processes.js';
 import { parseMessage } from './support/smtp-sink.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
@@ -175,8 +175,9 @@ describeE2E('processes', () => {
     it('serves the API with no environment, printing a demo key on the first run only', async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'store-quickstart-'));
       const port = String(await freePort());
+      let api: { output: () => string } | undefined;
       try {
-        const first = await startNode('main.js', { DATA_DIR: dataDir, PORT: port }, /Listening on/);
+        const first = (api = await startNode('main.js', { DATA_DIR: dataDir, PORT: port }, /Listening on/));
         const token = /Access token: (sk_[\w-]+)/.exec(first.output())?.[1];
         expect(token).toBeDefined();
         const res = await fetch(`http://127.0.0.1:${port}/countries?embed=states`, { headers: { Authorization: `Bearer ${token}` } });
@@ -205,7 +206,7 @@ describeE2E('processes', () => {
         const csrf = /name="csrf_token" value="([^"]+)"/.exec(html)![1];
         expect(await stop(first.child)).toBe(0);
 
-        const second = await startNode('main.js', { DATA_DIR: dataDir, PORT: port }, /Listening on/);
+        const second = (api = await startNode('main.js', { DATA_DIR: dataDir, PORT: port }, /Listening on/));
         expect(second.output()).not.toContain('Access token');
         const again = await fetch(`http://127.0.0.1:${port}/countries`, { headers: { Authorization: `Bearer ${token}` } });
         expect(again.status).toBe(200);
@@ -222,7 +223,13 @@ describeE2E('processes', () => {
         });
         expect(existsSync(join(dataDir, 'cart-secret'))).toBe(false);
         await stop(second.child);
+      } catch (err) {
+        // What the api printed is what tells why a step failed.
+        if (err instanceof Error && api) err.message += `\n--- the api printed ---\n${api.output()}`;
+        throw err;
       } finally {
+        // An api left running by a failed step would write into the directory as it is removed.
+        await killStarted();
         rmSync(dataDir, { recursive: true, force: true });
       }
       // Two cold starts of the embedded database (WASM) and a first quote page: slow on a busy machine.
@@ -248,6 +255,7 @@ describeE2E('processes', () => {
           expect(await stop(api.child)).toBe(0);
         }
       } finally {
+        await killStarted();
         rmSync(dataDir, { recursive: true, force: true });
       }
     }, 60_000);

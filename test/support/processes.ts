@@ -8,6 +8,27 @@ import { startTcpProxy } from './tcp-proxy.js';
 const ROOT = join(import.meta.dirname, '..', '..');
 export const DIST = join(ROOT, 'dist', 'src');
 
+/**
+ * Every process started here that has not exited yet. A test that fails half-way leaves its processes
+ * running; they are killed after the spec file (below), so that none outlives it, writes into a
+ * directory being removed, or holds jest open after the run.
+ */
+const running = new Set<ChildProcess>();
+
+function tracked<C extends ChildProcess>(child: C): C {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+/** Kills (SIGKILL) every process this module started that still runs, and waits until each has exited. */
+export async function killStarted(): Promise<void> {
+  await Promise.all([...running].map((child) => stop(child, 'SIGKILL')));
+}
+
+// Registered in each spec file that imports this module (jest's globals exist only under jest).
+if (typeof afterAll === 'function') afterAll(killStarted);
+
 /** The environment of a clean machine: none of the app's variables set unless given. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
@@ -45,7 +66,7 @@ export function runNodeAsync(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [join(DIST, file), ...args], { env: cleanEnv(env) });
+  const child = tracked(spawn(process.execPath, [join(DIST, file), ...args], { env: cleanEnv(env) }));
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -76,7 +97,7 @@ export function startNode(
   ready: RegExp,
   timeoutMs = 60_000,
 ): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, [join(DIST, file)], { env: cleanEnv(env) });
+  const child = tracked(spawn(process.execPath, [join(DIST, file)], { env: cleanEnv(env) }));
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not ready in ${timeoutMs} ms:\n${out}`)), timeoutMs);
@@ -133,11 +154,13 @@ export async function startApi(
     const port = await freePort();
     const extra = typeof env === 'function' ? env(db.url) : env;
     const url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, [join(DIST, 'main.js')], {
-      env: cleanEnv({ DATABASE_URL: db.url, PORT: String(port), ...extra }),
-      // Detached: the api leads a process group of its own, which a test can signal as a terminal would.
-      detached: opts.detached ?? false,
-    });
+    const child = tracked(
+      spawn(process.execPath, [join(DIST, 'main.js')], {
+        env: cleanEnv({ DATABASE_URL: db.url, PORT: String(port), ...extra }),
+        // Detached: the api leads a process group of its own, which a test can signal as a terminal would.
+        detached: opts.detached ?? false,
+      }),
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
