@@ -122,7 +122,7 @@ const CONSTRAINTS: [name: string, table: string, before: string, after: string][
  * the foreign key's name]]): a foreign key alone would take another store's id, since PostgreSQL's
  * own checks look past row-level security.
  */
-const REFERENCES: [table: string, refs: [column: string, parent: string, constraint: string][]][] = [
+export const REFERENCES: [table: string, refs: [column: string, parent: string, constraint: string][]][] = [
   ['states', [['country_id', 'countries', 'FK_f3bbd0bc19bb6d8a887add08461']]],
   ['categories', [['parent_id', 'categories', 'FK_88cea2dc9c31951d06437879b40']]],
   ['products', [['product_type_id', 'product_types', 'FK_9adb63f24f86528856373f0ab9a'], ['tax_class_id', 'tax_classes', 'FK_e14aa3a7b90cdaa53f6fc71dfd1']]],
@@ -218,26 +218,7 @@ export class StoreScopedData1795990000000 implements MigrationInterface {
       await queryRunner.query(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX "${name}" ON "${table}" (${after})${where ? ` WHERE ${where}` : ''}`);
     }
 
-    for (const [table, refs] of REFERENCES) {
-      const checks = refs.map(
-        ([column, parent, constraint]) => `
-        IF EXISTS (SELECT 1 FROM new_rows n WHERE n."${column}" IS NOT NULL
-                      AND NOT EXISTS (SELECT 1 FROM "${parent}" p WHERE p."id" = n."${column}" AND p."store_id" = n."store_id")) THEN
-          RAISE foreign_key_violation USING MESSAGE = 'insert or update on table "${table}" violates foreign key constraint "${constraint}"',
-            DETAIL = 'Key is not present in table "${parent}".', CONSTRAINT = '${constraint}', TABLE = '${table}', COLUMN = '${column}';
-        END IF;`,
-      );
-      await queryRunner.query(
-        `CREATE FUNCTION "store_references_${table}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN${checks.join('')}
-        RETURN NULL; END $$`,
-      );
-      for (const event of ['INSERT', 'UPDATE']) {
-        await queryRunner.query(
-          `CREATE TRIGGER "store_references_${event.toLowerCase()}" AFTER ${event} ON "${table}" REFERENCING NEW TABLE AS new_rows
-           FOR EACH STATEMENT EXECUTE FUNCTION "store_references_${table}"()`,
-        );
-      }
-    }
+    await createReferenceChecks(queryRunner);
 
     // Each store numbers its quotes, subscriptions and orders with sequences of its own
     // (store_<id>_quote_numbers, …: sql/counters.ts), which hold no lock past the statement. The
@@ -293,10 +274,7 @@ export class StoreScopedData1795990000000 implements MigrationInterface {
     )) as { relname: string }[]) {
       await queryRunner.query(`DROP SEQUENCE "${relname}"`);
     }
-    for (const [table] of REFERENCES) {
-      for (const event of ['insert', 'update']) await queryRunner.query(`DROP TRIGGER "store_references_${event}" ON "${table}"`);
-      await queryRunner.query(`DROP FUNCTION "store_references_${table}"()`);
-    }
+    await dropReferenceChecks(queryRunner);
     for (const [name, table, before, , unique, where] of INDEXES) {
       await queryRunner.query(`DROP INDEX "${name}"`);
       await queryRunner.query(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX "${name}" ON "${table}" (${before})${where ? ` WHERE ${where}` : ''}`);
@@ -324,4 +302,39 @@ function appRole(): string {
   const role = appRoleName(process.env);
   if ('problem' in role) throw new Error(`DATABASE_APP_ROLE ${role.problem}`);
   return role.name;
+}
+
+/**
+ * A statement trigger per table checking every id of REFERENCES the statement wrote within the row's
+ * store (one query per reference, however many rows). Replaced by composite foreign keys in
+ * StoreReferenceKeys1796000000000, which makes them again on its way down.
+ */
+export async function createReferenceChecks(queryRunner: QueryRunner): Promise<void> {
+  for (const [table, refs] of REFERENCES) {
+    const checks = refs.map(
+      ([column, parent, constraint]) => `
+      IF EXISTS (SELECT 1 FROM new_rows n WHERE n."${column}" IS NOT NULL
+                    AND NOT EXISTS (SELECT 1 FROM "${parent}" p WHERE p."id" = n."${column}" AND p."store_id" = n."store_id")) THEN
+        RAISE foreign_key_violation USING MESSAGE = 'insert or update on table "${table}" violates foreign key constraint "${constraint}"',
+          DETAIL = 'Key is not present in table "${parent}".', CONSTRAINT = '${constraint}', TABLE = '${table}', COLUMN = '${column}';
+      END IF;`,
+    );
+    await queryRunner.query(
+      `CREATE FUNCTION "store_references_${table}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN${checks.join('')}
+      RETURN NULL; END $$`,
+    );
+    for (const event of ['INSERT', 'UPDATE']) {
+      await queryRunner.query(
+        `CREATE TRIGGER "store_references_${event.toLowerCase()}" AFTER ${event} ON "${table}" REFERENCING NEW TABLE AS new_rows
+         FOR EACH STATEMENT EXECUTE FUNCTION "store_references_${table}"()`,
+      );
+    }
+  }
+}
+
+export async function dropReferenceChecks(queryRunner: QueryRunner): Promise<void> {
+  for (const [table] of REFERENCES) {
+    for (const event of ['insert', 'update']) await queryRunner.query(`DROP TRIGGER "store_references_${event}" ON "${table}"`);
+    await queryRunner.query(`DROP FUNCTION "store_references_${table}"()`);
+  }
 }

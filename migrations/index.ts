@@ -30,6 +30,7 @@ import { DeferrableDefaultAddress1795800000445 } from './1795800000445-Deferrabl
 import { Stores1795953620604 } from './1795953620604-Stores.js';
 import { ApiKeysPerStore1795956171106 } from './1795956171106-ApiKeysPerStore.js';
 import { StoreScopedData1795990000000 } from './1795990000000-StoreScopedData.js';
+import { StoreReferenceKeys1796000000000 } from './1796000000000-StoreReferenceKeys.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   Stores1795953620604,
   ApiKeysPerStore1795956171106,
   StoreScopedData1795990000000,
+  StoreReferenceKeys1796000000000,
 ];

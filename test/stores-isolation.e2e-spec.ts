@@ -228,6 +228,24 @@ describeE2E('stores: two stores, each its own', () => {
         /row-level security/,
       );
       await client.query('ROLLBACK');
+      // Naming another store's row is refused by the foreign key (store_id, country_id) → (store_id, id).
+      const [northCountry] = (
+        await client.query<{ id: number }>('SELECT id FROM countries WHERE store_id = $1 ORDER BY id LIMIT 1', [north.id])
+      ).rows;
+      await client.query('BEGIN');
+      await client.query("SELECT set_config('role', 'store_app', true), set_config('app.store_id', '1', true)");
+      const refused = await client.query(`INSERT INTO states (country_id, name, code) VALUES ($1, 'Sneaky', 'SN')`, [northCountry.id]).then(
+        () => null,
+        (err: { code: string; constraint: string; detail: string }) => ({ code: err.code, constraint: err.constraint, detail: err.detail }),
+      );
+      await client.query('ROLLBACK');
+      // TypeORM's name for the key of states (store_id, country_id); under row-level security
+      // PostgreSQL keeps the key's values out of the detail.
+      expect(refused).toEqual({
+        code: '23503',
+        constraint: 'FK_f4384d6d39eadd9f0311bf6cae5',
+        detail: 'Key is not present in table "countries".',
+      });
       const role = await client.query<{ rolsuper: boolean; rolbypassrls: boolean; owns: boolean }>(
         `SELECT rolsuper, rolbypassrls, EXISTS (SELECT 1 FROM pg_tables WHERE tableowner = 'store_app') AS owns FROM pg_roles WHERE rolname = 'store_app'`,
       );

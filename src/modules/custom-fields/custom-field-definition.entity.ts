@@ -1,8 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { FieldType } from './domain/field-value.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreKey } from '../../database/store-column.js';
 
 @Entity({ name: 'custom_field_definitions' })
+@StoreKey('custom_field_definitions')
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
 @Index('IDX_custom_field_definitions_updated_at_id', ['store_id', 'updated_at', 'id'])
 @Index('UQ_custom_field_definitions_name', ['store_id', 'name'], { unique: true })

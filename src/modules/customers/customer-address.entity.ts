@@ -1,20 +1,9 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Exclusion,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Exclusion, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { Country } from '../geography/country.entity.js';
 import { State } from '../geography/state.entity.js';
 import { Customer } from './customer.entity.js';
 import type { AddressKind } from './domain/address-kinds.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreReference } from '../../database/store-column.js';
 
 /**
  * Country and state are references, so their codes and names are read at presentation time and
@@ -42,8 +31,7 @@ export class CustomerAddress {
   @Column({ type: 'integer' })
   customer_id: number;
 
-  @ManyToOne(() => Customer, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'customer_id' })
+  @StoreReference(() => Customer, 'customer_id', 'CASCADE')
   customer?: Relation<Customer>;
 
   @Column({ type: 'varchar', length: 16 })
@@ -73,15 +61,13 @@ export class CustomerAddress {
   @Column({ type: 'integer' })
   country_id: number;
 
-  @ManyToOne(() => Country, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'country_id' })
+  @StoreReference(() => Country, 'country_id', 'RESTRICT')
   country?: Relation<Country>;
 
   @Column({ type: 'integer', nullable: true })
   state_id: number | null;
 
-  @ManyToOne(() => State, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'state_id' })
+  @StoreReference(() => State, 'state_id', 'RESTRICT')
   state?: Relation<State>;
 
   @Column({ type: 'boolean', default: false })

@@ -1,8 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreKey } from '../../database/store-column.js';
 
 /** A customer group; `customers_count` is derived when presented. */
 @Entity({ name: 'customer_groups' })
+@StoreKey('customer_groups')
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
 @Index('IDX_customer_groups_updated_at_id', ['store_id', 'updated_at', 'id'])
 @Index('UQ_customer_groups_api_code', ['store_id', 'api_code'], { unique: true })

@@ -1,16 +1,6 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { CustomerGroup } from './customer-group.entity.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreKey, StoreReference } from '../../database/store-column.js';
 
 /**
  * E-mail is stored as given and unique case-insensitively. TypeORM cannot declare an expression
@@ -18,6 +8,7 @@ import { StoreColumn } from '../../database/store-column.js';
  * written by hand in the migration; `synchronize: false` keeps schema sync from dropping it.
  */
 @Entity({ name: 'customers' })
+@StoreKey('customers')
 @Index('UQ_customers_email', { synchronize: false })
 @Index('IDX_customers_customer_group_id', ['customer_group_id'])
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
@@ -55,8 +46,7 @@ export class Customer {
   customer_group_id: number | null;
 
   /** A group still holding customers cannot be deleted (409). */
-  @ManyToOne(() => CustomerGroup, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'customer_group_id' })
+  @StoreReference(() => CustomerGroup, 'customer_group_id', 'RESTRICT')
   group?: Relation<CustomerGroup>;
 
   @CreateDateColumn({ type: 'timestamptz' })

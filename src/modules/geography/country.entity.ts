@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreKey } from '../../database/store-column.js';
 
 @Entity({ name: 'countries' })
+@StoreKey('countries')
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
 @Index('IDX_countries_updated_at_id', ['store_id', 'updated_at', 'id'])
 @Index('UQ_countries_code', ['store_id', 'code'], { unique: true })

@@ -1,18 +1,9 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { Country } from './country.entity.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreKey, StoreReference } from '../../database/store-column.js';
 
 @Entity({ name: 'states' })
+@StoreKey('states')
 @Index('UQ_states_country_id_code', ['country_id', 'code'], { unique: true })
 export class State {
   /** The store the row belongs to (docs/architecture.md#stores): filled and held by the database. */
@@ -25,8 +16,7 @@ export class State {
   @Column({ type: 'integer' })
   country_id: number;
 
-  @ManyToOne(() => Country, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'country_id' })
+  @StoreReference(() => Country, 'country_id', 'CASCADE')
   country?: Relation<Country>;
 
   @Column({ type: 'text' })

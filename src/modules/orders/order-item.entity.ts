@@ -1,6 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { Order } from './order.entity.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreReference } from '../../database/store-column.js';
 
 /** An extra as the order froze it. */
 export interface OrderItemExtra {
@@ -27,8 +27,7 @@ export class OrderItem {
   @Column({ type: 'integer' })
   order_id: number;
 
-  @ManyToOne(() => Order, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'order_id' })
+  @StoreReference(() => Order, 'order_id', 'CASCADE')
   order?: Relation<Order>;
 
   @Column({ type: 'integer' })

@@ -1,17 +1,7 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { Customer } from '../customers/customer.entity.js';
 import type { FulfillmentStatus, OrderStatus, PaymentStatus } from './domain/order-status.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreKey, StoreReference } from '../../database/store-column.js';
 
 /**
  * An order made from a quote (docs/api.md#orders): a frozen copy of what was quoted (its items, totals,
@@ -19,6 +9,7 @@ import { StoreColumn } from '../../database/store-column.js';
  * to products, prices, taxes or the quote never alter. `number` is `O` + the next of its store's order numbers (from 1001).
  */
 @Entity({ name: 'orders' })
+@StoreKey('orders')
 @Index('IDX_orders_customer_id', ['customer_id'])
 @Index('IDX_orders_created_at', ['store_id', 'created_at'])
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
@@ -42,15 +33,13 @@ export class Order {
 
   // The quote by its entity name: the orders module imports nothing of the quotes module (which makes
   // orders from quotes), and the foreign key is all this relation is for.
-  @ManyToOne('Quote', { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'quote_id' })
+  @StoreReference('Quote', 'quote_id', 'RESTRICT')
   quote?: Relation<object>;
 
   @Column({ type: 'integer', nullable: true })
   customer_id: number | null;
 
-  @ManyToOne(() => Customer, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'customer_id' })
+  @StoreReference(() => Customer, 'customer_id', 'RESTRICT')
   customer?: Relation<Customer>;
 
   @Column({ type: 'jsonb', nullable: true })

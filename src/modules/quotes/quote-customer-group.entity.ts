@@ -1,7 +1,7 @@
-import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
+import { Entity, Index, PrimaryColumn, type Relation } from 'typeorm';
 import { CustomerGroup } from '../customers/customer-group.entity.js';
 import { Quote } from './quote.entity.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreReference } from '../../database/store-column.js';
 
 /** The groups a quote applies to (the specification's pivot). A group on a quote cannot be deleted (409). */
 @Entity({ name: 'quote_customer_groups' })
@@ -17,11 +17,9 @@ export class QuoteCustomerGroup {
   @PrimaryColumn({ type: 'integer' })
   customer_group_id: number;
 
-  @ManyToOne(() => Quote, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'quote_id' })
+  @StoreReference(() => Quote, 'quote_id', 'CASCADE')
   quote?: Relation<Quote>;
 
-  @ManyToOne(() => CustomerGroup, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'customer_group_id' })
+  @StoreReference(() => CustomerGroup, 'customer_group_id', 'RESTRICT')
   group?: Relation<CustomerGroup>;
 }

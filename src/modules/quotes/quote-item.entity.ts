@@ -1,19 +1,9 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { Product } from '../catalog/products/product.entity.js';
 import { ProductVariant } from '../catalog/parts/product-variant.entity.js';
 import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
 import { Quote } from './quote.entity.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreReference } from '../../database/store-column.js';
 
 /** A selected extra as stored on the item: what it was and what it cost when the quote was priced. */
 export interface QuoteItemExtra {
@@ -39,8 +29,7 @@ export class QuoteItem {
   @Column({ type: 'integer' })
   quote_id: number;
 
-  @ManyToOne(() => Quote, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'quote_id' })
+  @StoreReference(() => Quote, 'quote_id', 'CASCADE')
   quote?: Relation<Quote>;
 
   /** Order of the item in the quote's `items`. */
@@ -51,15 +40,13 @@ export class QuoteItem {
   @Column({ type: 'integer' })
   product_id: number;
 
-  @ManyToOne(() => Product, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'product_id' })
+  @StoreReference(() => Product, 'product_id', 'RESTRICT')
   product?: Relation<Product>;
 
   @Column({ type: 'integer', nullable: true })
   variant_id: number | null;
 
-  @ManyToOne(() => ProductVariant, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'variant_id' })
+  @StoreReference(() => ProductVariant, 'variant_id', 'RESTRICT')
   variant?: Relation<ProductVariant>;
 
   @Column({ type: 'integer', nullable: true })
@@ -86,8 +73,7 @@ export class QuoteItem {
   @Column({ type: 'integer', nullable: true })
   x_billing_plan_id: number | null;
 
-  @ManyToOne(() => BillingPlan, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'x_billing_plan_id' })
+  @StoreReference(() => BillingPlan, 'x_billing_plan_id', 'RESTRICT')
   billing_plan?: Relation<BillingPlan>;
 
   @Column({ type: 'boolean', default: false })

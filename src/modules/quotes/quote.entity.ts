@@ -1,17 +1,7 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
 import { Customer } from '../customers/customer.entity.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreKey, StoreReference } from '../../database/store-column.js';
 
 export const QUOTE_TYPES = ['draft', 'saved', 'registered', 'guest'] as const;
 export type QuoteType = (typeof QUOTE_TYPES)[number];
@@ -22,6 +12,7 @@ export type QuoteType = (typeof QUOTE_TYPES)[number];
  * `accepted`, `declined`, `ordered`: see domain/quote-status.ts); an active quote past `expires_at` reads `expired`.
  */
 @Entity({ name: 'quotes' })
+@StoreKey('quotes')
 @Index('IDX_quotes_customer_id', ['customer_id'])
 @Index('IDX_quotes_billing_plan_id', ['billing_plan_id'])
 @Index('IDX_quotes_updated_at', ['store_id', 'updated_at'])
@@ -62,15 +53,13 @@ export class Quote {
   @Column({ type: 'integer', nullable: true })
   customer_id: number | null;
 
-  @ManyToOne(() => Customer, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'customer_id' })
+  @StoreReference(() => Customer, 'customer_id', 'RESTRICT')
   customer?: Relation<Customer>;
 
   @Column({ type: 'integer', nullable: true })
   billing_plan_id: number | null;
 
-  @ManyToOne(() => BillingPlan, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'billing_plan_id' })
+  @StoreReference(() => BillingPlan, 'billing_plan_id', 'RESTRICT')
   billing_plan?: Relation<BillingPlan>;
 
   @Column({ type: 'jsonb', nullable: true })

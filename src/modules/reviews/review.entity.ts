@@ -1,7 +1,8 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, type Relation, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, type Relation, UpdateDateColumn } from 'typeorm';
 import { ProductOwnedColumns } from '../catalog/parts/product-owned-columns.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import type { ReviewStatus } from './domain/review-status.js';
+import { StoreReference } from '../../database/store-column.js';
 
 /**
  * A product review. It goes with its product (CASCADE); a deleted customer leaves the review
@@ -18,8 +19,7 @@ export class Review extends ProductOwnedColumns {
   @Column({ type: 'integer', nullable: true })
   customer_id: number | null;
 
-  @ManyToOne(() => Customer, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'customer_id' })
+  @StoreReference(() => Customer, 'customer_id', 'SET NULL')
   customer?: Relation<Customer>;
 
   @Column({ type: 'text' })

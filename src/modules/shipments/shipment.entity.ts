@@ -1,19 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { Order } from '../orders/order.entity.js';
 import type { ShipmentStatus } from './domain/shipment-fields.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreKey, StoreReference } from '../../database/store-column.js';
 
 @Entity({ name: 'shipments' })
+@StoreKey('shipments')
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
 @Index('IDX_shipments_updated_at_id', ['store_id', 'updated_at', 'id'])
 @Index('UQ_shipments_number', ['store_id', 'number'], { unique: true })
@@ -37,8 +28,7 @@ export class Shipment {
   @Column({ type: 'integer', nullable: true })
   order_id: number | null;
 
-  @ManyToOne(() => Order, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'order_id' })
+  @StoreReference(() => Order, 'order_id', 'RESTRICT')
   order?: Relation<Order>;
 
   @Column({ type: 'varchar', length: 16, default: 'pending' })

@@ -1,16 +1,6 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { Shipment } from './shipment.entity.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreReference } from '../../database/store-column.js';
 
 /** The unique (shipment_id, code) index also serves every lookup and embed by shipment_id. */
 @Entity({ name: 'tracking_codes' })
@@ -26,8 +16,7 @@ export class TrackingCode {
   @Column({ type: 'integer' })
   shipment_id: number;
 
-  @ManyToOne(() => Shipment, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'shipment_id' })
+  @StoreReference(() => Shipment, 'shipment_id', 'CASCADE')
   shipment?: Relation<Shipment>;
 
   @Column({ type: 'varchar', length: 255 })

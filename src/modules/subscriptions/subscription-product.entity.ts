@@ -1,18 +1,8 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { ProductVariant } from '../catalog/parts/product-variant.entity.js';
 import { Product } from '../catalog/products/product.entity.js';
 import { Subscription } from './subscription.entity.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreReference } from '../../database/store-column.js';
 
 /** A product (or one of its variants) on a subscription, with the unit price agreed when it was added. */
 @Entity({ name: 'subscription_products' })
@@ -31,23 +21,20 @@ export class SubscriptionProduct {
   @Column({ type: 'integer' })
   subscription_id: number;
 
-  @ManyToOne(() => Subscription, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'subscription_id' })
+  @StoreReference(() => Subscription, 'subscription_id', 'CASCADE')
   subscription?: Relation<Subscription>;
 
   /** A product (or variant) on a subscription cannot be deleted (409). */
   @Column({ type: 'integer' })
   product_id: number;
 
-  @ManyToOne(() => Product, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'product_id' })
+  @StoreReference(() => Product, 'product_id', 'RESTRICT')
   product?: Relation<Product>;
 
   @Column({ type: 'integer', nullable: true })
   variant_id: number | null;
 
-  @ManyToOne(() => ProductVariant, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'variant_id' })
+  @StoreReference(() => ProductVariant, 'variant_id', 'RESTRICT')
   variant?: Relation<ProductVariant>;
 
   @Column({ type: 'integer', default: 1 })

@@ -1,24 +1,15 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { BillingPlan } from '../customers/billing-plans/billing-plan.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import type { SubscriptionStatus } from './domain/subscription-state.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreKey, StoreReference } from '../../database/store-column.js';
 
 /**
  * `number` is `S` + `nextval('subscription_number_seq')` (a sequence starting at 1001, created by
  * the migration), so numbers are never reused.
  */
 @Entity({ name: 'subscriptions' })
+@StoreKey('subscriptions')
 @Index('IDX_subscriptions_customer_id', ['customer_id'])
 @Index('IDX_subscriptions_billing_plan_id', ['billing_plan_id'])
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
@@ -39,16 +30,14 @@ export class Subscription {
   @Column({ type: 'integer' })
   customer_id: number;
 
-  @ManyToOne(() => Customer, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'customer_id' })
+  @StoreReference(() => Customer, 'customer_id', 'RESTRICT')
   customer?: Relation<Customer>;
 
   /** A plan in use cannot be deleted (409). */
   @Column({ type: 'integer' })
   billing_plan_id: number;
 
-  @ManyToOne(() => BillingPlan, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'billing_plan_id' })
+  @StoreReference(() => BillingPlan, 'billing_plan_id', 'RESTRICT')
   billing_plan?: Relation<BillingPlan>;
 
   @Column({ type: 'varchar', length: 16, default: 'active' })

@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreKey } from '../../database/store-column.js';
 
 @Entity({ name: 'tax_classes' })
+@StoreKey('tax_classes')
 /** At most one default class: a partial unique index over the rows that are default. */
 @Index('UQ_tax_classes_is_default', ['store_id', 'is_default'], { unique: true, where: '"is_default"' })
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.

@@ -1,16 +1,6 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { TaxClass } from './tax-class.entity.js';
-import { StoreColumn } from '../../database/store-column.js';
+import { StoreColumn, StoreReference } from '../../database/store-column.js';
 
 @Entity({ name: 'tax_rates' })
 @Index('IDX_tax_rates_tax_class_id', ['tax_class_id'])
@@ -25,8 +15,7 @@ export class TaxRate {
   @Column({ type: 'integer' })
   tax_class_id: number;
 
-  @ManyToOne(() => TaxClass, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'tax_class_id' })
+  @StoreReference(() => TaxClass, 'tax_class_id', 'CASCADE')
   tax_class?: Relation<TaxClass>;
 
   /** Country code or `*`. */

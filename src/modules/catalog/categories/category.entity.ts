@@ -1,17 +1,8 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
-import { StoreColumn } from '../../../database/store-column.js';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
+import { StoreColumn, StoreKey, StoreReference } from '../../../database/store-column.js';
 
 @Entity({ name: 'categories' })
+@StoreKey('categories')
 @Index('IDX_categories_parent_id', ['parent_id'])
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
 @Index('IDX_categories_updated_at_id', ['store_id', 'updated_at', 'id'])
@@ -47,8 +38,7 @@ export class Category {
   @Column({ type: 'integer', nullable: true })
   parent_id: number | null;
 
-  @ManyToOne(() => Category, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'parent_id' })
+  @StoreReference(() => Category, 'parent_id', 'SET NULL')
   parent?: Relation<Category>;
 
   @Column({ type: 'integer', default: 0 })

@@ -1,6 +1,6 @@
-import { Column, CreateDateColumn, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { CustomerGroup } from '../../customers/customer-group.entity.js';
-import { StoreColumn } from '../../../database/store-column.js';
+import { StoreColumn, StoreReference } from '../../../database/store-column.js';
 
 /**
  * Volume prices. Product and variant tiers live in two tables of this shape. One tier per
@@ -18,8 +18,7 @@ export abstract class PriceTierColumns {
   @Column({ type: 'integer', nullable: true })
   customer_group_id: number | null;
 
-  @ManyToOne(() => CustomerGroup, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'customer_group_id' })
+  @StoreReference(() => CustomerGroup, 'customer_group_id', 'RESTRICT')
   customer_group?: Relation<CustomerGroup>;
 
   @Column({ type: 'integer' })

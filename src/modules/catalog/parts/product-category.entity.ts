@@ -1,6 +1,7 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, type Relation } from 'typeorm';
 import { Category } from '../categories/category.entity.js';
 import { ProductOwnedColumns } from './product-owned-columns.entity.js';
+import { StoreReference } from '../../../database/store-column.js';
 
 /** A product's link to a category; the id keeps the order of linking (the product's `category` is the first). */
 @Entity({ name: 'product_categories' })
@@ -13,8 +14,7 @@ export class ProductCategory extends ProductOwnedColumns {
   @Column({ type: 'integer' })
   category_id: number;
 
-  @ManyToOne(() => Category, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'category_id' })
+  @StoreReference(() => Category, 'category_id', 'CASCADE')
   category?: Relation<Category>;
 
   @CreateDateColumn({ type: 'timestamptz' })

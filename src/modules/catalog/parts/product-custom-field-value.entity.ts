@@ -1,6 +1,7 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, type Relation, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, type Relation, UpdateDateColumn } from 'typeorm';
 import { CustomFieldDefinition } from '../../custom-fields/custom-field-definition.entity.js';
 import { ProductOwnedColumns } from './product-owned-columns.entity.js';
+import { StoreReference } from '../../../database/store-column.js';
 
 /** A product's value of a `product` custom field, as the canonical text of normalizeFieldValue. */
 @Entity({ name: 'product_custom_field_values' })
@@ -11,8 +12,7 @@ export class ProductCustomFieldValue extends ProductOwnedColumns {
   @Column({ type: 'integer' })
   definition_id: number;
 
-  @ManyToOne(() => CustomFieldDefinition, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'definition_id' })
+  @StoreReference(() => CustomFieldDefinition, 'definition_id', 'CASCADE')
   definition?: Relation<CustomFieldDefinition>;
 
   @Column({ type: 'text' })

@@ -1,6 +1,6 @@
-import { Column, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Column, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { Product } from '../products/product.entity.js';
-import { StoreColumn } from '../../../database/store-column.js';
+import { StoreColumn, StoreReference } from '../../../database/store-column.js';
 
 /**
  * The first columns of a table whose rows belong to a product and go with it (CASCADE): its id and
@@ -17,7 +17,6 @@ export abstract class ProductOwnedColumns {
   @Column({ type: 'integer' })
   product_id: number;
 
-  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
+  @StoreReference(() => Product, 'product_id', 'CASCADE')
   product?: Relation<Product>;
 }

@@ -1,6 +1,7 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { Column, Entity, Index, type Relation } from 'typeorm';
 import { PriceTierColumns } from './price-tier-columns.entity.js';
 import { Product } from '../products/product.entity.js';
+import { StoreReference } from '../../../database/store-column.js';
 
 @Entity({ name: 'product_price_tiers' })
 @Index('UQ_product_price_tiers_product_id_customer_group_id_quantity', ['product_id', 'customer_group_id', 'quantity'], {
@@ -14,7 +15,6 @@ export class ProductPriceTier extends PriceTierColumns {
   @Column({ type: 'integer' })
   product_id: number;
 
-  @ManyToOne(() => Product, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
+  @StoreReference(() => Product, 'product_id', 'CASCADE')
   product?: Relation<Product>;
 }

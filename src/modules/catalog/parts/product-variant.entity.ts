@@ -1,7 +1,9 @@
 import { Column, CreateDateColumn, Entity, Unique, UpdateDateColumn } from 'typeorm';
 import { ProductOwnedColumns } from './product-owned-columns.entity.js';
+import { StoreKey } from '../../../database/store-column.js';
 
 @Entity({ name: 'product_variants' })
+@StoreKey('product_variants')
 /** jsonb equality is canonical, so two variants of a product cannot select the same option values. */
 @Unique('UQ_product_variants_product_id_options', ['product_id', 'options'], { deferrable: 'INITIALLY IMMEDIATE' })
 @Unique('UQ_product_variants_sku', ['store_id', 'sku'], { deferrable: 'INITIALLY IMMEDIATE' })

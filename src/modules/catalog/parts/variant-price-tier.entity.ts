@@ -1,6 +1,7 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { Column, Entity, Index, type Relation } from 'typeorm';
 import { PriceTierColumns } from './price-tier-columns.entity.js';
 import { ProductVariant } from './product-variant.entity.js';
+import { StoreReference } from '../../../database/store-column.js';
 
 @Entity({ name: 'variant_price_tiers' })
 @Index('UQ_variant_price_tiers_variant_id_customer_group_id_quantity', ['variant_id', 'customer_group_id', 'quantity'], {
@@ -14,7 +15,6 @@ export class VariantPriceTier extends PriceTierColumns {
   @Column({ type: 'integer' })
   variant_id: number;
 
-  @ManyToOne(() => ProductVariant, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'variant_id' })
+  @StoreReference(() => ProductVariant, 'variant_id', 'CASCADE')
   variant?: Relation<ProductVariant>;
 }

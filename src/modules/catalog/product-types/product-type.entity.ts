@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { StoreColumn } from '../../../database/store-column.js';
+import { StoreColumn, StoreKey } from '../../../database/store-column.js';
 
 /**
  * A product type: which parts its products may have (domain/product-type-rules.ts). Exactly one is
@@ -9,6 +9,7 @@ import { StoreColumn } from '../../../database/store-column.js';
  * (TypeORM cannot declare an expression index; `synchronize: false` keeps sync off it).
  */
 @Entity({ name: 'product_types' })
+@StoreKey('product_types')
 @Index('UQ_product_types_is_default', ['store_id', 'is_default'], { unique: true, where: '"is_default"' })
 @Index('UQ_product_types_api_code', { synchronize: false })
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.

@@ -1,20 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  Unique,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, Unique, UpdateDateColumn } from 'typeorm';
 import { TaxClass } from '../../tax/tax-class.entity.js';
 import { ProductType } from '../product-types/product-type.entity.js';
-import { StoreColumn } from '../../../database/store-column.js';
+import { StoreColumn, StoreKey, StoreReference } from '../../../database/store-column.js';
 
 @Entity({ name: 'products' })
+@StoreKey('products')
 /** Deferrable (checked at the end of each statement), so one UPDATE may exchange two products' values. */
 @Unique('UQ_products_sku', ['store_id', 'sku'], { deferrable: 'INITIALLY IMMEDIATE' })
 @Unique('UQ_products_url_name', ['store_id', 'url_name'], { deferrable: 'INITIALLY IMMEDIATE' })
@@ -147,8 +137,7 @@ export class Product {
   @Column({ type: 'integer', nullable: true })
   tax_class_id: number | null;
 
-  @ManyToOne(() => TaxClass, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'tax_class_id' })
+  @StoreReference(() => TaxClass, 'tax_class_id', 'RESTRICT')
   tax_class?: Relation<TaxClass>;
 
   /**
@@ -159,8 +148,7 @@ export class Product {
   @Column({ type: 'integer', default: () => 'product_type_default()' })
   product_type_id: number;
 
-  @ManyToOne(() => ProductType, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'product_type_id' })
+  @StoreReference(() => ProductType, 'product_type_id', 'RESTRICT')
   product_type?: Relation<ProductType>;
 
   /**

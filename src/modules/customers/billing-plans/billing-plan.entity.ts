@@ -1,10 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { StoreColumn } from '../../../database/store-column.js';
+import { StoreColumn, StoreKey } from '../../../database/store-column.js';
 
 export const INTERVAL_UNITS = ['day', 'week', 'month', 'year'] as const;
 export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
 
 @Entity({ name: 'billing_plans' })
+@StoreKey('billing_plans')
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
 @Index('IDX_billing_plans_updated_at_id', ['store_id', 'updated_at', 'id'])
 export class BillingPlan {
