@@ -110,7 +110,13 @@ describeE2E('Redis Sentinel: the queue and the rate limits follow a failover', (
       () => urls.every((u) => answers.some((a) => a.api === u && a.at > since && a.remaining !== null)),
       'both apis to count requests in Redis again',
       30_000,
-    );
+    ).catch((err: Error) => {
+      // Which api did not follow, and what each said meanwhile.
+      const counted = urls.map((u) => `${u}: ${answers.filter((a) => a.api === u && a.at > since && a.remaining !== null).length} counted`);
+      throw new Error(
+        `${err.message}\n${counted.join('\n')}\n--- api A ---\n${api.output().slice(-6000)}\n--- api B ---\n${apiB.output().slice(-6000)}`,
+      );
+    });
   }
 
   /** `n` requests of `token` alternating between the apis: statuses and RateLimit-Remaining. */
