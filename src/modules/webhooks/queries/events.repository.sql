@@ -3,7 +3,7 @@
 
 -- EventsRepository.recordEvents
 WITH
-  a AS (
+  a AS MATERIALIZED (
     SELECT
       j ->> 'type' AS type,
       j ->> 'resource' AS resource,
@@ -97,7 +97,7 @@ SELECT
 
 -- EventsRepository.recordPing
 WITH
-  a AS (
+  a AS MATERIALIZED (
     SELECT
       j ->> 'type' AS type,
       j ->> 'resource' AS resource,
