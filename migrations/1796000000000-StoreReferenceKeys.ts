@@ -1,25 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createReferenceChecks, dropReferenceChecks } from './1795990000000-StoreScopedData.js';
 
-/** The tables a client's id names a row of: each gets `UNIQUE (store_id, id)`, which the keys below reference. */
-const PARENTS = [
-  'billing_plans',
-  'categories',
-  'countries',
-  'custom_field_definitions',
-  'customer_groups',
-  'customers',
-  'orders',
-  'product_types',
-  'product_variants',
-  'products',
-  'quotes',
-  'shipments',
-  'states',
-  'subscriptions',
-  'tax_classes',
-];
-
 /**
  * Every reference a client names by id: [table, column, parent, the key of the column alone (before),
  * the key of (store_id, column) (after)]. The names are TypeORM's for the entities' relations
@@ -68,6 +49,9 @@ const KEYS: [table: string, column: string, parent: string, before: string, afte
   ['reviews', 'product_id', 'products', 'FK_9482e9567d8dcc2bc615981ef44', 'FK_266e51ea925ef7d174e22d2d4c9'],
   ['reviews', 'customer_id', 'customers', 'FK_4dd42f48aa60ad8c0d5d5c4ea5b', 'FK_afc3014749112ba7f8a17232b16'],
 ];
+
+/** The tables a client's id names a row of: each gets `UNIQUE (store_id, id)`, which the keys reference. */
+const PARENTS = [...new Set(KEYS.map(([, , parent]) => parent))];
 
 /** pg_constraint.confdeltype → its ON DELETE action. */
 const ON_DELETE: Record<string, string> = { a: 'NO ACTION', r: 'RESTRICT', c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT' };
