@@ -1,21 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { queryCounter } from '../src/database/query-counter.js';
-import { DEFAULT_STORE_ID, type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-/** The tables a plan reads with a sequential scan. */
-function seqScans(node: PlanNode, found: string[] = []): string[] {
-  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(node['Relation Name']);
-  for (const child of node.Plans ?? []) seqScans(child, found);
-  return found;
-}
+import { explainAsStore, seqScans } from './support/plans.js';
+import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 
 /**
  * Every `{id|key}` path segment finds its row through an index: each lookup shape (by id, by the
@@ -93,24 +80,6 @@ describeE2E('every {id|key} lookup uses an index', () => {
 
   afterAll(() => t.close());
 
-  /**
-   * The plan the app gets: as the app role, under the store `default`'s row-level security, whose
-   * policy adds the store to every lookup (the per-store unique indexes begin with it).
-   */
-  async function explainAsStore(sql: string, params: unknown[]): Promise<{ 'QUERY PLAN': [{ Plan: PlanNode }] }> {
-    const client = new pg.Client({ connectionString: t.dbUrl });
-    await client.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query("SELECT set_config('role', 'store_app', true), set_config('app.store_id', $1, true)", [String(DEFAULT_STORE_ID)]);
-      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
-      return rows[0];
-    } finally {
-      await client.query('ROLLBACK');
-      await client.end();
-    }
-  }
-
   it.each(CASES)('%s: %s', async (_label, path, table) => {
     queryCounter.reset(true);
     const res = await t.http.get(path.replace('{cart_link_id}', cartLinkId)).set(auth);
@@ -122,8 +91,7 @@ describeE2E('every {id|key} lookup uses an index', () => {
     expect(touching.length).toBeGreaterThan(0);
     const scanned: { sql: string; tables: string[] }[] = [];
     for (const s of touching) {
-      const row = await explainAsStore(s.sql, s.params);
-      const tables = seqScans(row['QUERY PLAN'][0].Plan).filter((name) => name === table);
+      const tables = seqScans(await explainAsStore(t.dbUrl, s.sql, s.params)).filter((name) => name === table);
       if (tables.length) scanned.push({ sql: s.sql, tables });
     }
     expect(scanned).toEqual([]);

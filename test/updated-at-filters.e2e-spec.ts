@@ -3,24 +3,7 @@ import { queryCounter } from '../src/database/query-counter.js';
 import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { apiSteps, type Json } from './support/api-client.js';
 import { fail } from './support/envelope.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-/** Every node of a plan that reads `table`, as `<node type> using <index>` (`-` for none). */
-function scansOf(node: PlanNode, table: string, found: string[] = []): string[] {
-  if (node['Relation Name'] === table) {
-    // A bitmap heap scan names its index on the Bitmap Index Scan below it.
-    const bitmap = node['Node Type'] === 'Bitmap Heap Scan' ? node.Plans?.find((p) => p['Index Name']) : undefined;
-    found.push(`${node['Node Type']} using ${node['Index Name'] ?? bitmap?.['Index Name'] ?? '-'}`);
-  }
-  for (const child of node.Plans ?? []) scansOf(child, table, found);
-  return found;
-}
+import { type PlanNode, scansOf } from './support/plans.js';
 
 /**
  * `updated_at_min`, `updated_at_max` and `sort=updated_at` on every top-level collection: three rows of
