@@ -31,6 +31,7 @@ import { Stores1795953620604 } from './1795953620604-Stores.js';
 import { ApiKeysPerStore1795956171106 } from './1795956171106-ApiKeysPerStore.js';
 import { StoreScopedData1795990000000 } from './1795990000000-StoreScopedData.js';
 import { StoreReferenceKeys1796000000000 } from './1796000000000-StoreReferenceKeys.js';
+import { LookupColumns1796100000000 } from './1796100000000-LookupColumns.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   ApiKeysPerStore1795956171106,
   StoreScopedData1795990000000,
   StoreReferenceKeys1796000000000,
+  LookupColumns1796100000000,
 ];

@@ -8,8 +8,6 @@ describeE2E('coupons', () => {
   beforeAll(async () => {
     t = await bootTestApp('coupons');
     auth = { Authorization: `Bearer ${await t.token()}` };
-    // The case-insensitive code index is an expression index, created by the migration; a synchronized schema lacks it.
-    if (process.env.TEST_SCHEMA_SYNC === '1') await t.sql('CREATE UNIQUE INDEX IF NOT EXISTS "UQ_coupons_code" ON coupons (lower(code))');
   });
   afterAll(() => t?.close());
 

@@ -8,7 +8,7 @@ import type { DataSource } from 'typeorm';
  */
 export interface ConstraintField {
   column: string;
-  /** Compared case-insensitively (a `lower(…)` index). */
+  /** Compared case-insensitively (its stored `lower(…)`, `<column>_key`). */
   folded: boolean;
 }
 
@@ -24,12 +24,18 @@ export function registerConstraintFields(ds: DataSource): void {
       ...meta.uniques.map((u) => ({ name: u.name, columns: u.columns.map((c) => c.databaseName) })),
       ...meta.foreignKeys.map((f) => ({ name: f.name, columns: f.columnNames })),
     ];
+    // A key compared in any case is its stored lower() (`@FoldedKey`): the field is the column it folds.
+    const folds = new Map(
+      meta.columns
+        .map((c) => [c.databaseName, /^lower\("(\w+)"\)$/.exec(c.asExpression ?? '')?.[1]] as const)
+        .filter((pair): pair is readonly [string, string] => pair[1] !== undefined),
+    );
     for (const { name, columns } of keys) {
       const chosen = columns.filter((c) => c !== 'store_id');
-      if (chosen.length) fields.set(name, { column: chosen[chosen.length - 1], folded: false });
-      // An index on an expression is not mapped column by column: `UQ_<table>_<column>` on lower(<column>).
-      else if (name.startsWith(`UQ_${meta.tableName}_`))
-        fields.set(name, { column: name.slice(`UQ_${meta.tableName}_`.length), folded: true });
+      if (chosen.length === 0) continue;
+      const last = chosen[chosen.length - 1];
+      const folded = folds.get(last);
+      fields.set(name, folded ? { column: folded, folded: true } : { column: last, folded: false });
     }
   }
 }

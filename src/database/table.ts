@@ -78,7 +78,7 @@ export class Table<E extends Row> {
     if (this.defaults) return this.defaults;
     const defaults = new Map<string, unknown>();
     for (const column of this.dataSource.getMetadata(this.entity).columns) {
-      if (column.isPrimary || column.isGenerated || column.isCreateDate || column.isUpdateDate) continue;
+      if (column.isPrimary || column.isGenerated || !column.isInsert || column.isCreateDate || column.isUpdateDate) continue;
       if (column.propertyName === 'created_at' || column.propertyName === 'updated_at') continue;
       if (typeof column.default === 'function') continue;
       defaults.set(column.propertyName, column.default === undefined ? null : column.default);
@@ -135,7 +135,7 @@ export class Table<E extends Row> {
 
   /**
    * The rows whose `column` is one of `keys` (compared as stored: `upper` keys are stored upper
-   * case, `lower` ones compared through their `lower(column)` unique index), locked when `lock`: one
+   * case, `lower` ones compared as their stored `<column>_key`), locked when `lock`: one
    * statement for the members of a batch.
    */
   async whereKeys(
@@ -148,7 +148,7 @@ export class Table<E extends Row> {
     const folded = keys.map((k) => (options.fold === 'upper' ? k.toUpperCase() : options.fold === 'lower' ? k.toLowerCase() : k));
     const qb = m
       .createQueryBuilder(this.entity, 'r')
-      .where(options.fold === 'lower' ? `lower(r.${column}) IN (:...keys)` : `r.${column} IN (:...keys)`, { keys: [...new Set(folded)] })
+      .where(options.fold === 'lower' ? `r.${column}_key IN (:...keys)` : `r.${column} IN (:...keys)`, { keys: [...new Set(folded)] })
       .orderBy('r.id', 'ASC');
     if (options.lock) qb.setLock('pessimistic_write');
     return qb.getMany();

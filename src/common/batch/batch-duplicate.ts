@@ -12,11 +12,14 @@ import { ApiError } from '../http/api-error.js';
 export function duplicateOfMember(err: unknown, members: readonly unknown[]): ApiError | null {
   const driver = err instanceof QueryFailedError ? (err.driverError as { code?: string; detail?: string; constraint?: string }) : null;
   if (driver?.code !== '23505') return null;
+  const field = constraintField(driver.constraint);
   const key = /^Key \((.+?)\)=\((.*)\) already exists/s.exec(driver.detail ?? '');
-  if (!key) return repeatedInBatch(constraintField(driver.constraint), members);
+  if (!key) return repeatedInBatch(field, members);
   const columns = key[1].split(', ');
-  const folded = /^lower\(/.test(columns[columns.length - 1]);
-  const column = columns[columns.length - 1].replace(/^lower\((\w+)(::\w+)?\)$/, '$1');
+  // The mapping names a stored lower() (`email_key`) by the column it folds; the detail, the key's own columns.
+  const last = columns[columns.length - 1];
+  const folded = field?.folded ?? /^lower\(/.test(last);
+  const column = field?.column ?? last.replace(/^lower\((\w+)(::\w+)?\)$/, '$1');
   // The columns before the last are ids and codes, without ", " in them; the last value is the rest.
   let value = key[2];
   for (let n = 1; n < columns.length; n++) value = value.slice(value.indexOf(', ') + 2);

@@ -26,7 +26,7 @@ function keyColumn(detail: string | undefined): string | null {
 export function mapDatabaseError(err: PgError): ApiError | null {
   switch (err.code) {
     case '23505': {
-      const field = keyColumn(err.detail) ?? constraintField(err.constraint)?.column ?? 'id';
+      const field = constraintField(err.constraint)?.column ?? keyColumn(err.detail) ?? 'id';
       return ApiError.unprocessable({ [field]: ['is already in use'] } satisfies FieldErrors);
     }
     // A delete of a row another table's ON DELETE RESTRICT key points at: PostgreSQL 16 and later (and
@@ -37,7 +37,7 @@ export function mapDatabaseError(err: PgError): ApiError | null {
         const table = /from table "(\w+)"/.exec(err.detail ?? '')?.[1];
         return ApiError.conflict(`The resource is still in use${table ? ` by ${table.replace(/_/g, ' ')}` : ''} and cannot be deleted.`);
       }
-      return ApiError.unprocessable({ [keyColumn(err.detail) ?? constraintField(err.constraint)?.column ?? 'id']: ['does not exist'] });
+      return ApiError.unprocessable({ [constraintField(err.constraint)?.column ?? keyColumn(err.detail) ?? 'id']: ['does not exist'] });
     }
     case '23502':
       return ApiError.unprocessable({ [err.column ?? 'body']: ['must not be null'] });

@@ -7,7 +7,8 @@ export interface KeyLookup {
   alt: string | null;
   /**
    * How the other key ignores case, each on an index: `upper` where stored values are upper case
-   * (`code = upper($)` on the plain unique index), `lower` where a `lower(column)` index exists.
+   * (`code = upper($)` on the plain unique index), `lower` where the table stores `lower(column)` as
+   * `<column>_key` (`@FoldedKey`, database/lookup-columns.ts) and indexes it.
    */
   fold?: 'upper' | 'lower';
   /** Extra equality conditions, e.g. the parent id of a nested resource. */
@@ -21,7 +22,7 @@ export interface KeyLookup {
 function altCondition(lookup: KeyLookup): string | null {
   if (!lookup.alt) return null;
   if (lookup.fold === 'upper') return `r.${lookup.alt} = upper(:alt)`;
-  if (lookup.fold === 'lower') return `lower(r.${lookup.alt}) = lower(:alt)`;
+  if (lookup.fold === 'lower') return `r.${lookup.alt}_key = lower(:alt)`;
   return `r.${lookup.alt} = :alt`;
 }
 

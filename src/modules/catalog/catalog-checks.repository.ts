@@ -54,7 +54,8 @@ export class CatalogChecksRepository {
   }
 
   /**
-   * The URL names of `table` that are `base` or `base-…`, after taking a transaction-scoped
+   * The URL names of `table` that are `base` or `base-<number>` (their stored `url_name_base` is
+   * `base`), after taking a transaction-scoped
    * advisory lock on the slug: two concurrent creates of the same name take turns instead of
    * colliding on the unique index.
    */
@@ -63,8 +64,8 @@ export class CatalogChecksRepository {
     await runStatement(m, 'SELECT pg_advisory_xact_lock(hashtext($1))', [`${table}.url_name:${base}`]);
     const rows = await runStatement<{ url_name: string }>(
       m,
-      `SELECT url_name FROM ${tableOf(m.connection, NAMED[table])} WHERE url_name = $1 OR url_name LIKE $2`,
-      [base, `${base}-%`],
+      `SELECT url_name FROM ${tableOf(m.connection, NAMED[table])} WHERE url_name = $1 OR url_name_base = $1`,
+      [base],
     );
     return rows.map((r) => r.url_name);
   }

@@ -1,15 +1,12 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { CustomerGroup } from './customer-group.entity.js';
 import { StoreColumn, StoreKey, StoreReference } from '../../database/store-column.js';
+import { FoldedKey } from '../../database/lookup-columns.js';
 
-/**
- * E-mail is stored as given and unique case-insensitively. TypeORM cannot declare an expression
- * index, so `UQ_customers_email` is `CREATE UNIQUE INDEX "UQ_customers_email" ON "customers" (lower("email"))`,
- * written by hand in the migration; `synchronize: false` keeps schema sync from dropping it.
- */
+/** E-mail is stored as given and unique case-insensitively: `UQ_customers_email` is on its stored `lower()`, `email_key`. */
 @Entity({ name: 'customers' })
 @StoreKey('customers')
-@Index('UQ_customers_email', { synchronize: false })
+@Index('UQ_customers_email', ['store_id', 'email_key'], { unique: true })
 @Index('IDX_customers_customer_group_id', ['customer_group_id'])
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
 @Index('IDX_customers_updated_at_id', ['store_id', 'updated_at', 'id'])
@@ -29,6 +26,10 @@ export class Customer {
 
   @Column({ type: 'text' })
   email: string;
+
+  /** `lower(email)`, stored: what a lookup by e-mail compares (database/lookup-columns.ts). */
+  @FoldedKey('email')
+  email_key?: string;
 
   @Column({ type: 'text', nullable: true })
   company: string | null;

@@ -194,10 +194,10 @@ export class CustomersRepository {
     return `(SELECT json_agg(b.id) FROM ${tableOf(this.dataSource, BillingPlan)} b WHERE b.id = ANY(${idsSql}))`;
   }
 
-  /** The coupon whose code `codeSql` gives (a `text` expression), in any case (on the lower(code) index), as a JSON row; null when none. A fragment. */
+  /** The coupon whose code `codeSql` gives (a `text` expression), in any case (its stored `code_key`), as a JSON row; null when none. A fragment. */
   @GenerateSql({ args: ['$1::text'] })
   couponByCodeSql(codeSql: string): string {
-    return `(SELECT ${jsonRowSql(this.dataSource, Coupon, 'cp')} FROM ${tableOf(this.dataSource, Coupon)} cp WHERE lower(cp.code) = lower(${codeSql}) LIMIT 1)`;
+    return `(SELECT ${jsonRowSql(this.dataSource, Coupon, 'cp')} FROM ${tableOf(this.dataSource, Coupon)} cp WHERE cp.code_key = lower(${codeSql}) LIMIT 1)`;
   }
 
   /** The customer groups whose api_code is among `codesSql` (a `text[]` expression), as a JSON array of `{id, api_code}` (null when none). A fragment. */
@@ -216,12 +216,12 @@ export class CustomersRepository {
     return row?.email ?? null;
   }
 
-  /** The id of the customer whose e-mail is `email` (in any case, on UQ_customers_email); null when none. */
+  /** The id of the customer whose e-mail is `email` (in any case: its stored `email_key`, on UQ_customers_email); null when none. */
   @GenerateSql({ args: [SqlArg.manager, 'ada@example.com'] })
   async idByEmail(m: EntityManager, email: string): Promise<number | null> {
     const [row] = await runStatement<{ id: number }>(
       m,
-      `SELECT c.id FROM ${tableOf(this.dataSource, Customer)} c WHERE lower(c.email) = lower($1) LIMIT 1`,
+      `SELECT c.id FROM ${tableOf(this.dataSource, Customer)} c WHERE c.email_key = lower($1) LIMIT 1`,
       [email],
     );
     return row?.id ?? null;

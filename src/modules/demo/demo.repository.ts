@@ -192,10 +192,10 @@ export class DemoRepository {
     await m.getRepository(CustomerGroup).insert(values);
   }
 
-  /** Whether a customer has this e-mail address, in any case (on the lower(email) index). */
+  /** Whether a customer has this e-mail address, in any case (its stored `email_key`, on UQ_customers_email). */
   @GenerateSql({ args: [SqlArg.manager, 'Ada@example.com'] })
   customerEmailExists(m: EntityManager, email: string): Promise<boolean> {
-    return m.getRepository(Customer).createQueryBuilder('c').where('lower(c.email) = lower(:email)', { email }).getExists();
+    return m.getRepository(Customer).createQueryBuilder('c').where('c.email_key = lower(:email)', { email }).getExists();
   }
 
   /** A customer by e-mail address as stored; fails when there is none. */
@@ -234,10 +234,10 @@ export class DemoRepository {
     await m.getRepository(CustomerAddress).insert(values);
   }
 
-  /** Whether a coupon has this code, in any case (on the lower(code) index). */
+  /** Whether a coupon has this code, in any case (its stored `code_key`, on UQ_coupons_code). */
   @GenerateSql({ args: [SqlArg.manager, 'welcome10'] })
   couponCodeExists(m: EntityManager, code: string): Promise<boolean> {
-    return m.getRepository(Coupon).createQueryBuilder('c').where('lower(c.code) = lower(:code)', { code }).getExists();
+    return m.getRepository(Coupon).createQueryBuilder('c').where('c.code_key = lower(:code)', { code }).getExists();
   }
 
   @GenerateSql({

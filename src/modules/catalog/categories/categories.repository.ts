@@ -63,7 +63,7 @@ export class CategoriesRepository {
       `WITH locks AS (SELECT pg_advisory_xact_lock(hashtext('categories.url_name:' || s)) FROM unnest($1::text[]) AS s)
        SELECT url_name FROM ${this.categories.sqlName}
         WHERE (SELECT count(*) FROM locks) >= 0
-          AND (url_name = ANY($1::text[]) OR (url_name ~ '-[0-9]+$' AND regexp_replace(url_name, '-[0-9]+$', '') = ANY($1::text[])))`,
+          AND (url_name = ANY($1::text[]) OR url_name_base = ANY($1::text[]))`,
       [slugs],
     );
     return rows.map((r) => r.url_name);

@@ -16,7 +16,7 @@ const DEFAULT_SWITCH_LOCK = 7_301_019;
 /** Every statement on product_types, and what the type rules read of a product's parts. */
 @Injectable()
 export class ProductTypesRepository {
-  /** `{id|api_code}`, the code compared in any case on the lower(api_code) unique index. */
+  /** `{id|api_code}`, the code compared in any case as its stored `api_code_key` (UQ_product_types_api_code). */
   readonly types: Table<ProductType>;
 
   constructor(private readonly dataSource: DataSource) {

@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, type R
 import { TaxClass } from '../../tax/tax-class.entity.js';
 import { ProductType } from '../product-types/product-type.entity.js';
 import { StoreColumn, StoreKey, StoreReference } from '../../../database/store-column.js';
+import { UrlNameBase } from '../../../database/lookup-columns.js';
 
 @Entity({ name: 'products' })
 @StoreKey('products')
@@ -10,10 +11,8 @@ import { StoreColumn, StoreKey, StoreReference } from '../../../database/store-c
 @Unique('UQ_products_url_name', ['store_id', 'url_name'], { deferrable: 'INITIALLY IMMEDIATE' })
 @Index('IDX_products_tax_class_id', ['tax_class_id'])
 @Index('IDX_products_product_type_id', ['product_type_id'])
-// `regexp_replace(url_name, '-[0-9]+$', '')`: the URL names a batch's new slugs would clash with
-// (`tee`, `tee-2`, …) are an index lookup (migration 1795800000037). TypeORM cannot declare an
-// expression index; `synchronize: false` keeps sync off it.
-@Index('IDX_products_url_name_base', { synchronize: false })
+// The URL names a batch's new slugs would clash with (`tee`, `tee-2`, …): an index lookup of `url_name_base`.
+@Index('IDX_products_url_name_base', ['store_id', 'url_name_base'])
 // List indexes: a page ordered by `<column>, id` reads in index order instead of sorting the table.
 @Index('IDX_products_name_id', ['store_id', 'name', 'id'])
 @Index('IDX_products_base_price_id', ['store_id', 'base_price', 'id'])
@@ -37,6 +36,10 @@ export class Product {
 
   @Column({ type: 'varchar', length: 255 })
   url_name: string;
+
+  /** The URL name without its number, stored (database/lookup-columns.ts). */
+  @UrlNameBase()
+  url_name_base?: string;
 
   @Column({ type: 'text', nullable: true })
   title: string | null;

@@ -70,4 +70,4 @@ FROM
   "categories"
 WHERE
   url_name = $1
-  OR url_name LIKE $2;
+  OR url_name_base = $1;

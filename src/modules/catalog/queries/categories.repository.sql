@@ -260,10 +260,7 @@ WHERE
   ) >= 0
   AND (
     url_name = ANY ($1::text[])
-    OR (
-      url_name ~ '-[0-9]+$'
-      AND regexp_replace(url_name, '-[0-9]+$', '') = ANY ($1::text[])
-    )
+    OR url_name_base = ANY ($1::text[])
   );
 
 -- CategoriesRepository.cyclesAfter

@@ -57,7 +57,7 @@ FROM
   held
 WHERE
   held.n >= 0
-  AND regexp_replace(url_name, '-[0-9]+$', '') = ANY ($1::text[]);
+  AND url_name_base = ANY ($1::text[]);
 
 -- ProductBatchWriteRepository.variantsHolding
 SELECT

@@ -53,7 +53,7 @@ FROM
 WHERE
   (
     "r"."id" = $1
-    OR lower("r"."api_code") = lower($2)
+    OR "r"."api_code_key" = lower($2)
   )
 ORDER BY
   CASE
@@ -79,7 +79,7 @@ SELECT
 FROM
   "product_types" "r"
 WHERE
-  lower("r"."api_code") = lower($1)
+  "r"."api_code_key" = lower($1)
 LIMIT
   1;
 
@@ -101,7 +101,7 @@ FROM
 WHERE
   (
     "r"."id" = $1
-    OR lower("r"."api_code") = lower($2)
+    OR "r"."api_code_key" = lower($2)
   )
 ORDER BY
   CASE

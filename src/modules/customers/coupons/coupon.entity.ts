@@ -1,14 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { DiscountType } from './domain/coupon-rules.js';
 import { StoreColumn } from '../../../database/store-column.js';
+import { FoldedKey } from '../../../database/lookup-columns.js';
 
-/**
- * Codes are unique case-insensitively: `UQ_coupons_code` is
- * `CREATE UNIQUE INDEX "UQ_coupons_code" ON "coupons" (lower("code"))`, written by hand in the
- * migration (TypeORM cannot declare an expression index; `synchronize: false` keeps sync off it).
- */
+/** Codes are unique case-insensitively: `UQ_coupons_code` is on their stored `lower()`, `code_key`. */
 @Entity({ name: 'coupons' })
-@Index('UQ_coupons_code', { synchronize: false })
+@Index('UQ_coupons_code', ['store_id', 'code_key'], { unique: true })
 // `updated_at_min` / `updated_at_max` and `sort=updated_at`: a client keeping a copy in step reads a range of it.
 @Index('IDX_coupons_updated_at_id', ['store_id', 'updated_at', 'id'])
 export class Coupon {
@@ -21,6 +18,10 @@ export class Coupon {
 
   @Column({ type: 'varchar', length: 64 })
   code: string;
+
+  /** `lower(code)`, stored: what a lookup by code compares (database/lookup-columns.ts). */
+  @FoldedKey('code')
+  code_key?: string;
 
   @Column({ type: 'text', nullable: true })
   name: string | null;

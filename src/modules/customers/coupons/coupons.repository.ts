@@ -6,7 +6,7 @@ import { Coupon } from './coupon.entity.js';
 /** Every statement of coupons. */
 @Injectable()
 export class CouponsRepository {
-  /** `{id|code}`; codes in any case (`lower(code) = lower($)` on UQ_coupons_code, a lower(code) index). */
+  /** `{id|code}`; codes in any case (`code_key = lower($)` on UQ_coupons_code: the stored `lower(code)`). */
   readonly coupons: Table<Coupon>;
 
   constructor(dataSource: DataSource) {

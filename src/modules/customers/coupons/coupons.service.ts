@@ -39,7 +39,7 @@ export class CouponsService {
     return this.crud.get(key, query);
   }
 
-  /** A code already used in any case is 422 by UQ_coupons_code (lower(code)). */
+  /** A code already used in any case is 422 by UQ_coupons_code (on the stored lower(code)). */
   create(input: CouponCreate) {
     return this.crud.create(input);
   }

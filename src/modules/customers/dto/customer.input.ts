@@ -15,7 +15,7 @@ export class CustomerPatch {
   @IsText(255)
   last_name?: string | null;
 
-  /** Stored as given; unique case-insensitively (UQ_customers_email on lower(email)). */
+  /** Stored as given; unique case-insensitively (UQ_customers_email on its stored lower(email)). */
   @Optional()
   @IsEmailAddress({ message: 'must be a valid e-mail address' })
   @IsText(255)

@@ -51,7 +51,7 @@ FROM
 WHERE
   (
     "r"."id" = $1
-    OR lower("r"."code") = lower($2)
+    OR "r"."code_key" = lower($2)
   )
 ORDER BY
   CASE
@@ -76,7 +76,7 @@ SELECT
 FROM
   "coupons" "r"
 WHERE
-  lower("r"."code") = lower($1)
+  "r"."code_key" = lower($1)
 LIMIT
   1;
 
@@ -97,7 +97,7 @@ FROM
 WHERE
   (
     "r"."id" = $1
-    OR lower("r"."code") = lower($2)
+    OR "r"."code_key" = lower($2)
   )
 ORDER BY
   CASE

@@ -582,7 +582,7 @@ SELECT
     FROM
       "coupons" cp
     WHERE
-      lower(cp.code) = lower($1::text)
+      cp.code_key = lower($1::text)
     LIMIT
       1
   );
@@ -615,7 +615,7 @@ SELECT
 FROM
   "customers" c
 WHERE
-  lower(c.email) = lower($1)
+  c.email_key = lower($1)
 LIMIT
   1;
 

@@ -214,6 +214,7 @@ ON CONFLICT DO NOTHING
 RETURNING
   "store_id",
   "id",
+  "url_name_base",
   "is_visible",
   "sort_order",
   "created_at",
@@ -571,7 +572,7 @@ WHERE
     FROM
       "customers" "c"
     WHERE
-      lower("c"."email") = lower($1)
+      "c"."email_key" = lower($1)
   )
 LIMIT
   1;
@@ -626,6 +627,7 @@ VALUES
 RETURNING
   "store_id",
   "id",
+  "email_key",
   "is_guest",
   "created_at",
   "updated_at";
@@ -687,7 +689,7 @@ WHERE
     FROM
       "coupons" "c"
     WHERE
-      lower("c"."code") = lower($1)
+      "c"."code_key" = lower($1)
   )
 LIMIT
   1;
@@ -720,6 +722,7 @@ VALUES
 RETURNING
   "store_id",
   "id",
+  "code_key",
   "is_active",
   "created_at",
   "updated_at";

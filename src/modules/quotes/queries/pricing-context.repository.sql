@@ -474,7 +474,7 @@ SELECT
     FROM
       "coupons" cp
     WHERE
-      lower(cp.code) = lower($3::text)
+      cp.code_key = lower($3::text)
     LIMIT
       1
   ) AS coupon,
@@ -922,7 +922,7 @@ SELECT
     FROM
       "coupons" cp
     WHERE
-      lower(cp.code) = lower($3::text)
+      cp.code_key = lower($3::text)
     LIMIT
       1
   ) AS coupon,
@@ -1411,7 +1411,7 @@ SELECT
     FROM
       "coupons" cp
     WHERE
-      lower(cp.code) = lower($3::text)
+      cp.code_key = lower($3::text)
     LIMIT
       1
   ) AS coupon,
@@ -1893,7 +1893,7 @@ SELECT
     FROM
       "coupons" cp
     WHERE
-      lower(cp.code) = lower(
+      cp.code_key = lower(
         (
           SELECT
             coupon_code

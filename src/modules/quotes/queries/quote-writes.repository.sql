@@ -635,7 +635,7 @@ SELECT
     FROM
       "coupons" cp
     WHERE
-      lower(cp.code) = lower($5::text)
+      cp.code_key = lower($5::text)
     LIMIT
       1
   ) AS coupon,
@@ -1271,7 +1271,7 @@ SELECT
     FROM
       "coupons" cp
     WHERE
-      lower(cp.code) = lower(
+      cp.code_key = lower(
         (
           SELECT
             coupon_code

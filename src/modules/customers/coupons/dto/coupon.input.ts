@@ -33,7 +33,7 @@ const byDiscountType = (typeRequired: boolean) => ({
 
 @ApiRules(byDiscountType(false))
 export class CouponPatch {
-  /** Unique case-insensitively (UQ_coupons_code on lower(code)); stored as given. */
+  /** Unique case-insensitively (UQ_coupons_code on its stored lower(code)); stored as given. */
   @Optional()
   @IsString({ message: 'must be a string' })
   @Matches(API_CODE, { message: API_CODE_MESSAGE })
