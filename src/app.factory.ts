@@ -76,10 +76,19 @@ export async function createApp(
 function boundRequestTimes(server: Server): void {
   server.requestTimeout = 0;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 }
 
 /** How long a request's headers may take to arrive (Node's default). */
 const HEADERS_TIMEOUT_MS = 60_000;
+
+/**
+ * How long an idle kept-alive connection stays open. Longer than the clients' and proxies' own idle
+ * timeouts (Node's fetch 4 s, nginx 60 s, most cloud load balancers 60 s), so the client is always
+ * the side that closes it: with Node's 5 s a client could send a request on a connection at the
+ * moment the api closed it, and get a reset (`other side closed`) for a request the api never saw.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 function configureApp(app: INestApplication): void {
   const express = app as NestExpressApplication;
