@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { foldedColumnOf } from './lookup-columns.js';
 
 /**
  * The field a unique or foreign key names, by the constraint's name: what a refusal reports when
@@ -25,11 +26,7 @@ export function registerConstraintFields(ds: DataSource): void {
       ...meta.foreignKeys.map((f) => ({ name: f.name, columns: f.columnNames })),
     ];
     // A key compared in any case is its stored lower() (`@FoldedKey`): the field is the column it folds.
-    const folds = new Map(
-      meta.columns
-        .map((c) => [c.databaseName, /^lower\("(\w+)"\)$/.exec(c.asExpression ?? '')?.[1]] as const)
-        .filter((pair): pair is readonly [string, string] => pair[1] !== undefined),
-    );
+    const folds = new Map(meta.columns.map((c) => [c.databaseName, foldedColumnOf(c)]));
     for (const { name, columns } of keys) {
       const chosen = columns.filter((c) => c !== 'store_id');
       if (chosen.length === 0) continue;

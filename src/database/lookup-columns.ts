@@ -22,6 +22,11 @@ export function FoldedKey(column: string): PropertyDecorator {
   return Column({ type: 'text', generatedType: 'STORED', asExpression: `lower("${column}")`, select: false, insert: false, update: false });
 }
 
+/** The column a `@FoldedKey` column folds, from its expression; null for any other column. */
+export function foldedColumnOf(column: { asExpression?: string }): string | null {
+  return /^lower\("(\w+)"\)$/.exec(column.asExpression ?? '')?.[1] ?? null;
+}
+
 /**
  * `url_name_base`: the URL name without its number (`tee`, `tee-2` and `tee-3` share `tee`), stored:
  * the names a new slug would clash with are found on `(store_id, url_name_base)`.
