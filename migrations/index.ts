@@ -32,6 +32,7 @@ import { ApiKeysPerStore1795956171106 } from './1795956171106-ApiKeysPerStore.js
 import { StoreScopedData1795990000000 } from './1795990000000-StoreScopedData.js';
 import { StoreReferenceKeys1796000000000 } from './1796000000000-StoreReferenceKeys.js';
 import { LookupColumns1796100000000 } from './1796100000000-LookupColumns.js';
+import { Clusters1796200000000 } from './1796200000000-Clusters.js';
 
 /** Every migration, oldest first. The schema changes only through these. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   StoreScopedData1795990000000,
   StoreReferenceKeys1796000000000,
   LookupColumns1796100000000,
+  Clusters1796200000000,
 ];

@@ -5,6 +5,8 @@ import { createLogger } from './common/logging/logger.js';
 import { createDataSource } from './database/data-source.js';
 import { serveMetrics } from './common/metrics/metrics.js';
 import { runPendingMigrations } from './database/migrate.js';
+import { Clusters } from './database/clusters/clusters.js';
+import { ClustersRepository } from './database/clusters/clusters.repository.js';
 
 /** The message the primary sends a worker to drain and stop (a signal would also reach it from a terminal). */
 export const SHUTDOWN_MESSAGE = 'store:shutdown';
@@ -29,6 +31,8 @@ export async function runPrimary(config: AppConfig): Promise<void> {
         log.info('Another process is applying the migrations; waiting for it.'),
       );
       if (applied.length) log.info(`Applied migrations: ${applied.map((m) => m.name).join(', ')}`);
+      // And the other clusters', which are placed too (src/database/clusters/clusters.ts).
+      await (await Clusters.started(ds, config, new ClustersRepository())).onApplicationShutdown();
     } finally {
       await ds.destroy();
     }

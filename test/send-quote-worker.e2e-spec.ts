@@ -194,7 +194,8 @@ describeE2E('send-quote: api → Bull → worker → SMTP', () => {
       const jobs = await queue.getWaiting();
       return jobs.length ? jobs : null;
     }, 'the api to enqueue the deliveries');
-    expect(waiting.map((j) => j.data)).toEqual([{ deliveryIds: ids }]);
+    // A job names the cluster of its rows (docs/api.md#clusters): here the home, the only one.
+    expect(waiting.map((j) => j.data)).toEqual([{ deliveryIds: ids, cluster: 'home' }]);
     for (const job of waiting) await job.remove();
     expect(await queue.count()).toBe(0);
 

@@ -56,7 +56,12 @@ describeE2E('cli store commands', () => {
   };
 
   it('store:list prints every store; store:update changes settings and hosts and prints the store', () => {
-    expect(cli(['store:list', '--json'])).toEqual({ status: 0, stdout: `${JSON.stringify({ stores: [store] })}\n`, stderr: '' });
+    // store:list names each store's cluster too (docs/api.md#clusters): every store here is on the home.
+    expect(cli(['store:list', '--json'])).toEqual({
+      status: 0,
+      stdout: `${JSON.stringify({ stores: [{ ...store, cluster: 'home' }] })}\n`,
+      stderr: '',
+    });
     const updated = cli([
       'store:update',
       'default',
@@ -76,10 +81,10 @@ describeE2E('cli store commands', () => {
       currency: 'EUR',
     };
     expect(updated).toEqual({ status: 0, stdout: `${JSON.stringify(acme)}\n`, stderr: '' });
-    expect(JSON.parse(cli(['store:list', '--json']).stdout)).toEqual({ stores: [acme] });
+    expect(JSON.parse(cli(['store:list', '--json']).stdout)).toEqual({ stores: [{ ...acme, cluster: 'home' }] });
     expect(cli(['store:list'])).toEqual({
       status: 0,
-      stdout: '1\tdefault\tactive\tAcme\thttps://shop.example\tshop.example,www.shop.example\n',
+      stdout: '1\tdefault\tactive\tAcme\thttps://shop.example\tshop.example,www.shop.example\thome\n',
       stderr: '',
     });
     // '' empties the hosts and unsets a setting that may be unset.

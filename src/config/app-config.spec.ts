@@ -330,3 +330,39 @@ describe('loadConfig: read replicas and the pool', () => {
     );
   });
 });
+
+describe('loadConfig: clusters (DATABASE_CLUSTERS)', () => {
+  const home = 'postgres://u@home/db';
+  it('has none unless told, and takes name=url pairs with their direct URLs', () => {
+    expect(loadConfig({ DATABASE_URL: home }).databaseClusters).toEqual([]);
+    const c = loadConfig({
+      DATABASE_URL: home,
+      DATABASE_CLUSTERS: ' eu=postgres://u@eu/db?sslmode=disable , us_2=postgresql://u@us/db,',
+      DATABASE_CLUSTER_EU_DIRECT_URL: 'postgres://u@eu-direct/db',
+    });
+    expect(c.databaseClusters).toEqual([
+      { name: 'eu', url: 'postgres://u@eu/db?sslmode=disable', directUrl: 'postgres://u@eu-direct/db' },
+      { name: 'us_2', url: 'postgresql://u@us/db', directUrl: 'postgresql://u@us/db' },
+    ]);
+  });
+  it('refuses them without DATABASE_URL, bad names, home, a name twice, other URLs and replicas', () => {
+    const refused = (env: Record<string, string>, variable: string, reason: string) =>
+      expect(() => loadConfig({ DATABASE_URL: home, ...env })).toThrow(new ConfigError(variable, reason));
+    expect(() => loadConfig({ DATABASE_CLUSTERS: 'eu=postgres://u@eu/db' })).toThrow(
+      new ConfigError('DATABASE_CLUSTERS', 'needs DATABASE_URL (the home cluster): the embedded database is one cluster'),
+    );
+    const pairs = 'must be name=postgres://… pairs, each name [a-z][a-z0-9_]{0,30}; got';
+    refused({ DATABASE_CLUSTERS: 'postgres://u@eu/db' }, 'DATABASE_CLUSTERS', `${pairs} "postgres://u@eu/db"`);
+    refused({ DATABASE_CLUSTERS: 'EU=postgres://u@eu/db' }, 'DATABASE_CLUSTERS', `${pairs} "EU=postgres://u@eu/db"`);
+    refused({ DATABASE_CLUSTERS: 'home=postgres://u@eu/db' }, 'DATABASE_CLUSTERS', 'cannot name a cluster "home": that is DATABASE_URL\'s');
+    refused({ DATABASE_CLUSTERS: 'eu=postgres://a/b,eu=postgres://c/d' }, 'DATABASE_CLUSTERS', 'names the cluster "eu" twice');
+    refused({ DATABASE_CLUSTERS: 'eu=redis://eu' }, 'DATABASE_CLUSTERS', 'must use postgres: or postgresql:, got "redis:"');
+    refused(
+      { DATABASE_CLUSTERS: 'eu=postgres://u@eu/db', DATABASE_CLUSTER_EU_REPLICA_URLS: 'postgres://u@eu-r/db' },
+      'DATABASE_CLUSTER_EU_REPLICA_URLS',
+      'is not supported yet: reads of a store on a cluster other than home go to its primary',
+    );
+    const sixteen = Array.from({ length: 16 }, (_, i) => `c${i}=postgres://u@c${i}/db`).join(',');
+    refused({ DATABASE_CLUSTERS: sixteen }, 'DATABASE_CLUSTERS', 'names 16 clusters; at most 15 beside home');
+  });
+});

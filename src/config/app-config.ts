@@ -35,6 +35,12 @@ export interface AppConfig {
    */
   databasePoolTimeoutMs: number;
   /**
+   * The PostgreSQL clusters beside DATABASE_URL (`home`) that stores may live on (DATABASE_CLUSTERS:
+   * `name=postgres://…,name2=postgres://…`), each with its direct URL
+   * (DATABASE_CLUSTER_<NAME>_DIRECT_URL, default its URL). Empty: every store on `home`.
+   */
+  databaseClusters: ClusterConfig[];
+  /**
    * The Redis of the queue and the shared rate limits: REDIS_URL, or a master found through Sentinel
    * (REDIS_SENTINELS + REDIS_SENTINEL_NAME); null: neither (no queue, in-memory rate limits).
    * `redisConnectionOptions` (src/common/redis/redis-options.ts) turns it into ioredis options.
@@ -194,6 +200,15 @@ export type RedisConfig = RedisUrlConfig | RedisSentinelConfig;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** One PostgreSQL cluster of DATABASE_CLUSTERS (docs/api.md#clusters). */
+export interface ClusterConfig {
+  /** `[a-z][a-z0-9_]{0,30}`, never `home` (DATABASE_URL's). */
+  name: string;
+  url: string;
+  /** For the migration lock (DATABASE_CLUSTER_<NAME>_DIRECT_URL, default `url`). */
+  directUrl: string;
+}
 
 export class ConfigError extends Error {
   constructor(
@@ -372,6 +387,7 @@ export function loadConfig(env: Env = process.env, role: ConfigRole = 'api'): Ap
     databaseAppRole: databaseAppRole(env),
     databasePoolTimeoutMs: boundedInt(env, 'DATABASE_POOL_TIMEOUT_MS', 5000, 600_000),
     databaseDirectUrl: databaseDirectUrl(env, databaseUrl),
+    databaseClusters: databaseClusters(env, databaseUrl),
     redis: redisConfig(env),
     smtpUrl,
     mailFrom: mailFrom(env),
@@ -494,6 +510,48 @@ function replicaUrls(env: Env, primary: string | null): string[] {
   // Each one checked as DATABASE_URL is (a URL, postgres: or postgresql:).
   for (const u of urls) url({ DATABASE_REPLICA_URLS: u }, 'DATABASE_REPLICA_URLS', ['postgres:', 'postgresql:']);
   return [...new Set(urls)];
+}
+
+/** The name DATABASE_URL's cluster goes by. */
+export const HOME_CLUSTER = 'home';
+
+/** How many clusters, `home` included, a deployment may have: each hands out the ids of its own residue modulo this. */
+const MAX_CLUSTERS = 16;
+
+const CLUSTER_NAME = /^[a-z][a-z0-9_]{0,30}$/;
+
+/**
+ * DATABASE_CLUSTERS: `name=url` pairs, comma-separated; only beside DATABASE_URL (the home cluster,
+ * which keeps the store directory). Each cluster's replicas are not taken yet: a
+ * DATABASE_CLUSTER_<NAME>_REPLICA_URLS is refused rather than ignored.
+ */
+function databaseClusters(env: Env, home: string | null): ClusterConfig[] {
+  const v = optional(env, 'DATABASE_CLUSTERS');
+  if (v === null) return [];
+  const name = 'DATABASE_CLUSTERS';
+  if (home === null) throw new ConfigError(name, 'needs DATABASE_URL (the home cluster): the embedded database is one cluster');
+  const clusters: ClusterConfig[] = [];
+  for (const pair of v.split(',').map((p) => p.trim())) {
+    if (pair === '') continue;
+    const at = pair.indexOf('=');
+    const cluster = at < 0 ? pair : pair.slice(0, at);
+    if (at < 0 || !CLUSTER_NAME.test(cluster))
+      throw new ConfigError(name, `must be name=postgres://… pairs, each name [a-z][a-z0-9_]{0,30}; got "${pair.slice(0, 80)}"`);
+    if (cluster === HOME_CLUSTER) throw new ConfigError(name, `cannot name a cluster "${HOME_CLUSTER}": that is DATABASE_URL's`);
+    if (clusters.some((c) => c.name === cluster)) throw new ConfigError(name, `names the cluster "${cluster}" twice`);
+    const variable = (suffix: string) => `DATABASE_CLUSTER_${cluster.toUpperCase()}_${suffix}`;
+    if (optional(env, variable('REPLICA_URLS')) !== null)
+      throw new ConfigError(
+        variable('REPLICA_URLS'),
+        'is not supported yet: reads of a store on a cluster other than home go to its primary',
+      );
+    const clusterUrl = url({ [name]: pair.slice(at + 1) }, name, ['postgres:', 'postgresql:'])!;
+    const direct = url(env, variable('DIRECT_URL'), ['postgres:', 'postgresql:']);
+    clusters.push({ name: cluster, url: clusterUrl, directUrl: direct ?? clusterUrl });
+  }
+  if (clusters.length + 1 > MAX_CLUSTERS)
+    throw new ConfigError(name, `names ${clusters.length} clusters; at most ${MAX_CLUSTERS - 1} beside home`);
+  return clusters;
 }
 
 function databaseAppRole(env: Env): string {

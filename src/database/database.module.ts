@@ -2,6 +2,8 @@ import { Global, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { Clusters } from './clusters/clusters.js';
+import { ClustersRepository } from './clusters/clusters.repository.js';
 import { registerConstraintFields } from './constraint-fields.js';
 import { dataSourceOptions } from './data-source.js';
 import { runPendingMigrations } from './migrate.js';
@@ -42,7 +44,13 @@ type DatabaseOptions = TypeOrmModuleOptions & { migrationLockUrl: string | null 
       },
     }),
   ],
-  providers: [TransactionRunner, ReadRouter],
-  exports: [TransactionRunner, ReadRouter],
+  providers: [
+    TransactionRunner,
+    ReadRouter,
+    ClustersRepository,
+    // The other clusters connected, migrated and placed, after the home (this DataSource) is.
+    { provide: Clusters, inject: [DataSource, APP_CONFIG, ClustersRepository], useFactory: Clusters.started },
+  ],
+  exports: [TransactionRunner, ReadRouter, Clusters],
 })
 export class DatabaseModule {}

@@ -1,3 +1,4 @@
+import { Cluster } from './clusters/cluster.entity.js';
 import { BULK_ENTITIES } from '../modules/bulk/bulk.entities.js';
 import { IdempotencyKey } from '../common/idempotency/idempotency-key.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
@@ -19,6 +20,7 @@ import { WEBHOOKS_ENTITIES } from '../modules/webhooks/webhooks.entities.js';
 /** Every mapped entity; the schema test proves the migrations create exactly these. */
 export const ENTITIES = [
   ...STORES_ENTITIES,
+  Cluster,
   ApiKey,
   IdempotencyKey,
   ServerSecret,

@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { HOME_CLUSTER } from '../config/app-config.js';
+import { currentCluster } from './clusters/cluster-scope.js';
+import { Clusters } from './clusters/clusters.js';
 import { ReadRouter } from './replicas/read-router.js';
 import { readScope } from './replicas/read-scope.js';
 
@@ -37,17 +40,22 @@ export function holdingTransaction<T>(slot: HeldTransaction, fn: () => T): T {
 @Injectable()
 export class TransactionRunner {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly clusters: Clusters,
     private readonly reads: ReadRouter,
   ) {}
 
+  /** The primary of the cluster the work in hand runs on (clusters/cluster-scope.ts): `home` unless told. */
+  private get dataSource(): DataSource {
+    return this.clusters.dataSource(currentCluster());
+  }
+
   /**
    * The manager for statements outside any transaction (reads), to pass to a repository: a read
-   * replica's when the request's reads were routed to one (see replicas/read-router.ts), else the
-   * primary's.
+   * replica's when the request's reads were routed to one (see replicas/read-router.ts; the home
+   * cluster's alone), else the primary's of the work's cluster.
    */
   get direct(): EntityManager {
-    return readScope.manager() ?? this.dataSource.manager;
+    return (currentCluster() === HOME_CLUSTER ? readScope.manager() : undefined) ?? this.dataSource.manager;
   }
 
   /**

@@ -1,5 +1,7 @@
 import type { Logger, OnApplicationBootstrap, OnApplicationShutdown, Provider, Type } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG, type AppConfig, HOME_CLUSTER } from '../../config/app-config.js';
+import { runOnCluster } from '../../database/clusters/cluster-scope.js';
+import { Clusters } from '../../database/clusters/clusters.js';
 import { uncounted } from '../../database/query-counter.js';
 import { leaseProblem } from './domain/lease.js';
 import { FailureLogger } from './failure.logger.js';
@@ -32,14 +34,19 @@ export interface JobEngineOptions {
   pollMs: number;
   /** The lease the kind claims with, and its variable: one that breaks the takeover bound is said at start. */
   lease?: { variable: string; seconds: number };
+  /**
+   * The PostgreSQL clusters a pass runs on, one after the other (docs/api.md#clusters): each cluster
+   * keeps its stores' work, and every process works on all of them. Default: the home alone.
+   */
+  clusters?: string[];
 }
 
 /**
  * The loop every kind of background work runs on: `loops` loops of passes, each pass followed by
  * the next at once while there was work, or by a pause of `pollMs` that a wake-up ends early (the
  * api wakes it after committing new work; Bull's consumer and the sweeps are wake-ups of their
- * own). A pass that fails (the database away) is logged through a FailureLogger and tried again
- * at the next poll. At shutdown the pauses end, the passes under way finish (or stop between
+ * own). A pass runs on every cluster in turn; one that fails there (the database away) is logged
+ * through a FailureLogger and tried again at the next poll, and the other clusters' work goes on. At shutdown the pauses end, the passes under way finish (or stop between
  * steps), and only then does the application close its pools.
  */
 export class JobEngine implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -96,10 +103,13 @@ export class JobEngine implements OnApplicationBootstrap, OnApplicationShutdown 
     while (!this.stopped) {
       this.woken = false;
       let taken = 0;
-      try {
-        taken = await this.handler.pass(this.stopping);
-      } catch (err) {
-        if (!this.stopped) this.failures.failed(err);
+      for (const cluster of this.options.clusters ?? [HOME_CLUSTER]) {
+        if (this.stopped) break;
+        try {
+          taken += await runOnCluster(cluster, () => this.handler.pass(this.stopping));
+        } catch (err) {
+          if (!this.stopped) this.failures.failed(err);
+        }
       }
       if (taken === 0 && !this.stopped && !this.woken) await this.pause();
     }
@@ -126,7 +136,8 @@ export class JobEngine implements OnApplicationBootstrap, OnApplicationShutdown 
 
 /**
  * The provider of a kind's engine: `kind` is a JobEngine over the `handler` provider, with the
- * options `options` reads from config, and it is the kind's wake-up (JobWakeups) in this process.
+ * options `options` reads from config, on every cluster, and it is the kind's wake-up (JobWakeups)
+ * in this process.
  */
 export function jobEngineProvider<H extends JobHandler>(
   kind: string,
@@ -135,9 +146,9 @@ export function jobEngineProvider<H extends JobHandler>(
 ): Provider {
   return {
     provide: kind,
-    inject: [handler, APP_CONFIG, JobWakeups],
-    useFactory: (h: H, config: AppConfig, wakeups: JobWakeups) => {
-      const engine = new JobEngine(h, options(config));
+    inject: [handler, APP_CONFIG, JobWakeups, Clusters],
+    useFactory: (h: H, config: AppConfig, wakeups: JobWakeups, clusters: Clusters) => {
+      const engine = new JobEngine(h, { ...options(config), clusters: clusters.names });
       wakeups.register(kind, () => engine.wake());
       return engine;
     },

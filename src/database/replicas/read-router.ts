@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import { DataSource, type DataSourceOptions, type EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG, type AppConfig, HOME_CLUSTER } from '../../config/app-config.js';
+import { currentCluster } from '../clusters/cluster-scope.js';
 import { dataSourceOptions } from '../data-source.js';
 import { failoverDriver } from './failover-pool.js';
 import { Replica } from './replica.js';
@@ -111,10 +112,11 @@ export class ReadRouter implements OnApplicationShutdown {
   /**
    * Called by TransactionRunner once a write committed on the primary, before the request answers:
    * remembers, for the key's later reads on any host, how far the primary's WAL had got. Nothing
-   * without replicas, or outside a request of an API key.
+   * without replicas, outside a request of an API key, or on a cluster other than home.
    */
   async afterCommit(): Promise<void> {
-    const apiKeyId = this.positions ? this.writer.getStore() : undefined;
+    // The replicas are the home cluster's: another cluster's commits move no position of theirs.
+    const apiKeyId = this.positions && currentCluster() === HOME_CLUSTER ? this.writer.getStore() : undefined;
     if (apiKeyId !== undefined) await this.noteWrite(apiKeyId);
   }
 

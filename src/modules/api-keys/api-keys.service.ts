@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG, type AppConfig, HOME_CLUSTER } from '../../config/app-config.js';
+import { currentCluster, runOnCluster } from '../../database/clusters/cluster-scope.js';
+import { Clusters } from '../../database/clusters/clusters.js';
 import { ALL_SCOPES } from '../../common/auth/scopes.js';
 import type { Principal } from '../../common/http/request-context.js';
 import { timestamp } from '../../common/format/format.js';
@@ -87,6 +89,7 @@ export class ApiKeysService implements OnApplicationShutdown {
     private readonly tx: TransactionRunner,
     private readonly repository: ApiKeysRepository,
     private readonly stores: StoreDirectory,
+    private readonly clusters: Clusters,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -108,24 +111,35 @@ export class ApiKeysService implements OnApplicationShutdown {
     if (bad.length) throw new InvalidScopesError(`Unknown scope(s): ${bad.join(', ')}. Known: ${ALL_SCOPES.join(', ')}`);
     const accessToken = `sk_${randomBytes(24).toString('base64url')}`;
     const expiresAt = input.expiresInDays !== undefined ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
-    const key = await this.repository.keys.insert(this.tx.direct, {
-      store_id: input.storeId ?? this.stores.defaultStore().id,
-      name: input.name,
-      token_hash: sha256(accessToken),
-      scopes,
-      expires_at: expiresAt,
-    });
+    const storeId = input.storeId ?? this.stores.defaultStore().id;
+    // On the store's cluster, where its requests look keys up.
+    const key = await runOnCluster(this.stores.clusterOf(storeId), () =>
+      this.repository.keys.insert(this.tx.direct, {
+        store_id: storeId,
+        name: input.name,
+        token_hash: sha256(accessToken),
+        scopes,
+        expires_at: expiresAt,
+      }),
+    );
     return { id: key.id, name: key.name, scopes, access_token: accessToken, expires_at: timestamp(expiresAt) };
   }
 
   /** The keys of a store (default: the store `default`). */
   list(storeId = this.stores.defaultStore().id): Promise<ApiKey[]> {
-    return this.repository.list(this.tx.direct, storeId);
+    return runOnCluster(this.stores.clusterOf(storeId), () => this.repository.list(this.tx.direct, storeId));
   }
 
-  /** Returns false when there is no such key; revoking twice keeps the first time. */
+  /**
+   * Returns false when there is no such key; revoking twice keeps the first time. A key is on its
+   * store's cluster: each is asked in turn until one has it (ids are unique across clusters).
+   */
   async revoke(id: number): Promise<boolean> {
-    const revoked = await this.repository.revoke(this.tx.direct, id);
+    let revoked = false;
+    for (const cluster of this.clusters.names) {
+      revoked = await runOnCluster(cluster, () => this.repository.revoke(this.tx.direct, id));
+      if (revoked) break;
+    }
     // This process drops it now; the others hear of it through api_key_changed.
     this.generation++;
     for (const [hash, cached] of this.cache) if (cached.principal.apiKeyId === id) this.cache.delete(hash);
@@ -171,7 +185,8 @@ export class ApiKeysService implements OnApplicationShutdown {
       this.cache.set(hash, {
         principal,
         expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null,
-        checkAfter: Date.now() + (this.listening ? KEY_CACHE_LISTENING_MS : KEY_CACHE_UNLISTENED_MS),
+        // The listener hears the home cluster: a key whose store is on another is asked for again every second.
+        checkAfter: Date.now() + (this.listening && currentCluster() === HOME_CLUSTER ? KEY_CACHE_LISTENING_MS : KEY_CACHE_UNLISTENED_MS),
       });
     }
     this.touch(row.id);
@@ -237,7 +252,7 @@ export class ApiKeysService implements OnApplicationShutdown {
     const payload = `${PROBE_PREFIX}${randomBytes(12).toString('hex')}`;
     this.probe = { payload, timer: setTimeout(() => this.unheard(client), LISTEN_PROBE_TIMEOUT_MS).unref() };
     // Background work, though the first request's authentication started it: not that request's statement.
-    return uncounted(() => this.repository.announce(this.tx.direct, payload));
+    return uncounted(() => runOnCluster(HOME_CLUSTER, () => this.repository.announce(this.tx.direct, payload)));
   }
 
   /** The listener heard its test notification: a key change reaches this process at once. */

@@ -2,7 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG, type AppConfig, HOME_CLUSTER } from '../../config/app-config.js';
+import { runOnCluster } from '../../database/clusters/cluster-scope.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { ServerSecretsRepository } from './server-secrets.repository.js';
 
@@ -55,7 +56,8 @@ export class CartTokens {
   /** Read once per process; a failed read (the database away) is tried again by the next request. */
   private key(): Promise<Buffer> {
     if (this.config.cartSecret) return Promise.resolve(Buffer.from(this.config.cartSecret));
-    this.secret ??= this.load().catch((err: unknown) => {
+    // The deployment's secrets are the home cluster's, whichever cluster the store's data is on.
+    this.secret ??= runOnCluster(HOME_CLUSTER, () => this.load()).catch((err: unknown) => {
       this.secret = null;
       throw err;
     });

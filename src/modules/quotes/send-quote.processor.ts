@@ -1,14 +1,15 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG, type AppConfig, HOME_CLUSTER } from '../../config/app-config.js';
+import { runOnCluster } from '../../database/clusters/cluster-scope.js';
 import { DeliveriesService, type DeliveryOutcome } from './deliveries.service.js';
 import { SEND_QUOTE_QUEUE, type SendQuoteJob } from './send-quote.queue.js';
 import { SendQuoteWaker } from './send-quote.waker.js';
 
 /**
  * The worker's consumer, WORKER_CONCURRENCY jobs at a time: Bull is the quote delivery kind's
- * wake-up here, and a job carries delivery ids only; the rows say what to do. Deliveries that
+ * wake-up here, and a job carries delivery ids and their cluster only; the rows say what to do. Deliveries that
  * failed for now go back to the queue as a delayed job that runs when their backoff is over (the
  * sweep catches them too if Redis loses it). An error of the job itself (the database away) is
  * handed to Bull, which tries the job again after its backoff.
@@ -34,8 +35,12 @@ export class SendQuoteProcessor implements OnApplicationBootstrap {
 
   async handle(job: Job<SendQuoteJob>): Promise<string> {
     const ids = job.data.deliveryIds;
-    const { outcomes, retries } = await this.deliveries.deliverBatch(ids);
-    if (retries.length) await this.waker.retryLater(retries);
+    // On the cluster of the rows, and so are the retries it queues.
+    const { outcomes } = await runOnCluster(job.data.cluster ?? HOME_CLUSTER, async () => {
+      const done = await this.deliveries.deliverBatch(ids);
+      if (done.retries.length) await this.waker.retryLater(done.retries);
+      return done;
+    });
     const counts = new Map<DeliveryOutcome, number>();
     for (const o of outcomes.values()) counts.set(o, (counts.get(o) ?? 0) + 1);
     const summary = [...counts].map(([o, n]) => `${n} ${o}`).join(', ');

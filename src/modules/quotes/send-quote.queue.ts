@@ -10,6 +10,8 @@ export const SEND_QUOTE_QUEUE = 'send-quote';
 
 export interface SendQuoteJob {
   deliveryIds: number[];
+  /** The cluster the deliveries' rows are on (docs/api.md#clusters); absent in jobs queued before there were clusters: `home`. */
+  cluster?: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bull';
+import { currentCluster } from '../../database/clusters/cluster-scope.js';
 import { groupBy } from '../../common/embed/embed.js';
 import { FailureLogger } from '../../common/jobs/failure.logger.js';
 import type { DeliveryRetry } from './deliveries.service.js';
@@ -15,7 +16,8 @@ function chunks(ids: number[], size: number): number[][] {
 /**
  * The Bull-backed wake-up of quote deliveries (with Redis): one Bull job per DELIVERY_BATCH_SIZE
  * deliveries, added in one round trip, the job id following from the ids (a second add of the
- * same set is ignored). If Redis refuses, the rows stay queued and the worker's sweep enqueues them
+ * same set is ignored; ids are unique across clusters), with the cluster whose rows they are (the
+ * one the work in hand runs on). If Redis refuses, the rows stay queued and the worker's sweep enqueues them
  * later, so the request that wrote them still succeeds; while Redis is away the failures are
  * logged through a FailureLogger with how many were left to the sweep, not once per request.
  */
@@ -36,7 +38,7 @@ export class SendQuoteWaker {
     try {
       await this.queue.addBulk(
         chunks(deliveryIds, this.batchSize).map((ids) => ({
-          data: { deliveryIds: ids },
+          data: { deliveryIds: ids, cluster: currentCluster() },
           opts: { ...SEND_QUOTE_JOB_OPTIONS, jobId: deliveriesJobId(ids) },
         })),
       );
@@ -55,7 +57,7 @@ export class SendQuoteWaker {
         [...byWait].flatMap(([waitMs, group]) => {
           const ids = group.map((r) => r.id);
           return chunks(ids, this.batchSize).map((batch) => ({
-            data: { deliveryIds: batch },
+            data: { deliveryIds: batch, cluster: currentCluster() },
             // A few milliseconds late rather than early: an early job finds its rows not due yet.
             opts: { ...SEND_QUOTE_JOB_OPTIONS, delay: waitMs + 5, jobId: `${deliveriesJobId(batch)}-at-${due + waitMs}` },
           }));
@@ -82,7 +84,7 @@ export class SendQuoteWaker {
         ).map((ids) => {
           const ended = Math.max(...claims.filter((c) => ids.includes(c.id)).map((c) => c.leaseEndedMs));
           return {
-            data: { deliveryIds: ids },
+            data: { deliveryIds: ids, cluster: currentCluster() },
             opts: { ...SEND_QUOTE_JOB_OPTIONS, jobId: `takeover-${deliveriesJobId(ids)}-${ended}` },
           };
         }),

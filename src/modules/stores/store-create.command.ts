@@ -5,11 +5,12 @@ import { StoreChangeError, StoresService } from './stores.service.js';
 
 interface CreateFlags extends StoreFlags {
   handle?: string;
+  cluster?: string;
 }
 
 @Command({
   name: 'store:create',
-  description: 'Make a store: --handle and --name, its hosts and settings; it starts with the three product types',
+  description: 'Make a store: --handle and --name, its hosts and settings, --cluster for its data; it starts with the three product types',
 })
 export class StoreCreateCommand extends StoreSettingsCommand {
   constructor(private readonly stores: StoresService) {
@@ -21,12 +22,13 @@ export class StoreCreateCommand extends StoreSettingsCommand {
     if (!flags.handle?.trim()) return printError(flags, '--handle is required');
     if (!name) return printError(flags, '--name is required');
     try {
-      const store = await this.stores.create(flags.handle.trim(), name, settings, flags.host ?? []);
+      const store = await this.stores.create(flags.handle.trim(), name, settings, flags.host ?? [], flags.cluster?.trim() || undefined);
       printResult(
         flags,
         store,
         () =>
-          `Created store ${store.id} "${store.handle}": ${store.name}, ${store.store_url}, hosts ${store.hosts.join(',') || '(none)'}.\n` +
+          `Created store ${store.id} "${store.handle}": ${store.name}, ${store.store_url}, hosts ${store.hosts.join(',') || '(none)'}, ` +
+          `on the cluster ${store.cluster}.\n` +
           `Its keys: api-key:create --store ${store.handle} --name …`,
       );
     } catch (err) {
@@ -37,6 +39,14 @@ export class StoreCreateCommand extends StoreSettingsCommand {
 
   @Option({ flags: '--handle <handle>', description: "the operator's name for it: [a-z0-9-]{1,63}" })
   parseHandle(v: string) {
+    return v;
+  }
+
+  @Option({
+    flags: '--cluster <name>',
+    description: 'the PostgreSQL cluster its data lives on: home (default) or one DATABASE_CLUSTERS names',
+  })
+  parseCluster(v: string) {
     return v;
   }
 }

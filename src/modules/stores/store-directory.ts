@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { AppConfig } from '../../config/app-config.js';
+import { type AppConfig, HOME_CLUSTER } from '../../config/app-config.js';
 import { uncounted } from '../../database/query-counter.js';
+import { runOnCluster } from '../../database/clusters/cluster-scope.js';
 import { runAsOperator, runInStore } from '../../database/store-scope.js';
 import { DEFAULT_STORE, type StoreFace, storeFace } from './store-face.js';
 import { StoresRepository } from './stores.repository.js';
@@ -13,10 +14,11 @@ const requestStore = new AsyncLocalStorage<StoreFace>();
 
 /**
  * Runs the rest of a request, or a job, as one for `store`: its face for what it shows, and its
- * statements run as the store's (src/database/store-scope.ts), seeing its rows only.
+ * statements run as the store's (src/database/store-scope.ts), seeing its rows only, on the cluster
+ * its data lives on (src/database/clusters/cluster-scope.ts).
  */
 export function runForStore<T>(store: StoreFace, fn: () => T): T {
-  return requestStore.run(store, () => runInStore(store.id, fn));
+  return runOnCluster(store.cluster, () => requestStore.run(store, () => runInStore(store.id, fn)));
 }
 
 /**
@@ -116,6 +118,12 @@ export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
     }
     if (!face) throw new Error(`store ${storeId} is not in the directory`);
     return runForStore(face, work);
+  }
+
+  /** The cluster the store `storeId`'s data lives on (docs/api.md#clusters); `home` for a store this process does not know. */
+  clusterOf(storeId: number): string {
+    this.assertRead();
+    return this.byId.get(storeId)?.cluster ?? HOME_CLUSTER;
   }
 
   /** The store with this handle, if there is one. */

@@ -20,6 +20,8 @@ export interface StoreFace {
   mail_from: string | null;
   store_email: string | null;
   status: 'active' | 'closed';
+  /** The PostgreSQL cluster its data lives on (docs/api.md#clusters). */
+  cluster: string;
 }
 
 /**
@@ -41,6 +43,7 @@ export function storeFace(row: Store, hosts: string[], env: DefaultStoreEnv, fal
     mail_from: own.mail_from ?? row.mail_from,
     store_email: own.store_email ?? row.store_email,
     status: row.status,
+    cluster: row.cluster,
   };
 }
 

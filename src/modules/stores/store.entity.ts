@@ -20,6 +20,7 @@ import {
 @Index('UQ_stores_handle', ['handle'], { unique: true })
 @Check('CHK_stores_handle', `"handle" ~ '^[a-z0-9-]{1,63}$'`)
 @Check('CHK_stores_status', `"status" IN ('active', 'closed')`)
+@Check('CHK_stores_cluster', `"cluster" ~ '^[a-z][a-z0-9_]{0,30}$'`)
 export class Store {
   @PrimaryGeneratedColumn()
   id: number;
@@ -48,6 +49,10 @@ export class Store {
 
   @Column({ type: 'text', default: 'active' })
   status: 'active' | 'closed';
+
+  /** The PostgreSQL cluster its data lives on (docs/api.md#clusters): `home` unless placed elsewhere. */
+  @Column({ type: 'text', default: 'home' })
+  cluster: string;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

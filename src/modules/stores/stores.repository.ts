@@ -119,6 +119,28 @@ export class StoresRepository {
     );
   }
 
+  /**
+   * The store's row on the cluster its data lives on, when that is not the home (docs/api.md#clusters):
+   * what the cluster's own references to the store (its API keys') point at. The directory, on the
+   * home, stays the row every process reads.
+   */
+  @GenerateSql({
+    args: [
+      SqlArg.manager,
+      { id: 2, handle: 'eu-shop', name: 'EU shop', currency: 'EUR', locale: 'de-DE', status: 'active', cluster: 'eu' },
+    ],
+  })
+  async insertPlacedCopy(
+    m: EntityManager,
+    store: Pick<Store, 'id' | 'handle' | 'name' | 'currency' | 'locale' | 'status' | 'cluster'>,
+  ): Promise<void> {
+    await runStatement(
+      m,
+      `INSERT INTO ${this.stores.sqlName} (id, handle, name, currency, locale, status, cluster) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [store.id, store.handle, store.name, store.currency, store.locale, store.status, store.cluster],
+    );
+  }
+
   /** Makes `hosts` the store's list, in this order: two statements, whatever their number. */
   @GenerateSql({ args: [SqlArg.manager, 1, ['shop.example', 'www.shop.example']] })
   async replaceHosts(m: EntityManager, storeId: number, hosts: string[]): Promise<void> {

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig, DEFAULT_STORE_VARIABLES, type DefaultStoreEnv } from '../../config/app-config.js';
+import { APP_CONFIG, type AppConfig, DEFAULT_STORE_VARIABLES, type DefaultStoreEnv, HOME_CLUSTER } from '../../config/app-config.js';
 import { ApiError } from '../../common/http/api-error.js';
 import { assertIfMatch } from '../../common/http/etag.js';
 import type { EntityManager } from 'typeorm';
 import { localeProblem } from '../../config/store-settings.js';
 import { FieldErrorBag } from '../../common/http/field-error-bag.js';
 import { validateInto } from '../../common/validation/validation.pipe.js';
+import { runOnCluster } from '../../database/clusters/cluster-scope.js';
+import { Clusters } from '../../database/clusters/clusters.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import type { Store } from './store.entity.js';
 import { StorePatch } from './dto/store.input.js';
@@ -54,6 +56,7 @@ export class StoresService {
     private readonly tx: TransactionRunner,
     private readonly repository: StoresRepository,
     private readonly directory: StoreDirectory,
+    private readonly clusters: Clusters,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -68,18 +71,21 @@ export class StoresService {
    */
   async update(patch: StorePatch): Promise<StoreView> {
     const id = this.directory.current().id;
-    const face = await this.tx.run(async (m, afterCommit) => {
-      const current = await this.repository.lock(m, { id });
-      if (!current) throw ApiError.notFound('No store at this address.');
-      assertIfMatch(presentStore(this.face(current.store, current.hosts)));
-      const values: Settings = {};
-      for (const f of SETTINGS) if (patch[f] !== undefined) values[f] = patch[f];
-      const fixed = this.fixedByEnvironment(current.store.handle, values);
-      if (fixed) throw ApiError.conflict(fixed);
-      if (!this.shows(values, current.store))
-        throw ApiError.field('locale', `cannot show amounts in ${values.currency ?? current.store.currency}`);
-      return this.write(m, afterCommit, current, values, null);
-    });
+    // The directory is the home cluster's, wherever the store's data lives.
+    const face = await runOnCluster(HOME_CLUSTER, () =>
+      this.tx.run(async (m, afterCommit) => {
+        const current = await this.repository.lock(m, { id });
+        if (!current) throw ApiError.notFound('No store at this address.');
+        assertIfMatch(presentStore(this.face(current.store, current.hosts)));
+        const values: Settings = {};
+        for (const f of SETTINGS) if (patch[f] !== undefined) values[f] = patch[f];
+        const fixed = this.fixedByEnvironment(current.store.handle, values);
+        if (fixed) throw ApiError.conflict(fixed);
+        if (!this.shows(values, current.store))
+          throw ApiError.field('locale', `cannot show amounts in ${values.currency ?? current.store.currency}`);
+        return this.write(m, afterCommit, current, values, null);
+      }),
+    );
     return presentStore(face);
   }
 
@@ -109,10 +115,10 @@ export class StoresService {
     return presentStore(face);
   }
 
-  /** Every store, as it is now in the database (`store:list`). */
-  async list(): Promise<StoreView[]> {
-    const { stores } = await this.repository.directory(this.tx.direct);
-    return stores.map(({ store, hosts }) => presentStore(this.face(store, hosts)));
+  /** Every store, as it is now in the database, with the cluster its data lives on (`store:list`). */
+  async list(): Promise<(StoreView & { cluster: string })[]> {
+    const { stores } = await this.repository.directory(this.repository.primary);
+    return stores.map(({ store, hosts }) => ({ ...presentStore(this.face(store, hosts)), cluster: store.cluster }));
   }
 
   /**
@@ -140,24 +146,43 @@ export class StoresService {
 
   /**
    * `store:create`: a new store, active, with its hosts (each in one store at most) and the product
-   * types every store starts with. Its data is its own from the first statement (row-level
-   * security); its keys come from `api-key:create --store`.
+   * types every store starts with, on the cluster `cluster` (docs/api.md#clusters). Its data is its
+   * own from the first statement (row-level security); its keys come from `api-key:create --store`.
+   * Placed on another cluster than the home, its row there and its starting data commit before the
+   * directory's entry does, which a failure there rolls back: the store is listed only once it is whole.
    */
-  async create(handle: string, name: string, values: Settings, hosts: string[]): Promise<StoreView> {
+  async create(
+    handle: string,
+    name: string,
+    values: Settings,
+    hosts: string[],
+    cluster = HOME_CLUSTER,
+  ): Promise<StoreView & { cluster: string }> {
     if (!HANDLE.test(handle)) throw new StoreChangeError(`"${handle}" is not a handle: lower-case letters, digits and -, at most 63`);
+    if (!this.clusters.has(cluster))
+      throw new StoreChangeError(
+        `there is no cluster "${cluster}" (this deployment's: ${this.clusters.names.join(', ')}; DATABASE_CLUSTERS names them)`,
+      );
     await this.check({ ...values, name });
     const names = normalizeHosts(hosts);
     const face = await this.tx.run(async (m, afterCommit) => {
       if (await this.repository.handleTaken(m, handle)) throw new StoreChangeError(`there is a store "${handle}" already`);
       const taken = await this.repository.takenHosts(m, 0, names);
       if (taken.length) throw new StoreChangeError(taken.map((t) => `${t.host} is already a host of store "${t.handle}"`).join('; '));
-      const row = await this.repository.stores.insert(m, { handle, name, ...values } as never);
+      const row = await this.repository.stores.insert(m, { handle, name, ...values, cluster } as never);
       if (!this.shows({}, row)) throw new StoreChangeError(`--locale cannot show amounts in ${row.currency}`);
-      await this.repository.insertStarterData(m, row.id);
+      if (cluster === HOME_CLUSTER) await this.repository.insertStarterData(m, row.id);
+      else
+        await runOnCluster(cluster, () =>
+          this.tx.run(async (placed) => {
+            await this.repository.insertPlacedCopy(placed, row);
+            await this.repository.insertStarterData(placed, row.id);
+          }),
+        );
       const current = { store: row, hosts: [] };
       return this.write(m, afterCommit, current, {}, names);
     });
-    return presentStore(face);
+    return { ...presentStore(face), cluster: face.cluster };
   }
 
   /** The settings as PATCH /store checks them; the first problem, named by its option. */

@@ -24,6 +24,7 @@ SELECT
   "r"."mail_from" AS "r_mail_from",
   "r"."store_email" AS "r_store_email",
   "r"."status" AS "r_status",
+  "r"."cluster" AS "r_cluster",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -46,6 +47,7 @@ SELECT
   "r"."mail_from" AS "r_mail_from",
   "r"."store_email" AS "r_store_email",
   "r"."status" AS "r_status",
+  "r"."cluster" AS "r_cluster",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -66,6 +68,7 @@ SELECT
   "r"."mail_from" AS "r_mail_from",
   "r"."store_email" AS "r_store_email",
   "r"."status" AS "r_status",
+  "r"."cluster" AS "r_cluster",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
@@ -230,6 +233,20 @@ VALUES
     true,
     true
   );
+
+-- StoresRepository.insertPlacedCopy
+INSERT INTO
+  "stores" (
+    id,
+    handle,
+    name,
+    currency,
+    locale,
+    status,
+    cluster
+  )
+VALUES
+  ($1, $2, $3, $4, $5, $6, $7);
 
 -- StoresRepository.replaceHosts
 DELETE FROM "store_hosts"
