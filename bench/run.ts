@@ -19,6 +19,7 @@ import {
 import { batchBody, measureBatch } from './batch.js';
 import { type ImportFigure, importLine, measureImport } from './import.js';
 import { listFloor } from './list-floor.js';
+import { type MoveFigure, measureMove } from './move.js';
 import { type PdfHealth, measurePdfHealth } from './pdf-health.js';
 import { measureSendFloor, measureSendQuote, smtpSink } from './send-quote.js';
 import { measureWebhooks } from './webhooks.js';
@@ -33,7 +34,8 @@ import { type StoresFigure, measureStores } from './stores.js';
  * and BENCH_CONNECTIONS (default 50) tune a run; BENCH_DELIVERIES (default 1000) sizes the e-mail run,
  * BENCH_WEBHOOK_EVENTS (default 10000) the webhook fan-out (to two endpoints). `-- --only a,b` (or
  * BENCH_SCENARIOS=a,b) measures only those scenarios (keys below, `metrics`, `send_quote`, `webhooks`, `pdf_health`, `store_directory`, `stores`;
- * `batch` and `import`, BENCH_IMPORT_PRODUCTS (default 100000), run only when named).
+ * `batch` and `import`, BENCH_IMPORT_PRODUCTS (default 100000), and `move`, BENCH_MOVE_PRODUCTS and
+ * BENCH_MOVE_QUOTES (default 10000 each), run only when named).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -308,6 +310,17 @@ async function main(): Promise<void> {
       imported = await measureImport(api, base, token, env, db.url, apiProcess, products[0]);
       console.log(`\n${importLine(imported)}`);
     }
+    // On two PostgreSQL servers of its own (logical replication), never the bench's database.
+    let move: MoveFigure | null = null;
+    if (only?.includes('move')) {
+      move = await measureMove(seconds, connections);
+      console.log(
+        `\nmove: ${move.products} products and ${move.quotes} quotes moved in ${move.move_ms} ms: copy ${move.copy_ms} ms, ` +
+          `catch-up ${move.catch_up_ms} ms, writes held ${move.frozen_ms} ms at the source; the writing client's longest refusal ` +
+          `${move.longest_refusal_ms} ms (${move.refused_writes} of ${move.writes} writes refused); ` +
+          move.others.map((o) => `${o.store} (${o.cluster}) GET p99 ${o.before.p99} → ${o.during.p99} ms (×${o.p99_ratio})`).join(', '),
+      );
+    }
     // Last: it adds 1,000 stores of 200 products each to the bench's tables.
     let stores: StoresFigure | null = null;
     if (!only || only.includes('stores')) {
@@ -397,6 +410,16 @@ async function main(): Promise<void> {
             worker_cpu_ms_per_delivery: hooks.worker_cpu_ms_per_delivery,
           },
           import: imported,
+          move: move && {
+            ...move,
+            others: move.others.map((o) => ({
+              store: o.store,
+              cluster: o.cluster,
+              before: { rps: o.before.rps, p99_ms: o.before.p99, non_2xx: o.before.non2xx },
+              during: { rps: o.during.rps, p99_ms: o.during.p99, non_2xx: o.during.non2xx },
+              p99_ratio: o.p99_ratio,
+            })),
+          },
         }),
       );
     }

@@ -25,6 +25,7 @@ import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { StoresModule } from './modules/stores/stores.module.js';
 import { StoreCreateCommand } from './modules/stores/store-create.command.js';
 import { StoreListCommand } from './modules/stores/store-list.command.js';
+import { StoreMoveCommand } from './modules/stores/store-move.command.js';
 import { StoreCloseCommand, StoreOpenCommand } from './modules/stores/store-status.command.js';
 import { StoreUpdateCommand } from './modules/stores/store-update.command.js';
 
@@ -58,6 +59,7 @@ class CliModule {
         StoreCloseCommand,
         StoreCreateCommand,
         StoreListCommand,
+        StoreMoveCommand,
         StoreOpenCommand,
         StoreUpdateCommand,
       ],

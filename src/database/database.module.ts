@@ -51,6 +51,6 @@ type DatabaseOptions = TypeOrmModuleOptions & { migrationLockUrl: string | null 
     // The other clusters connected, migrated and placed, after the home (this DataSource) is.
     { provide: Clusters, inject: [DataSource, APP_CONFIG, ClustersRepository], useFactory: Clusters.started },
   ],
-  exports: [TransactionRunner, ReadRouter, Clusters],
+  exports: [TransactionRunner, ReadRouter, Clusters, ClustersRepository],
 })
 export class DatabaseModule {}

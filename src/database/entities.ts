@@ -1,4 +1,4 @@
-import { Cluster } from './clusters/cluster.entity.js';
+import { Cluster, StoreFence, StoreMoveMark } from './clusters/cluster.entity.js';
 import { BULK_ENTITIES } from '../modules/bulk/bulk.entities.js';
 import { IdempotencyKey } from '../common/idempotency/idempotency-key.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
@@ -21,6 +21,8 @@ import { WEBHOOKS_ENTITIES } from '../modules/webhooks/webhooks.entities.js';
 export const ENTITIES = [
   ...STORES_ENTITIES,
   Cluster,
+  StoreFence,
+  StoreMoveMark,
   ApiKey,
   IdempotencyKey,
   ServerSecret,

@@ -49,6 +49,11 @@ export class TransactionRunner {
     return this.clusters.dataSource(currentCluster());
   }
 
+  /** The manager of the primary of the cluster `name`, for the operator's work that spans clusters (a store's move). */
+  primaryOf(name: string): EntityManager {
+    return this.clusters.dataSource(name).manager;
+  }
+
   /**
    * The manager for statements outside any transaction (reads), to pass to a repository: a read
    * replica's when the request's reads were routed to one (see replicas/read-router.ts; the home

@@ -36,8 +36,10 @@ export interface PgCluster {
  * PostgreSQL's own `initdb` and `pg_basebackup`, on free ports of 127.0.0.1, trust authentication,
  * `fsync` off (nothing here outlives the spec). The machine's own server is never touched. The
  * programs refuse to run as root, so when the spec runs as root they run as the `postgres` user.
+ * `walLevel: 'logical'` lets it publish (a store's move); `replica: false` makes the primary alone.
  */
-export async function startPgCluster(): Promise<PgCluster> {
+export async function startPgCluster(options: { walLevel?: 'replica' | 'logical'; replica?: boolean } = {}): Promise<PgCluster> {
+  const { walLevel = 'replica', replica = true } = options;
   const dir = mkdtempSync(join(tmpdir(), 'store-pg-cluster-'));
   const primaryDir = join(dir, 'primary');
   const replicaDir = join(dir, 'replica');
@@ -53,8 +55,9 @@ export async function startPgCluster(): Promise<PgCluster> {
       `port = ${port}`,
       `listen_addresses = '127.0.0.1'`,
       `unix_socket_directories = '${dir}'`,
-      'wal_level = replica',
-      'max_wal_senders = 5',
+      `wal_level = ${walLevel}`,
+      'max_wal_senders = 10',
+      'max_replication_slots = 10',
       'hot_standby = on',
       'fsync = off',
       'full_page_writes = off',
@@ -78,23 +81,25 @@ export async function startPgCluster(): Promise<PgCluster> {
     appendFileSync(join(primaryDir, 'postgresql.conf'), settings(primaryPort));
     run('pg_ctl', ['-D', primaryDir, '-l', join(dir, 'primary.log'), '-w', 'start']);
     primaryStarted = true;
-    run('pg_basebackup', [
-      '-D',
-      replicaDir,
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(primaryPort),
-      '-U',
-      'postgres',
-      '-X',
-      'stream',
-      '-R',
-      '--no-sync',
-    ]);
-    appendFileSync(join(replicaDir, 'postgresql.conf'), settings(replicaPort));
-    run('pg_ctl', ['-D', replicaDir, '-l', join(dir, 'replica.log'), '-w', 'start']);
-    replicaStarted = true;
+    if (replica) {
+      run('pg_basebackup', [
+        '-D',
+        replicaDir,
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(primaryPort),
+        '-U',
+        'postgres',
+        '-X',
+        'stream',
+        '-R',
+        '--no-sync',
+      ]);
+      appendFileSync(join(replicaDir, 'postgresql.conf'), settings(replicaPort));
+      run('pg_ctl', ['-D', replicaDir, '-l', join(dir, 'replica.log'), '-w', 'start']);
+      replicaStarted = true;
+    }
   } catch (err) {
     if (replicaStarted) stopServer(replicaDir);
     if (primaryStarted) stopServer(primaryDir);

@@ -45,6 +45,14 @@ export function mapDatabaseError(err: PgError): ApiError | null {
       return ApiError.unprocessable({ body: ['violates a rule of the resource'] });
     // An exclusion constraint (one default address of a kind): the writes check it first and hold the
     // owner's row, so only a concurrent write can get here.
+    // The store is moving to another cluster (docs/api.md#clusters): its writes are held for a few
+    // seconds (SM001), or this process still sent it to the cluster it left (SM002, until its directory
+    // is read again, within a second). Either way the same request succeeds shortly.
+    case 'SM001':
+    case 'SM002':
+      return new ApiError(503, 'The store is moving to another database: its writes resume within seconds; try again shortly.', {
+        'Retry-After': '1',
+      });
     case '23P01':
     case '40001':
     case '40P01':

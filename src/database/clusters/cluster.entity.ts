@@ -18,3 +18,37 @@ export class Cluster {
   @Column({ type: 'integer' })
   id_space: number;
 }
+
+/**
+ * A store's writes held off on this cluster while it moves, or refused for good once it moved
+ * (docs/api.md#clusters): `incoming` (on the cluster it moves to, until the switch) and `draining`
+ * stop new claims of its background work there, `frozen` (until `until`, which the move keeps
+ * pushing on) refuses its writes with 503, `moved` refuses them for ever here (its data lives
+ * elsewhere now). A trigger on every table of a store's data reads it; the claims of background
+ * work read it too.
+ */
+@Entity({ name: 'store_fences' })
+@Check('CHK_store_fences_state', `"state" IN ('incoming', 'draining', 'frozen', 'moved')`)
+export class StoreFence {
+  @PrimaryColumn({ type: 'integer' })
+  store_id: number;
+
+  @Column({ type: 'text' })
+  state: 'incoming' | 'draining' | 'frozen' | 'moved';
+
+  @Column({ type: 'timestamptz', nullable: true })
+  until: Date | null;
+}
+
+/**
+ * The last write of a store on the cluster it leaves: written once its writes are frozen, it is the
+ * change the move waits to see applied on the cluster it goes to (everything before it is there then).
+ */
+@Entity({ name: 'store_move_marks' })
+export class StoreMoveMark {
+  @PrimaryColumn({ type: 'integer' })
+  store_id: number;
+
+  @Column({ type: 'text' })
+  token: string;
+}

@@ -56,13 +56,31 @@ export class ClustersRepository {
     return row.floors;
   }
 
-  /** Puts this database's id sequences in `idSpace`, above `floors` (the migration's place_id_sequences); answers what it placed. */
-  @GenerateSql({ args: [SqlArg.manager, 1, { products_id_seq: 1000 }] })
-  async placeSequences(m: EntityManager, idSpace: number, floors: Record<string, number>): Promise<Record<string, number>> {
-    const [row] = await runStatement<{ placed: Record<string, number> }>(m, 'SELECT place_id_sequences($1, $2::jsonb) AS placed', [
+  /**
+   * Puts this database's id sequences in `idSpace`, above `floors` (for a sequence placed the first
+   * time; for every one with `raise`: a store's move) (the migration's
+   * id_sequences_to_place and place_id_sequence): one statement to find those not there yet, then
+   * one for each of them, each committed on its own. Answers the next id of each sequence placed.
+   */
+  @GenerateSql(
+    { name: 'placed the first time', args: [SqlArg.manager, 1, { products_id_seq: 1000 }] },
+    { name: 'raised above', args: [SqlArg.manager, 1, { products_id_seq: 1000 }, true] },
+  )
+  async placeSequences(m: EntityManager, idSpace: number, floors: Record<string, number>, raise = false): Promise<Record<string, number>> {
+    const due = await runStatement<{ name: string }>(m, 'SELECT id_sequences_to_place($1, $2::jsonb, $3) AS name', [
       idSpace,
       JSON.stringify(floors),
+      raise,
     ]);
-    return row.placed;
+    const placed: Record<string, number> = {};
+    for (const { name } of due) {
+      const [row] = await runStatement<{ first: string }>(m, 'SELECT place_id_sequence($1, $2, $3)::text AS first', [
+        name,
+        idSpace,
+        floors[name] ?? 0,
+      ]);
+      placed[name] = Number(row.first);
+    }
+    return placed;
   }
 }

@@ -26,13 +26,14 @@ export class Clusters implements OnApplicationShutdown {
 
   private constructor(
     private readonly home: DataSource,
+    private readonly homeDirectUrl: string | null,
     private readonly others: Map<string, { config: ClusterConfig; dataSource: DataSource }>,
     private readonly repository: ClustersRepository,
   ) {}
 
   static async started(home: DataSource, config: AppConfig, repository: ClustersRepository): Promise<Clusters> {
     const others = new Map<string, { config: ClusterConfig; dataSource: DataSource }>();
-    const clusters = new Clusters(home, others, repository);
+    const clusters = new Clusters(home, config.databaseDirectUrl, others, repository);
     try {
       for (const c of config.databaseClusters) {
         const dataSource = new DataSource({ ...dataSourceOptions({ ...config, databaseUrl: c.url }), migrationsRun: false });
@@ -58,6 +59,25 @@ export class Clusters implements OnApplicationShutdown {
   /** Every cluster's name, `home` first. */
   get names(): string[] {
     return [HOME_CLUSTER, ...this.others.keys()];
+  }
+
+  /** The id space of each cluster, as the home's register gave it (`home` 0); known once placed. */
+  private readonly spaces = new Map<string, number>([[HOME_CLUSTER, 0]]);
+
+  /** The id space of the cluster `name` (its ids' residue modulo 16). */
+  spaceOf(name: string): number {
+    const space = this.spaces.get(name);
+    if (space === undefined) throw new Error(`The cluster "${name}" is not placed yet: run db:migrate.`);
+    return space;
+  }
+
+  /** A session connection to the cluster `name` (its DIRECT_URL): what another cluster's subscription connects to. */
+  directUrlOf(name: string): string {
+    if (name === HOME_CLUSTER) {
+      if (!this.homeDirectUrl) throw new Error('The embedded database is one cluster: nothing moves to or from it.');
+      return this.homeDirectUrl;
+    }
+    return this.others.get(name)!.config.directUrl;
   }
 
   /** Whether `name` is a cluster of this deployment. */
@@ -106,6 +126,7 @@ export class Clusters implements OnApplicationShutdown {
           `DATABASE_CLUSTERS names "${name}" at a database that is ${rows.map((r) => `"${r.name}"`).join(', ')}: each cluster needs a database of its own.`,
         );
       spaces.set(name, space);
+      this.spaces.set(name, space);
     }
     await this.repository.placeSequences(this.home.manager, 0, {});
     const floors = await this.repository.sequenceValues(this.home.manager);

@@ -49,6 +49,14 @@ export function heldWithSql(tokenSql: string, alias?: string): string {
 }
 
 /** `SET` assignments of an outcome: the claim ends (claimed_at and lease_holder stay, as history). */
+/**
+ * The row's store is not fenced on this cluster (src/database/clusters/cluster.entity.ts): no new
+ * claim of a store that is moving away, moved away, or not here yet (the copy a move is making). `row` names the claimed row (its alias or table).
+ */
+export function unfencedSql(row: string): string {
+  return `NOT EXISTS (SELECT 1 FROM store_fences f WHERE f.store_id = ${row}.store_id AND (f.state IN ('incoming', 'moved') OR f.until > now()))`;
+}
+
 export const RELEASE_CLAIM_SQL = 'leased_until = NULL, lease_token = NULL';
 
 /**

@@ -4,6 +4,8 @@ import { StoreDirectory } from './store-directory.js';
 import { StoresController } from './stores.controller.js';
 import { StoresRepository } from './stores.repository.js';
 import { StoresService } from './stores.service.js';
+import { StoreMover } from './store-mover.service.js';
+import { StoreMovesRepository } from './store-moves.repository.js';
 
 /**
  * The stores a deployment hosts (docs/api.md#stores). Global: every door and every job reads the
@@ -20,7 +22,9 @@ import { StoresService } from './stores.service.js';
       useFactory: (repository: StoresRepository, config: AppConfig) => StoreDirectory.loaded(repository, config),
     },
     StoresService,
+    StoreMovesRepository,
+    StoreMover,
   ],
-  exports: [StoreDirectory, StoresService],
+  exports: [StoreDirectory, StoresService, StoreMover],
 })
 export class StoresModule {}

@@ -136,9 +136,16 @@ export class StoresRepository {
   ): Promise<void> {
     await runStatement(
       m,
-      `INSERT INTO ${this.stores.sqlName} (id, handle, name, currency, locale, status, cluster) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO ${this.stores.sqlName} (id, handle, name, currency, locale, status, cluster) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (id) DO NOTHING`,
       [store.id, store.handle, store.name, store.currency, store.locale, store.status, store.cluster],
     );
+  }
+
+  /** Records in the directory that the store's data lives on `cluster` now (the version counts up: every process reads it within a second). */
+  @GenerateSql({ args: [SqlArg.manager, 2, 'eu'] })
+  async placeOn(m: EntityManager, storeId: number, cluster: string): Promise<void> {
+    await runStatement(m, `UPDATE ${this.stores.sqlName} SET cluster = $2 WHERE id = $1`, [storeId, cluster]);
   }
 
   /** Makes `hosts` the store's list, in this order: two statements, whatever their number. */

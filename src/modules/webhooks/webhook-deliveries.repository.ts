@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PageRequest, PageRows } from '../../common/paging/page-request.js';
 import type { ClaimTicket } from '../../common/jobs/claim-keeper.js';
-import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql } from '../../database/sql/claims.js';
+import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql, unfencedSql } from '../../database/sql/claims.js';
 import { GenerateSql, SqlArg } from '../../database/sql/snapshot.js';
 import { runStatement } from '../../database/sql/statement.js';
 import { Table, tableOf } from '../../database/table.js';
@@ -172,7 +172,7 @@ export class WebhookDeliveriesRepository {
           CROSS JOIN LATERAL (SELECT CASE WHEN w.api_key_id IS NULL THEN w.scopes ELSE k.scopes END AS scopes,
                                      $5::jsonb ->> split_part(e.resource, '.', 1) AS grp) j
           WHERE q.status = 'queued' AND q.next_attempt_at <= now()
-            AND ${claimFreeSql('q')}
+            AND ${claimFreeSql('q')} AND ${unfencedSql('q')}
           ORDER BY q.next_attempt_at, q.id
           LIMIT $1
           FOR UPDATE OF q SKIP LOCKED),

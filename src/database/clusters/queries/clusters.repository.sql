@@ -56,6 +56,250 @@ WHERE
 SELECT
   sequence_values () AS floors;
 
--- ClustersRepository.placeSequences
+-- ClustersRepository.placeSequences (placed the first time)
 SELECT
-  place_id_sequences ($1, $2::jsonb) AS placed;
+  id_sequences_to_place ($1, $2::jsonb, $3) AS name;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+-- ClustersRepository.placeSequences (raised above)
+SELECT
+  id_sequences_to_place ($1, $2::jsonb, $3) AS name;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;
+
+SELECT
+  place_id_sequence ($1, $2, $3)::text AS first;

@@ -25,6 +25,18 @@ WITH
             q.leased_until IS NULL
             OR q.leased_until <= now()
           )
+          AND NOT EXISTS (
+            SELECT
+              1
+            FROM
+              store_fences f
+            WHERE
+              f.store_id = q.store_id
+              AND (
+                f.state IN ('incoming', 'moved')
+                OR f.until > now()
+              )
+          )
           AND (
             $4::int IS NULL
             OR q.id = $4::int
@@ -70,6 +82,18 @@ WITH
             q.leased_until IS NULL
             OR q.leased_until <= now()
           )
+          AND NOT EXISTS (
+            SELECT
+              1
+            FROM
+              store_fences f
+            WHERE
+              f.store_id = q.store_id
+              AND (
+                f.state IN ('incoming', 'moved')
+                OR f.until > now()
+              )
+          )
           AND (
             $4::int IS NULL
             OR q.id = $4::int
@@ -114,6 +138,18 @@ WITH
           AND (
             q.leased_until IS NULL
             OR q.leased_until <= now()
+          )
+          AND NOT EXISTS (
+            SELECT
+              1
+            FROM
+              store_fences f
+            WHERE
+              f.store_id = q.store_id
+              AND (
+                f.state IN ('incoming', 'moved')
+                OR f.until > now()
+              )
           )
           AND (
             $4::int IS NULL

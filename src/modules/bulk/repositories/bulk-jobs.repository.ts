@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { ClaimTicket } from '../../../common/jobs/claim-keeper.js';
-import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql } from '../../../database/sql/claims.js';
+import { RELEASE_CLAIM_SQL, claimFreeSql, heldWithSql, renewClaims, takeClaimSql, unfencedSql } from '../../../database/sql/claims.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
 import { tableOf } from '../../../database/table.js';
@@ -68,7 +68,7 @@ export class BulkJobsRepository {
           SET status = 'running', started_at = coalesce(j.started_at, now()), updated_at = now(),
               ${takeClaimSql({ seconds: '$1', holder: '$2', token: '$3' })}
         WHERE j.id = (SELECT q.id FROM ${name} q
-                       WHERE q.status IN ('queued', 'running') AND ${claimFreeSql('q')}
+                       WHERE q.status IN ('queued', 'running') AND ${claimFreeSql('q')} AND ${unfencedSql('q')}
                          AND ($4::int IS NULL OR q.id = $4::int)
                        ORDER BY q.leased_until IS NULL, q.claimed_at NULLS FIRST, q.id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING j.*)

@@ -185,6 +185,18 @@ WITH
       updated_at = now()
     WHERE
       id = ANY ($1::int[])
+      AND NOT EXISTS (
+        SELECT
+          1
+        FROM
+          store_fences f
+        WHERE
+          f.store_id = quote_deliveries.store_id
+          AND (
+            f.state IN ('incoming', 'moved')
+            OR f.until > now()
+          )
+      )
       AND (
         (
           status = 'queued'

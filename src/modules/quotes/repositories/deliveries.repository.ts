@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ClaimTicket } from '../../../common/jobs/claim-keeper.js';
-import { RELEASE_CLAIM_SQL, claimExpiredSql, claimFreeSql, heldWithSql, renewClaims, takeClaimSql } from '../../../database/sql/claims.js';
+import {
+  RELEASE_CLAIM_SQL,
+  claimExpiredSql,
+  claimFreeSql,
+  heldWithSql,
+  renewClaims,
+  takeClaimSql,
+  unfencedSql,
+} from '../../../database/sql/claims.js';
 import { GenerateSql, SqlArg } from '../../../database/sql/snapshot.js';
 import { runStatement } from '../../../database/sql/statement.js';
 import { Table } from '../../../database/table.js';
@@ -79,7 +87,7 @@ export class DeliveriesRepository {
          UPDATE quote_deliveries
             SET status = 'sending', ${takeClaimSql({ seconds: '$2', holder: '$3', token: '$4' })},
                 attempts = attempts + 1, updated_at = now()
-          WHERE id = ANY($1::int[])
+          WHERE id = ANY($1::int[]) AND ${unfencedSql('quote_deliveries')}
             AND ((status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
                  OR (status = 'sending' AND ${claimFreeSql()}))
           RETURNING id, store_id, quote_id, recipient, message, bcc, attach_pdf, kind, attempts)

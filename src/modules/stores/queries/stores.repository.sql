@@ -246,7 +246,15 @@ INSERT INTO
     cluster
   )
 VALUES
-  ($1, $2, $3, $4, $5, $6, $7);
+  ($1, $2, $3, $4, $5, $6, $7)
+ON CONFLICT (id) DO NOTHING;
+
+-- StoresRepository.placeOn
+UPDATE "stores"
+SET
+cluster = $2
+WHERE
+  id = $1;
 
 -- StoresRepository.replaceHosts
 DELETE FROM "store_hosts"

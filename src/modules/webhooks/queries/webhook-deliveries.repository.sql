@@ -212,6 +212,18 @@ WITH
         q.leased_until IS NULL
         OR q.leased_until <= now()
       )
+      AND NOT EXISTS (
+        SELECT
+          1
+        FROM
+          store_fences f
+        WHERE
+          f.store_id = q.store_id
+          AND (
+            f.state IN ('incoming', 'moved')
+            OR f.until > now()
+          )
+      )
     ORDER BY
       q.next_attempt_at,
       q.id
