@@ -313,10 +313,10 @@ async function main(): Promise<void> {
     // On two PostgreSQL servers of its own (logical replication), never the bench's database.
     let move: MoveFigure | null = null;
     if (only?.includes('move')) {
-      move = await measureMove(seconds, connections);
+      move = await measureMove(seconds);
       console.log(
         `\nmove: ${move.products} products and ${move.quotes} quotes moved in ${move.move_ms} ms: copy ${move.copy_ms} ms, ` +
-          `catch-up ${move.catch_up_ms} ms, writes held ${move.frozen_ms} ms at the source; the writing client's longest refusal ` +
+          `catch-up ${move.catch_up_ms} ms, check ${move.verify_ms} ms, writes held ${move.frozen_ms} ms at the source; the writing client's longest refusal ` +
           `${move.longest_refusal_ms} ms (${move.refused_writes} of ${move.writes} writes refused); ` +
           move.others.map((o) => `${o.store} (${o.cluster}) GET p99 ${o.before.p99} → ${o.during.p99} ms (×${o.p99_ratio})`).join(', '),
       );

@@ -7,8 +7,12 @@ import { runAsOperator, runInStore } from '../../database/store-scope.js';
 import { DEFAULT_STORE, type StoreFace, storeFace } from './store-face.js';
 import { StoresRepository } from './stores.repository.js';
 
-/** How often a process asks whether stores changed (one row read): a change reaches every process within this. */
-const DIRECTORY_POLL_MS = 1_000;
+/**
+ * How often a process asks whether stores changed (one row read): a change reaches every process
+ * within this. A store's move (docs/api.md#clusters) refuses its writes until every process sent
+ * them to its new cluster: this is most of that wait.
+ */
+const DIRECTORY_POLL_MS = 250;
 
 const requestStore = new AsyncLocalStorage<StoreFace>();
 
@@ -26,7 +30,7 @@ export function runForStore<T>(store: StoreFace, fn: () => T): T {
  * a map lookup, never a statement. Loaded when the process starts; then every DIRECTORY_POLL_MS the
  * process reads the directory's version (one row that every change to stores or their hosts counts
  * up in its own transaction) and loads the stores again when it moved. A change made here is seen
- * here at once (`refresh`), in every other process within a second.
+ * here at once (`refresh`), in every other process within a quarter of a second.
  */
 export class StoreDirectory implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Stores');

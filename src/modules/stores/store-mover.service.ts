@@ -5,8 +5,10 @@ import type { EntityManager } from 'typeorm';
 import { HOME_CLUSTER } from '../../config/app-config.js';
 import { Clusters } from '../../database/clusters/clusters.js';
 import { ClustersRepository } from '../../database/clusters/clusters.repository.js';
+import { lockStoreMove } from '../../database/clusters/move-lock.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { StoreDirectory } from './store-directory.js';
+import type { StoreFace } from './store-face.js';
 import { StoreChangeError } from './stores.service.js';
 import { StoreMovesRepository, type TableSum } from './store-moves.repository.js';
 import { StoresRepository } from './stores.repository.js';
@@ -16,7 +18,9 @@ const FENCE_SECONDS = 10;
 /** How often a held fence is renewed. */
 const RENEW_MS = 3_000;
 /** How often the move looks again while it waits (the copy, the last change, a claim in hand). */
-const LOOK_MS = 50;
+const LOOK_MS = 20;
+/** How far above the source's ids the target's are put before the freeze (16 ids apart: a thousand ids of room). */
+const ID_ROOM = 16 * 1000;
 /** The longest wait for the background work in hand to give its claims back, and for the first copy. */
 const DRAIN_MS = 120_000;
 const COPY_MS = 30 * 60_000;
@@ -37,6 +41,7 @@ export interface MoveReport {
   to: string;
   copy_ms: number;
   catch_up_ms: number;
+  verify_ms: number;
   frozen_ms: number;
   tables: number;
   rows: number;
@@ -66,8 +71,21 @@ export class StoreMover {
 
   async move(handle: string, to: string, report: (step: MoveStep) => void): Promise<MoveReport> {
     await this.directory.refresh();
-    const store = this.directory.byHandle(handle);
-    if (!store) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
+    const found = this.directory.byHandle(handle);
+    if (!found) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
+    const unlock = await lockStoreMove(this.clusters.directUrlOf(HOME_CLUSTER), found.id);
+    if (!unlock) throw new StoreChangeError(`a move of the store "${handle}" is under way in another process`);
+    try {
+      // Read again under the lock: a move that ended meanwhile may have placed it elsewhere.
+      await this.directory.refresh();
+      return await this.moveLocked(this.directory.byHandle(handle)!, to, report);
+    } finally {
+      await unlock();
+    }
+  }
+
+  private async moveLocked(store: StoreFace, to: string, report: (step: MoveStep) => void): Promise<MoveReport> {
+    const handle = store.handle;
     if (!this.clusters.has(to))
       throw new StoreChangeError(
         `there is no cluster "${to}" (this deployment's: ${this.clusters.names.join(', ')}; DATABASE_CLUSTERS names them)`,
@@ -97,6 +115,12 @@ export class StoreMover {
       });
       const copyMs = Date.now() - started;
 
+      // The target's ids put above the source's now, with room to spare: the freeze then has only those
+      // the source went past meanwhile (usually none) to place.
+      const early = await this.clusterStatements.sequenceValues(source);
+      const roomy = Object.fromEntries(Object.entries(early).map(([name, value]) => [name, Number(value) + ID_ROOM]));
+      await this.clusterStatements.placeSequences(target, this.clusters.spaceOf(to), roomy, true);
+
       // No new claims of the store's background work; the ones in hand finish, or give their work back.
       report({ step: 'drain' });
       await this.moves.fence(source, store.id, 'draining', DRAIN_MS / 1000);
@@ -124,7 +148,9 @@ export class StoreMover {
       await this.clusterStatements.placeSequences(target, this.clusters.spaceOf(to), floors, true);
 
       report({ step: 'verify' });
+      const verifyAt = Date.now();
       const [there, here] = await Promise.all([this.moves.sums(source, store.id, tables), this.moves.sums(target, store.id, tables)]);
+      const verifyMs = Date.now() - verifyAt;
       const differ = differences(there, here);
       if (differ.length) throw new Error(`the copy differs from the source in ${differ.join(', ')}; nothing was switched`);
 
@@ -148,6 +174,7 @@ export class StoreMover {
         to,
         copy_ms: copyMs,
         catch_up_ms: catchUpMs,
+        verify_ms: verifyMs,
         frozen_ms: frozenMs,
         tables: tables.length,
         rows: here.reduce((n, t) => n + t.rows, 0),
