@@ -1,7 +1,10 @@
 import { jest } from '@jest/globals';
 import pg from 'pg';
 import { type PgCluster, startPgCluster } from './support/pg-cluster.js';
-import { type ApiProcess, runNode, startApi, waitFor } from './support/processes.js';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { TEST_REDIS_URL } from './support/global-setup.js';
+import { type ApiProcess, DIST, cleanEnv, dropRedisKeys, freePort, runNode, startApi, stop, waitFor } from './support/processes.js';
 import { describeE2E } from './support/describe-e2e.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 
@@ -34,8 +37,8 @@ describeE2E('clusters: a store placed on a second PostgreSQL cluster', () => {
     const r = runNode('cli.js', args, { ...env, ...extra });
     return { status: r.status, out: r.stdout.trim() ? (JSON.parse(r.stdout) as Record<string, unknown>) : null, err: r.stderr.trim() };
   };
-  const call = async (token: string, method: string, path: string, body?: unknown, host?: string) => {
-    const res = await fetch(`${api.url}${path}`, {
+  const call = async (token: string, method: string, path: string, body?: unknown, host?: string, base = api.url) => {
+    const res = await fetch(`${base}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${token}`,
@@ -130,6 +133,11 @@ describeE2E('clusters: a store placed on a second PostgreSQL cluster', () => {
         .map((m) => m.rcptTo.join(','))
         .sort(),
     ).toEqual(['ana@example.test', 'ben@example.test']);
+    // Recorded once the server accepted each (a moment after the sink has it).
+    await waitFor(
+      async () => (await sql<{ status: string }>(euUrl, 'SELECT status FROM quote_deliveries')).every((r) => r.status === 'sent'),
+      'both deliveries recorded as sent',
+    );
     const rows = await sql<{ status: string }>(euUrl, 'SELECT status FROM quote_deliveries ORDER BY id');
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
     expect(await sql(api.dbUrl, 'SELECT id FROM quote_deliveries')).toEqual([]);
@@ -146,6 +154,57 @@ describeE2E('clusters: a store placed on a second PostgreSQL cluster', () => {
     expect([id % 16, (await sql<{ id: number }>(api.dbUrl, 'SELECT id FROM api_keys')).every((k) => k.id < id)]).toEqual([1, true]);
     expect(cli(['api-key:revoke', String(id), '--json'])).toMatchObject({ status: 0 });
     await waitFor(async () => (await eu('GET', '/product')).status === 401, 'the revoked key to be refused', 5_000);
+  });
+
+  it("reads a store's GETs from its own cluster's replica, once that has replayed what the key wrote", async () => {
+    // A second api, with Redis for the keys' write positions and eu's streaming replica.
+    const prefix = `store-test-cluster-replicas-${process.pid}`;
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(DIST, 'main.js')], {
+      env: cleanEnv({
+        ...env,
+        PORT: String(port),
+        TRUST_PROXY: 'loopback',
+        REDIS_URL: TEST_REDIS_URL,
+        QUEUE_PREFIX: prefix,
+        DATABASE_CLUSTER_EU_REPLICA_URLS: cluster.on('replica', 'eu'),
+      }),
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor(async () => {
+        if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}:\n${out}`);
+        return (await fetch(`${base}/health`).catch(() => null))?.ok;
+      }, 'the second api to answer /health');
+      const key = (name: string) =>
+        (cli(['api-key:create', '--store', 'eu-shop', '--name', name, '--json']).out as { access_token: string }).access_token;
+      const [writer, reader] = [key('writer'), key('reader')];
+      // Keys an hour old: a new key without a write position reads from the primary.
+      await sql(euUrl, "UPDATE api_keys SET created_at = created_at - interval '1 hour' WHERE name IN ('writer', 'reader')");
+      await cluster.caughtUp();
+      await cluster.pauseReplay();
+      const written = await call(writer, 'POST', '/product', { sku: 'R-1', name: 'Replica', base_price: '1.00' }, 'eu.example', base);
+      expect(written.status).toBe(201);
+      // The writer reads what it wrote (eu's primary); the reader, who never wrote, reads eu's replica: not there yet.
+      expect((await call(writer, 'GET', '/product/R-1', undefined, 'eu.example', base)).status).toBe(200);
+      // (Once the api has read where the replica stands: then the reader's GET is served there.)
+      await waitFor(
+        async () => (await call(reader, 'GET', '/product/R-1', undefined, 'eu.example', base)).status === 404,
+        "the reader's GET to be served by eu's replica",
+      );
+      await cluster.resumeReplay();
+      await waitFor(
+        async () => (await call(reader, 'GET', '/product/R-1', undefined, 'eu.example', base)).status === 200,
+        'the replica to replay',
+      );
+    } finally {
+      await cluster.resumeReplay();
+      await stop(child, 'SIGKILL');
+      await dropRedisKeys(TEST_REDIS_URL, prefix);
+    }
   });
 
   it('refuses a database that another cluster name claimed already', () => {

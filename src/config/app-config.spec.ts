@@ -339,13 +339,19 @@ describe('loadConfig: clusters (DATABASE_CLUSTERS)', () => {
       DATABASE_URL: home,
       DATABASE_CLUSTERS: ' eu=postgres://u@eu/db?sslmode=disable , us_2=postgresql://u@us/db,',
       DATABASE_CLUSTER_EU_DIRECT_URL: 'postgres://u@eu-direct/db',
+      DATABASE_CLUSTER_EU_REPLICA_URLS: 'postgres://u@eu-r1/db, postgres://u@eu-r2/db',
     });
     expect(c.databaseClusters).toEqual([
-      { name: 'eu', url: 'postgres://u@eu/db?sslmode=disable', directUrl: 'postgres://u@eu-direct/db' },
-      { name: 'us_2', url: 'postgresql://u@us/db', directUrl: 'postgresql://u@us/db' },
+      {
+        name: 'eu',
+        url: 'postgres://u@eu/db?sslmode=disable',
+        directUrl: 'postgres://u@eu-direct/db',
+        replicaUrls: ['postgres://u@eu-r1/db', 'postgres://u@eu-r2/db'],
+      },
+      { name: 'us_2', url: 'postgresql://u@us/db', directUrl: 'postgresql://u@us/db', replicaUrls: [] },
     ]);
   });
-  it('refuses them without DATABASE_URL, bad names, home, a name twice, other URLs and replicas', () => {
+  it("refuses them without DATABASE_URL, bad names, home, a name twice, and URLs that are not PostgreSQL's", () => {
     const refused = (env: Record<string, string>, variable: string, reason: string) =>
       expect(() => loadConfig({ DATABASE_URL: home, ...env })).toThrow(new ConfigError(variable, reason));
     expect(() => loadConfig({ DATABASE_CLUSTERS: 'eu=postgres://u@eu/db' })).toThrow(
@@ -358,9 +364,9 @@ describe('loadConfig: clusters (DATABASE_CLUSTERS)', () => {
     refused({ DATABASE_CLUSTERS: 'eu=postgres://a/b,eu=postgres://c/d' }, 'DATABASE_CLUSTERS', 'names the cluster "eu" twice');
     refused({ DATABASE_CLUSTERS: 'eu=redis://eu' }, 'DATABASE_CLUSTERS', 'must use postgres: or postgresql:, got "redis:"');
     refused(
-      { DATABASE_CLUSTERS: 'eu=postgres://u@eu/db', DATABASE_CLUSTER_EU_REPLICA_URLS: 'postgres://u@eu-r/db' },
+      { DATABASE_CLUSTERS: 'eu=postgres://u@eu/db', DATABASE_CLUSTER_EU_REPLICA_URLS: 'redis://eu-r' },
       'DATABASE_CLUSTER_EU_REPLICA_URLS',
-      'is not supported yet: reads of a store on a cluster other than home go to its primary',
+      'must use postgres: or postgresql:, got "redis:"',
     );
     const sixteen = Array.from({ length: 16 }, (_, i) => `c${i}=postgres://u@c${i}/db`).join(',');
     refused({ DATABASE_CLUSTERS: sixteen }, 'DATABASE_CLUSTERS', 'names 16 clusters; at most 15 beside home');

@@ -206,8 +206,10 @@ export interface ClusterConfig {
   /** `[a-z][a-z0-9_]{0,30}`, never `home` (DATABASE_URL's). */
   name: string;
   url: string;
-  /** For the migration lock (DATABASE_CLUSTER_<NAME>_DIRECT_URL, default `url`). */
+  /** For the migration lock and a move's subscription (DATABASE_CLUSTER_<NAME>_DIRECT_URL, default `url`). */
   directUrl: string;
+  /** Its read replicas (DATABASE_CLUSTER_<NAME>_REPLICA_URLS), as DATABASE_REPLICA_URLS are the home's. */
+  replicaUrls: string[];
 }
 
 export class ConfigError extends Error {
@@ -497,18 +499,17 @@ function webConcurrency(env: Env, postgres: boolean): number {
   return Number(v);
 }
 
-/** DATABASE_REPLICA_URLS: PostgreSQL URLs, comma-separated; only beside DATABASE_URL (the primary). */
-function replicaUrls(env: Env, primary: string | null): string[] {
+/** DATABASE_REPLICA_URLS (or a cluster's `name` for them): PostgreSQL URLs, comma-separated; only beside DATABASE_URL (the primary). */
+function replicaUrls(env: Env, primary: string | null, name = 'DATABASE_REPLICA_URLS'): string[] {
   const v = optional(env, 'DATABASE_REPLICA_URLS');
   if (v === null) return [];
-  if (primary === null)
-    throw new ConfigError('DATABASE_REPLICA_URLS', 'needs DATABASE_URL (the primary): the embedded database has no replicas');
+  if (primary === null) throw new ConfigError(name, 'needs DATABASE_URL (the primary): the embedded database has no replicas');
   const urls = v
     .split(',')
     .map((u) => u.trim())
     .filter((u) => u !== '');
   // Each one checked as DATABASE_URL is (a URL, postgres: or postgresql:).
-  for (const u of urls) url({ DATABASE_REPLICA_URLS: u }, 'DATABASE_REPLICA_URLS', ['postgres:', 'postgresql:']);
+  for (const u of urls) url({ [name]: u }, name, ['postgres:', 'postgresql:']);
   return [...new Set(urls)];
 }
 
@@ -522,8 +523,8 @@ const CLUSTER_NAME = /^[a-z][a-z0-9_]{0,30}$/;
 
 /**
  * DATABASE_CLUSTERS: `name=url` pairs, comma-separated; only beside DATABASE_URL (the home cluster,
- * which keeps the store directory). Each cluster's replicas are not taken yet: a
- * DATABASE_CLUSTER_<NAME>_REPLICA_URLS is refused rather than ignored.
+ * which keeps the store directory); each with DATABASE_CLUSTER_<NAME>_DIRECT_URL and
+ * DATABASE_CLUSTER_<NAME>_REPLICA_URLS, as DATABASE_URL has DATABASE_DIRECT_URL and DATABASE_REPLICA_URLS.
  */
 function databaseClusters(env: Env, home: string | null): ClusterConfig[] {
   const v = optional(env, 'DATABASE_CLUSTERS');
@@ -540,14 +541,15 @@ function databaseClusters(env: Env, home: string | null): ClusterConfig[] {
     if (cluster === HOME_CLUSTER) throw new ConfigError(name, `cannot name a cluster "${HOME_CLUSTER}": that is DATABASE_URL's`);
     if (clusters.some((c) => c.name === cluster)) throw new ConfigError(name, `names the cluster "${cluster}" twice`);
     const variable = (suffix: string) => `DATABASE_CLUSTER_${cluster.toUpperCase()}_${suffix}`;
-    if (optional(env, variable('REPLICA_URLS')) !== null)
-      throw new ConfigError(
-        variable('REPLICA_URLS'),
-        'is not supported yet: reads of a store on a cluster other than home go to its primary',
-      );
     const clusterUrl = url({ [name]: pair.slice(at + 1) }, name, ['postgres:', 'postgresql:'])!;
     const direct = url(env, variable('DIRECT_URL'), ['postgres:', 'postgresql:']);
-    clusters.push({ name: cluster, url: clusterUrl, directUrl: direct ?? clusterUrl });
+    const replicas = optional(env, variable('REPLICA_URLS'));
+    clusters.push({
+      name: cluster,
+      url: clusterUrl,
+      directUrl: direct ?? clusterUrl,
+      replicaUrls: replicas === null ? [] : replicaUrls({ DATABASE_REPLICA_URLS: replicas }, clusterUrl, variable('REPLICA_URLS')),
+    });
   }
   if (clusters.length + 1 > MAX_CLUSTERS)
     throw new ConfigError(name, `names ${clusters.length} clusters; at most ${MAX_CLUSTERS - 1} beside home`);

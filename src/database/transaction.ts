@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { HOME_CLUSTER } from '../config/app-config.js';
 import { currentCluster } from './clusters/cluster-scope.js';
 import { Clusters } from './clusters/clusters.js';
 import { ReadRouter } from './replicas/read-router.js';
@@ -56,11 +55,11 @@ export class TransactionRunner {
 
   /**
    * The manager for statements outside any transaction (reads), to pass to a repository: a read
-   * replica's when the request's reads were routed to one (see replicas/read-router.ts; the home
-   * cluster's alone), else the primary's of the work's cluster.
+   * replica's when the request's reads were routed to one of the work's cluster (see
+   * replicas/read-router.ts), else that cluster's primary's.
    */
   get direct(): EntityManager {
-    return (currentCluster() === HOME_CLUSTER ? readScope.manager() : undefined) ?? this.dataSource.manager;
+    return readScope.manager() ?? this.dataSource.manager;
   }
 
   /**

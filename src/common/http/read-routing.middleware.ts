@@ -1,6 +1,4 @@
 import type { NextFunction, Request, Response } from 'express';
-import { HOME_CLUSTER } from '../../config/app-config.js';
-import { currentCluster } from '../../database/clusters/cluster-scope.js';
 import type { ReadRouter } from '../../database/replicas/read-router.js';
 import { readScope } from '../../database/replicas/read-scope.js';
 import { requestContext } from './request-context.js';
@@ -10,13 +8,12 @@ import { requestContext } from './request-context.js';
  * from a replica that has replayed the key's writes (or from the primary). Any request runs with its
  * key known to the router, so that each commit it makes records how far the primary's WAL got (see
  * TransactionRunner): the key's next read, on any host, sees what it wrote. After authentication,
- * which names the key. The replicas are the home cluster's: a store on another cluster reads from its
- * own primary (docs/api.md#clusters).
+ * which names the key. The replicas are those of the store's cluster (docs/api.md#clusters).
  */
 export function readRoutingMiddleware(router: ReadRouter) {
   return (req: Request, _res: Response, next: NextFunction): void => {
     const principal = requestContext.get()?.principal;
-    if (!principal || currentCluster() !== HOME_CLUSTER) return next();
+    if (!principal) return next();
     const keyId = principal.apiKeyId;
     if (req.method !== 'GET' && req.method !== 'HEAD') return router.writingAs(keyId, next);
     router.managerFor(principal).then(

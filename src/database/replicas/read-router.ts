@@ -4,11 +4,15 @@ import type pg from 'pg';
 import { DataSource, type DataSourceOptions, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig, HOME_CLUSTER } from '../../config/app-config.js';
 import { currentCluster } from '../clusters/cluster-scope.js';
+import { Clusters } from '../clusters/clusters.js';
 import { dataSourceOptions } from '../data-source.js';
 import { failoverDriver } from './failover-pool.js';
 import { Replica } from './replica.js';
 import { type WalPosition, hasReached, walPosition } from './wal-position.js';
 import { RECORD_WITHIN_MS, WritePositions } from './write-positions.js';
+
+/** The API key of the request whose commits are being made (ReadRouter.writingAs). */
+const writer = new AsyncLocalStorage<number>();
 
 /** How often the replicas' replay positions and the primary's WAL position are read. */
 const REPLICA_CHECK_MS = 1_000;
@@ -29,8 +33,7 @@ const NEW_KEY_PRIMARY_MS = 10 * 60_000;
  * DATABASE_REPLICA_MAX_LAG_SECONDS behind serve nobody until they recover. Off (every read on the
  * primary, nothing checked) without DATABASE_REPLICA_URLS.
  */
-@Injectable()
-export class ReadRouter implements OnApplicationShutdown {
+class ClusterReadRouter {
   private readonly logger = new Logger('Replicas');
   readonly replicas: Replica[];
   private positions: WritePositions | null = null;
@@ -39,17 +42,16 @@ export class ReadRouter implements OnApplicationShutdown {
   private timer: NodeJS.Timeout | null = null;
   private next = 0;
   private refreshing = new Map<Replica, Promise<WalPosition | null>>();
-  /** The API key of the request whose commits are being made. */
-  private readonly writer = new AsyncLocalStorage<number>();
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly primary: DataSource,
+    private readonly cluster: { name: string; replicaUrls: string[] },
   ) {
-    this.replicas = config.databaseReplicaUrls.map((url, i) => {
+    this.replicas = cluster.replicaUrls.map((url, i) => {
       const u = new URL(url);
       const replica: Replica = new Replica(
-        `replica ${i + 1} (${u.host})`,
+        `${cluster.name === HOME_CLUSTER ? '' : `${cluster.name} `}replica ${i + 1} (${u.host})`,
         url,
         new DataSource({
           ...dataSourceOptions({ ...config, databaseUrl: url }),
@@ -72,7 +74,9 @@ export class ReadRouter implements OnApplicationShutdown {
   /** Starts checking the replicas (the api does; workers and the cli read from the primary). */
   start(): void {
     if (!this.enabled || this.timer) return;
-    this.positions = new WritePositions(this.config.redis, this.config.queuePrefix);
+    // Each cluster's WAL positions apart (its LSNs say nothing of another's); the home's where they always were.
+    const prefix = this.cluster.name === HOME_CLUSTER ? this.config.queuePrefix : `${this.config.queuePrefix}:${this.cluster.name}`;
+    this.positions = new WritePositions(this.config.redis, prefix);
     const names = this.replicas.map((r) => r.name).join(', ');
     this.logger.log(`Reads of API keys go to ${names} once they have replayed the key's writes; writes go to the primary.`);
     void this.check();
@@ -104,19 +108,13 @@ export class ReadRouter implements OnApplicationShutdown {
     return null;
   }
 
-  /** Runs the rest of a request of this key: its commits are recorded for the key (afterCommit). */
-  writingAs<T>(apiKeyId: number, fn: () => T): T {
-    return this.writer.run(apiKeyId, fn);
-  }
-
   /**
    * Called by TransactionRunner once a write committed on the primary, before the request answers:
    * remembers, for the key's later reads on any host, how far the primary's WAL had got. Nothing
-   * without replicas, outside a request of an API key, or on a cluster other than home.
+   * without replicas, or outside a request of an API key.
    */
   async afterCommit(): Promise<void> {
-    // The replicas are the home cluster's: another cluster's commits move no position of theirs.
-    const apiKeyId = this.positions && currentCluster() === HOME_CLUSTER ? this.writer.getStore() : undefined;
+    const apiKeyId = this.positions ? writer.getStore() : undefined;
     if (apiKeyId !== undefined) await this.noteWrite(apiKeyId);
   }
 
@@ -143,7 +141,7 @@ export class ReadRouter implements OnApplicationShutdown {
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.positions?.close();
@@ -192,5 +190,55 @@ export class ReadRouter implements OnApplicationShutdown {
         if (replayed !== null) replica.setLagging(!hasReached(replayed, bar), this.config.databaseReplicaMaxLagSeconds);
       }),
     );
+  }
+}
+
+/**
+ * The read routing of every cluster (docs/api.md#read-replicas, docs/api.md#clusters): each cluster's
+ * replicas (the home's DATABASE_REPLICA_URLS, another's DATABASE_CLUSTER_<NAME>_REPLICA_URLS) serve
+ * the reads of the stores on that cluster, against that cluster's write positions; the work in hand
+ * says which (clusters/cluster-scope.ts).
+ */
+@Injectable()
+export class ReadRouter implements OnApplicationShutdown {
+  private readonly routers = new Map<string, ClusterReadRouter>();
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig, clusters: Clusters) {
+    const replicaUrls = new Map([
+      [HOME_CLUSTER, config.databaseReplicaUrls],
+      ...config.databaseClusters.map((c) => [c.name, c.replicaUrls] as const),
+    ]);
+    for (const [name, urls] of replicaUrls) {
+      if (urls.length) this.routers.set(name, new ClusterReadRouter(config, clusters.dataSource(name), { name, replicaUrls: urls }));
+    }
+  }
+
+  /** Whether any cluster has replicas. */
+  get enabled(): boolean {
+    return this.routers.size > 0;
+  }
+
+  /** Starts checking the replicas (the api does; workers and the cli read from the primary). */
+  start(): void {
+    for (const router of this.routers.values()) router.start();
+  }
+
+  /** The manager for a read of this key's request on the work's cluster: a replica's, or null for its primary. */
+  managerFor(key: { apiKeyId: number; createdAt: number }): Promise<EntityManager | null> {
+    return this.routers.get(currentCluster())?.managerFor(key) ?? Promise.resolve(null);
+  }
+
+  /** Runs the rest of a request of this key: its commits are recorded for the key (afterCommit). */
+  writingAs<T>(apiKeyId: number, fn: () => T): T {
+    return writer.run(apiKeyId, fn);
+  }
+
+  /** After a commit on the work's cluster: its WAL position recorded for the request's key (ClusterReadRouter.afterCommit). */
+  async afterCommit(): Promise<void> {
+    await this.routers.get(currentCluster())?.afterCommit();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.routers.values()].map((r) => r.close()));
   }
 }
