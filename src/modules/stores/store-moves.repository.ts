@@ -196,7 +196,11 @@ export class StoreMovesRepository {
     return row?.token ?? null;
   }
 
-  /** The rows and a checksum of the store's rows in each of `tables`, in one statement. */
+  /**
+   * The rows and a checksum of the store's rows in each of `tables`, in one statement: the sum of a
+   * hash of each whole row (PostgreSQL's own hash of each column's value, so no row is turned into
+   * text), which any change of any value moves.
+   */
   @GenerateSql({ args: [SqlArg.manager, 1, ['products', 'quotes']] })
   sums(m: EntityManager, storeId: number, tables: string[]): Promise<TableSum[]> {
     return runStatement<TableSum>(
@@ -204,7 +208,7 @@ export class StoreMovesRepository {
       tables
         .map(
           (t) =>
-            `SELECT ${literal(t)} AS name, count(*)::int AS rows, coalesce(sum(hashtextextended(x::text, 0)), 0)::text AS sum FROM ${quoted(t)} x WHERE x.store_id = $1`,
+            `SELECT ${literal(t)} AS name, count(*)::int AS rows, coalesce(sum(hash_record_extended(x, 0)), 0)::text AS sum FROM ${quoted(t)} x WHERE x.store_id = $1`,
         )
         .join(' UNION ALL '),
       [storeId],

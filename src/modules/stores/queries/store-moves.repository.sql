@@ -182,7 +182,7 @@ WHERE
 SELECT
   'products' AS name,
   count(*)::int AS rows,
-  coalesce(sum(hashtextextended (x::text, 0)), 0)::text AS sum
+  coalesce(sum(hash_record_extended (x, 0)), 0)::text AS sum
 FROM
   "products" x
 WHERE
@@ -191,7 +191,7 @@ UNION ALL
 SELECT
   'quotes' AS name,
   count(*)::int AS rows,
-  coalesce(sum(hashtextextended (x::text, 0)), 0)::text AS sum
+  coalesce(sum(hash_record_extended (x, 0)), 0)::text AS sum
 FROM
   "quotes" x
 WHERE
