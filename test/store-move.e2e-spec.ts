@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import pg from 'pg';
@@ -6,6 +8,33 @@ import { describeE2E } from './support/describe-e2e.js';
 import { type PgCluster, startPgCluster } from './support/pg-cluster.js';
 import { DIST, cleanEnv, freePort, runNode, runNodeAsync, stop, waitFor } from './support/processes.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+
+/** A webhook receiver that records each body and answers 200, or holds its answers while `hold` is set. */
+async function startHoldingReceiver() {
+  const waiting: (() => void)[] = [];
+  const receiver = {
+    base: '',
+    bodies: [] as string[],
+    hold: false,
+    release: () => {
+      receiver.hold = false;
+      for (const answer of waiting.splice(0)) answer();
+    },
+    server: createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        receiver.bodies.push(body);
+        const answer = () => res.writeHead(200).end();
+        if (receiver.hold) waiting.push(answer);
+        else answer();
+      });
+    }),
+  };
+  await new Promise<void>((r) => receiver.server.listen(0, '127.0.0.1', r));
+  receiver.base = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}`;
+  return receiver;
+}
 
 jest.setTimeout(300_000);
 
@@ -25,6 +54,8 @@ describeE2E('store:move: a store moved between clusters while it serves', () => 
   let home: PgCluster;
   let eu: PgCluster;
   let smtp: SmtpSink;
+  /** A webhook receiver whose answers wait while `hold` is set, until `release`. */
+  let receiver: { base: string; bodies: string[]; hold: boolean; release: () => void; server: Server };
   let api: { url: string; child: ChildProcess; output: () => string };
   let env: Record<string, string>;
   let moverKey: string;
@@ -127,6 +158,7 @@ describeE2E('store:move: a store moved between clusters while it serves', () => 
     await home.primarySql('CREATE DATABASE shop');
     await eu.primarySql('CREATE DATABASE shop');
     smtp = await startSmtpSink();
+    receiver = await startHoldingReceiver();
     env = { DATABASE_URL: homeDb(), DATABASE_CLUSTERS: `eu=${euDb()}`, MIGRATIONS_RUN: 'false' };
     expect(runNode('cli.js', ['db:migrate'], env).status).toBe(0);
     cli(['store:create', '--handle', 'mover', '--name', 'Mover', '--host', 'mover.example']);
@@ -140,6 +172,9 @@ describeE2E('store:move: a store moved between clusters while it serves', () => 
         PORT: String(port),
         TRUST_PROXY: 'loopback',
         RATE_LIMIT_PER_MINUTE: '0',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        // A delivery the receiver holds through a move is one attempt, not a timeout and a retry.
+        WEBHOOK_TIMEOUT_MS: '60000',
         SMTP_URL: smtp.url,
         STORE_URL: 'https://shop.example.test',
       }),
@@ -157,6 +192,7 @@ describeE2E('store:move: a store moved between clusters while it serves', () => 
   afterAll(async () => {
     if (api) await stop(api.child, 'SIGKILL');
     await smtp?.close();
+    receiver?.server.close();
     home?.close();
     eu?.close();
   });
@@ -241,7 +277,12 @@ describeE2E('store:move: a store moved between clusters while it serves', () => 
     expect(write.status).toBe(201);
     expect((await mover('GET', `/product/${productId}`)).status).toBe(200);
 
-    // A delivery in hand when the next run starts is finished where it is, and sent once.
+    // An e-mail and a webhook delivery in hand when the next run starts are finished where they are, and sent once.
+    const hook = await mover('POST', '/webhook', { url: `${receiver.base}/hook`, events: ['product.created'] });
+    expect(hook.status).toBe(201);
+    receiver.hold = true;
+    expect((await mover('POST', '/product', { sku: 'HOOK-1', name: 'Hooked', base_price: '2.00' })).status).toBe(201);
+    await waitFor(() => receiver.bodies.some((b) => b.includes('HOOK-1')), 'the webhook delivery to reach the receiver');
     let release!: () => void;
     smtp.reply = () => new Promise((resolve) => (release = () => resolve('accept')));
     const quote = await mover('POST', '/quote', {
@@ -258,6 +299,7 @@ describeE2E('store:move: a store moved between clusters while it serves', () => 
     );
     release();
     smtp.reply = () => 'accept';
+    receiver.release();
     const moved = await rerun;
     expect({ code: moved.code, out: moved.code === 0 ? '' : moved.out }).toEqual({ code: 0, out: '' });
     expect(clusterOf('mover')).toBe('home');
@@ -273,6 +315,10 @@ describeE2E('store:move: a store moved between clusters while it serves', () => 
     );
     expect(deliveries).toEqual([{ status: 'sent' }]);
     expect(smtp.received.filter((m) => m.rcptTo.includes('mia@example.test')).length).toBe(1);
+    expect(receiver.bodies.filter((b) => b.includes('HOOK-1')).length).toBe(1);
+    expect(await sql(homeDb(), 'SELECT status, attempts FROM webhook_deliveries WHERE store_id = $1', [storeId])).toEqual([
+      { status: 'succeeded', attempts: 1 },
+    ]);
     const next = await mover('POST', '/quote', {
       name: 'Six',
       customer_emails: ['buyer@example.test'],

@@ -101,7 +101,7 @@ export class StoreMover {
 
     await this.abandon(store.id, from, to);
     const started = Date.now();
-    let renewal: NodeJS.Timeout | null = null;
+    let renewal: FenceRenewal | null = null;
     try {
       if (to !== HOME_CLUSTER) await this.stores.insertPlacedCopy(target, row.store);
       // The copy is not the store's yet: no process claims its background work there before the switch.
@@ -135,7 +135,7 @@ export class StoreMover {
       report({ step: 'freeze' });
       const frozenAt = Date.now();
       await this.moves.fence(source, store.id, 'frozen', FENCE_SECONDS);
-      renewal = setInterval(() => void this.moves.fence(source, store.id, 'frozen', FENCE_SECONDS).catch(() => undefined), RENEW_MS);
+      renewal = new FenceRenewal(() => this.moves.fence(source, store.id, 'frozen', FENCE_SECONDS));
       await this.olderTransactionsEnded(source);
       const token = randomUUID();
       const numbers = await this.moves.numbers(source, store.id);
@@ -155,17 +155,19 @@ export class StoreMover {
       if (differ.length) throw new Error(`the copy differs from the source in ${differ.join(', ')}; nothing was switched`);
 
       report({ step: 'switch' });
+      // No renewal of the freeze may land after the fence for good.
+      await renewal.stop();
+      renewal = null;
       await this.stores.placeOn(this.stores.primary, store.id, to);
       await this.moves.fence(source, store.id, 'moved', null);
       await this.moves.unfence(target, store.id);
-      clearInterval(renewal);
-      renewal = null;
       const frozenMs = Date.now() - frozenAt;
       await this.directory.refresh();
 
       report({ step: 'clean' });
       await this.moves.unsubscribe(target, store.id);
       await this.moves.unpublish(source, store.id);
+      await this.moves.deleteRows(target, store.id, 'store_move_marks');
       await sleep(KEEP_FOR_STALE_READS_MS);
       await this.dropStoreData(source, store.id, tables, from);
       return {
@@ -180,7 +182,7 @@ export class StoreMover {
         rows: here.reduce((n, t) => n + t.rows, 0),
       };
     } catch (err) {
-      if (renewal) clearInterval(renewal);
+      await renewal?.stop();
       // Before the switch: the store stays where it was, writable, and nothing of the move is left.
       if ((await this.placedOn(store.id)) === from) await this.abandon(store.id, from, to);
       throw err;
@@ -278,6 +280,21 @@ export class StoreMover {
       if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${Math.round(limitMs / 1000)} s`);
       await sleep(LOOK_MS);
     }
+  }
+}
+
+/** Writes a fence again every RENEW_MS until stopped; `stop` waits for a write under way, so none lands after it. */
+class FenceRenewal {
+  private readonly timer: NodeJS.Timeout;
+  private pending: Promise<unknown> = Promise.resolve();
+
+  constructor(renew: () => Promise<void>) {
+    this.timer = setInterval(() => (this.pending = renew().catch(() => undefined)), RENEW_MS);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.pending;
   }
 }
 
