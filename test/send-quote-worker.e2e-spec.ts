@@ -16,7 +16,7 @@ import {
 import { TEST_REDIS_URL } from './support/global-setup.js';
 import { waitFor } from './support/processes.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
-import { type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
+import { DEFAULT_STORE_ID, type TestApp, bootTestApp, describeE2E } from './support/test-app.js';
 import { TS } from './support/envelope.js';
 
 /** A timestamp of the API (UTC) as the page and the e-mail spell it in en-US. */
@@ -194,8 +194,9 @@ describeE2E('send-quote: api → Bull → worker → SMTP', () => {
       const jobs = await queue.getWaiting();
       return jobs.length ? jobs : null;
     }, 'the api to enqueue the deliveries');
-    // A job names the cluster of its rows (docs/api.md#clusters): here the home, the only one.
-    expect(waiting.map((j) => j.data)).toEqual([{ deliveryIds: ids, cluster: 'home' }]);
+    // A job names the cluster of its rows and their store (docs/api.md#clusters): here the home, the
+    // only one, and the store default.
+    expect(waiting.map((j) => j.data)).toEqual([{ deliveryIds: ids, cluster: 'home', store: DEFAULT_STORE_ID }]);
     for (const job of waiting) await job.remove();
     expect(await queue.count()).toBe(0);
 

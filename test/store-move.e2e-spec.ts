@@ -6,7 +6,8 @@ import { jest } from '@jest/globals';
 import pg from 'pg';
 import { describeE2E } from './support/describe-e2e.js';
 import { type PgCluster, startPgCluster } from './support/pg-cluster.js';
-import { DIST, cleanEnv, freePort, runNode, runNodeAsync, stop, waitFor } from './support/processes.js';
+import { TEST_REDIS_URL } from './support/global-setup.js';
+import { DIST, cleanEnv, dropRedisKeys, freePort, runNode, runNodeAsync, startNode, stop, waitFor } from './support/processes.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 
 /** A webhook receiver that records each body and answers 200, or holds its answers while `hold` is set. */
@@ -325,5 +326,51 @@ describeE2E('store:move: a store moved between clusters while it serves', () => 
       items: [{ product_id: productId, quantity: 1 }],
     });
     expect([next.status, next.body.data.number]).toEqual([201, 'Q1006']);
+  });
+  it('a send made just before a move is delivered once per recipient by a worker, on the cluster the store moved to', async () => {
+    // An api and a worker through Redis: the api queues the send in Bull; the worker starts only once
+    // the move holds the store, so the job it takes names the cluster the deliveries are leaving. The
+    // first api (without Redis, so it delivers from the outbox itself) is stopped: the worker alone sends.
+    await stop(api.child, 'SIGKILL');
+    const prefix = `store-test-move-${process.pid}`;
+    const redis = { REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix, SMTP_URL: smtp.url, STORE_URL: 'https://shop.example.test' };
+    const port = await freePort();
+    const queued = spawn(process.execPath, [join(DIST, 'main.js')], {
+      env: cleanEnv({ ...env, ...redis, PORT: String(port), TRUST_PROXY: 'loopback', RATE_LIMIT_PER_MINUTE: '0' }),
+    });
+    let worker: { child: ChildProcess } | null = null;
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok, 'the second api to answer /health');
+      api = { url: base, child: queued, output: () => '' };
+      const quote = await mover('POST', '/quote', {
+        name: 'Just before',
+        customer_emails: ['una@example.test', 'vic@example.test'],
+        items: [{ product_id: productId, quantity: 1 }],
+      });
+      expect((await mover('POST', `/quote/${quote.body.data.id}/send-quote`, {})).status).toBe(202);
+      const moving = runNodeAsync('cli.js', ['store:move', 'mover', '--to', 'eu', '--json'], env, 240_000);
+      await waitFor(
+        async () => (await sql(homeDb(), 'SELECT 1 FROM store_fences WHERE store_id = $1', [storeId])).length > 0,
+        'the move to drain',
+      );
+      worker = await startNode('worker.js', { ...env, ...redis }, /Consuming the send-quote queue/);
+      const moved = await moving;
+      expect({ code: moved.code, out: moved.code === 0 ? '' : moved.out }).toEqual({ code: 0, out: '' });
+      const mails = (address: string) => smtp.accepted().filter((m) => m.rcptTo.includes(address)).length;
+      // Well before the sweep's 30 s: the job itself finds the deliveries where the store is now.
+      await waitFor(() => mails('una@example.test') === 1 && mails('vic@example.test') === 1, 'one e-mail to each recipient', 20_000);
+      expect(
+        await sql(euDb(), 'SELECT recipient, status FROM quote_deliveries WHERE quote_id = $1 ORDER BY recipient', [quote.body.data.id]),
+      ).toEqual([
+        { recipient: 'una@example.test', status: 'sent' },
+        { recipient: 'vic@example.test', status: 'sent' },
+      ]);
+      expect([mails('una@example.test'), mails('vic@example.test')]).toEqual([1, 1]);
+    } finally {
+      if (worker) await stop(worker.child, 'SIGKILL');
+      await stop(queued, 'SIGKILL');
+      await dropRedisKeys(TEST_REDIS_URL, prefix);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import type { Job, Queue } from 'bull';
 import { APP_CONFIG, type AppConfig, HOME_CLUSTER } from '../../config/app-config.js';
 import { runOnCluster } from '../../database/clusters/cluster-scope.js';
+import { StoreDirectory } from '../stores/store-directory.js';
 import { DeliveriesService, type DeliveryOutcome } from './deliveries.service.js';
 import { SEND_QUOTE_QUEUE, type SendQuoteJob } from './send-quote.queue.js';
 import { SendQuoteWaker } from './send-quote.waker.js';
@@ -22,6 +23,7 @@ export class SendQuoteProcessor implements OnApplicationBootstrap {
     @InjectQueue(SEND_QUOTE_QUEUE) private readonly queue: Queue<SendQuoteJob>,
     private readonly deliveries: DeliveriesService,
     private readonly waker: SendQuoteWaker,
+    private readonly directory: StoreDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -34,11 +36,13 @@ export class SendQuoteProcessor implements OnApplicationBootstrap {
   }
 
   async handle(job: Job<SendQuoteJob>): Promise<string> {
-    const ids = job.data.deliveryIds;
-    // On the cluster of the rows, and so are the retries it queues.
-    const { outcomes } = await runOnCluster(job.data.cluster ?? HOME_CLUSTER, async () => {
+    const { deliveryIds: ids, store } = job.data;
+    // On the cluster of the rows (the store's, as the directory has it now: a move may have taken
+    // them elsewhere since the job was queued), and so are the retries it queues.
+    const cluster = store === undefined ? (job.data.cluster ?? HOME_CLUSTER) : this.directory.clusterOf(store);
+    const { outcomes } = await runOnCluster(cluster, async () => {
       const done = await this.deliveries.deliverBatch(ids);
-      if (done.retries.length) await this.waker.retryLater(done.retries);
+      if (done.retries.length) await this.waker.retryLater(done.retries, store);
       return done;
     });
     const counts = new Map<DeliveryOutcome, number>();

@@ -10,8 +10,10 @@ export const SEND_QUOTE_QUEUE = 'send-quote';
 
 export interface SendQuoteJob {
   deliveryIds: number[];
-  /** The cluster the deliveries' rows are on (docs/api.md#clusters); absent in jobs queued before there were clusters: `home`. */
+  /** The cluster the deliveries' rows were on (docs/api.md#clusters); absent in jobs queued before there were clusters: `home`. */
   cluster?: string;
+  /** The store whose deliveries they are, when one: its cluster is the directory's, so a job queued before a move finds them after it. */
+  store?: number;
 }
 
 /**

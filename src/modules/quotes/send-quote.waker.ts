@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { currentCluster } from '../../database/clusters/cluster-scope.js';
+import { currentStoreId } from '../../database/store-scope.js';
 import { groupBy } from '../../common/embed/embed.js';
 import { FailureLogger } from '../../common/jobs/failure.logger.js';
 import type { DeliveryRetry } from './deliveries.service.js';
@@ -38,7 +39,7 @@ export class SendQuoteWaker {
     try {
       await this.queue.addBulk(
         chunks(deliveryIds, this.batchSize).map((ids) => ({
-          data: { deliveryIds: ids, cluster: currentCluster() },
+          data: { deliveryIds: ids, cluster: currentCluster(), store: currentStoreId() },
           opts: { ...SEND_QUOTE_JOB_OPTIONS, jobId: deliveriesJobId(ids) },
         })),
       );
@@ -47,8 +48,8 @@ export class SendQuoteWaker {
     }
   }
 
-  /** One delayed job per wait (a batch's failures share their attempt count, so their wait). */
-  async retryLater(retries: DeliveryRetry[]): Promise<void> {
+  /** One delayed job per wait (a batch's failures share their attempt count, so their wait); `store`: whose they are, when one's. */
+  async retryLater(retries: DeliveryRetry[], store = currentStoreId()): Promise<void> {
     if (retries.length === 0) return;
     const byWait = groupBy(retries, (r) => r.waitMs);
     const due = Date.now();
@@ -57,7 +58,7 @@ export class SendQuoteWaker {
         [...byWait].flatMap(([waitMs, group]) => {
           const ids = group.map((r) => r.id);
           return chunks(ids, this.batchSize).map((batch) => ({
-            data: { deliveryIds: batch, cluster: currentCluster() },
+            data: { deliveryIds: batch, cluster: currentCluster(), store },
             // A few milliseconds late rather than early: an early job finds its rows not due yet.
             opts: { ...SEND_QUOTE_JOB_OPTIONS, delay: waitMs + 5, jobId: `${deliveriesJobId(batch)}-at-${due + waitMs}` },
           }));

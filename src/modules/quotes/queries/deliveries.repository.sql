@@ -234,19 +234,50 @@ ORDER BY
 -- DeliveriesRepository.notYetDue
 SELECT
   id,
-  ceil(
-    extract(
-      epoch
-      FROM
-        next_attempt_at - now()
-    ) * 1000
-  )::int AS wait_ms
+  greatest(
+    ceil(
+      extract(
+        epoch
+        FROM
+          coalesce(next_attempt_at, now()) - now()
+      ) * 1000
+    )::int,
+    CASE
+      WHEN NOT EXISTS (
+        SELECT
+          1
+        FROM
+          store_fences f
+        WHERE
+          f.store_id = quote_deliveries.store_id
+          AND (
+            f.state IN ('incoming', 'moved')
+            OR f.until > now()
+          )
+      ) THEN 0
+      ELSE 1000
+    END
+  ) AS wait_ms
 FROM
   quote_deliveries
 WHERE
   id = ANY ($1::int[])
   AND status = 'queued'
-  AND next_attempt_at > now()
+  AND (
+    next_attempt_at > now()
+    OR NOT NOT EXISTS (
+      SELECT
+        1
+      FROM
+        store_fences f
+      WHERE
+        f.store_id = quote_deliveries.store_id
+        AND (
+          f.state IN ('incoming', 'moved')
+          OR f.until > now()
+        )
+    )
+  )
 ORDER BY
   id;
 

@@ -96,14 +96,16 @@ export class DeliveriesRepository {
     );
   }
 
-  /** Among `ids`, the queued ones whose retry is not due yet, with the milliseconds left. */
+  /** Among `ids`, the queued ones whose retry is not due yet, or whose store's move holds them, with the milliseconds left. */
   @GenerateSql({ args: [SqlArg.manager, [1, 2]] })
   notYetDue(m: EntityManager, ids: number[]): Promise<{ id: number; wait_ms: number }[]> {
+    // A store moving between clusters holds its rows a moment (docs/api.md#clusters): asked again in a second.
     return runStatement(
       m,
-      `SELECT id, ceil(extract(epoch FROM next_attempt_at - now()) * 1000)::int AS wait_ms
+      `SELECT id, greatest(ceil(extract(epoch FROM coalesce(next_attempt_at, now()) - now()) * 1000)::int,
+                           CASE WHEN ${unfencedSql('quote_deliveries')} THEN 0 ELSE 1000 END) AS wait_ms
          FROM quote_deliveries
-        WHERE id = ANY($1::int[]) AND status = 'queued' AND next_attempt_at > now()
+        WHERE id = ANY($1::int[]) AND status = 'queued' AND (next_attempt_at > now() OR NOT ${unfencedSql('quote_deliveries')})
         ORDER BY id`,
       [ids],
     );
