@@ -1,10 +1,7 @@
 import { jest } from '@jest/globals';
-import pg from 'pg';
-import { type PgCluster, startPgCluster } from './support/pg-cluster.js';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { type PgCluster, sqlAt, startPgCluster } from './support/pg-cluster.js';
 import { TEST_REDIS_URL } from './support/global-setup.js';
-import { type ApiProcess, DIST, cleanEnv, dropRedisKeys, freePort, runNode, startApi, stop, waitFor } from './support/processes.js';
+import { type ApiProcess, dropRedisKeys, runNode, startApi, startApiWith, stop, waitFor } from './support/processes.js';
 import { describeE2E } from './support/describe-e2e.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 
@@ -24,15 +21,7 @@ describeE2E('clusters: a store placed on a second PostgreSQL cluster', () => {
   let euToken: string;
   let env: Record<string, string>;
 
-  const sql = async <T>(url: string, text: string, params: unknown[] = []): Promise<T[]> => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  };
+  const sql = sqlAt;
   const cli = (args: string[], extra: Record<string, string> = {}) => {
     const r = runNode('cli.js', args, { ...env, ...extra });
     return { status: r.status, out: r.stdout.trim() ? (JSON.parse(r.stdout) as Record<string, unknown>) : null, err: r.stderr.trim() };
@@ -159,26 +148,15 @@ describeE2E('clusters: a store placed on a second PostgreSQL cluster', () => {
   it("reads a store's GETs from its own cluster's replica, once that has replayed what the key wrote", async () => {
     // A second api, with Redis for the keys' write positions and eu's streaming replica.
     const prefix = `store-test-cluster-replicas-${process.pid}`;
-    const port = await freePort();
-    const child = spawn(process.execPath, [join(DIST, 'main.js')], {
-      env: cleanEnv({
-        ...env,
-        PORT: String(port),
-        TRUST_PROXY: 'loopback',
-        REDIS_URL: TEST_REDIS_URL,
-        QUEUE_PREFIX: prefix,
-        DATABASE_CLUSTER_EU_REPLICA_URLS: cluster.on('replica', 'eu'),
-      }),
+    const second = await startApiWith({
+      ...env,
+      TRUST_PROXY: 'loopback',
+      REDIS_URL: TEST_REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      DATABASE_CLUSTER_EU_REPLICA_URLS: cluster.on('replica', 'eu'),
     });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const base = `http://127.0.0.1:${port}`;
+    const base = second.url;
     try {
-      await waitFor(async () => {
-        if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}:\n${out}`);
-        return (await fetch(`${base}/health`).catch(() => null))?.ok;
-      }, 'the second api to answer /health');
       const key = (name: string) =>
         (cli(['api-key:create', '--store', 'eu-shop', '--name', name, '--json']).out as { access_token: string }).access_token;
       const [writer, reader] = [key('writer'), key('reader')];
@@ -202,7 +180,7 @@ describeE2E('clusters: a store placed on a second PostgreSQL cluster', () => {
       );
     } finally {
       await cluster.resumeReplay();
-      await stop(child, 'SIGKILL');
+      await stop(second.child, 'SIGKILL');
       await dropRedisKeys(TEST_REDIS_URL, prefix);
     }
   });

@@ -155,6 +155,17 @@ export async function startPgCluster(options: { walLevel?: 'replica' | 'logical'
   return cluster;
 }
 
+/** `text` on the database at `url`, on a connection of its own: its rows. */
+export async function sqlAt<T = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
 /** Whom PostgreSQL's programs run as: this user, or `postgres` when this is root (initdb refuses root). */
 function runAs(): { uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return {};

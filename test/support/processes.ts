@@ -126,6 +126,28 @@ export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): P
   });
 }
 
+/**
+ * The built api (`node dist/src/main.js`) with exactly `env` (and a free PORT), on whatever database
+ * `env` names; ready once /health answers.
+ */
+export async function startApiWith(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const port = await freePort();
+  const child = tracked(spawn(process.execPath, [join(DIST, 'main.js')], { env: cleanEnv({ ...env, PORT: String(port) }) }));
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}:\n${out}`);
+      return (await fetch(`${url}/health`).catch(() => null))?.ok;
+    },
+    'the api to answer /health',
+    60_000,
+  );
+  return { url, child, output: () => out };
+}
+
 /** A built api (`node dist/src/main.js`) on a new PostgreSQL database, with a key holding every scope. */
 export interface ApiProcess {
   url: string;

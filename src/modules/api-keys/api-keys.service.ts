@@ -58,6 +58,8 @@ interface CachedKey {
   expiresAt: number | null;
   /** When this process asks the database again (ms). */
   checkAfter: number;
+  /** The cluster it was read on: a store that moved since has its keys read again there (docs/api.md#clusters). */
+  cluster: string;
 }
 
 @Injectable()
@@ -160,7 +162,7 @@ export class ApiKeysService implements OnApplicationShutdown {
     const hash = sha256(token);
     const now = Date.now();
     const cached = this.cache.get(hash);
-    if (cached && now < cached.checkAfter && (cached.expiresAt === null || now < cached.expiresAt)) {
+    if (cached && now < cached.checkAfter && cached.cluster === currentCluster() && (cached.expiresAt === null || now < cached.expiresAt)) {
       this.touch(cached.principal.apiKeyId);
       return cached.principal;
     }
@@ -187,6 +189,7 @@ export class ApiKeysService implements OnApplicationShutdown {
         expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null,
         // The listener hears the home cluster: a key whose store is on another is asked for again every second.
         checkAfter: Date.now() + (this.listening && currentCluster() === HOME_CLUSTER ? KEY_CACHE_LISTENING_MS : KEY_CACHE_UNLISTENED_MS),
+        cluster: currentCluster(),
       });
     }
     this.touch(row.id);

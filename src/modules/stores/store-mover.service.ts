@@ -24,6 +24,8 @@ const ID_ROOM = 16 * 1000;
 /** The longest wait for the background work in hand to give its claims back, and for the first copy. */
 const DRAIN_MS = 120_000;
 const COPY_MS = 30 * 60_000;
+/** The longest wait, once the store's writes are held, for the transactions under way (any store's) to end. */
+const FREEZE_WAIT_MS = 2_000;
 /**
  * How long the rows left on the source are kept after the switch: every process reads the directory
  * every second, and until it did, its reads of the store go there.
@@ -136,7 +138,8 @@ export class StoreMover {
       const frozenAt = Date.now();
       await this.moves.fence(source, store.id, 'frozen', FENCE_SECONDS);
       renewal = new FenceRenewal(() => this.moves.fence(source, store.id, 'frozen', FENCE_SECONDS));
-      await this.olderTransactionsEnded(source);
+      // Bounded: the store's writes are held meanwhile; a long transaction (another store's) ends the move instead.
+      await this.olderTransactionsEnded(source, FREEZE_WAIT_MS);
       const token = randomUUID();
       const numbers = await this.moves.numbers(source, store.id);
       const floors = await this.clusterStatements.sequenceValues(source);
@@ -183,8 +186,18 @@ export class StoreMover {
       };
     } catch (err) {
       await renewal?.stop();
+      const why = err instanceof Error ? err.message : String(err);
+      if ((await this.placedOn(store.id)) !== from)
+        throw new Error(
+          `the store "${handle}" is on ${to} now, but what the move left could not be removed (${why}): run store:move again to remove it`,
+          { cause: err },
+        );
       // Before the switch: the store stays where it was, writable, and nothing of the move is left.
-      if ((await this.placedOn(store.id)) === from) await this.abandon(store.id, from, to);
+      await this.abandon(store.id, from, to).catch((cleanup: Error) => {
+        throw new Error(`${why}; and what the move left could not all be removed (${cleanup.message}): run store:move again to remove it`, {
+          cause: err,
+        });
+      });
       throw err;
     }
   }
@@ -268,10 +281,10 @@ export class StoreMover {
     return stores.find((s) => s.store.id === storeId)?.store.cluster;
   }
 
-  /** Waits until every transaction running on the cluster now has ended. */
-  private async olderTransactionsEnded(m: EntityManager): Promise<void> {
+  /** Waits (at most `limitMs`) until every transaction running on the cluster now has ended. */
+  private async olderTransactionsEnded(m: EntityManager, limitMs = DRAIN_MS): Promise<void> {
     const horizon = await this.moves.transactionHorizon(m);
-    await this.until(DRAIN_MS, 'the transactions under way to end', () => this.moves.endedBefore(m, horizon));
+    await this.until(limitMs, 'the transactions under way to end', () => this.moves.endedBefore(m, horizon));
   }
 
   private async until(limitMs: number, what: string, done: () => Promise<boolean>): Promise<void> {
