@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { batchProduct } from './batch.js';
-import { type Figure, ROOT, freePort, measure, startApi, stopProcess } from './harness.js';
+import { ROOT, freePort, startApi, stopProcess } from './harness.js';
 
 /**
  * `move` (docs/api.md#clusters): `store:move` of a store of MOVE_PRODUCTS products (2 options, 4
@@ -28,7 +28,22 @@ export interface MoveFigure {
   writes: number;
   refused_writes: number;
   longest_refusal_ms: number;
-  others: { store: string; cluster: string; before: Figure; during: Figure; p99_ratio: number }[];
+  /**
+   * Each other store's GETs (READERS at a time, timed one by one): the p99 before the move, over the
+   * whole move, and in its worst second.
+   */
+  others: {
+    store: string;
+    cluster: string;
+    requests_before: number;
+    requests_during: number;
+    non_2xx: number;
+    p99_before_ms: number;
+    p99_during_ms: number;
+    p99_worst_second_ms: number;
+    p99_ratio: number;
+    p99_worst_second_ratio: number;
+  }[];
 }
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -123,6 +138,40 @@ function send(
   });
 }
 
+/** A request's answer, when it was sent and how long it took. */
+interface Timed {
+  status: number;
+  at: number;
+  ms: number;
+}
+
+/** Sends `request` `width` at a time while `going()`: every answer with its time. */
+async function timed(request: () => Promise<{ status: number; at: number }>, width: number, going: () => boolean): Promise<Timed[]> {
+  const out: Timed[] = [];
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (going()) {
+        const r = await request();
+        out.push({ ...r, ms: Date.now() - r.at });
+      }
+    }),
+  );
+  return out;
+}
+
+/** The 99th percentile of the answers' times (ms). */
+function p99(answers: Timed[]): number {
+  const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+  return ms.length ? ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.99) - 1)] : 0;
+}
+
+/** The highest p99 of any second's answers (seconds with at least 20 answers). */
+function worstSecondP99(answers: Timed[]): number {
+  const seconds = new Map<number, Timed[]>();
+  for (const a of answers) seconds.set(Math.floor(a.at / 1000), [...(seconds.get(Math.floor(a.at / 1000)) ?? []), a]);
+  return Math.max(0, ...[...seconds.values()].filter((s) => s.length >= 20).map(p99));
+}
+
 /** Runs `work(i)` for i < n, `width` at a time. */
 async function inParallel(n: number, width: number, work: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -190,10 +239,11 @@ export async function measureMove(seconds: number): Promise<MoveFigure> {
       cluster: s.cluster,
       scenario: { name: `GET /product/{sku} (${s.handle})`, path: `/product/${s.handle}-77`, headers: { host: s.host } },
     }));
-    // The other stores are read at a steady load (READERS connections each), not the machine's limit:
-    // at saturation any work beside them (this move, or a cron job) multiplies their p99.
-    const half = READERS;
-    const before = await Promise.all(reads.map((r) => measure(`http://127.0.0.1:${port}`, tokens[r.store], r.scenario, seconds, half)));
+    // The other stores are read at a steady load (READERS requests at a time each), not the machine's
+    // limit: at saturation any work beside them (this move, or a cron job) multiplies their p99.
+    const readOf = (r: (typeof reads)[number]) => () => send(port, r.scenario.headers.host, tokens[r.store], 'GET', r.scenario.path);
+    const beforeEnd = Date.now() + seconds * 1000;
+    const before = await Promise.all(reads.map((r) => timed(readOf(r), READERS, () => Date.now() < beforeEnd)));
 
     // The move, with a client writing to the store all along and the other stores read meanwhile.
     let moving = true;
@@ -204,13 +254,7 @@ export async function measureMove(seconds: number): Promise<MoveFigure> {
           await send(port, stores[0].host, tokens.mover, 'POST', '/product', { sku: `W-${i}`, name: `Written ${i}`, base_price: '1.00' }),
         );
     })();
-    const during: Figure[][] = reads.map(() => []);
-    const readers = (async () => {
-      while (moving) {
-        const figures = await Promise.all(reads.map((r) => measure(`http://127.0.0.1:${port}`, tokens[r.store], r.scenario, 1, half)));
-        figures.forEach((f, i) => during[i].push(f));
-      }
-    })();
+    const readers = Promise.all(reads.map((r) => timed(readOf(r), READERS, () => moving)));
     const started = Date.now();
     const moved = await new Promise<Record<string, number>>((resolve, reject) => {
       const child = spawn(process.execPath, [join(ROOT, 'dist/src/cli.js'), 'store:move', 'mover', '--to', 'eu', '--json'], {
@@ -225,7 +269,7 @@ export async function measureMove(seconds: number): Promise<MoveFigure> {
     });
     const moveMs = Date.now() - started;
     moving = false;
-    await Promise.all([writer, readers]);
+    const [, during] = await Promise.all([writer, readers]);
 
     // The longest run of refused writes: from the first refused request's start to the next accepted one's.
     let longest = 0;
@@ -248,14 +292,19 @@ export async function measureMove(seconds: number): Promise<MoveFigure> {
       refused_writes: writes.filter((w) => w.status < 200 || w.status >= 300).length,
       longest_refusal_ms: longest,
       others: reads.map((r, i) => {
-        // The worst second of the move: the figure the target bounds.
-        const worst = during[i].reduce((a, b) => (b.p99 > a.p99 ? b : a));
+        const ratio = (a: number, b: number) => Math.round((a / Math.max(b, 1)) * 100) / 100;
+        const [was, whole, worst] = [p99(before[i]), p99(during[i]), worstSecondP99(during[i])];
         return {
           store: r.store,
           cluster: r.cluster,
-          before: before[i],
-          during: worst,
-          p99_ratio: Math.round((worst.p99 / Math.max(before[i].p99, 1)) * 100) / 100,
+          requests_before: before[i].length,
+          requests_during: during[i].length,
+          non_2xx: [...before[i], ...during[i]].filter((x) => x.status < 200 || x.status >= 300).length,
+          p99_before_ms: was,
+          p99_during_ms: whole,
+          p99_worst_second_ms: worst,
+          p99_ratio: ratio(whole, was),
+          p99_worst_second_ratio: ratio(worst, was),
         };
       }),
     };
