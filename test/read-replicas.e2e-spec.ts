@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { jest } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,34 +8,13 @@ import { describeE2E } from './support/describe-e2e.js';
 import { TEST_REDIS_URL } from './support/global-setup.js';
 import { type PgCluster, startPgCluster } from './support/pg-cluster.js';
 import { type TcpProxy, startTcpProxy } from './support/tcp-proxy.js';
-import { DIST, cleanEnv, dropRedisKeys, freePort, runNode, stop, waitFor } from './support/processes.js';
+import { dropRedisKeys, runNode, startApiWith, stop, waitFor } from './support/processes.js';
 
 jest.setTimeout(120_000);
 
-interface Host {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
 /** An api process on the cluster's primary, reading from its replica; ready once /health answers. */
-async function startHost(env: Record<string, string>): Promise<Host> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(DIST, 'main.js')], { env: cleanEnv({ ...env, PORT: String(port) }) });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}:\n${out}`);
-      return (await fetch(`${url}/health`).catch(() => null))?.ok;
-    },
-    'the api to answer /health',
-    60_000,
-  );
-  return { url, child, output: () => out };
-}
+type Host = Awaited<ReturnType<typeof startApiWith>>;
+const startHost = startApiWith;
 
 describeE2E('read replicas (DATABASE_REPLICA_URLS): a streaming replica behind two api hosts', () => {
   const prefix = `store-test-replicas-${process.pid}`;
