@@ -115,7 +115,6 @@ export class Clusters implements OnApplicationShutdown {
     if (!homeRows.some((r) => r.name === HOME_CLUSTER && r.id_space === 0))
       throw new Error(`DATABASE_URL is the database of the cluster "${homeRows[0]?.name}", not of a home: point it at the home cluster.`);
     if (this.others.size === 0) return;
-    const spaces = new Map<string, number>();
     for (const name of this.others.keys()) {
       const space = await this.home.transaction((m) => this.repository.enroll(m, name));
       if (space === null)
@@ -125,12 +124,11 @@ export class Clusters implements OnApplicationShutdown {
         throw new Error(
           `DATABASE_CLUSTERS names "${name}" at a database that is ${rows.map((r) => `"${r.name}"`).join(', ')}: each cluster needs a database of its own.`,
         );
-      spaces.set(name, space);
       this.spaces.set(name, space);
     }
     await this.repository.placeSequences(this.home.manager, 0, {});
     const floors = await this.repository.sequenceValues(this.home.manager);
-    for (const [name, space] of spaces) await this.repository.placeSequences(this.dataSource(name).manager, space, floors);
+    for (const name of this.others.keys()) await this.repository.placeSequences(this.dataSource(name).manager, this.spaceOf(name), floors);
   }
 
   async onApplicationShutdown(): Promise<void> {

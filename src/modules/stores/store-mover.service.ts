@@ -9,7 +9,7 @@ import { lockStoreMove } from '../../database/clusters/move-lock.js';
 import { TransactionRunner } from '../../database/transaction.js';
 import { StoreDirectory } from './store-directory.js';
 import type { StoreFace } from './store-face.js';
-import { StoreChangeError } from './stores.service.js';
+import { StoreChangeError, assertCluster, noSuchStore } from './stores.service.js';
 import { StoreMovesRepository, type TableSum } from './store-moves.repository.js';
 import { StoresRepository } from './stores.repository.js';
 
@@ -74,7 +74,7 @@ export class StoreMover {
   async move(handle: string, to: string, report: (step: MoveStep) => void): Promise<MoveReport> {
     await this.directory.refresh();
     const found = this.directory.byHandle(handle);
-    if (!found) throw new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
+    if (!found) throw noSuchStore(handle);
     const unlock = await lockStoreMove(this.clusters.directUrlOf(HOME_CLUSTER), found.id);
     if (!unlock) throw new StoreChangeError(`a move of the store "${handle}" is under way in another process`);
     try {
@@ -88,10 +88,7 @@ export class StoreMover {
 
   private async moveLocked(store: StoreFace, to: string, report: (step: MoveStep) => void): Promise<MoveReport> {
     const handle = store.handle;
-    if (!this.clusters.has(to))
-      throw new StoreChangeError(
-        `there is no cluster "${to}" (this deployment's: ${this.clusters.names.join(', ')}; DATABASE_CLUSTERS names them)`,
-      );
+    assertCluster(this.clusters, to);
     const from = store.cluster;
     // A move that died after its switch left the source's copy and replication objects: cleared first.
     await this.clearLeftovers(store.id, from);

@@ -29,7 +29,15 @@ const MAX_HOSTS = 50;
 /** A change the operator asked for that cannot be made (the CLI prints it). */
 export class StoreChangeError extends Error {}
 
-const noSuchStore = (handle: string) => new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
+export const noSuchStore = (handle: string) => new StoreChangeError(`there is no store "${handle}" (store:list shows them)`);
+
+/** Refuses a cluster the deployment does not have (`store:create --cluster`, `store:move --to`), naming those it has. */
+export function assertCluster(clusters: Clusters, name: string): void {
+  if (!clusters.has(name))
+    throw new StoreChangeError(
+      `there is no cluster "${name}" (this deployment's: ${clusters.names.join(', ')}; DATABASE_CLUSTERS names them)`,
+    );
+}
 
 /** The host names as stores list them (lower case, no port), each once; an error names the first that is none. */
 function normalizeHosts(hosts: string[]): string[] {
@@ -159,10 +167,7 @@ export class StoresService {
     cluster = HOME_CLUSTER,
   ): Promise<StoreView & { cluster: string }> {
     if (!HANDLE.test(handle)) throw new StoreChangeError(`"${handle}" is not a handle: lower-case letters, digits and -, at most 63`);
-    if (!this.clusters.has(cluster))
-      throw new StoreChangeError(
-        `there is no cluster "${cluster}" (this deployment's: ${this.clusters.names.join(', ')}; DATABASE_CLUSTERS names them)`,
-      );
+    assertCluster(this.clusters, cluster);
     await this.check({ ...values, name });
     const names = normalizeHosts(hosts);
     const face = await this.tx.run(async (m, afterCommit) => {
